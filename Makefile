@@ -1,0 +1,43 @@
+# mousemaze build and test targets. The default build is pure Go (no cgo,
+# no CUDA); `make cuda` builds the GPU binary with the cuda build tag.
+
+GO      ?= go
+BIN     ?= bin
+PKGS    := ./...
+FUZZTIME ?= 200000x
+
+.PHONY: all build test lint race fuzz bench run cuda ptx clean
+
+all: build
+
+build:
+	$(GO) build $(PKGS)
+	$(GO) build -o $(BIN)/mousemaze ./cmd/mousemaze
+
+# test: formatting, vet, the tests, and the tests again without assembly.
+test: lint
+	$(GO) test -count=1 $(PKGS)
+	$(GO) test -count=1 -tags noasm $(PKGS)
+
+lint:
+	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	if [ -n "$$out" ]; then echo "gofmt needed on:"; echo "$$out"; exit 1; fi
+	$(GO) vet $(PKGS)
+	$(GO) vet -tags noasm $(PKGS)
+
+race:
+	$(GO) test -race -count=1 $(PKGS)
+
+fuzz:
+	$(GO) test -run='^$$' -fuzz='^FuzzParse$$' -fuzztime=$(FUZZTIME) .
+
+bench:
+	$(GO) test -run='^$$' -bench=. -count=10 $(PKGS) > bench.txt
+	@echo "wrote bench.txt"
+
+# run: the main job, a default search on the best backend present.
+run: build
+	$(BIN)/mousemaze eval testdata/thesis-mazes.txt
+
+clean:
+	rm -rf $(BIN) bench.txt

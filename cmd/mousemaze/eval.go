@@ -1,0 +1,205 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"text/tabwriter"
+
+	"github.com/mousemaze/mousemaze"
+)
+
+func init() {
+	register(command{name: "eval", summary: "walk the mouse through mazes read from files and report turns", run: runEval})
+}
+
+// evalRecord is one line of `eval --json`.
+type evalRecord struct {
+	File     string     `json:"file"`
+	Index    int        `json:"index"`
+	Rows     int        `json:"rows"`
+	Cols     int        `json:"cols"`
+	Turns    int64      `json:"turns"`
+	Visits   int64      `json:"visits"`
+	Escaped  bool       `json:"escaped"`
+	Feasible bool       `json:"feasible"`
+	Heat     [][]uint32 `json:"heat,omitempty"`
+}
+
+// inputMaze is a maze read from a file, with where it came from.
+type inputMaze struct {
+	file  string
+	index int
+	line  int
+	maze  mousemaze.Maze
+}
+
+func runEval(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("eval", "[flags] FILE... ('-' reads standard input)",
+		"mousemaze eval --json testdata/thesis-mazes.txt", stderr)
+	var rules rulesFlags
+	var be backendFlags
+	rules.register(fs)
+	be.register(fs)
+	asJSON := fs.Bool("json", false, "print one JSON object per maze")
+	heat := fs.Bool("heat", false, "include every cell's visit count")
+	if code := parseFlags(fs, args); code >= 0 {
+		return code
+	}
+	if fs.NArg() == 0 {
+		fmt.Fprintln(stderr, "mousemaze eval: no input files (use - for standard input)")
+		fs.Usage()
+		return exitUsage
+	}
+	cfg, err := rules.config()
+	if err != nil {
+		fmt.Fprintf(stderr, "mousemaze eval: %v\n", err)
+		return exitUsage
+	}
+	cfg.Heat = *heat
+
+	// Read every file first, so bad input fails before any output.
+	var inputs []inputMaze
+	for _, name := range fs.Args() {
+		mazes, lines, err := readMazes(name)
+		if err != nil {
+			fmt.Fprintf(stderr, "mousemaze eval: %v\n", err)
+			return exitFail
+		}
+		for i, m := range mazes {
+			if err := cfg.Validate(m.Cols); err != nil {
+				fmt.Fprintf(stderr, "mousemaze eval: %s:%d: maze %d is %dx%d: %v\n", name, lines[i], i, m.Rows, m.Cols, err)
+				return exitUsage
+			}
+			inputs = append(inputs, inputMaze{file: name, index: i, line: lines[i], maze: m})
+		}
+	}
+	ev, err := be.open()
+	if err != nil {
+		fmt.Fprintf(stderr, "mousemaze eval: %v\n", err)
+		return exitFail
+	}
+	results, err := evaluateAll(ev, cfg, inputs)
+	if err != nil {
+		fmt.Fprintf(stderr, "mousemaze eval: %v\n", err)
+		return exitFail
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		for i, in := range inputs {
+			if err := enc.Encode(newEvalRecord(in, results[i])); err != nil {
+				fmt.Fprintf(stderr, "mousemaze eval: %v\n", err)
+				return exitFail
+			}
+		}
+		return exitOK
+	}
+	writeEvalTable(stdout, inputs, results, *heat)
+	return exitOK
+}
+
+// readMazes parses one input file ("-" is standard input).
+func readMazes(name string) ([]mousemaze.Maze, []int, error) {
+	if name == "-" {
+		return mousemaze.ParseLines(stdin, "-")
+	}
+	f, err := openInput(name)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer f.Close()
+	return mousemaze.ParseLines(f, name)
+}
+
+// evaluateAll groups the mazes by size, evaluates each group as one
+// population and returns the results in input order.
+func evaluateAll(ev mousemaze.Evaluator, cfg mousemaze.Config, inputs []inputMaze) ([]mousemaze.Result, error) {
+	groups := map[mousemaze.Size][]int{}
+	var sizes []mousemaze.Size
+	for i, in := range inputs {
+		sz := in.maze.Size()
+		if _, ok := groups[sz]; !ok {
+			sizes = append(sizes, sz)
+		}
+		groups[sz] = append(groups[sz], i)
+	}
+	results := make([]mousemaze.Result, len(inputs))
+	for _, sz := range sizes {
+		idx := groups[sz]
+		pop := mousemaze.NewPopulation(sz.Rows, sz.Cols, 0)
+		for _, i := range idx {
+			if err := pop.Append(inputs[i].maze); err != nil {
+				return nil, err
+			}
+		}
+		dst := make([]mousemaze.Result, len(idx))
+		if err := ev.Evaluate(pop, cfg, dst); err != nil {
+			return nil, fmt.Errorf("%s backend on %s mazes: %w", ev.Name(), sz, err)
+		}
+		for k, i := range idx {
+			results[i] = dst[k]
+		}
+	}
+	return results, nil
+}
+
+func newEvalRecord(in inputMaze, r mousemaze.Result) evalRecord {
+	rec := evalRecord{
+		File: in.file, Index: in.index, Rows: in.maze.Rows, Cols: in.maze.Cols,
+		Turns: r.Turns, Visits: r.Visits(), Escaped: r.Escaped, Feasible: r.Feasible,
+	}
+	if r.Heat != nil {
+		rec.Heat = heatRows(r.Heat, in.maze.Rows, in.maze.Cols)
+	}
+	return rec
+}
+
+// heatRows splits a row-major heat map into rows.
+func heatRows(heat []uint32, rows, cols int) [][]uint32 {
+	out := make([][]uint32, rows)
+	for r := range out {
+		out[r] = heat[r*cols : (r+1)*cols]
+	}
+	return out
+}
+
+func writeEvalTable(w io.Writer, inputs []inputMaze, results []mousemaze.Result, heat bool) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "file\tindex\tsize\tturns\tvisits\tescaped\tfeasible\t")
+	for i, in := range inputs {
+		r := results[i]
+		fmt.Fprintf(tw, "%s\t%d\t%s\t%d\t%d\t%s\t%s\t\n", in.file, in.index, in.maze.Size(), r.Turns, r.Visits(), yesNo(r.Escaped), yesNo(r.Feasible))
+	}
+	tw.Flush()
+	if !heat {
+		return
+	}
+	for i, in := range inputs {
+		fmt.Fprintf(w, "\n%s maze %d (%s), visits per cell:\n", in.file, in.index, in.maze.Size())
+		writeHeat(w, in.maze, results[i].Heat)
+	}
+}
+
+// writeHeat prints a maze's heat map as a grid: X for walls, the visit
+// count for open cells.
+func writeHeat(w io.Writer, m mousemaze.Maze, heat []uint32) {
+	tw := tabwriter.NewWriter(w, 0, 0, 1, ' ', tabwriter.AlignRight)
+	for r := 0; r < m.Rows; r++ {
+		for c := 0; c < m.Cols; c++ {
+			if m.Wall(r, c) {
+				fmt.Fprint(tw, "X\t")
+			} else {
+				fmt.Fprintf(tw, "%d\t", heat[r*m.Cols+c])
+			}
+		}
+		fmt.Fprintln(tw)
+	}
+	tw.Flush()
+}
+
+func yesNo(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
+}

@@ -1,0 +1,64 @@
+package checkpoint
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+type state struct {
+	Gen  int      `json:"gen"`
+	Best []uint64 `json:"best"`
+}
+
+func TestSaveLoadRoundTrip(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "run.ckpt")
+	want := state{Gen: 42, Best: []uint64{1, 2, 1 << 63}}
+	if err := Save(path, want); err != nil {
+		t.Fatal(err)
+	}
+	var got state
+	if err := Load(path, &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.Gen != want.Gen || len(got.Best) != 3 || got.Best[2] != 1<<63 {
+		t.Fatalf("got %+v, want %+v", got, want)
+	}
+	// Overwriting leaves no temporary files behind.
+	if err := Save(path, state{Gen: 43}); err != nil {
+		t.Fatal(err)
+	}
+	entries, _ := os.ReadDir(filepath.Dir(path))
+	if len(entries) != 1 {
+		t.Fatalf("directory holds %d entries after two saves, want 1", len(entries))
+	}
+	if err := Load(path, &got); err != nil || got.Gen != 43 {
+		t.Fatalf("after overwrite: %+v, %v", got, err)
+	}
+}
+
+func TestLoadErrors(t *testing.T) {
+	dir := t.TempDir()
+	var s state
+	if err := Load(filepath.Join(dir, "missing"), &s); err == nil {
+		t.Fatal("missing file: no error")
+	}
+	bad := filepath.Join(dir, "bad")
+	os.WriteFile(bad, []byte(`{"gen": 1, "other": 2}`), 0o644)
+	if err := Load(bad, &s); err == nil || !strings.Contains(err.Error(), "other") {
+		t.Fatalf("unknown field: got %v", err)
+	}
+	torn := filepath.Join(dir, "torn")
+	os.WriteFile(torn, []byte(`{"gen": 1, "be`), 0o644)
+	if err := Load(torn, &s); err == nil || !strings.Contains(err.Error(), "torn") {
+		t.Fatalf("torn file: got %v", err)
+	}
+}
+
+func TestSaveIntoMissingDirectory(t *testing.T) {
+	err := Save(filepath.Join(t.TempDir(), "no", "such", "dir", "x"), state{})
+	if err == nil {
+		t.Fatal("want an error for a missing directory")
+	}
+}

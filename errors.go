@@ -1,0 +1,54 @@
+package mousemaze
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Sentinel errors. Callers test for them with errors.Is.
+var (
+	// ErrSize reports a destination slice whose length does not match the
+	// population, or a maze whose size does not match the population.
+	ErrSize = errors.New("size mismatch")
+	// ErrDims reports grid dimensions outside 1..MaxSide.
+	ErrDims = errors.New("grid dimensions out of range")
+	// ErrConfig reports an invalid Config for the maze at hand.
+	ErrConfig = errors.New("invalid config")
+	// ErrOrder reports a preference order that is not a permutation of D, R, L, U.
+	ErrOrder = errors.New("invalid preference order")
+	// ErrUnknownBackend reports a backend name that is not registered.
+	ErrUnknownBackend = errors.New("unknown backend")
+	// ErrGuard reports a walk that exceeded the Theorem 8 bound, which a
+	// correct simulator never does on a feasible maze.
+	ErrGuard = errors.New("walk exceeded the theoretical bound")
+
+	// ErrRowWidth reports a row whose length differs from the first row of its maze.
+	ErrRowWidth = errors.New("ragged row")
+	// ErrBadCell reports a character other than '.', 'X' or '#' in a maze row.
+	ErrBadCell = errors.New("unknown character")
+	// ErrTooWide reports a row with more than MaxSide cells.
+	ErrTooWide = errors.New("too many columns")
+	// ErrTooTall reports a maze with more than MaxSide rows.
+	ErrTooTall = errors.New("too many rows")
+	// ErrEmpty reports input that holds no maze.
+	ErrEmpty = errors.New("no maze in input")
+)
+
+// ParseError is the error returned for malformed maze text. It names the
+// file and the 1-based line, and wraps one of the sentinel errors above.
+type ParseError struct {
+	File string // the file name, or "-" for standard input
+	Line int    // 1-based line number; 0 when the error concerns the whole input
+	Err  error  // wraps ErrRowWidth, ErrBadCell, ErrTooWide, ErrTooTall or ErrEmpty
+}
+
+// Error formats the error as "file:line: problem".
+func (e *ParseError) Error() string {
+	if e.Line == 0 {
+		return fmt.Sprintf("%s: %v", e.File, e.Err)
+	}
+	return fmt.Sprintf("%s:%d: %v", e.File, e.Line, e.Err)
+}
+
+// Unwrap returns the underlying error.
+func (e *ParseError) Unwrap() error { return e.Err }

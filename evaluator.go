@@ -1,0 +1,135 @@
+package mousemaze
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"sync"
+)
+
+// An Evaluator walks the mouse through every maze of pop and writes one
+// Result per maze to dst, in order. It returns an error wrapping ErrSize if
+// len(dst) != pop.Len(), and one wrapping ErrConfig or ErrOrder if cfg does
+// not fit the population. Every Evaluator gives exactly the results of Walk.
+type Evaluator interface {
+	// Name returns the backend's name, as used in flags and reports.
+	Name() string
+	// Evaluate fills dst with the results of walking every maze of pop.
+	Evaluate(pop Population, cfg Config, dst []Result) error
+}
+
+// Options tune a backend when it is opened.
+type Options struct {
+	// Workers is the number of goroutines a CPU backend uses; 0 means one
+	// per available CPU.
+	Workers int
+	// Kernel forces a backend's kernel by name (for example "generic");
+	// empty means the backend's own choice.
+	Kernel string
+	// Device picks a GPU by index for GPU backends.
+	Device int
+}
+
+// Factory opens a backend.
+type Factory func(Options) (Evaluator, error)
+
+var (
+	registryMu sync.RWMutex
+	registry   = map[string]Factory{}
+)
+
+// Register makes a backend available by name. Backends call it from init;
+// registering a name twice panics, as database/sql.Register does.
+func Register(name string, f Factory) {
+	registryMu.Lock()
+	defer registryMu.Unlock()
+	if _, dup := registry[name]; dup {
+		panic("mousemaze: Register called twice for backend " + name)
+	}
+	registry[name] = f
+}
+
+// Backends returns the names of the registered backends, sorted.
+func Backends() []string {
+	registryMu.RLock()
+	defer registryMu.RUnlock()
+	names := make([]string, 0, len(registry))
+	for n := range registry {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// AutoOrder lists the backends "auto" tries, best first.
+var AutoOrder = []string{"cuda", "cpu", "ref"}
+
+// NewEvaluator opens the backend called name. The name "auto" opens the
+// first backend of AutoOrder that is registered and opens without error,
+// so a binary built without CUDA, or with CUDA but no device, falls back
+// to the CPU.
+func NewEvaluator(name string, opts Options) (Evaluator, error) {
+	if name == "auto" || name == "" {
+		var errs []error
+		for _, n := range AutoOrder {
+			ev, err := NewEvaluator(n, opts)
+			if err == nil {
+				return ev, nil
+			}
+			if !errors.Is(err, ErrUnknownBackend) {
+				errs = append(errs, err)
+			}
+		}
+		return nil, fmt.Errorf("no backend could be opened: %w", errors.Join(errs...))
+	}
+	registryMu.RLock()
+	f, ok := registry[name]
+	registryMu.RUnlock()
+	if !ok {
+		return nil, fmt.Errorf("%w %q (have %v)", ErrUnknownBackend, name, Backends())
+	}
+	return f(opts)
+}
+
+// CheckBatch validates a batch before evaluation: the population's size,
+// the length of dst and the config. Backends call it first.
+func CheckBatch(pop Population, cfg Config, dst []Result) error {
+	if pop.Len() == 0 && len(dst) == 0 {
+		return nil
+	}
+	if err := pop.Size().Validate(); err != nil {
+		return err
+	}
+	if len(pop.Words)%pop.Rows != 0 {
+		return fmt.Errorf("%w: %d words is not a whole number of %d-row mazes", ErrSize, len(pop.Words), pop.Rows)
+	}
+	if len(dst) != pop.Len() {
+		return fmt.Errorf("%w: dst has %d results for %d mazes", ErrSize, len(dst), pop.Len())
+	}
+	return cfg.Validate(pop.Cols)
+}
+
+// refEvaluator is the reference walk behind the Evaluator interface.
+type refEvaluator struct{}
+
+func init() {
+	Register("ref", func(Options) (Evaluator, error) { return refEvaluator{}, nil })
+}
+
+// Name returns "ref".
+func (refEvaluator) Name() string { return "ref" }
+
+// Evaluate walks every maze with Walk, one after another.
+func (refEvaluator) Evaluate(pop Population, cfg Config, dst []Result) error {
+	if err := CheckBatch(pop, cfg, dst); err != nil {
+		return err
+	}
+	for i := range dst {
+		res, err := Walk(pop.Maze(i), cfg)
+		if err != nil {
+			return fmt.Errorf("maze %d: %w", i, err)
+		}
+		dst[i] = res
+	}
+	return nil
+}
