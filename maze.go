@@ -62,7 +62,7 @@ func ParseOrder(s string) (Order, error) {
 	for i := 0; i < 4; i++ {
 		k := strings.IndexByte("DRLU", s[i]&^0x20)
 		if k < 0 || seen&(1<<k) != 0 {
-			return o, fmt.Errorf("%w: %q: want a permutation of DRLU", ErrOrder, s)
+			return Order{}, fmt.Errorf("%w: %q: want a permutation of DRLU", ErrOrder, s)
 		}
 		seen |= 1 << k
 		o[i] = Dir(k)

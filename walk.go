@@ -16,6 +16,14 @@ import (
 // bound of the paper's Theorem 8, which no correct walk on a feasible maze
 // reaches (reaching it returns ErrGuard).
 func Walk(m Maze, cfg Config) (Result, error) {
+	return Trace(m, cfg, nil)
+}
+
+// Trace is Walk that also reports every step to visit, when visit is not
+// nil: it is called with the turn number and the cell entered, starting
+// with turn 1 on the entry cell; the final move onto the exit is reported
+// with row m.Rows and the exit column.
+func Trace(m Maze, cfg Config, visit func(turn int64, r, c int)) (Result, error) {
 	if err := m.Validate(); err != nil {
 		return Result{}, err
 	}
@@ -37,6 +45,9 @@ func Walk(m Maze, cfg Config) (Result, error) {
 	r, c := 0, cfg.Entry
 	visits[r*m.Cols+c] = 1
 	turns := int64(1)
+	if visit != nil {
+		visit(turns, r, c)
+	}
 	for {
 		if cfg.Cap > 0 && turns >= cfg.Cap {
 			break
@@ -61,12 +72,15 @@ func Walk(m Maze, cfg Config) (Result, error) {
 			}
 		}
 		turns++
+		dr, dc := best.Delta()
+		r, c = r+dr, c+dc
+		if visit != nil {
+			visit(turns, r, c)
+		}
 		if toExit {
 			res.Escaped = true
 			break
 		}
-		dr, dc := best.Delta()
-		r, c = r+dr, c+dc
 		visits[r*m.Cols+c]++
 	}
 	res.Turns = turns

@@ -1,0 +1,170 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/mousemaze/mousemaze"
+)
+
+var update = flag.Bool("update", false, "update golden files")
+
+// runCmd runs the command line and returns its exit status and output.
+func runCmd(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	code := run(args, &stdout, &stderr)
+	return code, stdout.String(), stderr.String()
+}
+
+// golden compares got with testdata/NAME.golden, or rewrites it with -update.
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name+".golden")
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != string(want) {
+		t.Errorf("output differs from %s:\n got:\n%s\nwant:\n%s", path, got, want)
+	}
+}
+
+const thesisFile = "../../testdata/thesis-mazes.txt"
+
+func TestEvalThesisJSON(t *testing.T) {
+	code, out, errOut := runCmd(t, "eval", "--json", "--backend", "ref", thesisFile)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	golden(t, "eval-thesis.json", out)
+	var turns []int64
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		var rec evalRecord
+		if err := json.Unmarshal([]byte(line), &rec); err != nil {
+			t.Fatal(err)
+		}
+		if rec.Visits != rec.Turns-2 || !rec.Escaped || !rec.Feasible {
+			t.Errorf("record %+v", rec)
+		}
+		turns = append(turns, rec.Turns)
+	}
+	want := []int64{12, 27, 54, 117, 332, 647, 1160}
+	if len(turns) != len(want) {
+		t.Fatalf("got %d records, want %d", len(turns), len(want))
+	}
+	for i := range want {
+		if turns[i] != want[i] {
+			t.Errorf("maze %d: %d turns, want %d", i, turns[i], want[i])
+		}
+	}
+}
+
+func TestEvalTableAndHeat(t *testing.T) {
+	code, out, errOut := runCmd(t, "eval", "--heat", "testdata/mixed.txt")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	golden(t, "eval-mixed.txt", out)
+}
+
+func TestEvalJSONHeatAndInfeasible(t *testing.T) {
+	code, out, _ := runCmd(t, "eval", "--json", "--heat", "testdata/mixed.txt")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 3 {
+		t.Fatalf("got %d lines, want 3", len(lines))
+	}
+	want := []string{
+		`{"file":"testdata/mixed.txt","index":0,"rows":3,"cols":3,"turns":12,"visits":10,"escaped":true,"feasible":true,"heat":[[1,1,1],[0,1,2],[1,2,2]]}`,
+		`{"file":"testdata/mixed.txt","index":1,"rows":3,"cols":3,"turns":0,"visits":0,"escaped":false,"feasible":false,"heat":[[0,0,0],[0,0,0],[0,0,0]]}`,
+		`{"file":"testdata/mixed.txt","index":2,"rows":1,"cols":1,"turns":2,"visits":0,"escaped":true,"feasible":true,"heat":[[1]]}`,
+	}
+	for i := range want {
+		if lines[i] != want[i] {
+			t.Errorf("line %d\n got %s\nwant %s", i, lines[i], want[i])
+		}
+	}
+}
+
+func TestEvalStdinAndFlags(t *testing.T) {
+	stdin = strings.NewReader("..\n..\n")
+	defer func() { stdin = os.Stdin }()
+	code, out, _ := runCmd(t, "eval", "--json", "--order", "ULRD", "--exit", "1", "--cap", "100", "-")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	// ULRD on an open 2x2, exit under column 1, traced by hand: (0,0)
+	// right to (0,1) (up is the entrance, left is off the grid); down to
+	// (1,1); left to (1,0), which ties with the exit at 0 visits and comes
+	// first; up to (0,0) (tie with right at 1 visit); right to (0,1) (tie
+	// with down); down to (1,1); the exit. 7 moves, 8 turns.
+	var rec evalRecord
+	if err := json.Unmarshal([]byte(out), &rec); err != nil {
+		t.Fatal(err)
+	}
+	if rec.File != "-" || rec.Turns != 8 || !rec.Escaped {
+		t.Errorf("got %+v, want 8 turns from -", rec)
+	}
+	res, err := mousemaze.Walk(mousemaze.NewMaze(2, 2), mousemaze.Config{Order: mousemaze.Order{mousemaze.Up, mousemaze.Left, mousemaze.Right, mousemaze.Down}, Exit: 1})
+	if err != nil || res.Turns != rec.Turns {
+		t.Errorf("Walk gives %d turns, %v", res.Turns, err)
+	}
+}
+
+func TestEvalErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		code int
+		msg  string
+	}{
+		{"no files", []string{"eval"}, 2, "no input files"},
+		{"bad order", []string{"eval", "--order", "DDLU", thesisFile}, 2, "--order"},
+		{"negative cap", []string{"eval", "--cap", "-1", thesisFile}, 2, "--cap -1"},
+		{"unknown flag", []string{"eval", "--bogus", thesisFile}, 2, "flag provided but not defined"},
+		{"missing file", []string{"eval", "testdata/no-such-file"}, 1, "no-such-file"},
+		{"ragged file", []string{"eval", "testdata/ragged.txt"}, 1, "testdata/ragged.txt:2: ragged row: row has 2 cells, want 3"},
+		{"exit beyond a maze", []string{"eval", "--exit", "3", thesisFile}, 2, "../../testdata/thesis-mazes.txt:6: maze 0 is 3x3: invalid config: exit column 3 outside 0..2"},
+		{"unknown backend", []string{"eval", "--backend", "abacus", thesisFile}, 1, `unknown backend "abacus"`},
+		{"unknown command", []string{"frobnicate"}, 2, `unknown command "frobnicate"`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, errOut := runCmd(t, tc.args...)
+			if code != tc.code {
+				t.Errorf("exit %d, want %d (stderr %q)", code, tc.code, errOut)
+			}
+			if !strings.Contains(errOut, tc.msg) {
+				t.Errorf("stderr %q does not mention %q", errOut, tc.msg)
+			}
+			if tc.code != 0 && out != "" {
+				t.Errorf("stdout not empty on error: %q", out)
+			}
+		})
+	}
+}
+
+func TestHelp(t *testing.T) {
+	code, out, _ := runCmd(t, "help")
+	if code != 0 || !strings.Contains(out, "eval") {
+		t.Errorf("help: exit %d, %q", code, out)
+	}
+	code, _, errOut := runCmd(t, "eval", "-h")
+	if code != 0 || !strings.Contains(errOut, "Example:") {
+		t.Errorf("eval -h: exit %d, %q", code, errOut)
+	}
+}

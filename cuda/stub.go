@@ -1,0 +1,11 @@
+//go:build !cuda
+
+package cuda
+
+import "github.com/mousemaze/mousemaze"
+
+func init() {
+	mousemaze.Register("cuda", func(mousemaze.Options) (mousemaze.Evaluator, error) {
+		return nil, ErrNoCUDA
+	})
+}

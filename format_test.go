@@ -1,0 +1,157 @@
+package mousemaze
+
+import (
+	"bytes"
+	"errors"
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+func TestParseErrors(t *testing.T) {
+	long := strings.Repeat(".", 65)
+	tall := strings.Repeat("..\n", 65)
+	tests := []struct {
+		name  string
+		input string
+		want  error
+		line  int
+		msg   string
+	}{
+		{"ragged row", "...\n..\n", ErrRowWidth, 2, "in.txt:2: ragged row: row has 2 cells, want 3"},
+		{"ragged after comment", "; c\n...\n; c\n....\n", ErrRowWidth, 4, "in.txt:4: ragged row: row has 4 cells, want 3"},
+		{"unknown character", "...\n.o.\n", ErrBadCell, 2, "in.txt:2: unknown character 'o' in column 2 (want '.', 'X' or '#')"},
+		{"space inside a row", ". .\n", ErrBadCell, 1, "in.txt:1: unknown character ' ' in column 2"},
+		{"too many columns", long + "\n", ErrTooWide, 1, "in.txt:1: too many columns: row has more than 64 cells"},
+		{"too many rows", tall, ErrTooTall, 65, "in.txt:65: too many rows: maze has more than 64 rows"},
+		{"huge line", strings.Repeat("x", 1<<17), ErrTooWide, 1, "in.txt:1: too many columns: line longer than"},
+		{"empty", "", ErrEmpty, 0, "in.txt: no maze in input"},
+		{"only comments", "; nothing\n\n;here\n", ErrEmpty, 0, "in.txt: no maze in input"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Parse(strings.NewReader(tc.input), "in.txt")
+			if !errors.Is(err, tc.want) {
+				t.Fatalf("got %v, want %v", err, tc.want)
+			}
+			var pe *ParseError
+			if !errors.As(err, &pe) || pe.Line != tc.line || pe.File != "in.txt" {
+				t.Fatalf("got %#v, want a ParseError at line %d", err, tc.line)
+			}
+			if !strings.HasPrefix(err.Error(), tc.msg) {
+				t.Errorf("message %q, want prefix %q", err.Error(), tc.msg)
+			}
+		})
+	}
+}
+
+func TestParseFormat(t *testing.T) {
+	input := "; a comment\r\n" +
+		"  .X#  \r\n" +
+		"...\r\n" +
+		"\n\n\n" +
+		"\t#\n" +
+		"; comments inside a maze are skipped\n" +
+		".\n"
+	mazes, lines, err := ParseLines(strings.NewReader(input), "x")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(mazes) != 2 {
+		t.Fatalf("got %d mazes, want 2", len(mazes))
+	}
+	if m := mazes[0]; m.Rows != 2 || m.Cols != 3 || m.Walls[0] != 0b110 || m.Walls[1] != 0 {
+		t.Errorf("first maze %+v", m)
+	}
+	if m := mazes[1]; m.Rows != 2 || m.Cols != 1 || m.Walls[0] != 1 || m.Walls[1] != 0 {
+		t.Errorf("second maze %+v", m)
+	}
+	if lines[0] != 2 || lines[1] != 7 {
+		t.Errorf("lines %v, want [2 7]", lines)
+	}
+}
+
+func TestRoundTrip(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	var mazes []Maze
+	for _, sz := range []Size{{1, 1}, {1, 64}, {64, 1}, {64, 64}, {13, 13}, {3, 7}} {
+		for _, d := range []float64{0, 0.3, 1} {
+			mazes = append(mazes, Random(rng, sz.Rows, sz.Cols, d))
+		}
+	}
+	var buf bytes.Buffer
+	if err := Write(&buf, mazes...); err != nil {
+		t.Fatal(err)
+	}
+	text := buf.String()
+	got, err := Parse(strings.NewReader(text), "rt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != len(mazes) {
+		t.Fatalf("got %d mazes back, want %d", len(got), len(mazes))
+	}
+	for i := range mazes {
+		if !got[i].Equal(mazes[i]) {
+			t.Errorf("maze %d changed:\n%s\nvs\n%s", i, got[i], mazes[i])
+		}
+	}
+	// Canonical text survives the reverse trip byte for byte.
+	var again bytes.Buffer
+	Write(&again, got...)
+	if again.String() != text {
+		t.Error("Write(Parse(text)) != text")
+	}
+	// '#' reads as a wall and is written as 'X'.
+	m := mustParse(t, "#.\n.#\n")
+	if m.String() != "X.\n.X\n" {
+		t.Errorf("got %q", m.String())
+	}
+}
+
+func TestThesisFileParses(t *testing.T) {
+	mazes := thesisMazes(t)
+	for i, m := range mazes {
+		if m.Rows != i+3 || m.Cols != i+3 {
+			t.Errorf("maze %d is %s, want %dx%d", i, m.Size(), i+3, i+3)
+		}
+	}
+}
+
+// FuzzParse checks that Parse never panics, that what it accepts is valid,
+// and that writing and re-reading gives the same mazes.
+func FuzzParse(f *testing.F) {
+	f.Add([]byte("...\nX..\n...\n"))
+	f.Add([]byte("; c\n.#\n#.\n\n..\n"))
+	f.Add([]byte(".X\n."))
+	f.Add([]byte(""))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		mazes, err := Parse(bytes.NewReader(data), "fuzz")
+		if err != nil {
+			var pe *ParseError
+			if !errors.As(err, &pe) {
+				t.Fatalf("error %v is not a *ParseError", err)
+			}
+			return
+		}
+		for _, m := range mazes {
+			if err := m.Validate(); err != nil {
+				t.Fatalf("parsed an invalid maze: %v", err)
+			}
+		}
+		var buf bytes.Buffer
+		Write(&buf, mazes...)
+		back, err := Parse(&buf, "again")
+		if err != nil {
+			t.Fatalf("re-parse: %v", err)
+		}
+		if len(back) != len(mazes) {
+			t.Fatalf("round trip: %d mazes, want %d", len(back), len(mazes))
+		}
+		for i := range mazes {
+			if !back[i].Equal(mazes[i]) {
+				t.Fatalf("round trip changed maze %d", i)
+			}
+		}
+	})
+}
