@@ -1,0 +1,315 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/mousemaze/mousemaze"
+	"github.com/mousemaze/mousemaze/dispatch"
+	"github.com/mousemaze/mousemaze/dispatch/checkpoint"
+	"github.com/mousemaze/mousemaze/dispatch/progress"
+)
+
+func init() {
+	register(command{name: "evolve", summary: "search for mazes that trap the mouse longest (GA, EA, SA, hill, random, memetic)", run: runEvolve})
+}
+
+// The defaults of a plain `mousemaze evolve`: the game's 13×13 grid, our
+// memetic search and a budget that takes about a minute with the cpu backend.
+const (
+	defaultSize  = "13x13"
+	defaultAlgo  = dispatch.AlgoMemetic
+	defaultEvals = 300000
+)
+
+// evolveInterruptAt, when above 0, makes evolve behave as if interrupted
+// (Ctrl-C) after that many generations. Tests set it.
+var evolveInterruptAt int64
+
+// evolveCheckpoint is what an evolve checkpoint file holds.
+type evolveCheckpoint struct {
+	Kind    string          `json:"kind"`
+	Version int             `json:"version"`
+	State   *dispatch.State `json:"state"`
+}
+
+const evolveCheckpointVersion = 1
+
+// evolveEvent is one line of `evolve --json`. Fields that do not apply to
+// an event are left out.
+type evolveEvent struct {
+	Event      string  `json:"event"`
+	Gen        int64   `json:"gen"`
+	Evals      int64   `json:"evals"`
+	Rejected   int64   `json:"rejected,omitempty"`
+	BestTurns  int64   `json:"best_turns"`
+	BestVisits int64   `json:"best_visits"`
+	BestMaze   string  `json:"best_maze,omitempty"`
+	Rows       int     `json:"rows,omitempty"`
+	Cols       int     `json:"cols,omitempty"`
+	Entry      *int    `json:"entry,omitempty"`
+	Exit       *int    `json:"exit,omitempty"`
+	Order      string  `json:"order,omitempty"`
+	Seed       *uint64 `json:"seed,omitempty"`
+	Algo       string  `json:"algo,omitempty"`
+	Backend    string  `json:"backend,omitempty"`
+	Seconds    float64 `json:"seconds,omitempty"`
+	EvalsPerS  float64 `json:"evals_per_s,omitempty"`
+	Checkpoint string  `json:"checkpoint,omitempty"`
+}
+
+func runEvolve(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("evolve", "[flags]",
+		"mousemaze evolve --size 6x6 --algo memetic --evals 1000000 --seed 1 --json", stderr)
+	var rules rulesFlags
+	var be backendFlags
+	rules.register(fs)
+	be.register(fs)
+	size := fs.String("size", defaultSize, "grid size RxC")
+	algo := fs.String("algo", defaultAlgo, "search method: ga, ea, sa, hill, random or memetic")
+	pop := fs.Int("pop", 0, "population / batch size (0 = the method's preset)")
+	evals := fs.Int64("evals", defaultEvals, "budget in feasible maze evaluations")
+	seed := fs.Uint64("seed", 1, "random seed; the same seed gives the same result on every backend")
+	freeEnds := fs.Bool("free-ends", false, "search the entry and exit columns too")
+	initFile := fs.String("init", "", "start from the mazes in this file")
+	ckptPath := fs.String("checkpoint", "", "write the search state to this file (atomically) every --checkpoint-every and at the end")
+	ckptEvery := fs.Duration("checkpoint-every", 30*time.Second, "how often to write the checkpoint")
+	resume := fs.Bool("resume", false, "continue the search saved in --checkpoint")
+	outFile := fs.String("out", "", "write the best maze to this file in the text format")
+	pngFile := fs.String("png", "", "draw the best maze and its visit counts to this PNG file")
+	asJSON := fs.Bool("json", false, "print JSON lines: improvements, progress and a final \"done\" line")
+	if code := parseFlags(fs, args); code >= 0 {
+		return code
+	}
+	usageErr := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "mousemaze evolve: "+format+"\n", a...)
+		return exitUsage
+	}
+	fail := func(err error) int {
+		fmt.Fprintf(stderr, "mousemaze evolve: %v\n", err)
+		return exitFail
+	}
+	if fs.NArg() > 0 {
+		return usageErr("unexpected arguments %q", fs.Args())
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if *resume && *ckptPath == "" {
+		return usageErr("--resume needs --checkpoint FILE")
+	}
+	if *ckptEvery <= 0 {
+		return usageErr("--checkpoint-every %v: must be above 0", *ckptEvery)
+	}
+	if *pop < 0 {
+		return usageErr("--pop %d: must be 0 (preset) or more", *pop)
+	}
+	if *evals <= 0 {
+		return usageErr("--evals %d: must be above 0", *evals)
+	}
+	if *freeEnds && (set["entry"] || set["exit"]) {
+		return usageErr("--free-ends searches the ends: drop --entry and --exit")
+	}
+
+	ev, err := be.open()
+	if err != nil {
+		return fail(err)
+	}
+
+	var search *dispatch.Search
+	if *resume {
+		var ck evolveCheckpoint
+		if err := checkpoint.Load(*ckptPath, &ck); err != nil {
+			return fail(err)
+		}
+		if ck.Kind != "evolve" || ck.Version != evolveCheckpointVersion || ck.State == nil {
+			return fail(fmt.Errorf("%s is not an evolve checkpoint (version %d)", *ckptPath, evolveCheckpointVersion))
+		}
+		p := ck.State.Params
+		for _, name := range []string{"size", "algo", "pop", "seed", "order", "entry", "exit", "cap", "free-ends", "init"} {
+			if set[name] {
+				return usageErr("--%s cannot change on --resume: the checkpoint fixes the search (%s %dx%d, seed %d)", name, p.Algo, p.Rows, p.Cols, p.Seed)
+			}
+		}
+		if set["evals"] {
+			ck.State.Params.Evals = *evals // a resumed search may get a larger budget
+		}
+		search, err = dispatch.Resume(ck.State, ev)
+		if err != nil {
+			return fail(err)
+		}
+	} else {
+		p, err := dispatch.Preset(*algo)
+		if err != nil {
+			return usageErr("--algo %q: want one of %v", *algo, dispatch.Algos)
+		}
+		var initial []mousemaze.Maze
+		if *initFile != "" {
+			if initial, err = mousemaze.ParseFile(*initFile); err != nil {
+				return fail(err)
+			}
+		}
+		sz, err := mousemaze.ParseSize(*size)
+		if err != nil {
+			return usageErr("--size %q: %v", *size, err)
+		}
+		if !set["size"] && len(initial) > 0 {
+			sz = initial[0].Size()
+		}
+		cfg, err := rules.config()
+		if err != nil {
+			return usageErr("%v", err)
+		}
+		if err := cfg.Validate(sz.Cols); err != nil {
+			return usageErr("%v on a %s grid", err, sz)
+		}
+		p.Rows, p.Cols = sz.Rows, sz.Cols
+		p.Order, p.Entry, p.Exit, p.Cap, p.FreeEnds = cfg.Order.String(), cfg.Entry, cfg.Exit, cfg.Cap, *freeEnds
+		p.Evals, p.Seed = *evals, *seed
+		if *pop > 0 {
+			p.Pop = *pop
+		}
+		search, err = dispatch.New(p, ev, initial)
+		if err != nil {
+			if errors.Is(err, dispatch.ErrParams) {
+				return usageErr("%v", err)
+			}
+			return fail(err)
+		}
+	}
+	p := search.Params()
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+
+	enc := json.NewEncoder(stdout)
+	emit := func(e evolveEvent) {
+		if *asJSON {
+			enc.Encode(e)
+		}
+	}
+	bar := progress.New(stderr, fmt.Sprintf("evolve %s %dx%d", p.Algo, p.Rows, p.Cols), p.Evals, 2*time.Second)
+	saveCheckpoint := func() error {
+		if *ckptPath == "" {
+			return nil
+		}
+		return checkpoint.Save(*ckptPath, evolveCheckpoint{Kind: "evolve", Version: evolveCheckpointVersion, State: search.State()})
+	}
+	start, lastSave := time.Now(), time.Now()
+	startEvals := search.Evals()
+	nextReport := (search.Evals()*100/p.Evals + 1) * p.Evals / 100
+	hooks := dispatch.Hooks{
+		Improved: func(s *dispatch.Search) {
+			b := s.Best()
+			emit(evolveEvent{Event: "improved", Gen: s.Gen(), Evals: s.Evals(), BestTurns: b.Turns, BestVisits: b.Turns - 2, Entry: endPtr(p, b.Entry), Exit: endPtr(p, b.Exit)})
+		},
+		Generation: func(s *dispatch.Search) error {
+			b := s.Best()
+			bar.Set(s.Evals(), fmt.Sprintf("best %d turns", b.Turns))
+			if s.Evals() >= nextReport {
+				emit(evolveEvent{Event: "generation", Gen: s.Gen(), Evals: s.Evals(), Rejected: s.Rejected(), BestTurns: b.Turns, BestVisits: b.Turns - 2})
+				nextReport = (s.Evals()*100/p.Evals + 1) * p.Evals / 100
+			}
+			if *ckptPath != "" && time.Since(lastSave) >= *ckptEvery {
+				if err := saveCheckpoint(); err != nil {
+					return err
+				}
+				lastSave = time.Now()
+			}
+			if evolveInterruptAt > 0 && s.Gen() >= evolveInterruptAt {
+				cancel()
+			}
+			return nil
+		},
+	}
+	runErr := search.Run(ctx, hooks)
+	bar.Finish()
+	elapsed := time.Since(start)
+	if runErr != nil && ctx.Err() == nil {
+		return fail(runErr)
+	}
+	if err := saveCheckpoint(); err != nil {
+		return fail(err)
+	}
+	best := search.Best()
+	bestMaze := search.BestMaze()
+	seedV := p.Seed
+	final := evolveEvent{
+		Event: "done", Gen: search.Gen(), Evals: search.Evals(), Rejected: search.Rejected(),
+		BestTurns: best.Turns, BestVisits: best.Turns - 2, BestMaze: bestMaze.String(),
+		Rows: p.Rows, Cols: p.Cols, Entry: &best.Entry, Exit: &best.Exit, Order: p.Order,
+		Seed: &seedV, Algo: p.Algo, Backend: ev.Name(), Seconds: elapsed.Seconds(),
+		Checkpoint: *ckptPath,
+	}
+	if secs := elapsed.Seconds(); secs > 0 {
+		final.EvalsPerS = float64(search.Evals()-startEvals) / secs
+	}
+	if runErr != nil {
+		final.Event = "interrupted"
+		emit(final)
+		if *ckptPath != "" {
+			fmt.Fprintf(stderr, "mousemaze evolve: interrupted after %d evaluations; continue with --checkpoint %s --resume\n", search.Evals(), *ckptPath)
+		} else {
+			fmt.Fprintf(stderr, "mousemaze evolve: interrupted after %d evaluations (no --checkpoint, nothing saved)\n", search.Evals())
+		}
+		return exitFail
+	}
+	if *outFile != "" {
+		if err := writeMazeFile(*outFile, bestMaze); err != nil {
+			return fail(err)
+		}
+	}
+	if *pngFile != "" {
+		res, err := mousemaze.Walk(bestMaze, withHeat(search.BestConfig()))
+		if err != nil {
+			return fail(err)
+		}
+		if err := writePNG(*pngFile, bestMaze, search.BestConfig(), res.Heat); err != nil {
+			return fail(err)
+		}
+	}
+	if *asJSON {
+		emit(final)
+		return exitOK
+	}
+	fmt.Fprintf(stdout, "best %dx%d maze (%s, seed %d, entry %d, exit %d, order %s): %d turns (%d visits) after %d evaluations in %v\n",
+		p.Rows, p.Cols, p.Algo, p.Seed, best.Entry, best.Exit, p.Order, best.Turns, best.Turns-2, search.Evals(), elapsed.Round(time.Millisecond))
+	fmt.Fprint(stdout, bestMaze.String())
+	return exitOK
+}
+
+// endPtr returns &col when the ends are searched, so that improvement
+// lines show them, and nil otherwise.
+func endPtr(p dispatch.Params, col int) *int {
+	if !p.FreeEnds {
+		return nil
+	}
+	return &col
+}
+
+func withHeat(cfg mousemaze.Config) mousemaze.Config {
+	cfg.Heat = true
+	return cfg
+}
+
+// writeMazeFile writes m to name in the text format.
+func writeMazeFile(name string, m mousemaze.Maze) error {
+	f, err := os.Create(name)
+	if err != nil {
+		return err
+	}
+	if err := mousemaze.Write(f, m); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}

@@ -1,0 +1,187 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"image/png"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/mousemaze/mousemaze"
+)
+
+// evolveRun runs `mousemaze evolve args...` and returns the exit status,
+// standard output and standard error.
+func evolveRun(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	code := run(append([]string{"evolve"}, args...), &stdout, &stderr)
+	return code, stdout.String(), stderr.String()
+}
+
+// lastEvent decodes the last JSON line of out.
+func lastEvent(t *testing.T, out string) evolveEvent {
+	t.Helper()
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	var e evolveEvent
+	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &e); err != nil {
+		t.Fatalf("last line %q: %v", lines[len(lines)-1], err)
+	}
+	return e
+}
+
+func TestEvolveJSONOutAndPNG(t *testing.T) {
+	dir := t.TempDir()
+	out, pic := filepath.Join(dir, "best.txt"), filepath.Join(dir, "best.png")
+	code, stdout, stderr := evolveRun(t, "--size", "5x6", "--algo", "ga", "--evals", "3000", "--seed", "3",
+		"--backend", "ref", "--json", "--out", out, "--png", pic)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	done := lastEvent(t, stdout)
+	if done.Event != "done" || done.Evals != 3000 || done.Rows != 5 || done.Cols != 6 || done.Algo != "ga" || *done.Seed != 3 {
+		t.Fatalf("final line %+v", done)
+	}
+	if !strings.Contains(stdout, `"event":"improved"`) {
+		t.Errorf("no improved lines in\n%s", stdout)
+	}
+	mazes, err := mousemaze.Parse(strings.NewReader(done.BestMaze), "best_maze")
+	if err != nil || len(mazes) != 1 {
+		t.Fatalf("best_maze %q: %v", done.BestMaze, err)
+	}
+	cfg := mousemaze.Config{Entry: *done.Entry, Exit: *done.Exit}
+	res, err := mousemaze.Walk(mazes[0], cfg)
+	if err != nil || res.Turns != done.BestTurns || done.BestVisits != done.BestTurns-2 {
+		t.Fatalf("best maze walks %d turns (%v); the line says %d turns, %d visits", res.Turns, err, done.BestTurns, done.BestVisits)
+	}
+	written, err := mousemaze.ParseFile(out)
+	if err != nil || len(written) != 1 || !written[0].Equal(mazes[0]) {
+		t.Fatalf("--out file holds %v (%v), want\n%s", written, err, mazes[0])
+	}
+	f, err := os.Open(pic)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := img.Bounds(); b.Dx() != 6*pngCell || b.Dy() != (5+2)*pngCell {
+		t.Errorf("PNG is %dx%d, want %dx%d", b.Dx(), b.Dy(), 6*pngCell, 7*pngCell)
+	}
+}
+
+func TestEvolveText(t *testing.T) {
+	code, stdout, stderr := evolveRun(t, "--size", "4x4", "--algo", "hill", "--evals", "500", "--backend", "ref")
+	if code != exitOK || !strings.HasPrefix(stdout, "best 4x4 maze (hill, seed 1") {
+		t.Fatalf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+}
+
+func TestEvolveBadFlags(t *testing.T) {
+	ckpt := filepath.Join(t.TempDir(), "c.json")
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--size", "0x5"}, "--size"},
+		{[]string{"--size", "6"}, "--size"},
+		{[]string{"--algo", "tabu"}, "--algo \"tabu\""},
+		{[]string{"--evals", "0"}, "--evals 0"},
+		{[]string{"--pop", "-1"}, "--pop -1"},
+		{[]string{"--resume"}, "--resume needs --checkpoint"},
+		{[]string{"--size", "6x6", "--entry", "6"}, "entry column 6"},
+		{[]string{"--order", "DDRU"}, "--order"},
+		{[]string{"--free-ends", "--exit", "2"}, "--free-ends"},
+		{[]string{"--checkpoint", ckpt, "--resume", "--size", "7x7"}, "--size cannot change"},
+		{[]string{"--no-such-flag"}, "not defined"},
+		{[]string{"extra"}, "unexpected arguments"},
+	} {
+		if tc.want == "--size cannot change" {
+			// A real checkpoint, so that the flag check is what fails.
+			if code, _, stderr := evolveRun(t, "--size", "4x4", "--evals", "200", "--backend", "ref", "--checkpoint", ckpt); code != exitOK {
+				t.Fatalf("making a checkpoint: exit %d: %s", code, stderr)
+			}
+		}
+		code, _, stderr := evolveRun(t, append(tc.args, "--backend", "ref")...)
+		if code != exitUsage || !strings.Contains(stderr, tc.want) {
+			t.Errorf("%v: exit %d, stderr %q; want exit 2 mentioning %q", tc.args, code, stderr, tc.want)
+		}
+	}
+}
+
+// TestEvolveKillAndResume interrupts a run after a few generations (as
+// Ctrl-C would), resumes it from its checkpoint and wants exactly the
+// final line of an uninterrupted run.
+func TestEvolveKillAndResume(t *testing.T) {
+	for _, algo := range []string{"memetic", "ga", "sa"} {
+		t.Run("algo="+algo, func(t *testing.T) {
+			dir := t.TempDir()
+			args := []string{"--size", "5x5", "--algo", algo, "--evals", "6000", "--seed", "11", "--backend", "ref", "--json"}
+			code, stdout, stderr := evolveRun(t, append(args, "--checkpoint", filepath.Join(dir, "whole.json"))...)
+			if code != exitOK {
+				t.Fatalf("uninterrupted: exit %d: %s", code, stderr)
+			}
+			want := lastEvent(t, stdout)
+
+			ckpt := filepath.Join(dir, "run.json")
+			evolveInterruptAt = 7
+			code, stdout, stderr = evolveRun(t, append(args, "--checkpoint", ckpt)...)
+			evolveInterruptAt = 0
+			if code != exitFail || !strings.Contains(stderr, "--resume") {
+				t.Fatalf("interrupted: exit %d, stderr %q", code, stderr)
+			}
+			stopped := lastEvent(t, stdout)
+			if stopped.Event != "interrupted" || stopped.Gen != 7 || stopped.Evals >= 6000 {
+				t.Fatalf("interrupted line %+v", stopped)
+			}
+			code, stdout, stderr = evolveRun(t, "--checkpoint", ckpt, "--resume", "--backend", "ref", "--json")
+			if code != exitOK {
+				t.Fatalf("resumed: exit %d: %s", code, stderr)
+			}
+			got := lastEvent(t, stdout)
+			if got.Event != "done" || got.BestMaze != want.BestMaze || got.BestTurns != want.BestTurns ||
+				got.Evals != want.Evals || got.Gen != want.Gen || got.Rejected != want.Rejected {
+				t.Fatalf("resumed run ends with\n%+v\nuninterrupted with\n%+v", got, want)
+			}
+			// Resuming a finished search changes nothing.
+			code, stdout, _ = evolveRun(t, "--checkpoint", ckpt, "--resume", "--backend", "ref", "--json")
+			if again := lastEvent(t, stdout); code != exitOK || again.BestMaze != want.BestMaze || again.Evals != want.Evals {
+				t.Fatalf("resuming a finished run: exit %d, %+v", code, again)
+			}
+		})
+	}
+}
+
+func TestSearchBench(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	code := searchBench([]string{"--size", "4x4", "--evals", "1500", "--seeds", "2", "--algos", "random,ga,memetic", "--backend", "ref", "--json"}, &stdout, &stderr)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	dec := json.NewDecoder(&stdout)
+	var algos []string
+	for dec.More() {
+		var r searchBenchRecord
+		if err := dec.Decode(&r); err != nil {
+			t.Fatal(err)
+		}
+		if len(r.Turns) != 2 || r.Target != 27 || r.Best > 27 || r.Best < 10 || r.Hits > 2 {
+			t.Errorf("record %+v", r)
+		}
+		algos = append(algos, r.Algo)
+	}
+	if strings.Join(algos, ",") != "random,ga,memetic" {
+		t.Errorf("methods %v", algos)
+	}
+	stdout.Reset()
+	if code := searchBench([]string{"--size", "4x4", "--evals", "500", "--seeds", "1", "--algos", "hill", "--backend", "ref"}, &stdout, &stderr); code != exitOK || !strings.Contains(stdout.String(), "hits >= 27") {
+		t.Fatalf("table: exit %d\n%s", code, stdout.String())
+	}
+	if code := searchBench([]string{"--algos", "tabu"}, &stdout, &stderr); code != exitUsage {
+		t.Errorf("unknown method: exit %d, want 2", code)
+	}
+}
