@@ -17,6 +17,10 @@ const (
 	cellExit
 )
 
+// padCells bounds the padded grid: (R+2)(C+2) ≤ 198 cells for R·C ≤ 64,
+// so a uint8 indexes it without bounds checks.
+const padCells = 256
+
 // wallVal is the visit value of a wall: never the fewest.
 const wallVal = math.MaxUint32
 
@@ -38,16 +42,19 @@ type engine struct {
 	entry, exit       int   // columns
 	entryIdx          int32 // padded index of the entry cell
 	off               [4]int32
-	state             []uint8
-	val               []uint32                      // visits of open cells; 0 for unknown cells and the exit; wallVal for walls
+	state             [padCells]uint8
+	val               [padCells]uint32              // visits of open cells; 0 for unknown cells and the exit; wallVal for walls
 	rowOf, colOf      []int8                        // padded index → row and column (−1 on the border)
 	exitIdx           int32                         // padded index of the exit cell (last row, exit column)
 	notWall           [mousemaze.MaxSide + 2]uint64 // row r+1, bit c+1: cell (r, c) is open or unknown
-	reach             [mousemaze.MaxSide + 2]uint64
+	free              uint64                        // bit r·C+c: cell (r, c) is open or unknown
+	entryBit, exitBit uint64                        // the bits of the entry and exit cells in free
+	notCol0           uint64                        // every cell but those of column 0
+	notColLast        uint64                        // every cell but those of the last column
 	unknown           int
 	pos               int32
 	turns             int32
-	trail             []int32
+	trail             []uint8
 	ntrail            int
 	frames            []frame
 
@@ -65,8 +72,6 @@ type engine struct {
 func newEngine(sz mousemaze.Size, cfg mousemaze.Config) *engine {
 	e := &engine{rows: sz.Rows, cols: sz.Cols, width: sz.Cols + 2, entry: cfg.Entry, exit: cfg.Exit}
 	n := (sz.Rows + 2) * e.width
-	e.state = make([]uint8, n)
-	e.val = make([]uint32, n)
 	e.rowOf = make([]int8, n)
 	e.colOf = make([]int8, n)
 	e.bestState = make([]uint8, n)
@@ -79,11 +84,17 @@ func newEngine(sz mousemaze.Size, cfg mousemaze.Config) *engine {
 	}
 	e.entryIdx = int32(e.index(0, cfg.Entry))
 	e.exitIdx = int32(e.index(sz.Rows-1, cfg.Exit))
+	e.entryBit = 1 << uint(cfg.Entry)
+	e.exitBit = 1 << uint((sz.Rows-1)*sz.Cols+cfg.Exit)
+	for r := 0; r < sz.Rows; r++ {
+		e.notCol0 |= (mousemaze.RowMask(sz.Cols) &^ 1) << uint(r*sz.Cols)
+		e.notColLast |= (mousemaze.RowMask(sz.Cols) >> 1) << uint(r*sz.Cols)
+	}
 	for i, d := range cfg.Order.Resolve() {
 		dr, dc := d.Delta()
 		e.off[i] = int32(dr*e.width + dc)
 	}
-	e.trail = make([]int32, 1024)
+	e.trail = make([]uint8, 1024)
 	e.frames = make([]frame, 0, sz.Cells()+1)
 	e.hist = make([]Count, 1024)
 	e.histLeaves = make([]uint64, 1024)
@@ -98,7 +109,7 @@ func (e *engine) index(r, c int) int { return (r+1)*e.width + c + 1 }
 
 // reset puts the engine at the root: every cell unknown, the mouse outside.
 func (e *engine) reset() {
-	for i := range e.state {
+	for i := range e.rowOf {
 		e.state[i] = cellWall
 		e.val[i] = wallVal
 	}
@@ -112,6 +123,7 @@ func (e *engine) reset() {
 	e.state[e.index(e.rows, e.exit)] = cellExit
 	e.val[e.index(e.rows, e.exit)] = 0
 	e.unknown = e.rows * e.cols
+	e.free = ^uint64(0) >> uint(64-e.unknown)
 	e.pos, e.turns, e.ntrail = -1, 0, 0
 	e.frames = e.frames[:0]
 }
@@ -137,40 +149,76 @@ func (e *engine) advance() int32 {
 	if pos < 0 {
 		return e.entryIdx // only the root's first decision: the entry cell
 	}
-	st, val, off := e.state, e.val, e.off
+	st, val := &e.state, &e.val
+	o0, o1, o2, o3 := e.off[0], e.off[1], e.off[2], e.off[3]
 	turns, n, tr := e.turns, e.ntrail, e.trail
 	for {
-		best, bv := int32(-1), uint32(math.MaxUint32)
-		for _, o := range off {
-			m := pos + o
-			if v := val[m]; v < bv {
-				if v == 0 {
-					// A 0-visit open cell, the exit or an unknown cell:
-					// the first in the order decides the move.
-					switch st[m] {
-					case cellUnknown:
-						e.pos, e.turns, e.ntrail = pos, turns, n
-						return m
-					case cellExit:
-						e.pos, e.turns, e.ntrail = pos, turns+1, n
-						return -1
-					}
-					best = m
-					break
-				}
-				best, bv = m, v
+		// The four directions in preference order, unrolled. A value of 0
+		// is a 0-visit open cell, the exit or an unknown cell: the first
+		// one in the order decides the move.
+		best, bv := int32(0), uint32(wallVal)
+		m := pos + o0
+		if v := val[uint8(m)]; v == 0 {
+			if s := st[uint8(m)]; s != cellOpen {
+				return e.stop(m, s, pos, turns, n)
 			}
+			best = m
+			goto move
+		} else if v < bv {
+			best, bv = m, v
 		}
+		m = pos + o1
+		if v := val[uint8(m)]; v == 0 {
+			if s := st[uint8(m)]; s != cellOpen {
+				return e.stop(m, s, pos, turns, n)
+			}
+			best = m
+			goto move
+		} else if v < bv {
+			best, bv = m, v
+		}
+		m = pos + o2
+		if v := val[uint8(m)]; v == 0 {
+			if s := st[uint8(m)]; s != cellOpen {
+				return e.stop(m, s, pos, turns, n)
+			}
+			best = m
+			goto move
+		} else if v < bv {
+			best, bv = m, v
+		}
+		m = pos + o3
+		if v := val[uint8(m)]; v == 0 {
+			if s := st[uint8(m)]; s != cellOpen {
+				return e.stop(m, s, pos, turns, n)
+			}
+			best = m
+		} else if v < bv {
+			best = m
+		}
+	move:
 		pos = best
-		val[pos]++
+		val[uint8(pos)]++
 		turns++
 		if n == len(tr) {
-			tr = append(tr, make([]int32, len(tr))...)
+			tr = append(tr, make([]uint8, len(tr))...)
 			e.trail = tr
 		}
-		tr[n] = pos
+		tr[n] = uint8(pos)
 		n++
 	}
+}
+
+// stop saves the walk's state where advance stopped: before an unknown
+// cell m, which it returns, or on the exit, when it returns −1.
+func (e *engine) stop(m int32, s uint8, pos, turns int32, n int) int32 {
+	e.pos, e.ntrail = pos, n
+	if s == cellUnknown {
+		e.turns = turns
+		return m
+	}
+	e.turns = turns + 1
+	return -1
 }
 
 // push records a branch on cell c and takes its first branch: c is open
@@ -188,16 +236,16 @@ func (e *engine) moveTo(c int32) {
 	e.val[c]++
 	e.turns++
 	if e.ntrail == len(e.trail) {
-		e.trail = append(e.trail, make([]int32, len(e.trail))...)
+		e.trail = append(e.trail, make([]uint8, len(e.trail))...)
 	}
-	e.trail[e.ntrail] = c
+	e.trail[e.ntrail] = uint8(c)
 	e.ntrail++
 }
 
 // rewind undoes the walk back to the state saved in f.
 func (e *engine) rewind(f *frame) {
-	for i := int(f.trail); i < e.ntrail; i++ {
-		e.val[e.trail[i]]--
+	for _, c := range e.trail[f.trail:e.ntrail] {
+		e.val[c]--
 	}
 	e.ntrail = int(f.trail)
 	e.pos, e.turns = f.pos, f.turns
@@ -208,6 +256,7 @@ func (e *engine) setWall(c int32) {
 	e.state[c] = cellWall
 	e.val[c] = wallVal
 	e.notWall[e.rowOf[c]+1] &^= 2 << uint(e.colOf[c])
+	e.free &^= 1 << uint(int(e.rowOf[c])*e.cols+int(e.colOf[c]))
 }
 
 // unset makes the decided cell c unknown again.
@@ -215,6 +264,7 @@ func (e *engine) unset(c int32) {
 	e.state[c] = cellUnknown
 	e.val[c] = 0
 	e.notWall[e.rowOf[c]+1] |= 2 << uint(e.colOf[c])
+	e.free |= 1 << uint(int(e.rowOf[c])*e.cols+int(e.colOf[c]))
 	e.unknown++
 }
 
@@ -288,64 +338,60 @@ var ringJoined = func() (t [512]bool) {
 }()
 
 // reachable reports whether an open-or-unknown path joins the entry cell
-// and the exit cell. It floods row masks down and up until they settle.
+// and the exit cell. The whole grid is one word (bit r·C+c for cell r, c).
+// Two floods grow at once, from the entry and from the exit, along rows
+// and columns by doubling steps (Kogge–Stone): they meet when a path
+// exists, and otherwise the smaller side stops growing first.
 func (e *engine) reachable() bool {
-	nw, rc := &e.notWall, &e.reach
-	R := e.rows
-	target := uint64(2) << uint(e.exit)
-	if nw[1]>>uint(e.entry+1)&1 == 0 || nw[R]&target == 0 {
+	open := e.free
+	if open&e.entryBit == 0 || open&e.exitBit == 0 {
 		return false
 	}
-	for r := 2; r <= R; r++ {
-		rc[r] = 0
-	}
-	rc[1] = spread(2<<uint(e.entry), nw[1])
+	x, y := e.entryBit, e.exitBit
 	for {
-		changed := false
-		for r := 2; r <= R; r++ {
-			if x := rc[r] | rc[r-1]&nw[r]; x != rc[r] {
-				rc[r] = spread(x, nw[r])
-				changed = true
-			}
-		}
-		if rc[R]&target != 0 {
+		nx := e.grow(x, open)
+		if nx&y != 0 {
 			return true
 		}
-		for r := R - 1; r >= 1; r-- {
-			if x := rc[r] | rc[r+1]&nw[r]; x != rc[r] {
-				rc[r] = spread(x, nw[r])
-				changed = true
-			}
-		}
-		if !changed {
+		if nx == x {
 			return false
 		}
+		ny := e.grow(y, open)
+		if ny&nx != 0 {
+			return true
+		}
+		if ny == y {
+			return false
+		}
+		x, y = nx, ny
 	}
 }
 
-// spread grows x sideways inside open until it covers the open runs it
-// touches. Runs of up to 8 cells fill in three doubling steps each way
-// (Kogge–Stone); longer runs, on grids wider than 8, finish in a loop.
-func spread(x, open uint64) uint64 {
-	g, p := x, open
-	g |= p & (g << 1)
-	p &= p << 1
-	g |= p & (g << 2)
-	p &= p << 2
-	g |= p & (g << 4)
-	h, q := g, open
-	h |= q & (h >> 1)
-	q &= q >> 1
-	h |= q & (h >> 2)
-	q &= q >> 2
-	h |= q & (h >> 4)
-	for {
-		y := h | (h<<1|h>>1)&open
-		if y == h {
-			return h
-		}
-		h = y
+// grow extends the set x of cells inside open along every row run it
+// touches, then along every column run.
+func (e *engine) grow(x, open uint64) uint64 {
+	c, n := uint(e.cols), uint(e.rows*e.cols)
+	g, p := x, open&e.notCol0
+	for s := uint(1); s < c; s <<= 1 {
+		g |= p & (g << s)
+		p &= p << s
 	}
+	h, q := g, open&e.notColLast
+	for s := uint(1); s < c; s <<= 1 {
+		h |= q & (h >> s)
+		q &= q >> s
+	}
+	g, p = h, open
+	for s := c; s < n; s <<= 1 {
+		g |= p & (g << s)
+		p &= p << s
+	}
+	h, q = g, open
+	for s := c; s < n; s <<= 1 {
+		h |= q & (h >> s)
+		q &= q >> s
+	}
+	return h
 }
 
 // leaf records the walk that just ended: 2^unknown mazes with e.turns turns.
@@ -360,7 +406,7 @@ func (e *engine) leaf() {
 	e.minT, e.maxT = min(e.minT, t), max(e.maxT, t)
 	if t > e.best {
 		e.best = t
-		copy(e.bestState, e.state)
+		copy(e.bestState, e.state[:])
 	}
 }
 
@@ -541,6 +587,7 @@ func (e *engine) estimate(p prefix, probes int, rng *rand.Rand) float64 {
 			e.state[c] = cellOpen
 			e.val[c] = 0
 			e.notWall[e.rowOf[c]+1] |= 2 << uint(e.colOf[c])
+			e.free |= 1 << uint(int(e.rowOf[c])*e.cols+int(e.colOf[c]))
 			e.moveTo(c)
 		}
 		sum += est
