@@ -51,6 +51,7 @@ type engine struct {
 	entryBit, exitBit uint64                        // the bits of the entry and exit cells in free
 	notCol0           uint64                        // every cell but those of column 0
 	notColLast        uint64                        // every cell but those of the last column
+	small             bool                          // at most 8 rows and 8 columns
 	unknown           int
 	pos               int32
 	turns             int32
@@ -84,6 +85,7 @@ func newEngine(sz mousemaze.Size, cfg mousemaze.Config) *engine {
 	}
 	e.entryIdx = int32(e.index(0, cfg.Entry))
 	e.exitIdx = int32(e.index(sz.Rows-1, cfg.Exit))
+	e.small = sz.Rows <= 8 && sz.Cols <= 8
 	e.entryBit = 1 << uint(cfg.Entry)
 	e.exitBit = 1 << uint((sz.Rows-1)*sz.Cols+cfg.Exit)
 	for r := 0; r < sz.Rows; r++ {
@@ -371,6 +373,34 @@ func (e *engine) reachable() bool {
 // touches, then along every column run.
 func (e *engine) grow(x, open uint64) uint64 {
 	c, n := uint(e.cols), uint(e.rows*e.cols)
+	if e.small {
+		// Runs of at most 8 cells: three doubling steps each way.
+		g, p := x, open&e.notCol0
+		g |= p & (g << 1)
+		p &= p << 1
+		g |= p & (g << 2)
+		p &= p << 2
+		g |= p & (g << 4)
+		h, q := g, open&e.notColLast
+		h |= q & (h >> 1)
+		q &= q >> 1
+		h |= q & (h >> 2)
+		q &= q >> 2
+		h |= q & (h >> 4)
+		g, p = h, open
+		g |= p & (g << c)
+		p &= p << c
+		g |= p & (g << (2 * c))
+		p &= p << (2 * c)
+		g |= p & (g << (4 * c))
+		h, q = g, open
+		h |= q & (h >> c)
+		q &= q >> c
+		h |= q & (h >> (2 * c))
+		q &= q >> (2 * c)
+		h |= q & (h >> (4 * c))
+		return h
+	}
 	g, p := x, open&e.notCol0
 	for s := uint(1); s < c; s <<= 1 {
 		g |= p & (g << s)
@@ -414,21 +444,6 @@ func (e *engine) growHist(t int) {
 	n := max(2*len(e.hist), t+1)
 	e.hist = append(e.hist, make([]Count, n-len(e.hist))...)
 	e.histLeaves = append(e.histLeaves, make([]uint64, n-len(e.histLeaves))...)
-}
-
-// dfs explores every branch below the frames that lie above base, and
-// returns with the stack back at base.
-func (e *engine) dfs(base int) {
-	for {
-		if c := e.advance(); c >= 0 {
-			e.push(c)
-			continue
-		}
-		e.leaf()
-		if !e.backtrack(base) {
-			return
-		}
-	}
 }
 
 // backtrack moves to the next unexplored branch above base: the wall
@@ -496,6 +511,12 @@ func (e *engine) runTask(p prefix) {
 	for {
 		if c := e.advance(); c >= 0 {
 			e.push(c)
+			if c == e.exitIdx || c == e.entryIdx {
+				// A walled entry or exit cell leaves no feasible
+				// completion: count the wall branch now and skip it.
+				e.frames[len(e.frames)-1].wall = true
+				e.infeasible.addPow2(e.unknown)
+			}
 			continue
 		}
 		e.leaf()

@@ -59,7 +59,7 @@ type Options struct {
 // TargetTasks is the number of tasks per pair that the automatic split
 // depth aims at: enough to balance workers and shards and to checkpoint
 // often, few enough that splitting costs nothing.
-const TargetTasks = 4096
+const TargetTasks = 1 << 16
 
 // task is one subtree of the search: a node of one pair's tree.
 type task struct {
@@ -272,31 +272,38 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 	if every <= 0 {
 		every = 30 * time.Second
 	}
-	lastSave := time.Now()
+	tick := time.NewTicker(every)
+	defer tick.Stop()
 	var leaves uint64
 	for _, p := range acc {
 		leaves += p.Leaves
 	}
-	for r := range results {
-		if testHookTask != nil {
-			testHookTask()
-		}
-		acc[r.pair].addTask(&r)
-		done[r.index] = true
-		leaves += r.leaves
-		if bar != nil {
-			estDone += est[r.index]
-			best := int64(0)
-			for _, p := range acc {
-				best = max(best, p.OptimumTurns)
-			}
-			bar.Set(int64(estDone), fmt.Sprintf("best %d, %d leaves", best, leaves))
-		}
-		if o.Checkpoint != "" && time.Since(lastSave) >= every {
+	for results != nil {
+		select {
+		case <-tick.C:
 			if err := save(); err != nil {
 				return nil, err
 			}
-			lastSave = time.Now()
+			continue
+		case r, ok := <-results:
+			if !ok {
+				results = nil
+				continue
+			}
+			if testHookTask != nil {
+				testHookTask()
+			}
+			acc[r.pair].addTask(&r)
+			done[r.index] = true
+			leaves += r.leaves
+			if bar != nil {
+				estDone += est[r.index]
+				best := int64(0)
+				for _, p := range acc {
+					best = max(best, p.OptimumTurns)
+				}
+				bar.Set(int64(estDone), fmt.Sprintf("best %d, %d leaves", best, leaves))
+			}
 		}
 	}
 	bar.Finish()

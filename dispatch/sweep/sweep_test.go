@@ -222,7 +222,7 @@ func TestCheckpointResume(t *testing.T) {
 	for _, sz := range []mousemaze.Size{{Rows: 4, Cols: 4}, {Rows: 5, Cols: 5}} {
 		whole := sweepAll(t, Options{Size: sz})
 		file := filepath.Join(t.TempDir(), "ck.json")
-		o := Options{Size: sz, Workers: 2, Checkpoint: file, CheckpointEvery: time.Millisecond, Resume: true}
+		o := Options{Size: sz, Workers: 2, Checkpoint: file, CheckpointEvery: 20 * time.Millisecond, Resume: true}
 		// Interrupt the run several times, then let it finish.
 		for stop := 5; ; stop += 1500 {
 			ctx, cancel := context.WithCancel(context.Background())
