@@ -56,7 +56,8 @@ type PairReport struct {
 
 // Report is the result of a sweep, or of one shard of it. Its top-level
 // result fields are those of the swept pair, or of the best pair when every
-// pair of end columns was swept (FreeEnds); Pairs then holds every pair.
+// pair of end columns was swept (FreeEnds); Pairs then holds every pair,
+// and the top-level Tasks counts the tasks of all pairs.
 type Report struct {
 	Rows     int    `json:"rows"`
 	Cols     int    `json:"cols"`
