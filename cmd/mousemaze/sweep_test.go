@@ -77,6 +77,10 @@ func TestSweep4x4(t *testing.T) {
 	if !reflect.DeepEqual(first, whole) || !reflect.DeepEqual(resumed, whole) {
 		t.Errorf("checkpointed run or resume differs:\n first %v\nresumed %v\n  want %v", first, resumed, whole)
 	}
+	// Without --resume an existing checkpoint is not overwritten.
+	if code := run([]string{"sweep", "--size", "4x4", "--quiet", "--checkpoint", ck}, &out, &errb); code != exitFail || !strings.Contains(errb.String(), "exists") {
+		t.Errorf("sweep over an existing checkpoint: exit %d, stderr %q", code, errb.String())
+	}
 	// The text report names the optimum.
 	out.Reset()
 	if code := run([]string{"sweep", "--size", "4x4", "--quiet"}, &out, &errb); code != exitOK || !strings.Contains(out.String(), "optimum: 27 turns") {

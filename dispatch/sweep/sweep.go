@@ -21,7 +21,8 @@ import (
 var (
 	// ErrOptions reports options that do not describe a sweep.
 	ErrOptions = errors.New("sweep: invalid options")
-	// ErrCheckpoint reports a checkpoint that belongs to another sweep.
+	// ErrCheckpoint reports a checkpoint that belongs to another sweep, or
+	// one that a run without Resume would overwrite.
 	ErrCheckpoint = errors.New("sweep: checkpoint does not match this sweep")
 )
 
@@ -182,6 +183,11 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 
 	done := make([]bool, len(all))
 	var prevElapsed float64
+	if o.Checkpoint != "" && !o.Resume {
+		if _, err := os.Stat(o.Checkpoint); err == nil {
+			return nil, fmt.Errorf("%w: %s exists: resume from it, or remove it", ErrCheckpoint, o.Checkpoint)
+		}
+	}
 	if o.Resume {
 		var st state
 		if err := checkpoint.Load(o.Checkpoint, &st); err != nil && !errors.Is(err, os.ErrNotExist) {
