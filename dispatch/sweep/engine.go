@@ -57,7 +57,8 @@ type engine struct {
 	turns             int32
 	trail             []uint8
 	ntrail            int
-	frames            []frame
+	frames            [MaxCells + 1]frame // the branch stack; nf frames are in use
+	nf                int
 
 	// The tally of the current task.
 	leaves     uint64
@@ -97,7 +98,6 @@ func newEngine(sz mousemaze.Size, cfg mousemaze.Config) *engine {
 		e.off[i] = int32(dr*e.width + dc)
 	}
 	e.trail = make([]uint8, 1024)
-	e.frames = make([]frame, 0, sz.Cells()+1)
 	e.hist = make([]Count, 1024)
 	e.histLeaves = make([]uint64, 1024)
 	e.reset()
@@ -127,7 +127,7 @@ func (e *engine) reset() {
 	e.unknown = e.rows * e.cols
 	e.free = ^uint64(0) >> uint(64-e.unknown)
 	e.pos, e.turns, e.ntrail = -1, 0, 0
-	e.frames = e.frames[:0]
+	e.nf = 0
 }
 
 // clearTally zeroes the tally of the current task.
@@ -226,7 +226,8 @@ func (e *engine) stop(m int32, s uint8, pos, turns int32, n int) int32 {
 // push records a branch on cell c and takes its first branch: c is open
 // and the mouse, whose move depended on it, steps onto it.
 func (e *engine) push(c int32) {
-	e.frames = append(e.frames, frame{cell: c, pos: e.pos, turns: e.turns, trail: int32(e.ntrail)})
+	e.frames[e.nf] = frame{cell: c, pos: e.pos, turns: e.turns, trail: int32(e.ntrail)}
+	e.nf++
 	e.state[c] = cellOpen
 	e.unknown--
 	e.moveTo(c)
@@ -451,8 +452,8 @@ func (e *engine) growHist(t int) {
 // keeps the exit reachable. Pruned wall branches are counted as
 // infeasible. It returns false when no branch is left above base.
 func (e *engine) backtrack(base int) bool {
-	for len(e.frames) > base {
-		f := &e.frames[len(e.frames)-1]
+	for e.nf > base {
+		f := &e.frames[e.nf-1]
 		e.rewind(f)
 		if !f.wall {
 			f.wall = true
@@ -463,7 +464,7 @@ func (e *engine) backtrack(base int) bool {
 			continue
 		}
 		e.unset(f.cell)
-		e.frames = e.frames[:len(e.frames)-1]
+		e.nf--
 	}
 	return false
 }
@@ -487,7 +488,7 @@ func (e *engine) enter(p prefix) bool {
 		}
 		e.push(c)
 		if p.Bits>>uint(i)&1 != 0 {
-			f := &e.frames[len(e.frames)-1]
+			f := &e.frames[e.nf-1]
 			e.rewind(f)
 			f.wall = true
 			if !e.wallKeepsPath(c) {
@@ -507,14 +508,14 @@ func (e *engine) runTask(p prefix) {
 	if !e.enter(p) {
 		return
 	}
-	base := len(e.frames)
+	base := e.nf
 	for {
 		if c := e.advance(); c >= 0 {
 			e.push(c)
 			if c == e.exitIdx || c == e.entryIdx {
 				// A walled entry or exit cell leaves no feasible
 				// completion: count the wall branch now and skip it.
-				e.frames[len(e.frames)-1].wall = true
+				e.frames[e.nf-1].wall = true
 				e.infeasible.addPow2(e.unknown)
 			}
 			continue
@@ -534,18 +535,18 @@ func (e *engine) split(depth int) []prefix {
 	var out []prefix
 	cur := func() prefix {
 		var p prefix
-		for i, f := range e.frames {
+		for i, f := range e.frames[:e.nf] {
 			if f.wall {
 				p.Bits |= 1 << uint(i)
 			}
 		}
-		p.Len = len(e.frames)
+		p.Len = e.nf
 		return p
 	}
 	for {
 		// Descend until a leaf or the depth limit.
 		for {
-			if len(e.frames) == depth {
+			if e.nf == depth {
 				out = append(out, cur())
 				break
 			}
@@ -558,11 +559,11 @@ func (e *engine) split(depth int) []prefix {
 		}
 		// Backtrack, listing pruned wall branches as nodes of their own.
 		for {
-			if len(e.frames) == 0 {
+			if e.nf == 0 {
 				e.reset()
 				return out
 			}
-			f := &e.frames[len(e.frames)-1]
+			f := &e.frames[e.nf-1]
 			e.rewind(f)
 			if !f.wall {
 				f.wall = true
@@ -573,7 +574,7 @@ func (e *engine) split(depth int) []prefix {
 				continue
 			}
 			e.unset(f.cell)
-			e.frames = e.frames[:len(e.frames)-1]
+			e.nf--
 		}
 	}
 }
@@ -595,7 +596,7 @@ func (e *engine) estimate(p prefix, probes int, rng *rand.Rand) float64 {
 				break
 			}
 			e.push(c)
-			f := &e.frames[len(e.frames)-1]
+			f := &e.frames[e.nf-1]
 			e.rewind(f)
 			wallOK := e.wallKeepsPath(c)
 			if wallOK {

@@ -117,6 +117,21 @@ func TestBruteForceOrdersAndEnds(t *testing.T) {
 	}
 }
 
+// TestBruteForceWide covers grids wider or taller than 8, where the flood
+// fill takes its general path.
+func TestBruteForceWide(t *testing.T) {
+	for _, tc := range []struct {
+		sz  mousemaze.Size
+		cfg mousemaze.Config
+	}{
+		{mousemaze.Size{Rows: 2, Cols: 9}, mousemaze.Config{Entry: 8, Exit: 3}},
+		{mousemaze.Size{Rows: 9, Cols: 2}, mousemaze.Config{Order: mousemaze.Order{mousemaze.Right, mousemaze.Down, mousemaze.Up, mousemaze.Left}, Exit: 1}},
+	} {
+		r := sweepAll(t, Options{Size: tc.sz, Config: tc.cfg})
+		compareBrute(t, &r.PairReport, tc.sz, tc.cfg)
+	}
+}
+
 func TestOptima(t *testing.T) {
 	want := map[int]int64{3: 12, 4: 27, 5: 54}
 	for n := 3; n <= 5; n++ {
