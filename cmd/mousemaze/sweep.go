@@ -1,0 +1,157 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"runtime/pprof"
+	"syscall"
+	"time"
+
+	"github.com/mousemaze/mousemaze"
+	"github.com/mousemaze/mousemaze/dispatch/sweep"
+)
+
+func init() {
+	register(command{name: "sweep", summary: "find the most turns over every maze of one size (exhaustive search)", run: runSweep})
+	register(command{name: "sweep-merge", summary: "combine the reports of sweep shards into one report", run: runSweepMerge})
+}
+
+// sweepProgress is where sweep draws its progress; tests silence it.
+var sweepProgress io.Writer = os.Stderr
+
+func runSweep(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("sweep", "--size RxC [flags]",
+		"mousemaze sweep --size 6x6 --workers 2 --json", stderr)
+	var rules rulesFlags
+	fs.StringVar(&rules.order, "order", "DRLU", "preference order for ties, a permutation of D, R, L, U")
+	fs.IntVar(&rules.entry, "entry", 0, "entry column (above the top row, 0-based)")
+	fs.IntVar(&rules.exit, "exit", 0, "exit column (below the bottom row, 0-based)")
+	size := fs.String("size", "", "grid size RxC, such as 6x6 (required)")
+	freeEnds := fs.Bool("free-ends", false, "sweep every pair of entry and exit columns and report the best pair")
+	workers := fs.Int("workers", 0, "worker goroutines (0 = one per CPU)")
+	ckpt := fs.String("checkpoint", "", "save the state to this file every --checkpoint-every and on interrupt")
+	every := fs.Duration("checkpoint-every", 30*time.Second, "how often to save the checkpoint")
+	resume := fs.Bool("resume", false, "continue from --checkpoint (a missing file starts afresh)")
+	shard := fs.String("shard", "", "run part i of N, written i/N (0-based), for sweep-merge to combine")
+	split := fs.Int("split-depth", 0, "cut the tree into tasks at this many decisions (0 = automatic)")
+	asJSON := fs.Bool("json", false, "print the report as one JSON object")
+	quiet := fs.Bool("quiet", false, "no progress on standard error")
+	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile to this file")
+	if code := parseFlags(fs, args); code >= 0 {
+		return code
+	}
+	usageErr := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "mousemaze sweep: "+format+"\n", a...)
+		return exitUsage
+	}
+	if fs.NArg() > 0 {
+		return usageErr("unexpected arguments %q", fs.Args())
+	}
+	if *size == "" {
+		return usageErr("--size is required, such as --size 5x5")
+	}
+	sz, err := mousemaze.ParseSize(*size)
+	if err != nil {
+		return usageErr("--size: %v", err)
+	}
+	cfg, err := rules.config()
+	if err != nil {
+		return usageErr("%v", err)
+	}
+	o := sweep.Options{Size: sz, Config: cfg, FreeEnds: *freeEnds, Workers: *workers, SplitDepth: *split,
+		Checkpoint: *ckpt, CheckpointEvery: *every, Resume: *resume}
+	if *shard != "" {
+		if _, err := fmt.Sscanf(*shard, "%d/%d", &o.Shard, &o.Shards); err != nil || fmt.Sprintf("%d/%d", o.Shard, o.Shards) != *shard {
+			return usageErr("--shard %q: want i/N, such as 0/4", *shard)
+		}
+		if o.Shards < 1 || o.Shard < 0 || o.Shard >= o.Shards {
+			return usageErr("--shard %q: want 0 ≤ i < N", *shard)
+		}
+	}
+	if *resume && *ckpt == "" {
+		return usageErr("--resume needs --checkpoint FILE")
+	}
+	if !*quiet {
+		o.Progress = sweepProgress
+	}
+	if *cpuprofile != "" {
+		f, err := os.Create(*cpuprofile)
+		if err != nil {
+			fmt.Fprintf(stderr, "mousemaze sweep: %v\n", err)
+			return exitFail
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			fmt.Fprintf(stderr, "mousemaze sweep: %v\n", err)
+			return exitFail
+		}
+		defer pprof.StopCPUProfile()
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	rep, err := sweep.Run(ctx, o)
+	switch {
+	case errors.Is(err, sweep.ErrOptions):
+		return usageErr("%v", err)
+	case errors.Is(err, context.Canceled) && *ckpt != "":
+		fmt.Fprintf(stderr, "mousemaze sweep: interrupted; state saved in %s, continue with --resume\n", *ckpt)
+		return exitFail
+	case err != nil:
+		fmt.Fprintf(stderr, "mousemaze sweep: %v\n", err)
+		return exitFail
+	}
+	return writeSweepReport(rep, *asJSON, stdout, stderr)
+}
+
+func writeSweepReport(rep *sweep.Report, asJSON bool, stdout, stderr io.Writer) int {
+	var err error
+	if asJSON {
+		err = json.NewEncoder(stdout).Encode(rep)
+	} else {
+		err = rep.WriteText(stdout)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "mousemaze sweep: %v\n", err)
+		return exitFail
+	}
+	return exitOK
+}
+
+func runSweepMerge(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("sweep-merge", "[flags] FILE... (JSON reports of sweep --shard i/N --json)",
+		"mousemaze sweep-merge shard0.json shard1.json", stderr)
+	asJSON := fs.Bool("json", false, "print the report as one JSON object")
+	if code := parseFlags(fs, args); code >= 0 {
+		return code
+	}
+	if fs.NArg() == 0 {
+		fmt.Fprintln(stderr, "mousemaze sweep-merge: no report files")
+		fs.Usage()
+		return exitUsage
+	}
+	var reps []*sweep.Report
+	for _, name := range fs.Args() {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			fmt.Fprintf(stderr, "mousemaze sweep-merge: %v\n", err)
+			return exitFail
+		}
+		var r sweep.Report
+		if err := json.Unmarshal(data, &r); err != nil {
+			fmt.Fprintf(stderr, "mousemaze sweep-merge: %s: %v\n", name, err)
+			return exitFail
+		}
+		reps = append(reps, &r)
+	}
+	rep, err := sweep.Merge(reps...)
+	if err != nil {
+		fmt.Fprintf(stderr, "mousemaze sweep-merge: %v\n", err)
+		return exitFail
+	}
+	return writeSweepReport(rep, *asJSON, stdout, stderr)
+}

@@ -1,0 +1,262 @@
+package sweep
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"github.com/mousemaze/mousemaze"
+)
+
+// Bucket is one line of the histogram of turns: how many leaves (maze
+// classes) and how many mazes take exactly Turns turns.
+type Bucket struct {
+	Turns   int64  `json:"turns"`
+	Classes uint64 `json:"classes"`
+	Mazes   Count  `json:"mazes"`
+}
+
+// PairReport is the result of sweeping one pair of entry and exit columns,
+// or the part of it that one shard or one interrupted run covered.
+type PairReport struct {
+	// Entry and Exit are the columns of the entrance and the exit.
+	Entry int `json:"entry"`
+	Exit  int `json:"exit"`
+	// OptimumTurns is the most turns of any feasible maze (0 if none was
+	// found); OptimumVisits is the paper's count, OptimumTurns − 2.
+	OptimumTurns  int64 `json:"optimum_turns"`
+	OptimumVisits int64 `json:"optimum_visits"`
+	// OptimalMaze is one optimal maze in the text format: the first optimal
+	// leaf in depth-first order, with its undecided cells open.
+	OptimalMaze string `json:"optimal_maze"`
+	// OptimalClass is the same leaf with '?' for the cells the walk never
+	// depended on: every setting of them is optimal too.
+	OptimalClass string `json:"optimal_class"`
+	// OptimalTask is the index of the task that holds OptimalMaze; merges
+	// keep the lowest, so the report does not depend on how work was split.
+	OptimalTask int `json:"optimal_task"`
+	// OptimalClasses is the number of leaves with the optimum, and
+	// OptimalMazes the number of mazes they stand for.
+	OptimalClasses uint64 `json:"optimal_classes"`
+	OptimalMazes   Count  `json:"optimal_mazes"`
+	// Leaves is the number of leaves (maze classes) examined; Mazes the
+	// number of mazes they stand for plus InfeasibleMazes, the mazes the
+	// mouse cannot escape (cut off by pruning).
+	Leaves          uint64 `json:"leaves"`
+	Mazes           Count  `json:"mazes"`
+	InfeasibleMazes Count  `json:"infeasible_mazes"`
+	// Histogram lists, by turns, the classes and mazes of feasible mazes.
+	Histogram []Bucket `json:"histogram"`
+	// SplitDepth is the depth at which the tree was cut into tasks, and
+	// Tasks the number of tasks this report covers.
+	SplitDepth int `json:"split_depth"`
+	Tasks      int `json:"tasks"`
+}
+
+// Report is the result of a sweep, or of one shard of it. Its top-level
+// result fields are those of the swept pair, or of the best pair when every
+// pair of end columns was swept (FreeEnds); Pairs then holds every pair,
+// and the top-level Tasks counts the tasks of all pairs.
+type Report struct {
+	Rows     int    `json:"rows"`
+	Cols     int    `json:"cols"`
+	Order    string `json:"order"`
+	FreeEnds bool   `json:"free_ends"`
+	PairReport
+	// BestPair names the best pair of end columns (free ends only).
+	BestPair *Pair `json:"best_pair,omitempty"`
+	// Pairs holds every pair's report (free ends only).
+	Pairs []PairReport `json:"pairs,omitempty"`
+	// Shard is "i/N" for one shard of N, or "" for the whole sweep.
+	Shard string `json:"shard,omitempty"`
+	// TotalTasks is the number of tasks of the whole sweep, all shards.
+	TotalTasks int `json:"total_tasks"`
+	// ElapsedS is the wall time of the run in seconds (summed over resumed
+	// runs and, in a merge, over shards).
+	ElapsedS float64 `json:"elapsed_s"`
+}
+
+// Pair is a pair of entry and exit columns.
+type Pair struct {
+	Entry int `json:"entry"`
+	Exit  int `json:"exit"`
+}
+
+// addTask adds one finished task's tally to p.
+func (p *PairReport) addTask(t *taskResult) {
+	p.Tasks++
+	p.Leaves += t.leaves
+	p.InfeasibleMazes.Add(t.infeasible)
+	p.addBuckets(t.hist)
+	if t.best > 0 && (t.best > p.OptimumTurns || t.best == p.OptimumTurns && t.index < p.OptimalTask) {
+		p.OptimumTurns, p.OptimalTask, p.OptimalMaze, p.OptimalClass = t.best, t.index, t.maze, t.class
+	}
+	p.finish()
+}
+
+// addBuckets merges histogram buckets into p's histogram.
+func (p *PairReport) addBuckets(bs []Bucket) {
+	for _, b := range bs {
+		i := sort.Search(len(p.Histogram), func(i int) bool { return p.Histogram[i].Turns >= b.Turns })
+		if i == len(p.Histogram) || p.Histogram[i].Turns != b.Turns {
+			p.Histogram = append(p.Histogram, Bucket{})
+			copy(p.Histogram[i+1:], p.Histogram[i:])
+			p.Histogram[i] = Bucket{Turns: b.Turns}
+		}
+		p.Histogram[i].Classes += b.Classes
+		p.Histogram[i].Mazes.Add(b.Mazes)
+	}
+}
+
+// merge adds o, the report of a disjoint set of tasks of the same pair, to p.
+func (p *PairReport) merge(o *PairReport) {
+	p.Tasks += o.Tasks
+	p.Leaves += o.Leaves
+	p.InfeasibleMazes.Add(o.InfeasibleMazes)
+	p.addBuckets(o.Histogram)
+	if o.OptimumTurns > 0 && (o.OptimumTurns > p.OptimumTurns || o.OptimumTurns == p.OptimumTurns && o.OptimalTask < p.OptimalTask) {
+		p.OptimumTurns, p.OptimalTask, p.OptimalMaze, p.OptimalClass = o.OptimumTurns, o.OptimalTask, o.OptimalMaze, o.OptimalClass
+	}
+	p.finish()
+}
+
+// finish recomputes the fields derived from the histogram.
+func (p *PairReport) finish() {
+	p.Mazes = p.InfeasibleMazes
+	p.OptimalClasses, p.OptimalMazes = 0, Count{}
+	for _, b := range p.Histogram {
+		p.Mazes.Add(b.Mazes)
+		if b.Turns == p.OptimumTurns {
+			p.OptimalClasses, p.OptimalMazes = b.Classes, b.Mazes
+		}
+	}
+	p.OptimumVisits = max(p.OptimumTurns-2, 0)
+}
+
+// setBest copies the best pair's results to the top level of r: the most
+// turns, ties going to the first pair in order (entry, then exit).
+func (r *Report) setBest() {
+	if !r.FreeEnds {
+		return
+	}
+	best := 0
+	for i := range r.Pairs {
+		if r.Pairs[i].OptimumTurns > r.Pairs[best].OptimumTurns {
+			best = i
+		}
+	}
+	b := r.Pairs[best]
+	r.PairReport = b
+	r.PairReport.Histogram = append([]Bucket(nil), b.Histogram...)
+	r.PairReport.Tasks = 0
+	for _, p := range r.Pairs {
+		r.PairReport.Tasks += p.Tasks
+	}
+	r.BestPair = &Pair{Entry: b.Entry, Exit: b.Exit}
+}
+
+// Merge combines the reports of the shards of one sweep into the report of
+// the whole sweep, which equals that of a single run apart from ElapsedS
+// (the sum of the shards' times). Every shard i/N must be present once.
+func Merge(reports ...*Report) (*Report, error) {
+	if len(reports) == 0 {
+		return nil, fmt.Errorf("sweep: merge: no reports")
+	}
+	first := reports[0]
+	var n int
+	if _, err := fmt.Sscanf(first.Shard, "%d/%d", new(int), &n); err != nil || first.Shard == "" {
+		n = 1
+	}
+	seen := make([]bool, n)
+	out := &Report{Rows: first.Rows, Cols: first.Cols, Order: first.Order, FreeEnds: first.FreeEnds, TotalTasks: first.TotalTasks}
+	for k, r := range reports {
+		if r.Rows != first.Rows || r.Cols != first.Cols || r.Order != first.Order || r.FreeEnds != first.FreeEnds ||
+			r.TotalTasks != first.TotalTasks || len(r.Pairs) != len(first.Pairs) || r.Entry != first.Entry && !r.FreeEnds || r.Exit != first.Exit && !r.FreeEnds {
+			return nil, fmt.Errorf("sweep: merge: report %d is from a different sweep", k+1)
+		}
+		i, m := 0, 1
+		if r.Shard != "" {
+			if _, err := fmt.Sscanf(r.Shard, "%d/%d", &i, &m); err != nil {
+				return nil, fmt.Errorf("sweep: merge: report %d: bad shard %q", k+1, r.Shard)
+			}
+		}
+		if m != n || i < 0 || i >= n {
+			return nil, fmt.Errorf("sweep: merge: report %d is shard %q, want one of %d shards", k+1, r.Shard, n)
+		}
+		if seen[i] {
+			return nil, fmt.Errorf("sweep: merge: shard %d/%d given twice", i, n)
+		}
+		seen[i] = true
+		out.ElapsedS += r.ElapsedS
+	}
+	for i, ok := range seen {
+		if !ok {
+			return nil, fmt.Errorf("sweep: merge: shard %d/%d is missing", i, n)
+		}
+	}
+	pairs := func(r *Report) []PairReport {
+		if r.FreeEnds {
+			return r.Pairs
+		}
+		return []PairReport{r.PairReport}
+	}
+	acc := make([]PairReport, len(pairs(first)))
+	for j, p := range pairs(first) {
+		acc[j] = PairReport{Entry: p.Entry, Exit: p.Exit, SplitDepth: p.SplitDepth, OptimalTask: -1}
+	}
+	for k, r := range reports {
+		for j, p := range pairs(r) {
+			if p.Entry != acc[j].Entry || p.Exit != acc[j].Exit || p.SplitDepth != acc[j].SplitDepth {
+				return nil, fmt.Errorf("sweep: merge: report %d splits pair %d differently", k+1, j)
+			}
+			acc[j].merge(&p)
+		}
+	}
+	if first.FreeEnds {
+		out.Pairs = acc
+		out.setBest()
+	} else {
+		out.PairReport = acc[0]
+	}
+	return out, nil
+}
+
+// Maze returns the optimal maze of the report, parsed.
+func (r *Report) Maze() (mousemaze.Maze, error) {
+	ms, err := mousemaze.Parse(strings.NewReader(r.OptimalMaze), "optimal_maze")
+	if err != nil {
+		return mousemaze.Maze{}, err
+	}
+	return ms[0], nil
+}
+
+// WriteText writes the report for people: the optimum, one optimal maze
+// and its class, the counts and the histogram.
+func (r *Report) WriteText(w io.Writer) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "sweep %dx%d, order %s", r.Rows, r.Cols, r.Order)
+	if r.FreeEnds {
+		fmt.Fprintf(&b, ", free ends: best pair entry %d, exit %d", r.Entry, r.Exit)
+	} else {
+		fmt.Fprintf(&b, ", entry %d, exit %d", r.Entry, r.Exit)
+	}
+	if r.Shard != "" {
+		fmt.Fprintf(&b, ", shard %s", r.Shard)
+	}
+	fmt.Fprintf(&b, "\noptimum: %d turns (%d visits)\n", r.OptimumTurns, r.OptimumVisits)
+	fmt.Fprintf(&b, "optimal classes: %d (%v mazes)\n", r.OptimalClasses, r.OptimalMazes)
+	fmt.Fprintf(&b, "leaves: %d, mazes: %v (infeasible %v), tasks: %d of %d, elapsed %.2fs\n",
+		r.Leaves, r.Mazes, r.InfeasibleMazes, r.Tasks, r.TotalTasks, r.ElapsedS)
+	fmt.Fprintf(&b, "optimal maze (first in search order):\n%s", r.OptimalMaze)
+	fmt.Fprintf(&b, "its class ('?' cells may be anything):\n%s", r.OptimalClass)
+	for _, p := range r.Pairs {
+		fmt.Fprintf(&b, "pair entry %d exit %d: %d turns, %d optimal classes, %d leaves\n", p.Entry, p.Exit, p.OptimumTurns, p.OptimalClasses, p.Leaves)
+	}
+	b.WriteString("histogram (turns: classes, mazes):\n")
+	for _, h := range r.Histogram {
+		fmt.Fprintf(&b, "%6d: %d, %v\n", h.Turns, h.Classes, h.Mazes)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}

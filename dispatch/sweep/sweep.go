@@ -1,0 +1,369 @@
+package sweep
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/mousemaze/mousemaze"
+	"github.com/mousemaze/mousemaze/dispatch/checkpoint"
+	"github.com/mousemaze/mousemaze/dispatch/progress"
+)
+
+// Errors returned by Run and Merge, tested with errors.Is.
+var (
+	// ErrOptions reports options that do not describe a sweep.
+	ErrOptions = errors.New("sweep: invalid options")
+	// ErrCheckpoint reports a checkpoint that belongs to another sweep, or
+	// one that a run without Resume would overwrite.
+	ErrCheckpoint = errors.New("sweep: checkpoint does not match this sweep")
+)
+
+// MaxCells is the largest number of cells a swept grid may have: prefixes
+// of the search tree are kept in 64 bits and counts in 128 bits.
+const MaxCells = 64
+
+// Options describe a sweep.
+type Options struct {
+	// Size is the grid to sweep.
+	Size mousemaze.Size
+	// Config gives the preference order and the end columns; Cap and Heat
+	// are ignored.
+	Config mousemaze.Config
+	// FreeEnds sweeps every pair of entry and exit columns and reports the
+	// best pair; Config.Entry and Config.Exit are then ignored.
+	FreeEnds bool
+	// Workers is the number of goroutines; 0 means one per CPU.
+	Workers int
+	// Shard and Shards select part Shard of Shards (0 ≤ Shard < Shards) of
+	// the tasks: task i belongs to shard i mod Shards. Shards 0 means 1.
+	Shard, Shards int
+	// SplitDepth cuts the tree into tasks at this many decisions; 0 picks
+	// the smallest depth that gives at least TargetTasks tasks per pair.
+	SplitDepth int
+	// Checkpoint names a file to which the state is saved every
+	// CheckpointEvery (default 30 s) and at the end; Resume starts from it.
+	Checkpoint      string
+	CheckpointEvery time.Duration
+	Resume          bool
+	// Progress, when not nil, receives a progress bar or progress lines.
+	Progress io.Writer
+}
+
+// TargetTasks is the number of tasks per pair that the automatic split
+// depth aims at: enough to balance workers and shards and to checkpoint
+// often, few enough that splitting costs nothing.
+const TargetTasks = 1 << 16
+
+// task is one subtree of the search: a node of one pair's tree.
+type task struct {
+	pair int
+	node prefix
+}
+
+// taskResult is the tally of one finished task.
+type taskResult struct {
+	index      int
+	pair       int
+	leaves     uint64
+	infeasible Count
+	hist       []Bucket
+	best       int64
+	maze       string
+	class      string
+}
+
+// state is what a checkpoint holds.
+type state struct {
+	Key      string       `json:"key"`
+	Done     [][2]int     `json:"done"` // finished task indices as [from, to) ranges
+	Pairs    []PairReport `json:"pairs"`
+	ElapsedS float64      `json:"elapsed_s"`
+}
+
+// pairs returns the end-column pairs the options sweep.
+func (o *Options) pairs() []mousemaze.Config {
+	cfg := mousemaze.Config{Order: o.Config.Order.Resolve(), Entry: o.Config.Entry, Exit: o.Config.Exit}
+	if !o.FreeEnds {
+		return []mousemaze.Config{cfg}
+	}
+	var out []mousemaze.Config
+	for en := 0; en < o.Size.Cols; en++ {
+		for ex := 0; ex < o.Size.Cols; ex++ {
+			cfg.Entry, cfg.Exit = en, ex
+			out = append(out, cfg)
+		}
+	}
+	return out
+}
+
+func (o *Options) check() error {
+	if err := o.Size.Validate(); err != nil {
+		return fmt.Errorf("%w: %v", ErrOptions, err)
+	}
+	if o.Size.Cells() > MaxCells {
+		return fmt.Errorf("%w: %s has %d cells, at most %d can be swept", ErrOptions, o.Size, o.Size.Cells(), MaxCells)
+	}
+	if !o.FreeEnds {
+		if err := o.Config.Validate(o.Size.Cols); err != nil {
+			return fmt.Errorf("%w: %v", ErrOptions, err)
+		}
+	} else if !o.Config.Order.Valid() {
+		return fmt.Errorf("%w: bad order", ErrOptions)
+	}
+	if o.Shards < 0 || o.Shards == 0 && o.Shard != 0 || o.Shards > 0 && (o.Shard < 0 || o.Shard >= o.Shards) {
+		return fmt.Errorf("%w: shard %d/%d", ErrOptions, o.Shard, o.Shards)
+	}
+	if o.Workers < 0 {
+		return fmt.Errorf("%w: %d workers", ErrOptions, o.Workers)
+	}
+	if o.SplitDepth < 0 || o.SplitDepth > o.Size.Cells() {
+		return fmt.Errorf("%w: split depth %d outside 0..%d", ErrOptions, o.SplitDepth, o.Size.Cells())
+	}
+	if o.Resume && o.Checkpoint == "" {
+		return fmt.Errorf("%w: resume needs a checkpoint file", ErrOptions)
+	}
+	return nil
+}
+
+// splitTasks cuts one pair's tree into tasks.
+func splitTasks(e *engine, depth int) ([]prefix, int) {
+	if depth > 0 {
+		return e.split(depth), depth
+	}
+	prev := -1
+	for d := 1; ; d++ {
+		ps := e.split(d)
+		if len(ps) >= TargetTasks || len(ps) == prev || d >= MaxCells {
+			return ps, d
+		}
+		prev = len(ps)
+	}
+}
+
+// testHookTask, when set by a test, runs as each finished task is collected.
+var testHookTask func()
+
+// Run sweeps the grid and returns the report. When ctx is cancelled it
+// stops, saves the checkpoint (if any) and returns ctx.Err().
+func Run(ctx context.Context, o Options) (*Report, error) {
+	if err := o.check(); err != nil {
+		return nil, err
+	}
+	start := time.Now()
+	shards := max(o.Shards, 1)
+	cfgs := o.pairs()
+
+	// Cut every pair's tree into tasks; a shard takes every shards-th task.
+	var all []task
+	rep := &Report{Rows: o.Size.Rows, Cols: o.Size.Cols, Order: cfgs[0].Order.String(), FreeEnds: o.FreeEnds}
+	if o.Shards > 0 {
+		rep.Shard = fmt.Sprintf("%d/%d", o.Shard, o.Shards)
+	}
+	acc := make([]PairReport, len(cfgs))
+	engines := make([]*engine, len(cfgs))
+	for j, cfg := range cfgs {
+		engines[j] = newEngine(o.Size, cfg)
+		ps, d := splitTasks(engines[j], o.SplitDepth)
+		acc[j] = PairReport{Entry: cfg.Entry, Exit: cfg.Exit, SplitDepth: d}
+		for _, p := range ps {
+			all = append(all, task{pair: j, node: p})
+		}
+	}
+	rep.TotalTasks = len(all)
+	key := fmt.Sprintf("%s order=%s free=%v entry=%d exit=%d shard=%d/%d split=%d tasks=%d",
+		o.Size, rep.Order, o.FreeEnds, o.Config.Entry, o.Config.Exit, o.Shard, shards, o.SplitDepth, len(all))
+
+	done := make([]bool, len(all))
+	var prevElapsed float64
+	if o.Checkpoint != "" && !o.Resume {
+		if _, err := os.Stat(o.Checkpoint); err == nil {
+			return nil, fmt.Errorf("%w: %s exists: resume from it, or remove it", ErrCheckpoint, o.Checkpoint)
+		}
+	}
+	if o.Resume {
+		var st state
+		if err := checkpoint.Load(o.Checkpoint, &st); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return nil, err
+		} else if err == nil {
+			if st.Key != key || len(st.Pairs) != len(acc) {
+				return nil, fmt.Errorf("%w: %s is for %q, this sweep is %q", ErrCheckpoint, o.Checkpoint, st.Key, key)
+			}
+			for _, rg := range st.Done {
+				if rg[0] < 0 || rg[1] > len(all) || rg[0] > rg[1] {
+					return nil, fmt.Errorf("%w: %s: bad range %v", ErrCheckpoint, o.Checkpoint, rg)
+				}
+				for i := rg[0]; i < rg[1]; i++ {
+					done[i] = true
+				}
+			}
+			acc, prevElapsed = st.Pairs, st.ElapsedS
+		}
+	}
+
+	// The work list: this shard's unfinished tasks, in tree order.
+	var todo []int
+	for i := range all {
+		if i%shards == o.Shard && !done[i] {
+			todo = append(todo, i)
+		}
+	}
+
+	// Progress is measured in estimated leaves (Knuth's estimator, a few
+	// random descents per task), so the time left is honest even though
+	// subtrees differ in size by orders of magnitude.
+	var bar *progress.Reporter
+	var est []float64
+	var estTotal, estDone float64
+	if o.Progress != nil {
+		est = make([]float64, len(all))
+		rng := rand.New(rand.NewPCG(1, 2))
+		for i := range all {
+			if i%shards != o.Shard {
+				continue
+			}
+			est[i] = engines[all[i].pair].estimate(all[i].node, 8, rng) + 1
+			estTotal += est[i]
+			if done[i] {
+				estDone += est[i]
+			}
+		}
+		bar = progress.New(o.Progress, "sweep "+o.Size.String(), int64(estTotal), 2*time.Second)
+		bar.Set(int64(estDone), "")
+	}
+
+	workers := o.Workers
+	if workers == 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	results := make(chan taskResult, 4*workers)
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			work(ctx, o.Size, cfgs, all, todo, &next, results)
+		}()
+	}
+	go func() { wg.Wait(); close(results) }()
+
+	save := func() error {
+		if o.Checkpoint == "" {
+			return nil
+		}
+		st := state{Key: key, Pairs: acc, ElapsedS: prevElapsed + time.Since(start).Seconds()}
+		for i := 0; i < len(done); {
+			if !done[i] {
+				i++
+				continue
+			}
+			j := i
+			for j < len(done) && done[j] {
+				j++
+			}
+			st.Done = append(st.Done, [2]int{i, j})
+			i = j
+		}
+		return checkpoint.Save(o.Checkpoint, st)
+	}
+	every := o.CheckpointEvery
+	if every <= 0 {
+		every = 30 * time.Second
+	}
+	tick := time.NewTicker(every)
+	defer tick.Stop()
+	var leaves uint64
+	for _, p := range acc {
+		leaves += p.Leaves
+	}
+	for results != nil {
+		select {
+		case <-tick.C:
+			if err := save(); err != nil {
+				return nil, err
+			}
+			continue
+		case r, ok := <-results:
+			if !ok {
+				results = nil
+				continue
+			}
+			if testHookTask != nil {
+				testHookTask()
+			}
+			acc[r.pair].addTask(&r)
+			done[r.index] = true
+			leaves += r.leaves
+			if bar != nil {
+				estDone += est[r.index]
+				best := int64(0)
+				for _, p := range acc {
+					best = max(best, p.OptimumTurns)
+				}
+				bar.Set(int64(estDone), fmt.Sprintf("best %d, %d leaves", best, leaves))
+			}
+		}
+	}
+	bar.Finish()
+	if err := save(); err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	rep.ElapsedS = prevElapsed + time.Since(start).Seconds()
+	if o.FreeEnds {
+		rep.Pairs = acc
+		rep.setBest()
+	} else {
+		rep.PairReport = acc[0]
+	}
+	return rep, nil
+}
+
+// work runs tasks taken from todo until none is left or ctx is cancelled.
+// Each worker has its own engines; the only shared state is the counter.
+func work(ctx context.Context, sz mousemaze.Size, cfgs []mousemaze.Config, all []task, todo []int, next *atomic.Int64, out chan<- taskResult) {
+	engines := make([]*engine, len(cfgs))
+	for {
+		k := int(next.Add(1) - 1)
+		if k >= len(todo) || ctx.Err() != nil {
+			return
+		}
+		i := todo[k]
+		t := all[i]
+		e := engines[t.pair]
+		if e == nil {
+			e = newEngine(sz, cfgs[t.pair])
+			engines[t.pair] = e
+		}
+		e.runTask(t.node)
+		out <- e.result(i, t.pair)
+	}
+}
+
+// result returns the tally of the task just run and clears it.
+func (e *engine) result(index, pair int) taskResult {
+	r := taskResult{index: index, pair: pair, leaves: e.leaves, infeasible: e.infeasible, best: int64(e.best)}
+	for t := e.minT; t <= e.maxT; t++ {
+		if e.histLeaves[t] != 0 {
+			r.hist = append(r.hist, Bucket{Turns: int64(t), Classes: e.histLeaves[t], Mazes: e.hist[t]})
+		}
+	}
+	if e.best > 0 {
+		m, class := e.maze(e.bestState)
+		r.maze, r.class = m.String(), class
+	} else {
+		r.best = 0
+	}
+	e.clearTally()
+	return r
+}
