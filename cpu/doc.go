@@ -1,0 +1,49 @@
+// Package cpu evaluates mouse mazes on the CPU with a fast walk kernel and
+// registers itself as the "cpu" backend of package mousemaze.
+//
+// # Overview
+//
+// A batch of mazes (a mousemaze.Population) is split into chunks that a
+// pool of worker goroutines takes from a shared atomic counter, so the hot
+// path holds no locks. Each worker first checks every maze of its chunk for
+// feasibility with a bitmask flood fill on the packed rows; infeasible mazes
+// never enter a lane. The feasible ones are walked by a kernel.
+//
+// # Kernels
+//
+// Every kernel walks several mazes in lockstep, one per lane. A lane keeps
+// its visit counts in a small flat array with a wall border, so no move
+// needs a bounds test: a wall or the border holds a count so large that it
+// is never the least, and the exit is a border cell whose count stays 0.
+// The move is the minimum of four keys, key = count<<2 | rank, where rank is
+// the direction's place in the preference order. A lane whose mouse escapes
+// (or reaches the turn cap) is refilled with the next maze at once, so the
+// lanes stay busy however the walk lengths differ.
+//
+// The kernels built into a binary are tried fastest first, and the first
+// one the processor supports (as reported by github.com/klauspost/cpuid/v2)
+// is chosen once:
+//
+//	avx512  16 lanes, AVX-512 gathers and scatters (amd64 with AVX-512F)
+//	generic pure Go lanes, always present; the others are tested against it
+//
+// Build with the tag noasm (or purego) to leave the assembly out.
+// Options.Kernel forces a kernel by name.
+//
+// # Counts
+//
+// Visit counts are 32-bit. A cell's count never exceeds the number of turns
+// taken, so the kernels stop a walk at MaxKernelTurns turns and hand that
+// maze to the reference simulator, mousemaze.Walk, which counts in 64 bits.
+// No count wraps, and no feasible maze of up to 64×64 cells has been seen
+// to come near that bound.
+//
+// # Example
+//
+//	ev, err := mousemaze.NewEvaluator("cpu", mousemaze.Options{Workers: 2})
+//	if err != nil {
+//		log.Fatal(err)
+//	}
+//	dst := make([]mousemaze.Result, pop.Len())
+//	err = ev.Evaluate(pop, mousemaze.Config{}, dst)
+package cpu
