@@ -2,5 +2,28 @@
 
 package cpu
 
+import "github.com/klauspost/cpuid/v2"
+
 // archKernels lists the assembly kernels for amd64, fastest first.
-var archKernels []kernel
+var archKernels = []kernel{
+	{name: "avx512", ok: hasAVX512, lanes: 16, step: (*lanes).stepAVX512},
+}
+
+// hasAVX512 reports whether the processor has AVX-512F (gathers,
+// scatters, mask registers) and the OS saves the ZMM state.
+func hasAVX512() bool { return cpuid.CPU.Supports(cpuid.AVX512F) }
+
+// stepAVX512 is stepGeneric for up to 16 lanes, one per dword of a ZMM
+// register: four gathers fetch the neighbours' counts, three unsigned
+// minimums pick the move, a permute turns its rank into a cell offset, and
+// a gather, an add and a scatter count the visit.
+func (s *lanes) stepAVX512(n int) int {
+	return walkAVX512(&s.cnt[0], &s.pos, &s.exit, &s.vec, uint16(1)<<s.active-1, n)
+}
+
+// walkAVX512 moves the lanes set in active up to n times, stopping after
+// the first move that takes a lane onto its exit, and returns the moves
+// made. pos and exit index cnt; p holds the walk's constants.
+//
+//go:noescape
+func walkAVX512(cnt *uint32, pos, exit *[maxLanes]int32, p *vecParams, active uint16, n int) int

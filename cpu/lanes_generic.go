@@ -52,7 +52,20 @@ type lanes struct {
 	off [4]int32  // cell offset of a move, by rank
 	key [4]uint32 // rank of each direction, by Dir (down, right, left, up)
 
+	vec vecParams // the same, laid out for the vector kernels
+
 	open, reach [mousemaze.MaxSide]uint64 // scratch for feasible
+}
+
+// vecParams are the constants of a walk as the assembly kernels load them;
+// the offsets of its fields are part of their contract.
+type vecParams struct {
+	key   [4]uint32 // 0: rank of each direction, by Dir
+	off   [16]int32 // 16: cell offset of a move, by rank (4 used)
+	three uint32    // 80
+	one   uint32    // 84
+	w     int32     // 88: row stride
+	_     int32
 }
 
 // newLanes returns the state for walking rows×cols mazes under cfg in n
@@ -73,6 +86,8 @@ func newLanes(n, rows, cols int, cfg mousemaze.Config) *lanes {
 		s.off[rank] = delta[d]
 		s.key[d] = uint32(rank)
 	}
+	s.vec = vecParams{key: s.key, one: 1, three: 3, w: int32(w)}
+	copy(s.vec.off[:], s.off[:])
 	s.cnt = make([]uint32, n*s.stride)
 	for i := range s.cnt {
 		s.cnt[i] = wallCount
