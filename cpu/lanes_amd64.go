@@ -7,7 +7,25 @@ import "github.com/klauspost/cpuid/v2"
 // archKernels lists the assembly kernels for amd64, fastest first.
 var archKernels = []kernel{
 	{name: "avx512", ok: hasAVX512, lanes: 16, step: (*lanes).stepAVX512},
+	{name: "avx2", ok: hasAVX2, lanes: 8, step: (*lanes).stepAVX2},
 }
+
+// hasAVX2 reports whether the processor has AVX2 (gathers, 8-lane integer
+// vectors) and the OS saves the YMM state.
+func hasAVX2() bool { return cpuid.CPU.Supports(cpuid.AVX2) }
+
+// stepAVX2 is stepGeneric for up to 8 lanes, one per dword of a YMM
+// register: four gathers fetch the neighbours' counts and three unsigned
+// minimums pick the move; AVX2 has no scatter, so the visits are counted
+// one lane at a time.
+func (s *lanes) stepAVX2(n int) int {
+	return walkAVX2(&s.cnt[0], &s.pos, &s.exit, &s.vec, uint8(1)<<s.active-1, n)
+}
+
+// walkAVX2 is walkAVX512 for up to 8 lanes.
+//
+//go:noescape
+func walkAVX2(cnt *uint32, pos, exit *[maxLanes]int32, p *vecParams, active uint8, n int) int
 
 // hasAVX512 reports whether the processor has AVX-512F (gathers,
 // scatters, mask registers) and the OS saves the ZMM state.

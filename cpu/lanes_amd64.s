@@ -75,3 +75,119 @@ done:
 	MOVQ      BX, ret+48(FP)
 	VZEROUPPER
 	RET
+
+// func walkAVX2(cnt *uint32, pos, exit *[16]int32, p *vecParams, active uint8, n int) int
+TEXT ·walkAVX2(SB), NOSPLIT, $0-56
+	MOVQ    cnt+0(FP), SI
+	MOVQ    pos+8(FP), DI
+	MOVQ    exit+16(FP), R8
+	MOVQ    p+24(FP), R9
+	MOVBLZX active+32(FP), R14
+	MOVQ    n+40(FP), CX
+
+	// Y9 = -1 in the active lanes, 0 elsewhere.
+	MOVL         R14, X9
+	VPBROADCASTD X9, Y9
+	VMOVDQU      96(R9), Y15
+	VPAND        Y15, Y9, Y9
+	VPCMPEQD     Y15, Y9, Y9
+
+	VMOVDQU      (DI), Y0     // positions
+	VMOVDQU      (R8), Y1     // exits
+	VPBROADCASTD 0(R9), Y2    // rank of down
+	VPBROADCASTD 4(R9), Y3    // rank of right
+	VPBROADCASTD 8(R9), Y4    // rank of left
+	VPBROADCASTD 12(R9), Y5   // rank of up
+	VMOVDQU      16(R9), Y6   // offset by rank
+	VPBROADCASTD 80(R9), Y7   // 3
+	MOVLQSX      88(R9), DX   // w
+
+	LEAQ (SI)(DX*4), R10
+	LEAQ 4(SI), R12
+	LEAQ -4(SI), R13
+	NEGQ DX
+	LEAQ (SI)(DX*4), R11
+	XORQ BX, BX
+
+loop2:
+	VMOVDQA    Y9, Y8
+	VPGATHERDD Y8, (R10)(Y0*4), Y10
+	VMOVDQA    Y9, Y8
+	VPGATHERDD Y8, (R12)(Y0*4), Y11
+	VMOVDQA    Y9, Y8
+	VPGATHERDD Y8, (R13)(Y0*4), Y12
+	VMOVDQA    Y9, Y8
+	VPGATHERDD Y8, (R11)(Y0*4), Y13
+
+	VPSLLD  $2, Y10, Y10
+	VPOR    Y2, Y10, Y10
+	VPSLLD  $2, Y11, Y11
+	VPOR    Y3, Y11, Y11
+	VPSLLD  $2, Y12, Y12
+	VPOR    Y4, Y12, Y12
+	VPSLLD  $2, Y13, Y13
+	VPOR    Y5, Y13, Y13
+	VPMINUD Y11, Y10, Y10
+	VPMINUD Y13, Y12, Y12
+	VPMINUD Y12, Y10, Y10
+	VPAND   Y7, Y10, Y10
+	VPERMD  Y6, Y10, Y14
+	VPAND   Y9, Y14, Y14
+	VPADDD  Y14, Y0, Y0
+
+	VPCMPEQD  Y1, Y0, Y14
+	VPAND     Y9, Y14, Y14
+	VMOVMSKPS Y14, R15        // lanes now on their exit
+	VMOVDQU   Y0, (DI)
+	INCQ      BX
+	TESTL     R15, R15
+	JNZ       slow2
+	CMPL      R14, $0xff
+	JNE       slow2
+
+	// All eight lanes walk on: count eight visits.
+	MOVL 0(DI), AX
+	INCL (SI)(AX*4)
+	MOVL 4(DI), AX
+	INCL (SI)(AX*4)
+	MOVL 8(DI), AX
+	INCL (SI)(AX*4)
+	MOVL 12(DI), AX
+	INCL (SI)(AX*4)
+	MOVL 16(DI), AX
+	INCL (SI)(AX*4)
+	MOVL 20(DI), AX
+	INCL (SI)(AX*4)
+	MOVL 24(DI), AX
+	INCL (SI)(AX*4)
+	MOVL 28(DI), AX
+	INCL (SI)(AX*4)
+	CMPQ BX, CX
+	JB   loop2
+	JMP  done2
+
+slow2:
+	// Count a visit in every active lane not on its exit.
+	MOVL  R15, AX
+	NOTL  AX
+	ANDL  R14, AX
+
+inc2:
+	TESTL AX, AX
+	JZ    counted2
+	BSFL  AX, R8
+	MOVL  (DI)(R8*4), DX
+	INCL  (SI)(DX*4)
+	BTRL  R8, AX
+	JMP   inc2
+
+counted2:
+	TESTL R15, R15
+	JNZ   done2
+	CMPQ  BX, CX
+	JB    loop2
+
+done2:
+	VZEROUPPER
+	MOVQ BX, ret+48(FP)
+	RET

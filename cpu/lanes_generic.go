@@ -66,6 +66,7 @@ type vecParams struct {
 	one   uint32    // 84
 	w     int32     // 88: row stride
 	_     int32
+	bits  [8]uint32 // 96: 1<<i in lane i, to spread a lane mask
 }
 
 // newLanes returns the state for walking rows×cols mazes under cfg in n
@@ -88,6 +89,9 @@ func newLanes(n, rows, cols int, cfg mousemaze.Config) *lanes {
 	}
 	s.vec = vecParams{key: s.key, one: 1, three: 3, w: int32(w)}
 	copy(s.vec.off[:], s.off[:])
+	for i := range s.vec.bits {
+		s.vec.bits[i] = 1 << i
+	}
 	s.cnt = make([]uint32, n*s.stride)
 	for i := range s.cnt {
 		s.cnt[i] = wallCount
