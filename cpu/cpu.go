@@ -161,7 +161,8 @@ func (e *Evaluator) Evaluate(pop mousemaze.Population, cfg mousemaze.Config, dst
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			s := newLanes(e.k.lanes, pop.Rows, pop.Cols, cfg)
+			s := getLanes(e.k.lanes, pop.Rows, pop.Cols, cfg)
+			defer lanePool.Put(s)
 			for {
 				c := int(next.Add(1) - 1)
 				if c >= chunks {
@@ -185,5 +186,21 @@ func walk(k kernel, pop mousemaze.Population, cfg mousemaze.Config, dst []mousem
 	if len(dst) == 0 {
 		return nil
 	}
-	return newLanes(k.lanes, pop.Rows, pop.Cols, cfg).run(k, pop, dst)
+	s := getLanes(k.lanes, pop.Rows, pop.Cols, cfg)
+	defer lanePool.Put(s)
+	return s.run(k, pop, dst)
+}
+
+// lanePool keeps lane states between batches: a search evaluates batch
+// after batch of one size under one config, and building the state (the
+// count array and its border) costs as much as walking a small batch.
+var lanePool sync.Pool
+
+// getLanes returns a lane state from the pool when one fits, else a new one.
+func getLanes(n, rows, cols int, cfg mousemaze.Config) *lanes {
+	if s, ok := lanePool.Get().(*lanes); ok && s.fits(n, rows, cols, cfg) {
+		s.cfg.Heat = cfg.Heat
+		return s
+	}
+	return newLanes(n, rows, cols, cfg)
 }

@@ -24,8 +24,13 @@
 // one the processor supports (as reported by github.com/klauspost/cpuid/v2)
 // is chosen once:
 //
-//	avx512  16 lanes, AVX-512 gathers and scatters (amd64 with AVX-512F)
-//	generic pure Go lanes, always present; the others are tested against it
+//	avx512x2  32 lanes in two ZMM registers whose gathers overlap (AVX-512F)
+//	avx512    16 lanes, AVX-512 gathers and scatters (AVX-512F)
+//	avx2      8 lanes, AVX2 gathers, visits counted lane by lane (AVX2)
+//	generic   4 lanes in pure Go, always present; the others are tested against it
+//
+// The lane states are kept in a pool between batches, since a search
+// evaluates batch after batch of one size under one config.
 //
 // Build with the tag noasm (or purego) to leave the assembly out.
 // Options.Kernel forces a kernel by name.

@@ -6,6 +6,7 @@ import "github.com/klauspost/cpuid/v2"
 
 // archKernels lists the assembly kernels for amd64, fastest first.
 var archKernels = []kernel{
+	{name: "avx512x2", ok: hasAVX512, lanes: 32, step: (*lanes).stepAVX512x2},
 	{name: "avx512", ok: hasAVX512, lanes: 16, step: (*lanes).stepAVX512},
 	{name: "avx2", ok: hasAVX2, lanes: 8, step: (*lanes).stepAVX2},
 }
@@ -38,6 +39,19 @@ func hasAVX512() bool { return cpuid.CPU.Supports(cpuid.AVX512F) }
 func (s *lanes) stepAVX512(n int) int {
 	return walkAVX512(&s.cnt[0], &s.pos, &s.exit, &s.vec, uint16(1)<<s.active-1, n)
 }
+
+// stepAVX512x2 is stepAVX512 for up to 32 lanes in two ZMM registers,
+// whose gathers overlap.
+func (s *lanes) stepAVX512x2(n int) int {
+	m := uint32(1)<<s.active - 1
+	return walkAVX512x2(&s.cnt[0], &s.pos, &s.exit, &s.vec, uint16(m), uint16(m>>16), n)
+}
+
+// walkAVX512x2 is walkAVX512 for the lanes set in activeLo (lanes 0 to 15)
+// and activeHi (lanes 16 to 31).
+//
+//go:noescape
+func walkAVX512x2(cnt *uint32, pos, exit *[maxLanes]int32, p *vecParams, activeLo, activeHi uint16, n int) int
 
 // walkAVX512 moves the lanes set in active up to n times, stopping after
 // the first move that takes a lane onto its exit, and returns the moves

@@ -2,7 +2,7 @@
 
 #include "textflag.h"
 
-// func walkAVX512(cnt *uint32, pos, exit *[16]int32, p *vecParams, active uint16, n int) int
+// func walkAVX512(cnt *uint32, pos, exit *[32]int32, p *vecParams, active uint16, n int) int
 TEXT ·walkAVX512(SB), NOSPLIT, $0-56
 	MOVQ    cnt+0(FP), SI
 	MOVQ    pos+8(FP), DI
@@ -76,7 +76,7 @@ done:
 	VZEROUPPER
 	RET
 
-// func walkAVX2(cnt *uint32, pos, exit *[16]int32, p *vecParams, active uint8, n int) int
+// func walkAVX2(cnt *uint32, pos, exit *[32]int32, p *vecParams, active uint8, n int) int
 TEXT ·walkAVX2(SB), NOSPLIT, $0-56
 	MOVQ    cnt+0(FP), SI
 	MOVQ    pos+8(FP), DI
@@ -190,4 +190,110 @@ counted2:
 done2:
 	VZEROUPPER
 	MOVQ BX, ret+48(FP)
+	RET
+
+// func walkAVX512x2(cnt *uint32, pos, exit *[32]int32, p *vecParams, activeLo, activeHi uint16, n int) int
+TEXT ·walkAVX512x2(SB), NOSPLIT, $0-56
+	MOVQ    cnt+0(FP), SI
+	MOVQ    pos+8(FP), DI
+	MOVQ    exit+16(FP), R8
+	MOVQ    p+24(FP), R9
+	MOVWLZX activeLo+32(FP), AX
+	MOVWLZX activeHi+34(FP), BX
+	MOVQ    n+40(FP), CX
+	KMOVW   AX, K1
+	KMOVW   BX, K2
+
+	VMOVDQU32    (DI), Z0     // positions, lanes 0-15
+	VMOVDQU32    (R8), Z1     // exits
+	VMOVDQU32    64(DI), Z16  // positions, lanes 16-31
+	VMOVDQU32    64(R8), Z17  // exits
+	VPBROADCASTD 0(R9), Z2
+	VPBROADCASTD 4(R9), Z3
+	VPBROADCASTD 8(R9), Z4
+	VPBROADCASTD 12(R9), Z5
+	VMOVDQU32    16(R9), Z6
+	VPBROADCASTD 80(R9), Z7
+	VPBROADCASTD 84(R9), Z8
+	MOVLQSX      88(R9), DX
+
+	LEAQ (SI)(DX*4), R10
+	LEAQ 4(SI), R12
+	LEAQ -4(SI), R13
+	NEGQ DX
+	LEAQ (SI)(DX*4), R11
+	XORQ BX, BX
+
+loopx2:
+	KMOVW      K1, K3
+	VPGATHERDD (R10)(Z0*4), K3, Z10
+	KMOVW      K2, K4
+	VPGATHERDD (R10)(Z16*4), K4, Z20
+	KMOVW      K1, K5
+	VPGATHERDD (R12)(Z0*4), K5, Z11
+	KMOVW      K2, K6
+	VPGATHERDD (R12)(Z16*4), K6, Z21
+	KMOVW      K1, K3
+	VPGATHERDD (R13)(Z0*4), K3, Z12
+	KMOVW      K2, K4
+	VPGATHERDD (R13)(Z16*4), K4, Z22
+	KMOVW      K1, K5
+	VPGATHERDD (R11)(Z0*4), K5, Z13
+	KMOVW      K2, K6
+	VPGATHERDD (R11)(Z16*4), K6, Z23
+
+	VPSLLD  $2, Z10, Z10
+	VPORD   Z2, Z10, Z10
+	VPSLLD  $2, Z20, Z20
+	VPORD   Z2, Z20, Z20
+	VPSLLD  $2, Z11, Z11
+	VPORD   Z3, Z11, Z11
+	VPSLLD  $2, Z21, Z21
+	VPORD   Z3, Z21, Z21
+	VPSLLD  $2, Z12, Z12
+	VPORD   Z4, Z12, Z12
+	VPSLLD  $2, Z22, Z22
+	VPORD   Z4, Z22, Z22
+	VPSLLD  $2, Z13, Z13
+	VPORD   Z5, Z13, Z13
+	VPSLLD  $2, Z23, Z23
+	VPORD   Z5, Z23, Z23
+	VPMINUD Z11, Z10, Z10
+	VPMINUD Z21, Z20, Z20
+	VPMINUD Z13, Z12, Z12
+	VPMINUD Z23, Z22, Z22
+	VPMINUD Z12, Z10, Z10
+	VPMINUD Z22, Z20, Z20
+	VPANDD  Z7, Z10, Z10
+	VPANDD  Z7, Z20, Z20
+	VPERMD  Z6, Z10, Z14
+	VPERMD  Z6, Z20, Z24
+	VPADDD  Z14, Z0, K1, Z0
+	VPADDD  Z24, Z16, K2, Z16
+
+	VPCMPEQD    Z1, Z0, K1, K3
+	KANDNW      K1, K3, K4
+	KMOVW       K4, K5
+	VPGATHERDD  (SI)(Z0*4), K5, Z15
+	VPADDD      Z8, Z15, Z15
+	VPSCATTERDD Z15, K4, (SI)(Z0*4)
+
+	VPCMPEQD    Z17, Z16, K2, K6
+	KANDNW      K2, K6, K4
+	KMOVW       K4, K5
+	VPGATHERDD  (SI)(Z16*4), K5, Z25
+	VPADDD      Z8, Z25, Z25
+	VPSCATTERDD Z25, K4, (SI)(Z16*4)
+
+	INCQ     BX
+	KORTESTW K3, K6
+	JNZ      donex2
+	CMPQ     BX, CX
+	JB       loopx2
+
+donex2:
+	VMOVDQU32 Z0, (DI)
+	VMOVDQU32 Z16, 64(DI)
+	MOVQ      BX, ret+48(FP)
+	VZEROUPPER
 	RET

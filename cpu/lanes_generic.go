@@ -2,12 +2,13 @@ package cpu
 
 import (
 	"fmt"
+	"math/bits"
 
 	"github.com/mousemaze/mousemaze"
 )
 
 // maxLanes is the most lanes any kernel walks in lockstep.
-const maxLanes = 16
+const maxLanes = 32
 
 // genericLanes is the number of lanes the pure Go kernel interleaves. More
 // than one lets the processor overlap the independent walks' loads.
@@ -103,6 +104,14 @@ func newLanes(n, rows, cols int, cfg mousemaze.Config) *lanes {
 	return s
 }
 
+// fits reports whether s was made by newLanes(n, rows, cols, cfg), heat
+// map aside.
+func (s *lanes) fits(n, rows, cols int, cfg mousemaze.Config) bool {
+	a, b := s.cfg, cfg
+	a.Heat, b.Heat = false, false
+	return s.rows == rows && s.cols == cols && a == b && len(s.cnt) == n*s.stride
+}
+
 // feasible reports whether the maze with the given wall rows is feasible,
 // exactly as mousemaze.Feasible does, by a flood fill on whole rows.
 func (s *lanes) feasible(walls []uint64) bool {
@@ -160,8 +169,9 @@ func (s *lanes) load(l int, walls []uint64) {
 	for r, row := range walls {
 		o := b + (r+1)*s.w + 1
 		cells := s.cnt[o : o+s.cols]
-		for c := range cells {
-			cells[c] = uint32(-int32(row>>uint(c)&1)) & wallCount
+		clear(cells)
+		for ; row != 0; row &= row - 1 {
+			cells[bits.TrailingZeros64(row)] = wallCount
 		}
 	}
 	s.pos[l] = s.base[l] + s.entry
