@@ -134,11 +134,10 @@ func (e *Evaluator) Kernel() string { return e.k.name }
 // Workers returns the number of worker goroutines e uses.
 func (e *Evaluator) Workers() int { return e.workers }
 
-// chunkSize is the number of mazes a worker takes at a time.
-const chunkSize = 64
-
 // Evaluate walks every maze of pop under cfg and writes the results to dst,
-// exactly as mousemaze.Walk would.
+// exactly as mousemaze.Walk would. The workers share one atomic counter of
+// mazes: each refills its lanes from it, so the batch is split as finely
+// as it can be and no lock is taken.
 func (e *Evaluator) Evaluate(pop mousemaze.Population, cfg mousemaze.Config, dst []mousemaze.Result) error {
 	if err := mousemaze.CheckBatch(pop, cfg, dst); err != nil {
 		return fmt.Errorf("cpu: %w", err)
@@ -147,8 +146,8 @@ func (e *Evaluator) Evaluate(pop mousemaze.Population, cfg mousemaze.Config, dst
 	if n == 0 {
 		return nil
 	}
-	chunks := (n + chunkSize - 1) / chunkSize
-	workers := min(e.workers, chunks)
+	// A worker with fewer mazes than lanes would leave lanes empty.
+	workers := min(e.workers, (n+e.k.lanes-1)/e.k.lanes)
 	if workers <= 1 {
 		return walk(e.k, pop, cfg, dst)
 	}
@@ -163,17 +162,7 @@ func (e *Evaluator) Evaluate(pop mousemaze.Population, cfg mousemaze.Config, dst
 			defer wg.Done()
 			s := getLanes(e.k.lanes, pop.Rows, pop.Cols, cfg)
 			defer lanePool.Put(s)
-			for {
-				c := int(next.Add(1) - 1)
-				if c >= chunks {
-					return
-				}
-				lo, hi := c*chunkSize, min(n, (c+1)*chunkSize)
-				if err := s.run(e.k, pop.Slice(lo, hi), dst[lo:hi]); err != nil {
-					errs[w] = err
-					return
-				}
-			}
+			errs[w] = s.run(e.k, pop, dst, &next)
 		}()
 	}
 	wg.Wait()
@@ -188,7 +177,8 @@ func walk(k kernel, pop mousemaze.Population, cfg mousemaze.Config, dst []mousem
 	}
 	s := getLanes(k.lanes, pop.Rows, pop.Cols, cfg)
 	defer lanePool.Put(s)
-	return s.run(k, pop, dst)
+	var next atomic.Int64
+	return s.run(k, pop, dst, &next)
 }
 
 // lanePool keeps lane states between batches: a search evaluates batch

@@ -292,7 +292,7 @@ func TestPaperExamples(t *testing.T) {
 // kernels and errors.
 func TestEvaluator(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 7))
-	pop := mixedPopulation(rng, 13, 13, 5*chunkSize+7)
+	pop := mixedPopulation(rng, 13, 13, 327)
 	cfg := mousemaze.Config{Heat: true}
 	tc := testCase{name: "13x13", pop: pop, cfg: cfg, want: reference(t, pop, cfg)}
 	for _, name := range append([]string{""}, Kernels()...) {

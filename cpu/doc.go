@@ -3,9 +3,10 @@
 //
 // # Overview
 //
-// A batch of mazes (a mousemaze.Population) is split into chunks that a
-// pool of worker goroutines takes from a shared atomic counter, so the hot
-// path holds no locks. Each worker first checks every maze of its chunk for
+// A batch of mazes (a mousemaze.Population) is shared by a pool of worker
+// goroutines, which take its mazes one at a time from an atomic counter
+// whenever one of their lanes is free, so the hot path holds no locks and
+// no worker idles while mazes are left. Each maze is first checked for
 // feasibility with a bitmask flood fill on the packed rows; infeasible mazes
 // never enter a lane. The feasible ones are walked by a kernel.
 //

@@ -3,6 +3,7 @@ package cpu
 import (
 	"fmt"
 	"math/bits"
+	"sync/atomic"
 
 	"github.com/mousemaze/mousemaze"
 )
@@ -219,10 +220,12 @@ func (s *lanes) finish(l int, escaped bool, pop mousemaze.Population, dst []mous
 // fill loads the next maze of the batch that needs walking into lane slot
 // l. Mazes that need no walk (infeasible ones, or a cap of one turn) get
 // their results on the way. It reports false when the batch is used up.
-func (s *lanes) fill(l int, next *int, pop mousemaze.Population, dst []mousemaze.Result) (bool, error) {
-	for *next < len(dst) {
-		i := *next
-		*next++
+func (s *lanes) fill(l int, next *atomic.Int64, pop mousemaze.Population, dst []mousemaze.Result) (bool, error) {
+	for {
+		i := int(next.Add(1) - 1)
+		if i >= len(dst) {
+			return false, nil
+		}
 		walls := pop.Words[i*s.rows : (i+1)*s.rows]
 		if !s.feasible(walls) {
 			var res mousemaze.Result
@@ -242,7 +245,6 @@ func (s *lanes) fill(l int, next *int, pop mousemaze.Population, dst []mousemaze
 		}
 		return true, nil
 	}
-	return false, nil
 }
 
 // swap exchanges lane slots a and b, regions included.
@@ -254,13 +256,15 @@ func (s *lanes) swap(a, b int) {
 	s.maze[a], s.maze[b] = s.maze[b], s.maze[a]
 }
 
-// run walks every maze of pop with kernel k, which must have been given
-// to newLanes by its lane count, and writes the results to dst.
-func (s *lanes) run(k kernel, pop mousemaze.Population, dst []mousemaze.Result) error {
-	next := 0
+// run walks mazes of pop with kernel k, which must have been given to
+// newLanes by its lane count, and writes their results to dst. It takes
+// the mazes one at a time from next, which workers may share: a lane is
+// refilled as soon as its walk ends, so no worker idles while another
+// still has mazes to start.
+func (s *lanes) run(k kernel, pop mousemaze.Population, dst []mousemaze.Result, next *atomic.Int64) error {
 	s.active = 0
 	for s.active < k.lanes {
-		ok, err := s.fill(s.active, &next, pop, dst)
+		ok, err := s.fill(s.active, next, pop, dst)
 		if err != nil {
 			return err
 		}
@@ -287,7 +291,7 @@ func (s *lanes) run(k kernel, pop mousemaze.Population, dst []mousemaze.Result) 
 			if err := s.finish(l, escaped, pop, dst); err != nil {
 				return err
 			}
-			ok, err := s.fill(l, &next, pop, dst)
+			ok, err := s.fill(l, next, pop, dst)
 			if err != nil {
 				return err
 			}
