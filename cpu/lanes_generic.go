@@ -126,20 +126,14 @@ func (s *lanes) feasible(walls []uint64) bool {
 		open[r] = ^w & mask
 		reach[r] = 0
 	}
-	reach[0] = 1 << entry
+	reach[0] = spread(1<<entry, open[0])
 	goal := uint64(1) << exit
-	for changed := true; changed; {
-		changed = false
-		for r := 0; r < rows; r++ {
-			x := reach[r]
-			if r > 0 {
-				x |= reach[r-1] & open[r]
-			}
-			if r+1 < rows {
-				x |= reach[r+1] & open[r]
-			}
-			x = spread(x, open[r])
-			if x != reach[r] {
+	// Sweep down and then up until nothing changes: a path that winds
+	// through the rows is found in a few sweeps.
+	for {
+		changed := false
+		for r := 1; r < rows; r++ {
+			if x := reach[r] | spread(reach[r-1]&open[r]&^reach[r], open[r]); x != reach[r] {
 				reach[r] = x
 				changed = true
 			}
@@ -147,20 +141,31 @@ func (s *lanes) feasible(walls []uint64) bool {
 		if reach[rows-1]&goal != 0 {
 			return true
 		}
+		for r := rows - 2; r >= 0; r-- {
+			if x := reach[r] | spread(reach[r+1]&open[r]&^reach[r], open[r]); x != reach[r] {
+				reach[r] = x
+				changed = true
+			}
+		}
+		if !changed {
+			return false
+		}
 	}
-	return false
 }
 
-// spread grows x sideways inside open until it covers every open run it
-// touches.
+// spread returns the open runs (maximal runs of set bits of open) that
+// hold a bit of x, which must be a subset of open. Adding x to open sends
+// a carry from a run's lowest bit of x to just above the run, which covers
+// the run upward from that bit; the same on the bit-reversed words covers
+// it downward.
 func spread(x, open uint64) uint64 {
-	for {
-		y := x | (x<<1|x>>1)&open
-		if y == x {
-			return x
-		}
-		x = y
+	if x == 0 {
+		return 0
 	}
+	up := ((open + x) ^ open | x) & open
+	ro, rx := bits.Reverse64(open), bits.Reverse64(x)
+	down := bits.Reverse64(((ro + rx) ^ ro | rx) & ro)
+	return up | down
 }
 
 // load copies maze walls into lane slot l's region and puts the mouse on
