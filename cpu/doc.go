@@ -25,8 +25,8 @@
 // one the processor supports (as reported by github.com/klauspost/cpuid/v2)
 // is chosen once:
 //
-//	avx512x2  32 lanes in two ZMM registers whose gathers overlap (AVX-512F)
 //	avx512    16 lanes, AVX-512 gathers and scatters (AVX-512F)
+//	avx512x2  32 lanes in two ZMM registers whose gathers overlap (AVX-512F)
 //	avx2      8 lanes, AVX2 gathers, visits counted lane by lane (AVX2)
 //	generic   4 lanes in pure Go, always present; the others are tested against it
 //
