@@ -3,6 +3,7 @@ module github.com/mousemaze/mousemaze
 go 1.26.0
 
 require (
+	github.com/klauspost/cpuid/v2 v2.4.2
 	github.com/schollz/progressbar/v3 v3.19.1
 	golang.org/x/term v0.47.0
 )

@@ -1,0 +1,131 @@
+package bench
+
+import (
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/mousemaze/mousemaze"
+	"github.com/mousemaze/mousemaze/cpu"
+)
+
+// TestLongWalks checks that the hill climb is deterministic and that its
+// walks are longer than random feasible mazes' walks.
+func TestLongWalks(t *testing.T) {
+	size := mousemaze.Size{Rows: 6, Cols: 6}
+	ref, _ := mousemaze.NewEvaluator("ref", mousemaze.Options{})
+	fast, _ := cpu.New(mousemaze.Options{Workers: 2})
+	a, err := LongWalks(ref, size, mousemaze.Config{}, 8, 30, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := LongWalks(fast, size, mousemaze.Config{}, 8, 30, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < a.Len(); i++ {
+		if !a.Maze(i).Equal(b.Maze(i)) {
+			t.Fatalf("maze %d differs between ref and cpu searches:\n%s\n%s", i, a.Maze(i), b.Maze(i))
+		}
+	}
+	dst := make([]mousemaze.Result, a.Len())
+	if err := ref.Evaluate(a, mousemaze.Config{}, dst); err != nil {
+		t.Fatal(err)
+	}
+	for i, r := range dst {
+		if !r.Feasible {
+			t.Errorf("maze %d is infeasible\n%s", i, a.Maze(i))
+		}
+	}
+	if mean := float64(Steps(dst)) / float64(len(dst)); mean < 25 {
+		t.Errorf("mean walk %.1f turns, want at least 25", mean)
+	}
+}
+
+// TestRun runs a tiny benchmark and checks the ratios against ref.
+func TestRun(t *testing.T) {
+	ms, err := Run(Options{
+		Sizes:    []mousemaze.Size{{Rows: 5, Cols: 5}},
+		N:        16,
+		Rounds:   5,
+		Duration: time.Millisecond,
+		Targets:  Targets([]string{"ref", "cpu"}, 2),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := 2 * (1 + 2*len(cpu.Kernels()))
+	if len(ms) != want {
+		t.Fatalf("%d measurements, want %d", len(ms), want)
+	}
+	for _, m := range ms {
+		if m.Steps <= 0 || m.Mazes <= 0 || m.VsRef <= 0 {
+			t.Errorf("bad measurement %+v", m)
+		}
+		if m.Backend == "ref" && m.VsRef != 1 {
+			t.Errorf("ref ratio %v, want 1", m.VsRef)
+		}
+	}
+	if _, err := Population("nosuch", mousemaze.Size{Rows: 3, Cols: 3}, 1, 1, 1); err == nil {
+		t.Error("unknown kind: no error")
+	}
+}
+
+// populations caches the benchmark populations, which take a search to make.
+var populations = map[string]mousemaze.Population{}
+
+func benchPopulation(b *testing.B, kind string, size mousemaze.Size) mousemaze.Population {
+	key := kind + size.String()
+	if p, ok := populations[key]; ok {
+		return p
+	}
+	p, err := Population(kind, size, 128, 150, 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	populations[key] = p
+	return p
+}
+
+// BenchmarkKernels measures the reference and every cpu kernel on one
+// worker, per size and population kind.
+func BenchmarkKernels(b *testing.B) {
+	for _, size := range DefaultSizes {
+		for _, kind := range []string{KindRandom, KindLong} {
+			for _, t := range Targets([]string{"ref", "cpu"}, 1) {
+				b.Run(fmt.Sprintf("kernel=%s/size=%s/maze=%s", t.KernelName(), size, kind), func(b *testing.B) {
+					benchTarget(b, t, benchPopulation(b, kind, size))
+				})
+			}
+		}
+	}
+}
+
+// BenchmarkWorkers measures the chosen cpu kernel on 1 and 2 workers on
+// 13×13 long-walk mazes.
+func BenchmarkWorkers(b *testing.B) {
+	size := mousemaze.Size{Rows: 13, Cols: 13}
+	for _, w := range []int{1, 2} {
+		b.Run(fmt.Sprintf("kernel=%s/workers=%d/size=%s/maze=long", cpu.Kernel(), w, size), func(b *testing.B) {
+			benchTarget(b, Target{Backend: "cpu", Workers: w}, benchPopulation(b, KindLong, size))
+		})
+	}
+}
+
+func benchTarget(b *testing.B, t Target, pop mousemaze.Population) {
+	ev, err := t.Open()
+	if err != nil {
+		b.Fatal(err)
+	}
+	dst := make([]mousemaze.Result, pop.Len())
+	var steps, mazes int64
+	for b.Loop() {
+		if err := ev.Evaluate(pop, mousemaze.Config{}, dst); err != nil {
+			b.Fatal(err)
+		}
+		steps += Steps(dst)
+		mazes += int64(len(dst))
+	}
+	b.ReportMetric(float64(steps)/b.Elapsed().Seconds(), "steps/s")
+	b.ReportMetric(float64(mazes)/b.Elapsed().Seconds(), "mazes/s")
+}

@@ -1,0 +1,4 @@
+package main
+
+// The cpu backend registers itself with mousemaze.Register.
+import _ "github.com/mousemaze/mousemaze/cpu"

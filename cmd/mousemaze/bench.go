@@ -1,0 +1,115 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/klauspost/cpuid/v2"
+	"github.com/mousemaze/mousemaze"
+	"github.com/mousemaze/mousemaze/bench"
+	"github.com/mousemaze/mousemaze/cpu"
+)
+
+func init() {
+	register(command{name: "bench", summary: "measure backends and kernels side by side (steps/s, mazes/s, ratio to ref)", run: runBench})
+}
+
+func runBench(args []string, stdout, stderr io.Writer) int {
+	if slices.Contains(args, "--search") || slices.Contains(args, "-search") {
+		if searchBench == nil {
+			fmt.Fprintln(stderr, "mousemaze bench: the search benchmark (--search) is not built into this binary")
+			return exitFail
+		}
+		rest := slices.DeleteFunc(slices.Clone(args), func(a string) bool { return a == "--search" || a == "-search" })
+		return searchBench(rest, stdout, stderr)
+	}
+	fs := newFlagSet("bench", "[flags]", "mousemaze bench --sizes 13x13 --backends ref,cpu --workers 2", stderr)
+	asJSON := fs.Bool("json", false, "print one JSON object per measurement")
+	backends := fs.String("backends", strings.Join(mousemaze.Backends(), ","), "comma-separated backends to measure")
+	sizes := fs.String("sizes", "6x6,13x13,32x32", "comma-separated grid sizes")
+	kinds := fs.String("mazes", "random,long", "population kinds: random, long")
+	n := fs.Int("n", 256, "mazes per population")
+	rounds := fs.Int("rounds", 200, "hill-climb rounds that make the long-walk mazes")
+	seed := fs.Uint64("seed", 1, "random seed for the populations")
+	workers := fs.Int("workers", 0, "workers for the multi-worker cpu rows (0 = one per CPU)")
+	duration := fs.Duration("duration", 300*time.Millisecond, "minimum time per measurement")
+	fs.Bool("search", false, "run the search-method benchmark instead (when built in)")
+	if code := parseFlags(fs, args); code >= 0 {
+		return code
+	}
+	if fs.NArg() != 0 || *n <= 0 || *workers < 0 || *rounds < 0 {
+		fmt.Fprintln(stderr, "mousemaze bench: want no arguments, --n > 0, --workers ≥ 0 and --rounds ≥ 0")
+		return exitUsage
+	}
+	szs, err := bench.ParseSizes(strings.Split(*sizes, ","))
+	if err != nil {
+		fmt.Fprintf(stderr, "mousemaze bench: --sizes: %v\n", err)
+		return exitUsage
+	}
+	var bes []string
+	for _, b := range strings.Split(*backends, ",") {
+		if b = strings.TrimSpace(b); b != "" && !slices.Contains(bes, b) {
+			bes = append(bes, b)
+		}
+	}
+	opts := bench.Options{
+		Sizes: szs, Kinds: strings.Split(*kinds, ","), N: *n, Rounds: *rounds, Seed: *seed,
+		Duration: *duration, Targets: bench.Targets(bes, *workers),
+		Progress: func(t bench.Target, size mousemaze.Size, kind string) {
+			fmt.Fprintf(stderr, "bench: %s size=%s maze=%s\n", t, size, kind)
+		},
+	}
+	if len(opts.Targets) == 0 {
+		fmt.Fprintln(stderr, "mousemaze bench: no backends to measure")
+		return exitUsage
+	}
+	fmt.Fprintf(stderr, "bench: cpu %s; features %s; cpu kernels %v (default %s)\n",
+		cpuid.CPU.BrandName, strings.Join(cpuFeatures(), " "), cpu.Kernels(), cpu.Kernel())
+	ms, err := bench.Run(opts)
+	if err != nil {
+		fmt.Fprintf(stderr, "mousemaze bench: %v\n", err)
+		return exitFail
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		for _, m := range ms {
+			if err := enc.Encode(m); err != nil {
+				fmt.Fprintf(stderr, "mousemaze bench: %v\n", err)
+				return exitFail
+			}
+		}
+		return exitOK
+	}
+	writeBenchTable(stdout, ms)
+	return exitOK
+}
+
+// cpuFeatures lists the processor features the kernels care about.
+func cpuFeatures() []string {
+	var out []string
+	for _, f := range []cpuid.FeatureID{cpuid.AVX2, cpuid.BMI2, cpuid.AVX512F, cpuid.AVX512BW, cpuid.AVX512VL} {
+		if cpuid.CPU.Supports(f) {
+			out = append(out, strings.ToLower(f.String()))
+		}
+	}
+	return out
+}
+
+func writeBenchTable(w io.Writer, ms []bench.Measurement) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "size\tmaze\tbackend\tkernel\tworkers\tmazes\tsteps\tseconds\tMsteps/s\tmazes/s\tvs ref\t")
+	for _, m := range ms {
+		ratio := "-"
+		if m.VsRef > 0 {
+			ratio = fmt.Sprintf("%.2fx", m.VsRef)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%d\t%d\t%.3f\t%.2f\t%.0f\t%s\t\n",
+			m.Size, m.Maze, m.Backend, m.Kernel, m.Workers, m.Mazes, m.Steps, m.Seconds, m.StepsPerSec/1e6, m.MazesPerSec, ratio)
+	}
+	tw.Flush()
+}

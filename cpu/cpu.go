@@ -1,0 +1,196 @@
+package cpu
+
+import (
+	"errors"
+	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"github.com/mousemaze/mousemaze"
+)
+
+// ErrUnknownKernel reports a kernel name that is not built into this binary
+// or not supported by this processor.
+var ErrUnknownKernel = errors.New("unknown kernel")
+
+// MaxKernelTurns is the number of turns after which a kernel gives a walk up
+// and hands its maze to mousemaze.Walk. A cell's count is at most the number
+// of turns, so the kernels' 32-bit counts (shifted left by 2 in the keys)
+// can neither wrap nor reach the wall value.
+const MaxKernelTurns = 1<<30 - 16
+
+// kernel is one walk kernel: a way of stepping the lanes.
+type kernel struct {
+	name string
+	// ok reports whether this processor can run the kernel.
+	ok func() bool
+	// lanes is the number of mazes the kernel walks in lockstep.
+	lanes int
+	// step advances the first s.active lanes by up to n moves; see
+	// (*lanes).stepGeneric for the contract.
+	step func(s *lanes, n int) int
+}
+
+func always() bool { return true }
+
+// kernels lists the kernels built into this binary, fastest first; generic
+// is last and always available.
+var kernels = append(archKernels[:len(archKernels):len(archKernels)],
+	kernel{name: "generic", ok: always, lanes: genericLanes, step: (*lanes).stepGeneric})
+
+// chosen is the kernel the backend uses when Options.Kernel is empty. It is
+// picked once, at init, as the first kernel of the table the CPU supports.
+var chosen = pick()
+
+func pick() kernel {
+	for _, k := range kernels {
+		if k.ok() {
+			return k
+		}
+	}
+	return kernels[len(kernels)-1]
+}
+
+// lookup returns the kernel called name, or the chosen one for "".
+func lookup(name string) (kernel, error) {
+	if name == "" {
+		return chosen, nil
+	}
+	for _, k := range kernels {
+		if k.name == name {
+			if !k.ok() {
+				return kernel{}, fmt.Errorf("cpu: %w %q: this processor lacks it (have %v)", ErrUnknownKernel, name, Kernels())
+			}
+			return k, nil
+		}
+	}
+	return kernel{}, fmt.Errorf("cpu: %w %q (have %v)", ErrUnknownKernel, name, Kernels())
+}
+
+// forceKernel makes name the chosen kernel and returns a function that
+// restores the previous choice. Tests use it as defer forceKernel("generic")().
+func forceKernel(name string) func() {
+	k, err := lookup(name)
+	if err != nil {
+		panic(err)
+	}
+	old := chosen
+	chosen = k
+	return func() { chosen = old }
+}
+
+// Kernels returns the names of the kernels this binary holds that this
+// processor can run, fastest first.
+func Kernels() []string {
+	var names []string
+	for _, k := range kernels {
+		if k.ok() {
+			names = append(names, k.name)
+		}
+	}
+	return names
+}
+
+// Kernel returns the name of the kernel the backend uses by default.
+func Kernel() string { return chosen.name }
+
+func init() {
+	mousemaze.Register("cpu", func(opts mousemaze.Options) (mousemaze.Evaluator, error) {
+		return New(opts)
+	})
+}
+
+// Evaluator is the CPU backend. It is safe for concurrent use.
+type Evaluator struct {
+	k       kernel
+	workers int
+}
+
+// New opens the CPU backend with opts.Workers goroutines (0 means one per
+// CPU) and the kernel opts.Kernel (empty means the fastest supported). An
+// unknown kernel gives an error wrapping ErrUnknownKernel.
+func New(opts mousemaze.Options) (*Evaluator, error) {
+	if opts.Workers < 0 {
+		return nil, fmt.Errorf("cpu: %d workers: must be 0 or more", opts.Workers)
+	}
+	k, err := lookup(opts.Kernel)
+	if err != nil {
+		return nil, err
+	}
+	w := opts.Workers
+	if w == 0 {
+		w = runtime.GOMAXPROCS(0)
+	}
+	return &Evaluator{k: k, workers: w}, nil
+}
+
+// Name returns "cpu".
+func (e *Evaluator) Name() string { return "cpu" }
+
+// Kernel returns the name of the kernel e uses.
+func (e *Evaluator) Kernel() string { return e.k.name }
+
+// Workers returns the number of worker goroutines e uses.
+func (e *Evaluator) Workers() int { return e.workers }
+
+// Evaluate walks every maze of pop under cfg and writes the results to dst,
+// exactly as mousemaze.Walk would. The workers share one atomic counter of
+// mazes: each refills its lanes from it, so the batch is split as finely
+// as it can be and no lock is taken.
+func (e *Evaluator) Evaluate(pop mousemaze.Population, cfg mousemaze.Config, dst []mousemaze.Result) error {
+	if err := mousemaze.CheckBatch(pop, cfg, dst); err != nil {
+		return fmt.Errorf("cpu: %w", err)
+	}
+	n := len(dst)
+	if n == 0 {
+		return nil
+	}
+	// A worker with fewer mazes than lanes would leave lanes empty.
+	workers := min(e.workers, (n+e.k.lanes-1)/e.k.lanes)
+	if workers <= 1 {
+		return walk(e.k, pop, cfg, dst)
+	}
+	var (
+		next atomic.Int64
+		wg   sync.WaitGroup
+		errs = make([]error, workers)
+	)
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s := getLanes(e.k.lanes, pop.Rows, pop.Cols, cfg)
+			defer lanePool.Put(s)
+			errs[w] = s.run(e.k, pop, dst, &next)
+		}()
+	}
+	wg.Wait()
+	return errors.Join(errs...)
+}
+
+// walk evaluates a whole batch with kernel k on the calling goroutine. It
+// assumes the batch passed CheckBatch.
+func walk(k kernel, pop mousemaze.Population, cfg mousemaze.Config, dst []mousemaze.Result) error {
+	if len(dst) == 0 {
+		return nil
+	}
+	s := getLanes(k.lanes, pop.Rows, pop.Cols, cfg)
+	defer lanePool.Put(s)
+	var next atomic.Int64
+	return s.run(k, pop, dst, &next)
+}
+
+// lanePool keeps lane states between batches: a search evaluates batch
+// after batch of one size under one config, and building the state (the
+// count array and its border) costs as much as walking a small batch.
+var lanePool sync.Pool
+
+// getLanes returns a lane state from the pool when one fits, else a new one.
+func getLanes(n, rows, cols int, cfg mousemaze.Config) *lanes {
+	if s, ok := lanePool.Get().(*lanes); ok && s.fits(n, rows, cols, cfg) {
+		s.cfg.Heat = cfg.Heat
+		return s
+	}
+	return newLanes(n, rows, cols, cfg)
+}

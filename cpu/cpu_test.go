@@ -1,0 +1,369 @@
+package cpu
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"testing"
+
+	"github.com/mousemaze/mousemaze"
+)
+
+var soak = flag.Int("soak", 0, "walk this many extra random mazes per kernel in TestKernelsSoak")
+
+// testCase is one batch: mazes of one size walked under one config.
+type testCase struct {
+	name string
+	pop  mousemaze.Population
+	cfg  mousemaze.Config
+	want []mousemaze.Result
+}
+
+// randomOrder returns a random permutation of the four directions.
+func randomOrder(rng *rand.Rand) mousemaze.Order {
+	o := mousemaze.DRLU
+	rng.Shuffle(4, func(i, j int) { o[i], o[j] = o[j], o[i] })
+	return o
+}
+
+// pickSide returns a side length in 1..64 that favours small grids and the
+// edge cases 1, 2, 63 and 64.
+func pickSide(rng *rand.Rand) int {
+	switch rng.IntN(8) {
+	case 0:
+		return []int{1, 2, 63, 64}[rng.IntN(4)]
+	case 1, 2:
+		return 1 + rng.IntN(64)
+	case 3, 4:
+		return 1 + rng.IntN(16)
+	default:
+		return 3 + rng.IntN(13)
+	}
+}
+
+// randomCase draws a batch of n mazes of a random size, each with its own
+// wall density in 0…0.6, and a random config, and walks it with Walk.
+func randomCase(t testing.TB, rng *rand.Rand, n int) testCase {
+	rows, cols := pickSide(rng), pickSide(rng)
+	if rng.IntN(6) == 0 {
+		rows = 1
+	} else if rng.IntN(6) == 0 {
+		cols = 1
+	}
+	cfg := mousemaze.Config{Entry: rng.IntN(cols), Exit: rng.IntN(cols), Heat: rng.IntN(2) == 0}
+	if rng.IntN(4) != 0 {
+		cfg.Order = randomOrder(rng)
+	}
+	if rng.IntN(4) == 0 {
+		cfg.Cap = 1 + rng.Int64N(int64(4*rows*cols))
+	}
+	pop := mousemaze.NewPopulation(rows, cols, 0)
+	for range n {
+		density := 0.6 * rng.Float64()
+		if rng.IntN(5) == 0 {
+			density = 0
+		}
+		var m mousemaze.Maze
+		if rng.IntN(2) == 0 {
+			m = tryFeasible(rng, rows, cols, min(density, 0.45), cfg)
+		} else {
+			m = mousemaze.Random(rng, rows, cols, density)
+		}
+		pop.Append(m)
+	}
+	return testCase{
+		name: fmt.Sprintf("size=%dx%d/order=%v/entry=%d/exit=%d/cap=%d/heat=%v", rows, cols, cfg.Order, cfg.Entry, cfg.Exit, cfg.Cap, cfg.Heat),
+		pop:  pop, cfg: cfg, want: reference(t, pop, cfg),
+	}
+}
+
+// tryFeasible draws up to 20 random mazes with the entry and exit cells
+// open and returns the first feasible one, or the last one drawn.
+func tryFeasible(rng *rand.Rand, rows, cols int, density float64, cfg mousemaze.Config) mousemaze.Maze {
+	var m mousemaze.Maze
+	for range 20 {
+		m = mousemaze.Random(rng, rows, cols, density)
+		m.SetWall(0, cfg.Entry, false)
+		m.SetWall(rows-1, cfg.Exit, false)
+		if mousemaze.Feasible(m, cfg) {
+			break
+		}
+	}
+	return m
+}
+
+// reference walks every maze of pop with mousemaze.Walk.
+func reference(t testing.TB, pop mousemaze.Population, cfg mousemaze.Config) []mousemaze.Result {
+	t.Helper()
+	want := make([]mousemaze.Result, pop.Len())
+	for i := range want {
+		res, err := mousemaze.Walk(pop.Maze(i), cfg)
+		if err != nil {
+			t.Fatalf("reference walk: %v", err)
+		}
+		want[i] = res
+	}
+	return want
+}
+
+// guarded returns a dst of n results followed by sentinels that are
+// checked when the test ends, to catch stray writes.
+func guarded(t testing.TB, n int) []mousemaze.Result {
+	buf := make([]mousemaze.Result, n+2)
+	for i := n; i < n+2; i++ {
+		buf[i] = mousemaze.Result{Turns: -7}
+	}
+	t.Cleanup(func() {
+		for i := n; i < n+2; i++ {
+			if buf[i].Turns != -7 || buf[i].Heat != nil {
+				t.Errorf("kernel wrote past dst[%d]: %+v", n, buf[i])
+			}
+		}
+	})
+	return buf[:n:n]
+}
+
+// check walks tc with kernel k and compares every field with tc.want.
+func check(t testing.TB, k kernel, tc testCase) {
+	t.Helper()
+	dst := guarded(t, tc.pop.Len())
+	if err := walk(k, tc.pop, tc.cfg, dst); err != nil {
+		t.Fatalf("%s: %v", tc.name, err)
+	}
+	compare(t, k.name, tc, dst)
+}
+
+func compare(t testing.TB, who string, tc testCase, got []mousemaze.Result) {
+	t.Helper()
+	bad := 0
+	for i, w := range tc.want {
+		g := got[i]
+		if g.Same(w) {
+			continue
+		}
+		t.Errorf("%s: %s: maze %d: got turns=%d escaped=%v feasible=%v, want turns=%d escaped=%v feasible=%v (heat %d/%d cells, same turns/flags: %v)\n%s",
+			who, tc.name, i, g.Turns, g.Escaped, g.Feasible, w.Turns, w.Escaped, w.Feasible, len(g.Heat), len(w.Heat),
+			g.Turns == w.Turns && g.Escaped == w.Escaped && g.Feasible == w.Feasible, tc.pop.Maze(i))
+		if bad++; bad >= 3 {
+			t.FailNow()
+		}
+	}
+}
+
+// runKernels runs f once per kernel, skipping those this CPU lacks.
+func runKernels(t *testing.T, f func(t *testing.T, k kernel)) {
+	for _, k := range kernels {
+		t.Run("kernel="+k.name, func(t *testing.T) {
+			if !k.ok() {
+				t.Skip("CPU lacks " + k.name)
+			}
+			f(t, k)
+		})
+	}
+}
+
+// TestKernelsRandom compares every kernel with the reference walk on more
+// than 100,000 random mazes of sizes 1×1 … 64×64.
+func TestKernelsRandom(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	var cases []testCase
+	total := 0
+	for total < 100_000 {
+		n := 1 + rng.IntN(400)
+		tc := randomCase(t, rng, n)
+		cases = append(cases, tc)
+		total += n
+	}
+	t.Logf("%d mazes in %d batches", total, len(cases))
+	runKernels(t, func(t *testing.T, k kernel) {
+		for _, tc := range cases {
+			check(t, k, tc)
+		}
+	})
+}
+
+// TestKernelsSoak walks -soak more random mazes per kernel.
+func TestKernelsSoak(t *testing.T) {
+	if *soak == 0 {
+		t.Skip("run with -soak N")
+	}
+	rng := rand.New(rand.NewPCG(uint64(*soak), 99))
+	runKernels(t, func(t *testing.T, k kernel) {
+		for done := 0; done < *soak; {
+			tc := randomCase(t, rng, 1+rng.IntN(1000))
+			check(t, k, tc)
+			done += tc.pop.Len()
+		}
+	})
+}
+
+// mixedPopulation returns n feasible mazes whose walks differ widely in
+// length: open boards, one-wall boards and random ones.
+func mixedPopulation(rng *rand.Rand, rows, cols, n int) mousemaze.Population {
+	pop := mousemaze.NewPopulation(rows, cols, 0)
+	for i := 0; i < n; i++ {
+		var m mousemaze.Maze
+		switch i % 4 {
+		case 0:
+			m = mousemaze.NewMaze(rows, cols)
+		case 1:
+			m = mousemaze.NewMaze(rows, cols)
+			m.SetWall(1, 0, true)
+		case 2:
+			m = mousemaze.Random(rng, rows, cols, 0.3) // often infeasible
+		default:
+			m = tryFeasible(rng, rows, cols, 0.25, mousemaze.Config{})
+		}
+		pop.Append(m)
+	}
+	return pop
+}
+
+// TestBatchSizes walks batches around the lane count, with walks of mixed
+// lengths so that lanes are refilled mid-batch.
+func TestBatchSizes(t *testing.T) {
+	runKernels(t, func(t *testing.T, k kernel) {
+		for _, n := range []int{0, 1, k.lanes - 1, k.lanes, k.lanes + 1, 2*k.lanes + 3, 10 * k.lanes} {
+			for _, cols := range []int{3, 13, 63, 64} {
+				rng := rand.New(rand.NewPCG(uint64(n), uint64(cols)))
+				pop := mixedPopulation(rng, 13, cols, n)
+				for _, heat := range []bool{false, true} {
+					cfg := mousemaze.Config{Heat: heat}
+					tc := testCase{name: fmt.Sprintf("n=%d/size=13x%d/heat=%v", n, cols, heat), pop: pop, cfg: cfg}
+					tc.want = reference(t, pop, cfg)
+					check(t, k, tc)
+				}
+			}
+		}
+	})
+}
+
+// TestFallback lowers the kernels' turn limit so that long walks are handed
+// to the reference walk, with and without a cap beyond the limit.
+func TestFallback(t *testing.T) {
+	defer func(old int64) { kernelTurns = old }(kernelTurns)
+	kernelTurns = 50
+	rng := rand.New(rand.NewPCG(5, 5))
+	pop := mixedPopulation(rng, 9, 9, 40)
+	runKernels(t, func(t *testing.T, k kernel) {
+		for _, cap := range []int64{0, 30, 50, 51, 100} {
+			cfg := mousemaze.Config{Cap: cap, Heat: true}
+			tc := testCase{name: fmt.Sprintf("cap=%d", cap), pop: pop, cfg: cfg, want: reference(t, pop, cfg)}
+			check(t, k, tc)
+		}
+	})
+}
+
+// TestThesisMazes checks the thesis mazes' turn counts and heat maps.
+func TestThesisMazes(t *testing.T) {
+	mazes, err := mousemaze.ParseFile("../testdata/thesis-mazes.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	runKernels(t, func(t *testing.T, k kernel) {
+		for _, m := range mazes {
+			pop, _ := mousemaze.PopulationOf(m)
+			cfg := mousemaze.Config{Heat: true}
+			check(t, k, testCase{name: m.Size().String(), pop: pop, cfg: cfg, want: reference(t, pop, cfg)})
+		}
+	})
+}
+
+// TestPaperExamples checks the rules' worked examples on 13×13.
+func TestPaperExamples(t *testing.T) {
+	open := mousemaze.NewMaze(13, 13)
+	one := mousemaze.NewMaze(13, 13)
+	one.SetWall(1, 0, true)
+	pop, _ := mousemaze.PopulationOf(open, one)
+	runKernels(t, func(t *testing.T, k kernel) {
+		dst := make([]mousemaze.Result, 2)
+		if err := walk(k, pop, mousemaze.Config{}, dst); err != nil {
+			t.Fatal(err)
+		}
+		if dst[0].Turns != 14 || dst[1].Turns != 182 {
+			t.Errorf("turns %d and %d, want 14 and 182", dst[0].Turns, dst[1].Turns)
+		}
+	})
+}
+
+// TestEvaluator checks the registered backend: workers, chunks, forced
+// kernels and errors.
+func TestEvaluator(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	pop := mixedPopulation(rng, 13, 13, 327)
+	cfg := mousemaze.Config{Heat: true}
+	tc := testCase{name: "13x13", pop: pop, cfg: cfg, want: reference(t, pop, cfg)}
+	for _, name := range append([]string{""}, Kernels()...) {
+		for _, workers := range []int{0, 1, 3} {
+			ev, err := mousemaze.NewEvaluator("cpu", mousemaze.Options{Workers: workers, Kernel: name})
+			if err != nil {
+				t.Fatal(err)
+			}
+			dst := guarded(t, pop.Len())
+			if err := ev.Evaluate(pop, cfg, dst); err != nil {
+				t.Fatal(err)
+			}
+			compare(t, fmt.Sprintf("kernel=%q/workers=%d", name, workers), tc, dst)
+		}
+	}
+	if _, err := New(mousemaze.Options{Kernel: "nosuch"}); !errors.Is(err, ErrUnknownKernel) {
+		t.Errorf("New(kernel nosuch) = %v, want ErrUnknownKernel", err)
+	}
+	ev, _ := New(mousemaze.Options{})
+	if err := ev.Evaluate(pop, cfg, make([]mousemaze.Result, 3)); !errors.Is(err, mousemaze.ErrSize) {
+		t.Errorf("short dst: %v, want ErrSize", err)
+	}
+	if err := ev.Evaluate(pop, mousemaze.Config{Entry: 13}, make([]mousemaze.Result, pop.Len())); !errors.Is(err, mousemaze.ErrConfig) {
+		t.Errorf("entry 13: %v, want ErrConfig", err)
+	}
+	if err := ev.Evaluate(mousemaze.Population{}, cfg, nil); err != nil {
+		t.Errorf("empty batch: %v", err)
+	}
+}
+
+// TestForceKernel checks that forceKernel changes and restores the choice.
+func TestForceKernel(t *testing.T) {
+	before := Kernel()
+	restore := forceKernel("generic")
+	if Kernel() != "generic" {
+		t.Errorf("Kernel() = %q after forceKernel(generic)", Kernel())
+	}
+	restore()
+	if Kernel() != before {
+		t.Errorf("Kernel() = %q after restore, want %q", Kernel(), before)
+	}
+}
+
+func TestMain(m *testing.M) {
+	flag.Parse()
+	os.Exit(m.Run())
+}
+
+// TestSpread compares spread with growing x one cell at a time.
+func TestSpread(t *testing.T) {
+	slow := func(x, open uint64) uint64 {
+		for {
+			y := x | (x<<1|x>>1)&open
+			if y == x {
+				return x
+			}
+			x = y
+		}
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for i := 0; i < 200000; i++ {
+		open := rng.Uint64() | rng.Uint64()
+		if i%3 == 0 {
+			open |= rng.Uint64()
+		}
+		if i%7 == 0 {
+			open = ^uint64(0) >> uint(rng.IntN(64))
+		}
+		x := open & rng.Uint64() & rng.Uint64() & rng.Uint64()
+		if got, want := spread(x, open), slow(x, open); got != want {
+			t.Fatalf("spread(%#x, %#x) = %#x, want %#x", x, open, got, want)
+		}
+	}
+}
