@@ -6,7 +6,7 @@ BIN     ?= bin
 PKGS    := ./...
 FUZZTIME ?= 200000x
 
-.PHONY: all build test lint race fuzz bench run cuda ptx clean
+.PHONY: all build test lint race fuzz soak bench bench-cmd bench-sweep sweep-long theory run clean
 
 all: build
 
@@ -30,14 +30,37 @@ race:
 
 fuzz:
 	$(GO) test -run='^$$' -fuzz='^FuzzParse$$' -fuzztime=$(FUZZTIME) .
+	$(GO) test -run='^$$' -fuzz='^FuzzKernels$$' -fuzztime=$(FUZZTIME) ./cpu/
+	$(GO) test -run='^$$' -fuzz='^FuzzKernels$$' -fuzztime=$(FUZZTIME) -tags noasm ./cpu/
+
+# soak: every CPU kernel against the reference walk on a million random mazes.
+soak:
+	$(GO) test -count=1 -run TestKernelsSoak ./cpu/ -soak=1000000
+
+# sweep-long: the 5x5 sweep against a brute force over all 2^25 mazes.
+sweep-long:
+	$(GO) test -count=1 -run BruteForceLong ./dispatch/sweep/ -args -sweep.long
+
+# theory: the thesis's formulas and loop claims over every maze up to 5x5
+# and a million random trees (about 3 minutes on 2 cores).
+theory:
+	$(GO) test -count=1 -run TestLong -v ./analyze/ -analyze.long -timeout 30m
 
 bench:
 	$(GO) test -run='^$$' -bench=. -count=10 $(PKGS) > bench.txt
 	@echo "wrote bench.txt"
 
+# bench-cmd: backends and kernels side by side, as `mousemaze bench` prints them.
+bench-cmd:
+	$(GO) build -o $(BIN)/mousemaze ./cmd/mousemaze
+	$(BIN)/mousemaze bench
+
+bench-sweep:
+	$(GO) test -run='^$$' -bench=BenchmarkSweep -count=10 ./dispatch/sweep/
+
 # run: the main job, a default search on the best backend present.
 run: build
-	$(BIN)/mousemaze eval testdata/thesis-mazes.txt
+	$(BIN)/mousemaze evolve
 
 clean:
 	rm -rf $(BIN) bench.txt

@@ -204,6 +204,10 @@ type Options struct {
 	Targets  []Target         // default Targets(all backends, 0)
 	// Progress, when set, is called before each measurement.
 	Progress func(t Target, size mousemaze.Size, kind string)
+	// Unavailable, when set, is called for a target whose backend cannot
+	// be opened (a CUDA backend without a device, say). If it returns true
+	// the target is left out of the run; otherwise Run fails.
+	Unavailable func(t Target, err error) bool
 }
 
 // DefaultSizes are the grid sizes Run measures when Options.Sizes is empty.
@@ -248,14 +252,20 @@ func Run(opts Options) ([]Measurement, error) {
 	if len(opts.Targets) == 0 {
 		opts.Targets = Targets(mousemaze.Backends(), 0)
 	}
-	evs := make([]mousemaze.Evaluator, len(opts.Targets))
-	for i, t := range opts.Targets {
+	var evs []mousemaze.Evaluator
+	var targets []Target
+	for _, t := range opts.Targets {
 		ev, err := t.Open()
 		if err != nil {
+			if opts.Unavailable != nil && opts.Unavailable(t, err) {
+				continue
+			}
 			return nil, fmt.Errorf("bench: %s: %w", t, err)
 		}
-		evs[i] = ev
+		evs = append(evs, ev)
+		targets = append(targets, t)
 	}
+	opts.Targets = targets
 	var out []Measurement
 	for _, size := range opts.Sizes {
 		for _, kind := range opts.Kinds {

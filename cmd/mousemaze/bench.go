@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"slices"
@@ -63,6 +64,16 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		Progress: func(t bench.Target, size mousemaze.Size, kind string) {
 			fmt.Fprintf(stderr, "bench: %s size=%s maze=%s\n", t, size, kind)
 		},
+	}
+	// Backends named with --backends must open; of the default list (every
+	// registered backend) those that cannot open are skipped with a note.
+	explicit := false
+	fs.Visit(func(f *flag.Flag) { explicit = explicit || f.Name == "backends" })
+	if !explicit {
+		opts.Unavailable = func(t bench.Target, err error) bool {
+			fmt.Fprintf(stderr, "bench: skipping %s: %v\n", t, err)
+			return true
+		}
 	}
 	if len(opts.Targets) == 0 {
 		fmt.Fprintln(stderr, "mousemaze bench: no backends to measure")

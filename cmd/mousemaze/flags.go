@@ -73,7 +73,7 @@ type backendFlags struct {
 }
 
 func (b *backendFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&b.backend, "backend", "auto", "evaluator backend: ref, cpu, cuda or auto")
+	fs.StringVar(&b.backend, "backend", "auto", "evaluator backend: ref, cpu, tree, cuda or auto")
 	fs.IntVar(&b.workers, "workers", 0, "CPU worker goroutines (0 = one per CPU)")
 	fs.StringVar(&b.kernel, "kernel", "", "force a backend kernel by name (for example generic); empty = fastest available")
 }
