@@ -6,7 +6,7 @@ BIN     ?= bin
 PKGS    := ./...
 FUZZTIME ?= 200000x
 
-.PHONY: all build test lint race fuzz soak bench bench-cmd bench-sweep sweep-long theory run clean
+.PHONY: all build test lint race fuzz soak bench bench-cmd bench-sweep sweep-long theory run cuda ptx vet-cuda clean
 
 all: build
 
@@ -61,6 +61,24 @@ bench-sweep:
 # run: the main job, a default search on the best backend present.
 run: build
 	$(BIN)/mousemaze evolve
+
+# ptx: regenerate the committed PTX from the CUDA source (needs nvcc; the
+# Go build never does). TestPTXFresh checks the two agree.
+NVCC     ?= nvcc
+PTXARCH  ?= compute_80
+
+ptx:
+	$(NVCC) -ptx -arch=$(PTXARCH) -o kernels/walk.ptx kernels/walk.cu
+
+# cuda: the GPU binary (cgo, the cuda tag; needs the CUDA headers and
+# libcuda to link, and an NVIDIA driver to run). See docs/gpu.md.
+cuda:
+	CGO_ENABLED=1 $(GO) build -tags cuda -o $(BIN)/mousemaze-cuda ./cmd/mousemaze
+
+# vet-cuda: vet the tagged build; only where the CUDA headers exist, so it
+# is not part of test.
+vet-cuda:
+	CGO_ENABLED=1 $(GO) vet -tags cuda $(PKGS)
 
 clean:
 	rm -rf $(BIN) bench.txt

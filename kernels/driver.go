@@ -1,0 +1,120 @@
+package kernels
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/mousemaze/mousemaze"
+)
+
+// NewParams returns the kernel arguments for rows×cols mazes under cfg,
+// without the buffers and the batch length, which the runner fills in.
+// cfg must be valid for cols.
+func NewParams(rows, cols int, cfg mousemaze.Config) Params {
+	p := Params{
+		Limit: math.MaxUint64,
+		Rows:  int32(rows),
+		Cols:  int32(cols),
+		Entry: int32(cfg.Entry),
+		Exit:  int32(cfg.Exit),
+	}
+	if cfg.Cap > 0 {
+		p.Limit = uint64(cfg.Cap)
+	}
+	for rank, d := range cfg.Order.Resolve() {
+		p.Rank[d] = uint32(rank)
+		p.Dir[rank] = uint32(d)
+	}
+	return p
+}
+
+// Runner runs the kernel of width wd on a batch: p as NewParams made it,
+// walls holding len(out) mazes of p.Rows words each. It fills out with one
+// result word per maze and, when heat is not nil, heat with p.Rows·p.Cols
+// counts per maze, as the kernels do. The cuda backend's runner launches
+// them on the device; EmulatedRunner runs Emulate.
+type Runner func(wd Width, p Params, walls, out []uint64, heat []uint32) error
+
+// EmulatedRunner returns a Runner that runs Emulate on launches planned by
+// Plan for dev.
+func EmulatedRunner(dev Device) Runner {
+	return func(wd Width, p Params, walls, out []uint64, heat []uint32) error {
+		l := Plan(int(p.Rows), int(p.Cols), wd, dev, len(out))
+		p.N = uint32(len(out))
+		p.Shared = 0
+		if l.Shared {
+			p.Shared = 1
+		}
+		Emulate(wd, l, p, walls, out, heat)
+		return nil
+	}
+}
+
+// Evaluate is the host side of every kernel run, shared by the cuda
+// backend and the emulation: it checks the batch, runs the 16-bit kernel on
+// all of it, the 32-bit kernel on the mazes whose counts overflowed, and
+// mousemaze.Walk on any that overflowed again, and decodes the result
+// words (and heat maps) into dst. The results equal Walk's exactly.
+func Evaluate(run Runner, pop mousemaze.Population, cfg mousemaze.Config, dst []mousemaze.Result) error {
+	if err := mousemaze.CheckBatch(pop, cfg, dst); err != nil {
+		return err
+	}
+	if len(dst) == 0 {
+		return nil
+	}
+	rows, cols := pop.Rows, pop.Cols
+	p := NewParams(rows, cols, cfg)
+	walls := pop.Words
+	var idx []int // the batch index of each maze of walls; nil: the identity
+	for _, wd := range Widths {
+		n := len(walls) / rows
+		out := make([]uint64, n)
+		var heat []uint32
+		if cfg.Heat {
+			heat = make([]uint32, n*rows*cols)
+		}
+		if err := run(wd, p, walls, out, heat); err != nil {
+			return err
+		}
+		var again []uint64
+		var againIdx []int
+		for j, word := range out {
+			i := j
+			if idx != nil {
+				i = idx[j]
+			}
+			if word&FlagOverflow != 0 {
+				again = append(again, walls[j*rows:(j+1)*rows]...)
+				againIdx = append(againIdx, i)
+				continue
+			}
+			dst[i] = Decode(word)
+			if cfg.Heat {
+				dst[i].Heat = heat[j*rows*cols : (j+1)*rows*cols : (j+1)*rows*cols]
+			}
+		}
+		if len(againIdx) == 0 {
+			return nil
+		}
+		walls, idx = again, againIdx
+	}
+	// Counts beyond 2^30: let the 64-bit reference walk them.
+	for _, i := range idx {
+		res, err := mousemaze.Walk(pop.Maze(i), cfg)
+		if err != nil {
+			return fmt.Errorf("maze %d: %w", i, err)
+		}
+		dst[i] = res
+	}
+	return nil
+}
+
+// Decode turns a result word without FlagOverflow into a Result (without
+// its heat map).
+func Decode(word uint64) mousemaze.Result {
+	return mousemaze.Result{
+		Turns:    int64(word >> TurnShift),
+		Escaped:  word&FlagEscaped != 0,
+		Feasible: word&FlagFeasible != 0,
+	}
+}

@@ -1,0 +1,168 @@
+// Package kernels holds the CUDA walk kernels of mousemaze: their source
+// (walk.cu), the PTX generated from it (walk.ptx, embedded here so that
+// building Go never needs nvcc), the layout the Go side shares with them,
+// and Emulate, a plain-Go mirror of the kernels that the CPU tests hold to
+// mousemaze.Walk.
+//
+// # Overview
+//
+// A kernel walks one mouse per thread. The threads are persistent: each
+// takes its next maze from a global atomic counter as soon as its walk
+// ends. Visit counts are 16 bits (Walk16) or 32 bits (Walk32) wide, in a
+// padded grid with a wall border, in shared memory when it fits and in a
+// global scratch array otherwise. A walk whose count would reach the
+// counter's limit is marked with FlagOverflow and walked again by the host
+// with the wider counter, and finally by mousemaze.Walk, so every result is
+// exact. Driver holds that host-side logic, shared by the cuda backend and
+// the emulation.
+//
+// Regenerate the PTX after editing walk.cu:
+//
+//	make ptx
+package kernels
+
+import (
+	_ "embed"
+	"unsafe"
+)
+
+// PTX is the PTX text of walk.cu (compute_80, PTX ISA 7.8, from CUDA
+// 11.8's nvcc), loaded by the cuda backend with cuModuleLoadData.
+//
+//go:embed walk.ptx
+var PTX string
+
+// The kernels' entry points in PTX.
+const (
+	// Walk16 is the kernel with 16-bit visit counts.
+	Walk16 = "walk16"
+	// Walk32 is the kernel with 32-bit visit counts.
+	Walk32 = "walk32"
+)
+
+// Flags of a result word. A word is turns<<TurnShift | flags; an
+// infeasible maze gives 0.
+const (
+	// FlagFeasible marks a feasible maze.
+	FlagFeasible = 1
+	// FlagEscaped marks a walk that reached the exit.
+	FlagEscaped = 2
+	// FlagOverflow marks a walk stopped because a visit count reached the
+	// counter's limit; its turns and heat are not a result.
+	FlagOverflow = 4
+	// TurnShift is the position of the turn count in a result word.
+	TurnShift = 3
+)
+
+// The counters: the value of a wall (and of the border) and the count at
+// which a walk stops with FlagOverflow.
+const (
+	// Wall16 is a wall in the 16-bit kernel.
+	Wall16 = 0xFFFF
+	// Limit16 is the count at which the 16-bit kernel gives a walk up.
+	Limit16 = Wall16 - 1
+	// Wall32 is a wall in the 32-bit kernel: count<<2 | rank must fit 32 bits.
+	Wall32 = 1<<30 - 1
+	// Limit32 is the count at which the 32-bit kernel gives a walk up.
+	Limit32 = Wall32 - 1
+)
+
+// MaxRows is the most rows a kernel walks (its feasibility scratch).
+const MaxRows = 64
+
+// Params is the kernels' only argument, passed by value, laid out exactly
+// as struct Params in walk.cu: 104 bytes, 8-byte aligned. The pointers are
+// device addresses.
+type Params struct {
+	Walls   uintptr   // 0: n*rows wall masks
+	Out     uintptr   // 8: n result words
+	Heat    uintptr   // 16: n*rows*cols visit counts, or 0
+	Next    uintptr   // 24: a zeroed uint32, the batch's maze counter
+	Scratch uintptr   // 32: global counts when Shared is 0
+	Limit   uint64    // 40: the turn cap, or ^0 for none
+	N       uint32    // 48: mazes in the batch
+	Rows    int32     // 52
+	Cols    int32     // 56
+	Entry   int32     // 60
+	Exit    int32     // 64
+	Rank    [4]uint32 // 68: rank of each direction, by mousemaze.Dir
+	Dir     [4]uint32 // 84: the direction of each rank
+	Shared  int32     // 100: 1 = counts in dynamic shared memory
+}
+
+// ParamsSize is the size of Params in bytes, as the PTX declares it.
+const ParamsSize = int(unsafe.Sizeof(Params{}))
+
+// Width is a counter width: the kernel that uses it, its wall value and
+// its limit.
+type Width struct {
+	Kernel string // Walk16 or Walk32
+	Bytes  int    // bytes per count
+	Wall   uint32
+	Limit  uint32
+}
+
+// Widths lists the counters in the order the host tries them.
+var Widths = []Width{
+	{Kernel: Walk16, Bytes: 2, Wall: Wall16, Limit: Limit16},
+	{Kernel: Walk32, Bytes: 4, Wall: Wall32, Limit: Limit32},
+}
+
+// Cells returns the number of counts in one padded grid: (rows+2)·(cols+1).
+func Cells(rows, cols int) int { return (rows + 2) * (cols + 1) }
+
+// Device describes the card a launch is planned for.
+type Device struct {
+	SMs              int // streaming multiprocessors
+	SharedPerBlock   int // dynamic shared memory a block may opt in to, in bytes
+	SharedPerSM      int // shared memory of one multiprocessor, in bytes
+	MaxThreadsPerSM  int
+	MaxThreadsPerBlk int
+}
+
+// H100 is a plausible Device for planning and tests without a card: an
+// H100 SXM has 132 multiprocessors with 228 KiB of shared memory each.
+var H100 = Device{SMs: 132, SharedPerBlock: 227 << 10, SharedPerSM: 228 << 10, MaxThreadsPerSM: 2048, MaxThreadsPerBlk: 1024}
+
+// Launch is how a batch is launched: Grid blocks of Block threads, with
+// SharedBytes of dynamic shared memory per block when Shared, else a global
+// scratch array of ScratchBytes.
+type Launch struct {
+	Grid, Block  int
+	Shared       bool
+	SharedBytes  int
+	ScratchBytes int
+}
+
+// Threads returns Grid·Block.
+func (l Launch) Threads() int { return l.Grid * l.Block }
+
+// sharedReserve is the shared memory the hardware keeps per block (1 KiB
+// from compute capability 8.0).
+const sharedReserve = 1 << 10
+
+// Plan chooses a launch for rows×cols mazes with counters of width wd on
+// dev. Grids of up to 64 lanes·cells·bytes fitting a block's shared memory
+// go there, in blocks of a multiple of 64 threads (so that a warp's
+// accesses never share a bank), as many per multiprocessor as the memory
+// allows; larger grids use global scratch with 4 blocks of 128 threads per
+// multiprocessor, which keeps the scratch within reach of the L2 cache for
+// mid-sized grids. The grid never exceeds what n mazes can occupy.
+func Plan(rows, cols int, wd Width, dev Device, n int) Launch {
+	per := Cells(rows, cols) * wd.Bytes
+	var l Launch
+	if 64*per <= dev.SharedPerBlock {
+		perSM := min(dev.MaxThreadsPerSM, dev.SharedPerSM/per) &^ 63
+		block := min(256, dev.MaxThreadsPerBlk, perSM, dev.SharedPerBlock/per&^63)
+		blocks := max(1, dev.SharedPerSM/(block*per+sharedReserve))
+		blocks = min(blocks, dev.MaxThreadsPerSM/block)
+		l = Launch{Grid: dev.SMs * blocks, Block: block, Shared: true, SharedBytes: block * per}
+	} else {
+		l = Launch{Grid: dev.SMs * 4, Block: 128}
+	}
+	l.Grid = max(1, min(l.Grid, (n+l.Block-1)/l.Block))
+	if !l.Shared {
+		l.ScratchBytes = l.Threads() * per
+	}
+	return l
+}

@@ -1,0 +1,312 @@
+package kernels
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"unsafe"
+
+	"github.com/mousemaze/mousemaze"
+)
+
+// small is a device with little shared memory, so that the emulation runs
+// both the shared-memory and the global-scratch layout on small grids, with
+// several blocks and persistent threads that each walk many mazes.
+var small = Device{SMs: 2, SharedPerBlock: 48 << 10, SharedPerSM: 64 << 10, MaxThreadsPerSM: 256, MaxThreadsPerBlk: 128}
+
+// tiny has room for 64 lanes of 16-bit counts of grids up to 62 cells
+// only, so that most grids take the global path.
+var tiny = Device{SMs: 1, SharedPerBlock: 8 << 10, SharedPerSM: 8 << 10, MaxThreadsPerSM: 128, MaxThreadsPerBlk: 128}
+
+func randomOrder(rng *rand.Rand) mousemaze.Order {
+	o := mousemaze.DRLU
+	rng.Shuffle(4, func(i, j int) { o[i], o[j] = o[j], o[i] })
+	return o
+}
+
+// pickSide favours small sides, where walks are short and the reference
+// quick, but reaches 64.
+func pickSide(rng *rand.Rand) int {
+	switch rng.IntN(8) {
+	case 0:
+		return 1 + rng.IntN(64)
+	case 1, 2:
+		return 1 + rng.IntN(24)
+	default:
+		return 1 + rng.IntN(13)
+	}
+}
+
+// randomBatch draws n mazes of a random size, each with its own wall
+// density, half of them made feasible, and a random config.
+func randomBatch(rng *rand.Rand, n int) (mousemaze.Population, mousemaze.Config) {
+	rows, cols := pickSide(rng), pickSide(rng)
+	cfg := mousemaze.Config{Entry: rng.IntN(cols), Exit: rng.IntN(cols), Heat: rng.IntN(3) == 0}
+	if rng.IntN(4) != 0 {
+		cfg.Order = randomOrder(rng)
+	}
+	switch rng.IntN(6) {
+	case 0:
+		cfg.Cap = 1 + rng.Int64N(int64(4*rows*cols))
+	case 1:
+		cfg.Cap = 1 + rng.Int64N(3)
+	}
+	pop := mousemaze.NewPopulation(rows, cols, 0)
+	for range n {
+		density := 0.55 * rng.Float64()
+		if rng.IntN(6) == 0 {
+			density = 0
+		}
+		m := mousemaze.Random(rng, rows, cols, density)
+		if rng.IntN(2) == 0 {
+			m.SetWall(0, cfg.Entry, false)
+			m.SetWall(rows-1, cfg.Exit, false)
+		}
+		pop.Append(m)
+	}
+	return pop, cfg
+}
+
+// compare checks every result of got against mousemaze.Walk and prints
+// the first mismatching maze in the text format.
+func compare(t *testing.T, name string, pop mousemaze.Population, cfg mousemaze.Config, got []mousemaze.Result) {
+	t.Helper()
+	for i := range got {
+		want, err := mousemaze.Walk(pop.Maze(i), cfg)
+		if err != nil {
+			t.Fatalf("%s: reference walk of maze %d: %v", name, i, err)
+		}
+		if !got[i].Same(want) {
+			t.Fatalf("%s: maze %d: emulation gives turns=%d escaped=%v feasible=%v, Walk turns=%d escaped=%v feasible=%v (heat equal: %v) on\n%s",
+				name, i, got[i].Turns, got[i].Escaped, got[i].Feasible, want.Turns, want.Escaped, want.Feasible,
+				fmt.Sprint(got[i].Heat) == fmt.Sprint(want.Heat), pop.Maze(i))
+		}
+	}
+}
+
+// TestEmulateMatchesWalk holds the emulated kernels, through Evaluate, to
+// the reference walk on 100,000 random mazes of sizes 1×1 to 64×64 under
+// random orders, entry and exit columns, caps and heat maps.
+func TestEmulateMatchesWalk(t *testing.T) {
+	const total = 100_000
+	rng := rand.New(rand.NewPCG(2024, 11))
+	done, batches := 0, 0
+	for done < total {
+		n := 1 + rng.IntN(400)
+		pop, cfg := randomBatch(rng, n)
+		dev := small
+		if batches%3 == 2 {
+			dev = tiny
+		}
+		name := fmt.Sprintf("batch=%d/size=%v/order=%v/entry=%d/exit=%d/cap=%d/heat=%v", batches, pop.Size(), cfg.Order, cfg.Entry, cfg.Exit, cfg.Cap, cfg.Heat)
+		dst := make([]mousemaze.Result, n)
+		if err := Evaluate(EmulatedRunner(dev), pop, cfg, dst); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		compare(t, name, pop, cfg, dst)
+		done += n
+		batches++
+	}
+	t.Logf("%d mazes in %d batches equal Walk", done, batches)
+}
+
+// TestThesisMazes walks the thesis's mazes, whose turn counts are known.
+func TestThesisMazes(t *testing.T) {
+	mazes, err := mousemaze.ParseFile(filepath.Join("..", "testdata", "thesis-mazes.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []int64{12, 27, 54, 117, 332, 647, 1160}
+	if len(mazes) != len(want) {
+		t.Fatalf("%d thesis mazes, want %d", len(mazes), len(want))
+	}
+	for k, m := range mazes {
+		pop, _ := mousemaze.PopulationOf(m)
+		for _, dev := range []Device{H100, tiny} {
+			dst := make([]mousemaze.Result, 1)
+			cfg := mousemaze.Config{Heat: true}
+			if err := Evaluate(EmulatedRunner(dev), pop, cfg, dst); err != nil {
+				t.Fatal(err)
+			}
+			if dst[0].Turns != want[k] || !dst[0].Escaped {
+				t.Errorf("%v maze: %d turns (escaped %v), want %d", m.Size(), dst[0].Turns, dst[0].Escaped, want[k])
+			}
+			compare(t, m.Size().String(), pop, cfg, dst)
+		}
+	}
+}
+
+// TestOverflowFallback lowers the counters' limits so that many walks
+// overflow the 16-bit kernel, some of them the 32-bit one too, and checks
+// that the results stay exact and that every path was taken.
+func TestOverflowFallback(t *testing.T) {
+	old := Widths
+	defer func() { Widths = old }()
+	Widths = []Width{
+		{Kernel: Walk16, Bytes: 2, Wall: Wall16, Limit: 3},
+		{Kernel: Walk32, Bytes: 4, Wall: Wall32, Limit: 6},
+	}
+	rng := rand.New(rand.NewPCG(7, 7))
+	var ran [2]int
+	var walked int
+	for b := 0; b < 40; b++ {
+		pop, cfg := randomBatch(rng, 1+rng.IntN(200))
+		run := func(wd Width, p Params, walls, out []uint64, heat []uint32) error {
+			if wd.Bytes == 2 {
+				ran[0] += len(out)
+			} else {
+				ran[1] += len(out)
+			}
+			err := EmulatedRunner(small)(wd, p, walls, out, heat)
+			if wd.Bytes == 4 {
+				for _, w := range out {
+					if w&FlagOverflow != 0 {
+						walked++
+					}
+				}
+			}
+			return err
+		}
+		dst := make([]mousemaze.Result, pop.Len())
+		if err := Evaluate(run, pop, cfg, dst); err != nil {
+			t.Fatal(err)
+		}
+		compare(t, fmt.Sprintf("batch %d", b), pop, cfg, dst)
+	}
+	if ran[1] == 0 || walked == 0 {
+		t.Fatalf("fallbacks not exercised: %d mazes through walk16, %d through walk32, %d to Walk", ran[0], ran[1], walked)
+	}
+	t.Logf("%d mazes through walk16, %d through walk32, %d through Walk", ran[0], ran[1], walked)
+}
+
+// TestEvaluateChecksBatch checks that Evaluate rejects a bad batch before
+// running anything.
+func TestEvaluateChecksBatch(t *testing.T) {
+	pop := mousemaze.NewPopulation(3, 3, 2)
+	run := func(Width, Params, []uint64, []uint64, []uint32) error {
+		t.Fatal("runner called on a bad batch")
+		return nil
+	}
+	if err := Evaluate(run, pop, mousemaze.Config{}, make([]mousemaze.Result, 1)); !errors.Is(err, mousemaze.ErrSize) {
+		t.Errorf("short dst: %v, want ErrSize", err)
+	}
+	if err := Evaluate(run, pop, mousemaze.Config{Exit: 3}, make([]mousemaze.Result, 2)); !errors.Is(err, mousemaze.ErrConfig) {
+		t.Errorf("exit outside: %v, want ErrConfig", err)
+	}
+	if err := Evaluate(run, mousemaze.Population{}, mousemaze.Config{}, nil); err != nil {
+		t.Errorf("empty batch: %v", err)
+	}
+}
+
+// TestParamsLayout checks Params against struct Params in walk.cu and the
+// parameter size the PTX declares.
+func TestParamsLayout(t *testing.T) {
+	var p Params
+	offs := []struct {
+		name string
+		got  uintptr
+		want uintptr
+	}{
+		{"walls", unsafe.Offsetof(p.Walls), 0},
+		{"out", unsafe.Offsetof(p.Out), 8},
+		{"heat", unsafe.Offsetof(p.Heat), 16},
+		{"next", unsafe.Offsetof(p.Next), 24},
+		{"scratch", unsafe.Offsetof(p.Scratch), 32},
+		{"limit", unsafe.Offsetof(p.Limit), 40},
+		{"n", unsafe.Offsetof(p.N), 48},
+		{"rows", unsafe.Offsetof(p.Rows), 52},
+		{"cols", unsafe.Offsetof(p.Cols), 56},
+		{"entry", unsafe.Offsetof(p.Entry), 60},
+		{"exit", unsafe.Offsetof(p.Exit), 64},
+		{"rank", unsafe.Offsetof(p.Rank), 68},
+		{"dir", unsafe.Offsetof(p.Dir), 84},
+		{"shared", unsafe.Offsetof(p.Shared), 100},
+	}
+	for _, o := range offs {
+		if o.got != o.want {
+			t.Errorf("Params.%s at offset %d, walk.cu has it at %d", o.name, o.got, o.want)
+		}
+	}
+	if ParamsSize != 104 {
+		t.Errorf("Params is %d bytes, walk.cu's is 104", ParamsSize)
+	}
+	for _, k := range []string{Walk16, Walk32} {
+		decl := fmt.Sprintf(".visible .entry %s(\n\t.param .align 8 .b8 %s_param_0[%d]\n)", k, k, ParamsSize)
+		if !strings.Contains(PTX, decl) {
+			t.Errorf("walk.ptx does not declare %q", decl)
+		}
+	}
+	if !strings.Contains(PTX, ".version 7.8\n.target sm_80\n") {
+		t.Errorf("walk.ptx is not PTX ISA 7.8 for sm_80")
+	}
+}
+
+// TestPTXFresh checks that walk.ptx is what nvcc makes of walk.cu, as
+// `make ptx` runs it. It needs nvcc, which CI lacks.
+func TestPTXFresh(t *testing.T) {
+	nvcc, err := exec.LookPath("nvcc")
+	if err != nil {
+		t.Skip("nvcc not found, so the committed walk.ptx cannot be compared with walk.cu (install the CUDA toolkit, see docs/gpu.md)")
+	}
+	ver, err := exec.Command(nvcc, "--version").CombinedOutput()
+	if err != nil {
+		t.Skipf("nvcc --version: %v", err)
+	}
+	out := filepath.Join(t.TempDir(), "walk.ptx")
+	cmd := exec.Command(nvcc, "-ptx", "-arch=compute_80", "-o", out, "walk.cu")
+	if msg, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("nvcc: %v\n%s", err, msg)
+	}
+	got, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	committed, err := os.ReadFile("walk.ptx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Equal(got, committed) {
+		return
+	}
+	if !bytes.Contains(ver, []byte("release 11.8,")) {
+		t.Skipf("walk.ptx differs from what this nvcc makes, but the committed file comes from CUDA 11.8 and this is\n%s", ver)
+	}
+	t.Fatalf("walk.ptx is stale: run `make ptx` and commit kernels/walk.ptx")
+}
+
+// TestPlan checks the launch plans' invariants over every size.
+func TestPlan(t *testing.T) {
+	for _, dev := range []Device{H100, small, tiny} {
+		for _, wd := range Widths {
+			for rows := 1; rows <= 64; rows++ {
+				for cols := 1; cols <= 64; cols += 7 {
+					for _, n := range []int{1, 100, 1 << 20} {
+						l := Plan(rows, cols, wd, dev, n)
+						per := Cells(rows, cols) * wd.Bytes
+						if l.Grid < 1 || l.Block < 1 || l.Block > dev.MaxThreadsPerBlk {
+							t.Fatalf("%dx%d %s n=%d: bad launch %+v", rows, cols, wd.Kernel, n, l)
+						}
+						if l.Shared && (l.Block%64 != 0 || l.SharedBytes != l.Block*per || l.SharedBytes > dev.SharedPerBlock) {
+							t.Fatalf("%dx%d %s: bad shared launch %+v", rows, cols, wd.Kernel, l)
+						}
+						if !l.Shared && l.ScratchBytes != l.Threads()*per {
+							t.Fatalf("%dx%d %s: bad scratch %+v", rows, cols, wd.Kernel, l)
+						}
+						if (l.Grid-1)*l.Block >= n {
+							t.Fatalf("%dx%d n=%d: %d blocks of %d threads leave a block idle", rows, cols, n, l.Grid, l.Block)
+						}
+					}
+				}
+			}
+		}
+	}
+	if l := Plan(13, 13, Widths[0], H100, 1<<20); !l.Shared {
+		t.Errorf("13x13 on an H100 should use shared memory: %+v", l)
+	}
+}

@@ -1,0 +1,264 @@
+// walk.cu: the mousemaze walk kernels.
+//
+// emulate.go in this directory is a plain-Go, statement-for-statement
+// mirror of this file: the same padded layout, the same narrow counters,
+// the same key packing, the same per-thread loop and the same handling of
+// caps, heat maps, infeasible mazes and counter overflow. Change both
+// together; the CPU tests hold the mirror to mousemaze.Walk, so a device
+// run that disagrees points at a translation error between the two files.
+//
+// Generate walk.ptx with `make ptx` (nvcc -ptx -arch=compute_80).
+//
+// # Design
+//
+// One mouse per thread. The threads are persistent: each pulls the index
+// of its next maze from a global atomic counter (Params.next) as soon as
+// its walk ends, so walks of very different lengths keep every lane busy
+// until the batch runs out.
+//
+// A thread's visit counts live in a padded grid of (rows+2) x (cols+1)
+// cells: cell (r, c) is at index (r+1)*w + c + 1 with w = cols+1. Row 0,
+// row rows+1 and column 0 of every row are a border that holds WALL (column
+// 0 is also the right-hand border of the row above), so the inner loop has
+// no bounds checks. The exit is the border cell below the exit column: it
+// holds 0 and is never incremented. Walls hold WALL, which is larger than
+// any count an open cell reaches, so a wall's key is never the least.
+//
+// The grids of all the threads are interleaved: cell j of lane l is at
+// cnt[j*S + l], S being the number of lanes sharing the array. In shared
+// memory (Params.shared != 0) the lanes are the threads of a block and S is
+// blockDim.x, a multiple of 64, so the 32 threads of a warp always hit 32
+// different banks (16-bit counts: two threads share a 4-byte word) whatever
+// cells they stand on. Grids too large for shared memory use a global
+// scratch array with the lanes of the whole grid (S = gridDim.x*blockDim.x).
+//
+// The key of a move is count<<2 | rank, rank being the direction's place
+// in the preference order; the least of the four keys is the move, with
+// ties broken by rank, and is found branch-free with three min operations.
+//
+// # Counters and overflow
+//
+// walk16 counts in 16 bits (WALL16 = 0xFFFF), walk32 in 32 bits (WALL32 =
+// 2^30-1, so that the key still fits 32 bits). A walk stops as soon as a
+// cell's count reaches LIMIT = WALL-1 and the maze is marked OVERFLOW: no
+// decision ever used a count at or above LIMIT, and the host walks the
+// maze again with the wider counter (walk16 -> walk32 -> mousemaze.Walk),
+// so every result is exact.
+//
+// # Output
+//
+// out[i] = turns << 3 | OVERFLOW | ESCAPED | FEASIBLE (flags 4, 2, 1); an
+// infeasible maze gives 0. When Params.heat is not null, heat[i*rows*cols +
+// r*cols + c] receives the visit count of cell (r, c), 0 for walls and for
+// infeasible mazes; an overflowed maze's heat is left to the host.
+
+typedef unsigned long long u64;
+typedef unsigned int u32;
+typedef unsigned short u16;
+
+#define FLAG_FEASIBLE 1ull
+#define FLAG_ESCAPED 2ull
+#define FLAG_OVERFLOW 4ull
+#define TURN_SHIFT 3
+#define MAX_ROWS 64
+
+// Params is the kernels' only argument, passed by value. Its layout is
+// mirrored by kernels.Params in kernels.go (104 bytes, 8-byte aligned).
+struct Params {
+    const u64 *walls;  //   0: n*rows wall masks, bit c = wall at column c
+    u64 *out;          //   8: n result words
+    u32 *heat;         //  16: n*rows*cols visit counts, or null
+    u32 *next;         //  24: the batch's atomic maze counter, zeroed
+    void *scratch;     //  32: global counts when shared == 0
+    u64 limit;         //  40: the turn cap, or ~0 for none
+    u32 n;             //  48: mazes in the batch
+    int rows;          //  52
+    int cols;          //  56
+    int entry;         //  60
+    int exit;          //  64
+    u32 rank[4];       //  68: rank of each direction, by Dir (D, R, L, U)
+    u32 dir[4];        //  84: the direction of each rank (the order)
+    int shared;        // 100: 1 = counts in dynamic shared memory
+};
+
+// spread returns the open runs (maximal runs of set bits of open) that hold
+// a bit of x, which must be a subset of open (as cpu.spread does).
+__device__ __forceinline__ u64 spread(u64 x, u64 open) {
+    if (x == 0) {
+        return 0;
+    }
+    u64 up = ((open + x) ^ open | x) & open;
+    u64 ro = __brevll(open);
+    u64 rx = __brevll(x);
+    u64 down = __brevll(((ro + rx) ^ ro | rx) & ro);
+    return up | down;
+}
+
+// feasible reports whether maze walls is feasible, by a flood fill on whole
+// rows that sweeps down and up until nothing changes (as cpu's lanes do).
+__device__ bool feasible(const Params &p, const u64 *walls, u64 *reach) {
+    const int rows = p.rows;
+    const u32 entry = p.entry;
+    const u32 exit = p.exit;
+    if ((walls[0] >> entry & 1) != 0 || (walls[rows - 1] >> exit & 1) != 0) {
+        return false;
+    }
+    const u64 mask = p.cols >= 64 ? ~0ull : (1ull << p.cols) - 1;
+    for (int r = 0; r < rows; r++) {
+        reach[r] = 0;
+    }
+    reach[0] = spread(1ull << entry, ~walls[0] & mask);
+    const u64 goal = 1ull << exit;
+    for (;;) {
+        bool changed = false;
+        for (int r = 1; r < rows; r++) {
+            u64 open = ~walls[r] & mask;
+            u64 x = reach[r] | spread(reach[r - 1] & open & ~reach[r], open);
+            if (x != reach[r]) {
+                reach[r] = x;
+                changed = true;
+            }
+        }
+        if ((reach[rows - 1] & goal) != 0) {
+            return true;
+        }
+        for (int r = rows - 2; r >= 0; r--) {
+            u64 open = ~walls[r] & mask;
+            u64 x = reach[r] | spread(reach[r + 1] & open & ~reach[r], open);
+            if (x != reach[r]) {
+                reach[r] = x;
+                changed = true;
+            }
+        }
+        if (!changed) {
+            return false;
+        }
+    }
+}
+
+// pick returns o[r] without indexing an array, which would put it in local
+// memory.
+__device__ __forceinline__ int pick(u32 r, int o0, int o1, int o2, int o3) {
+    int a = (r & 1) ? o1 : o0;
+    int b = (r & 1) ? o3 : o2;
+    return (r & 2) ? b : a;
+}
+
+// delta returns the index offset of a move in direction d (D, R, L, U).
+__device__ __forceinline__ int delta(u32 d, int down, int right) {
+    return pick(d, down, right, -right, -down);
+}
+
+// walk is one thread of a walk kernel, with counts of type T.
+template <typename T, u32 WALL, u32 LIMIT>
+__device__ void walk(const Params &p) {
+    extern __shared__ unsigned char smem[];
+    T *cnt;
+    u32 S;
+    u32 lane;
+    if (p.shared) {
+        cnt = (T *)smem;
+        S = blockDim.x;
+        lane = threadIdx.x;
+    } else {
+        cnt = (T *)p.scratch;
+        S = gridDim.x * blockDim.x;
+        lane = blockIdx.x * blockDim.x + threadIdx.x;
+    }
+    const int rows = p.rows;
+    const int cols = p.cols;
+    const int w = cols + 1;
+    const u32 cells = (u32)((rows + 2) * w);
+    const int down = w * (int)S;
+    const int right = (int)S;
+    const int o0 = delta(p.dir[0], down, right);
+    const int o1 = delta(p.dir[1], down, right);
+    const int o2 = delta(p.dir[2], down, right);
+    const int o3 = delta(p.dir[3], down, right);
+    const u32 kD = p.rank[0];
+    const u32 kR = p.rank[1];
+    const u32 kL = p.rank[2];
+    const u32 kU = p.rank[3];
+    const u32 entry = (u32)(w + p.entry + 1) * S + lane;
+    const u32 exit = (u32)((rows + 1) * w + p.exit + 1) * S + lane;
+    u64 reach[MAX_ROWS];
+
+    // The border: every cell a wall, but the exit.
+    for (u32 j = 0; j < cells; j++) {
+        cnt[j * S + lane] = (T)WALL;
+    }
+    cnt[exit] = 0;
+
+    for (;;) {
+        u32 i = atomicAdd(p.next, 1u);
+        if (i >= p.n) {
+            break;
+        }
+        const u64 *walls = p.walls + (size_t)i * rows;
+        if (!feasible(p, walls, reach)) {
+            p.out[i] = 0;
+            if (p.heat != 0) {
+                u32 *h = p.heat + (size_t)i * rows * cols;
+                for (int j = 0; j < rows * cols; j++) {
+                    h[j] = 0;
+                }
+            }
+            continue;
+        }
+        // Load the maze and put the mouse on the entry cell.
+        for (int r = 0; r < rows; r++) {
+            u64 row = walls[r];
+            u32 o = (u32)((r + 1) * w + 1) * S + lane;
+            for (int c = 0; c < cols; c++) {
+                cnt[o + (u32)c * S] = (row >> c & 1) ? (T)WALL : (T)0;
+            }
+        }
+        u32 pos = entry;
+        cnt[pos] = 1;
+        u64 turns = 1;
+        u64 flags = FLAG_FEASIBLE;
+        for (;;) {
+            if (turns >= p.limit) {
+                break;
+            }
+            u32 kd = (u32)cnt[pos + down] << 2 | kD;
+            u32 kr = (u32)cnt[pos + right] << 2 | kR;
+            u32 kl = (u32)cnt[pos - right] << 2 | kL;
+            u32 ku = (u32)cnt[pos - down] << 2 | kU;
+            u32 k = min(min(kd, kr), min(kl, ku));
+            pos += pick(k & 3, o0, o1, o2, o3);
+            turns++;
+            if (pos == exit) {
+                flags |= FLAG_ESCAPED;
+                break;
+            }
+            u32 c = (u32)cnt[pos] + 1;
+            cnt[pos] = (T)c;
+            if (c == LIMIT) {
+                flags |= FLAG_OVERFLOW;
+                break;
+            }
+        }
+        p.out[i] = turns << TURN_SHIFT | flags;
+        if (p.heat != 0 && (flags & FLAG_OVERFLOW) == 0) {
+            u32 *h = p.heat + (size_t)i * rows * cols;
+            for (int r = 0; r < rows; r++) {
+                u32 o = (u32)((r + 1) * w + 1) * S + lane;
+                for (int c = 0; c < cols; c++) {
+                    u32 v = cnt[o + (u32)c * S];
+                    h[r * cols + c] = v == WALL ? 0 : v;
+                }
+            }
+        }
+    }
+}
+
+// walk16 walks mazes with 16-bit visit counts.
+extern "C" __global__ void walk16(const Params p) {
+    walk<u16, 0xFFFFu, 0xFFFEu>(p);
+}
+
+// walk32 walks mazes with 32-bit visit counts (keys stay within 32 bits).
+extern "C" __global__ void walk32(const Params p) {
+    walk<u32, (1u << 30) - 1, (1u << 30) - 2>(p);
+}
