@@ -158,6 +158,10 @@ type Measurement struct {
 	// VsRef is StepsPerSec over the reference's on the same population, or
 	// 0 when the reference was not measured.
 	VsRef float64 `json:"vs_ref"`
+	// VsCPUCore is StepsPerSec over that of the fastest one-worker cpu
+	// kernel on the same population (one CPU core), or 0 when no such row
+	// was measured. It is the GPU-against-CPU ratio for the cuda rows.
+	VsCPUCore float64 `json:"vs_cpu_core"`
 }
 
 // Steps returns the number of mouse steps in results: the sum of their
@@ -289,9 +293,18 @@ func Run(opts Options) ([]Measurement, error) {
 				}
 				out = append(out, m)
 			}
-			if ref > 0 {
-				for i := first; i < len(out); i++ {
+			core := 0.0
+			for _, m := range out[first:] {
+				if m.Backend == "cpu" && m.Workers == 1 {
+					core = max(core, m.StepsPerSec)
+				}
+			}
+			for i := first; i < len(out); i++ {
+				if ref > 0 {
 					out[i].VsRef = out[i].StepsPerSec / ref
+				}
+				if core > 0 {
+					out[i].VsCPUCore = out[i].StepsPerSec / core
 				}
 			}
 		}

@@ -66,8 +66,53 @@ func TestRun(t *testing.T) {
 			t.Errorf("ref ratio %v, want 1", m.VsRef)
 		}
 	}
+	// Per population, exactly the fastest one-worker cpu row is one core.
+	for i := 0; i < len(ms); i += want / 2 {
+		var ones, best int
+		for _, m := range ms[i : i+want/2] {
+			if m.VsCPUCore <= 0 || (m.Backend == "cpu" && m.Workers == 1 && m.VsCPUCore > 1) {
+				t.Errorf("%s %s %s/%d: core ratio %v", m.Size, m.Maze, m.Kernel, m.Workers, m.VsCPUCore)
+			}
+			if m.VsCPUCore == 1 {
+				ones++
+				if m.Backend != "cpu" || m.Workers != 1 {
+					t.Errorf("core ratio 1 on %+v, want a one-worker cpu row", m)
+				}
+			}
+			if m.Backend == "cpu" && m.Workers == 1 {
+				best++
+			}
+		}
+		if ones < 1 || best != len(cpu.Kernels()) {
+			t.Errorf("population %d: %d rows at ratio 1, %d one-worker cpu rows", i, ones, best)
+		}
+	}
 	if _, err := Population("nosuch", mousemaze.Size{Rows: 3, Cols: 3}, 1, 1, 1); err == nil {
 		t.Error("unknown kind: no error")
+	}
+}
+
+// TestRunSkipsUnavailable checks that a backend that cannot be opened
+// fails the run unless Unavailable drops it.
+func TestRunSkipsUnavailable(t *testing.T) {
+	opts := Options{
+		Sizes: []mousemaze.Size{{Rows: 3, Cols: 3}}, Kinds: []string{KindRandom}, N: 4, Duration: time.Millisecond,
+		Targets: []Target{{Backend: "nosuch", Workers: 1}, {Backend: "ref", Workers: 1}},
+	}
+	if _, err := Run(opts); err == nil {
+		t.Fatal("unopenable backend: no error")
+	}
+	var skipped []string
+	opts.Unavailable = func(t Target, err error) bool {
+		skipped = append(skipped, t.Backend)
+		return true
+	}
+	ms, err := Run(opts)
+	if err != nil || len(ms) != 1 || ms[0].Backend != "ref" {
+		t.Fatalf("got %v, %v; want one ref measurement", ms, err)
+	}
+	if len(skipped) != 1 || skipped[0] != "nosuch" {
+		t.Errorf("skipped %v", skipped)
 	}
 }
 

@@ -100,6 +100,14 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
+// ratioText formats a ratio, or "-" when it was not measured.
+func ratioText(r float64) string {
+	if r <= 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.2fx", r)
+}
+
 // cpuFeatures lists the processor features the kernels care about.
 func cpuFeatures() []string {
 	var out []string
@@ -113,14 +121,11 @@ func cpuFeatures() []string {
 
 func writeBenchTable(w io.Writer, ms []bench.Measurement) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "size\tmaze\tbackend\tkernel\tworkers\tmazes\tsteps\tseconds\tMsteps/s\tmazes/s\tvs ref\t")
+	fmt.Fprintln(tw, "size\tmaze\tbackend\tkernel\tworkers\tmazes\tsteps\tseconds\tMsteps/s\tmazes/s\tvs ref\tvs 1 cpu core\t")
 	for _, m := range ms {
-		ratio := "-"
-		if m.VsRef > 0 {
-			ratio = fmt.Sprintf("%.2fx", m.VsRef)
-		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%d\t%d\t%.3f\t%.2f\t%.0f\t%s\t\n",
-			m.Size, m.Maze, m.Backend, m.Kernel, m.Workers, m.Mazes, m.Steps, m.Seconds, m.StepsPerSec/1e6, m.MazesPerSec, ratio)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%d\t%d\t%.3f\t%.2f\t%.0f\t%s\t%s\t\n",
+			m.Size, m.Maze, m.Backend, m.Kernel, m.Workers, m.Mazes, m.Steps, m.Seconds, m.StepsPerSec/1e6, m.MazesPerSec,
+			ratioText(m.VsRef), ratioText(m.VsCPUCore))
 	}
 	tw.Flush()
 }
