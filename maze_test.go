@@ -165,3 +165,22 @@ func TestRegistry(t *testing.T) {
 		t.Errorf("evaluate: %v %+v", err, dst)
 	}
 }
+
+func TestWalkAllMatchesWalk(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	pop := RandomPopulation(rng, 9, 11, 500, 0.3)
+	cfg := Config{Order: RandomOrder(rng), Entry: 3, Exit: 7, Heat: true}
+	got, err := WalkAll(pop, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range got {
+		want, err := Walk(pop.Maze(i), cfg)
+		if err != nil || !got[i].Same(want) {
+			t.Fatalf("maze %d: WalkAll %+v, Walk %+v (%v)", i, got[i], want, err)
+		}
+	}
+	if _, err := WalkAll(pop, Config{Exit: 11}); !errors.Is(err, ErrConfig) {
+		t.Errorf("bad exit: %v", err)
+	}
+}

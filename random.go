@@ -40,3 +40,10 @@ func RandomPopulation(rng *rand.Rand, rows, cols, n int, density float64) Popula
 	}
 	return p
 }
+
+// RandomOrder returns a uniformly random preference order.
+func RandomOrder(rng *rand.Rand) Order {
+	o := DRLU
+	rng.Shuffle(4, func(i, j int) { o[i], o[j] = o[j], o[i] })
+	return o
+}

@@ -21,13 +21,6 @@ type testCase struct {
 	want []mousemaze.Result
 }
 
-// randomOrder returns a random permutation of the four directions.
-func randomOrder(rng *rand.Rand) mousemaze.Order {
-	o := mousemaze.DRLU
-	rng.Shuffle(4, func(i, j int) { o[i], o[j] = o[j], o[i] })
-	return o
-}
-
 // pickSide returns a side length in 1..64 that favours small grids and the
 // edge cases 1, 2, 63 and 64.
 func pickSide(rng *rand.Rand) int {
@@ -54,7 +47,7 @@ func randomCase(t testing.TB, rng *rand.Rand, n int) testCase {
 	}
 	cfg := mousemaze.Config{Entry: rng.IntN(cols), Exit: rng.IntN(cols), Heat: rng.IntN(2) == 0}
 	if rng.IntN(4) != 0 {
-		cfg.Order = randomOrder(rng)
+		cfg.Order = mousemaze.RandomOrder(rng)
 	}
 	if rng.IntN(4) == 0 {
 		cfg.Cap = 1 + rng.Int64N(int64(4*rows*cols))

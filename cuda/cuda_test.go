@@ -6,8 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"runtime"
-	"sync"
 	"testing"
 
 	"github.com/mousemaze/mousemaze"
@@ -30,25 +28,8 @@ func open(t *testing.T) *Evaluator {
 // reference walks every maze of pop with mousemaze.Walk on all CPUs.
 func reference(t *testing.T, pop mousemaze.Population, cfg mousemaze.Config) []mousemaze.Result {
 	t.Helper()
-	want := make([]mousemaze.Result, pop.Len())
-	errs := make([]error, runtime.GOMAXPROCS(0))
-	var wg sync.WaitGroup
-	for w := range errs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := w; i < len(want); i += len(errs) {
-				res, err := mousemaze.Walk(pop.Maze(i), cfg)
-				if err != nil {
-					errs[w] = fmt.Errorf("reference walk of maze %d: %w", i, err)
-					return
-				}
-				want[i] = res
-			}
-		}()
-	}
-	wg.Wait()
-	if err := errors.Join(errs...); err != nil {
+	want, err := mousemaze.WalkAll(pop, cfg)
+	if err != nil {
 		t.Fatal(err)
 	}
 	return want
@@ -66,12 +47,6 @@ func compare(t *testing.T, name string, pop mousemaze.Population, cfg mousemaze.
 	}
 }
 
-func randomOrder(rng *rand.Rand) mousemaze.Order {
-	o := mousemaze.DRLU
-	rng.Shuffle(4, func(i, j int) { o[i], o[j] = o[j], o[i] })
-	return o
-}
-
 // randomBatch draws n mazes of one random size (1..64 a side), each with
 // its own wall density, half of them with the entry and exit open, and a
 // random config (order, entry, exit, sometimes a cap or a heat map).
@@ -85,7 +60,7 @@ func randomBatch(rng *rand.Rand, n int) (mousemaze.Population, mousemaze.Config)
 	rows, cols := side(), side()
 	cfg := mousemaze.Config{Entry: rng.IntN(cols), Exit: rng.IntN(cols), Heat: rng.IntN(4) == 0}
 	if rng.IntN(4) != 0 {
-		cfg.Order = randomOrder(rng)
+		cfg.Order = mousemaze.RandomOrder(rng)
 	}
 	if rng.IntN(6) == 0 {
 		cfg.Cap = 1 + rng.Int64N(int64(4*rows*cols))

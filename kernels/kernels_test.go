@@ -24,12 +24,6 @@ var small = Device{SMs: 2, SharedPerBlock: 48 << 10, SharedPerSM: 64 << 10, MaxT
 // only, so that most grids take the global path.
 var tiny = Device{SMs: 1, SharedPerBlock: 8 << 10, SharedPerSM: 8 << 10, MaxThreadsPerSM: 128, MaxThreadsPerBlk: 128}
 
-func randomOrder(rng *rand.Rand) mousemaze.Order {
-	o := mousemaze.DRLU
-	rng.Shuffle(4, func(i, j int) { o[i], o[j] = o[j], o[i] })
-	return o
-}
-
 // pickSide favours small sides, where walks are short and the reference
 // quick, but reaches 64.
 func pickSide(rng *rand.Rand) int {
@@ -49,7 +43,7 @@ func randomBatch(rng *rand.Rand, n int) (mousemaze.Population, mousemaze.Config)
 	rows, cols := pickSide(rng), pickSide(rng)
 	cfg := mousemaze.Config{Entry: rng.IntN(cols), Exit: rng.IntN(cols), Heat: rng.IntN(3) == 0}
 	if rng.IntN(4) != 0 {
-		cfg.Order = randomOrder(rng)
+		cfg.Order = mousemaze.RandomOrder(rng)
 	}
 	switch rng.IntN(6) {
 	case 0:

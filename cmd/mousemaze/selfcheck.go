@@ -2,13 +2,10 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"runtime"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/mousemaze/mousemaze"
@@ -151,7 +148,7 @@ func selfcheck(ev mousemaze.Evaluator, o checkOptions, progress func(done int)) 
 			return rep, fmt.Errorf("batch %d (%v, %d mazes): %w", rep.Batches, size, n, err)
 		}
 		rep.Seconds += time.Since(start).Seconds()
-		want, err := walkAll(pop, cfg)
+		want, err := mousemaze.WalkAll(pop, cfg)
 		if err != nil {
 			return rep, err
 		}
@@ -178,27 +175,4 @@ func selfcheck(ev mousemaze.Evaluator, o checkOptions, progress func(done int)) 
 		}
 	}
 	return rep, nil
-}
-
-// walkAll walks every maze of pop with the reference on every CPU.
-func walkAll(pop mousemaze.Population, cfg mousemaze.Config) ([]mousemaze.Result, error) {
-	want := make([]mousemaze.Result, pop.Len())
-	errs := make([]error, runtime.GOMAXPROCS(0))
-	var wg sync.WaitGroup
-	for w := range errs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := w; i < len(want); i += len(errs) {
-				res, err := mousemaze.Walk(pop.Maze(i), cfg)
-				if err != nil {
-					errs[w] = fmt.Errorf("reference walk of maze %d: %w", i, err)
-					return
-				}
-				want[i] = res
-			}
-		}()
-	}
-	wg.Wait()
-	return want, errors.Join(errs...)
 }
