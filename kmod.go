@@ -213,7 +213,7 @@ func (a *adjacency) firstMousetrap(k uint64, turns int64) int64 {
 // counting modulo k.
 //
 // The paper calls a vertex set V_c a mousetrap when every vertex of V_c
-// holds the count k−1, the mouse is cut off from the exit in G − V_c, and
+// holds the count k−1, the mouse (standing outside V_c) is cut off from the exit in G − V_c, and
 // at every vertex u next to V_c that he can reach without crossing V_c he
 // prefers some neighbour outside V_c to those inside. Let C be his
 // component in G − V_c; shrinking V_c to the neighbours of C keeps every
