@@ -281,3 +281,22 @@ func Lemma11(k int) Graph {
 	g.Prefs[k+1] = []int{k - 1}
 	return g
 }
+
+// SinglePath returns the single-path maze that traps both 2- and 3-mod
+// mice, rebuilt from the paper's §5 (Figure 5's caption and the text
+// after Lemma 10; the figure is not in our copy). A vertical path of four
+// vertices f, a, b, c from the top: the exit f is the top vertex, Squeaky
+// starts on a, the second from the top, and everywhere prefers down to up
+// (the game's order). A 2-mod mouse leaves a with 1 = k−1 visits and
+// {a} is a mousetrap from turn 2; a 3-mod mouse is trapped at turn 8,
+// after b's count has gone from 2 down to 0 ("2 + 1 < 2 (mod 3)"). In both
+// the mousetrap is {a}, the second vertex from the top, as the caption
+// says. With exact counting he escapes after 8 turns. On the grid it is
+// the 1×3 maze "..." with entry and exit in column 0 and order RDLU.
+func SinglePath() Graph {
+	return Graph{
+		Names: []string{"f", "a", "b", "c"},
+		Prefs: [][]int{{1}, {2, 0}, {3, 1}, {2}},
+		Start: 1, Exit: 0,
+	}
+}

@@ -322,3 +322,29 @@ func TestGraphJSONRoundTrip(t *testing.T) {
 		t.Errorf("got %+v, %v, want %+v", res, err, want)
 	}
 }
+
+// TestSinglePath checks the paper's single path (Figure 5) that traps 2-
+// and 3-mod mice with the mousetrap {a}, the second vertex from the top,
+// as a graph and as the 1×3 grid with order RDLU; the values were traced
+// by hand (see SinglePath).
+func TestSinglePath(t *testing.T) {
+	grid := NewMaze(1, 3)
+	for _, tc := range []struct {
+		k    int
+		want Result
+	}{
+		{0, Result{Feasible: true, Escaped: true, Turns: 8}},
+		{2, Result{Feasible: true, Trapped: true, Turns: 6, CycleStart: 2, CycleLen: 4, TrapTurn: 2}},
+		{3, Result{Feasible: true, Trapped: true, Turns: 14, CycleStart: 8, CycleLen: 6, TrapTurn: 8}},
+		{4, Result{Feasible: true, Escaped: true, Turns: 8}},
+	} {
+		got, err := WalkGraph(SinglePath(), Config{K: tc.k})
+		if err != nil || !got.Same(tc.want) {
+			t.Errorf("graph, k=%d: got %+v, %v, want %+v", tc.k, got, err, tc.want)
+		}
+		got, err = Walk(grid, Config{K: tc.k, Order: Order{Right, Down, Left, Up}})
+		if err != nil || !got.Same(tc.want) {
+			t.Errorf("grid, k=%d: got %+v, %v, want %+v", tc.k, got, err, tc.want)
+		}
+	}
+}

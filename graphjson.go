@@ -179,10 +179,28 @@ func WriteGraph(w io.Writer, g Graph) error {
 			j.Prefs[g.Name(v)] = append(j.Prefs[g.Name(v)], g.Name(n))
 		}
 	}
-	b, err := json.MarshalIndent(j, "", "  ")
-	if err != nil {
-		return err
+	// One line per field and per preference list keeps files readable.
+	var b bytes.Buffer
+	line := func(prefix string, v any, suffix string) {
+		x, _ := json.Marshal(v)
+		b.WriteString(prefix)
+		b.Write(x)
+		b.WriteString(suffix)
 	}
-	_, err = w.Write(append(b, '\n'))
+	line("{\n  \"vertices\": ", j.Vertices, ",\n")
+	line("  \"edges\": ", j.Edges, ",\n")
+	line("  \"start\": ", j.Start, ",\n")
+	line("  \"exit\": ", j.Exit, ",\n")
+	b.WriteString("  \"prefs\": {")
+	sep := "\n"
+	for v := range g.Prefs {
+		if p, ok := j.Prefs[g.Name(v)]; ok {
+			line(sep+"    ", g.Name(v), ": ")
+			line("", p, "")
+			sep = ",\n"
+		}
+	}
+	b.WriteString("\n  }\n}\n")
+	_, err := w.Write(b.Bytes())
 	return err
 }

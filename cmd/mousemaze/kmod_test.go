@@ -31,3 +31,48 @@ func TestEvalK(t *testing.T) {
 		t.Errorf("--k -2: exit %d, want %d", code, exitUsage)
 	}
 }
+
+// TestGraphCommand runs the graph subcommand on the Lemma 11 tree it
+// prints, on a grid converted to a graph, and on a bad file.
+func TestGraphCommand(t *testing.T) {
+	dir := t.TempDir()
+	code, tree, errOut := runCmd(t, "graph", "--lemma11", "5")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	path := filepath.Join(dir, "l5.json")
+	if err := os.WriteFile(path, []byte(tree), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := runCmd(t, "graph", "--json", "--k", "5", path)
+	want := `"vertices":7,"edges":6,"max_degree":5,"diameter":3,"theorem8_bound":1085,"k":5,"turns":18,"visits":16,"escaped":false,"feasible":true,"trapped":true,"cycle_start":8,"cycle_len":10,"mousetrap_turn":8}`
+	if code != 0 || !strings.HasSuffix(strings.TrimSpace(out), want) {
+		t.Errorf("exit %d %s: got %s, want the end %s", code, errOut, out, want)
+	}
+	code, out, _ = runCmd(t, "graph", "--json", path)
+	if want := `"turns":20,"visits":18,"escaped":true`; code != 0 || !strings.Contains(out, want) {
+		t.Errorf("exact counting: exit %d, got %s, want %s", code, out, want)
+	}
+	grid := filepath.Join(dir, "g.txt")
+	if err := os.WriteFile(grid, []byte("...\nX..\n...\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, g, _ := runCmd(t, "graph", "--from-grid", grid)
+	gpath := filepath.Join(dir, "g.json")
+	if err := os.WriteFile(gpath, []byte(g), 0o644); err != nil || code != 0 {
+		t.Fatal(code, err)
+	}
+	// The traced 3×3 example of docs/rules.md: 12 turns.
+	code, out, _ = runCmd(t, "graph", "--json", gpath)
+	if code != 0 || !strings.Contains(out, `"turns":12,"visits":10,"escaped":true`) {
+		t.Errorf("grid as graph: exit %d, %s", code, out)
+	}
+	bad := filepath.Join(dir, "bad.json")
+	if err := os.WriteFile(bad, []byte(`{"vertices":["a","b"],"edges":[["a","x"]],"start":"a","exit":"b"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut = runCmd(t, "graph", bad)
+	if code != exitFail || !strings.Contains(errOut, `bad.json: invalid graph: edge 0 ["a" "x"]: unknown vertex "x"`) {
+		t.Errorf("bad file: exit %d, %s", code, errOut)
+	}
+}
