@@ -76,3 +76,36 @@ func TestGraphCommand(t *testing.T) {
 		t.Errorf("bad file: exit %d, %s", code, errOut)
 	}
 }
+
+// TestSweepK runs the trap sweep from the command line: the smallest grid
+// maze trapping a 2-mod mouse up to 4×4 has 7 open cells on a 3×4 grid.
+func TestSweepK(t *testing.T) {
+	code, out, errOut := runCmd(t, "sweep", "--k", "2", "--size", "4x4", "--quiet", "--workers", "2")
+	want := "smallest trap: 3x4 grid, 7 open cells, bounding box 12; trapped at turn 9 (cycle 5+4, mousetrap from turn 5)\n..XX\nX.XX\n....\n"
+	if code != 0 || !strings.Contains(out, want) || !strings.Contains(out, "longest escape: 4x4 grid, 25 turns") {
+		t.Errorf("exit %d %s:\n%s", code, errOut, out)
+	}
+	code, out, _ = runCmd(t, "sweep", "--k", "8", "--size", "3x3", "--quiet", "--json")
+	if code != 0 || !strings.Contains(out, `"smallest_trap":null`) || !strings.Contains(out, `"longest_escape":{"rows":3,"cols":3,`) {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+	if code, _, _ := runCmd(t, "sweep", "--k", "2", "--size", "4x4", "--free-ends"); code != exitUsage {
+		t.Errorf("--free-ends with --k: exit %d", code)
+	}
+}
+
+// TestEvolveObjectives runs short searches under --k with the trap
+// objective and under max-cell, and checks what they report.
+func TestEvolveObjectives(t *testing.T) {
+	code, out, errOut := runCmd(t, "evolve", "--size", "4x4", "--k", "2", "--objective", "trap", "--evals", "3000", "--seed", "1", "--backend", "cpu")
+	if code != 0 || !strings.Contains(out, "objective trap, k=2") || !strings.Contains(out, "trapped (cycle") {
+		t.Errorf("trap: exit %d %s:\n%s", code, errOut, out)
+	}
+	code, out, errOut = runCmd(t, "evolve", "--size", "5x5", "--objective", "max-cell", "--evals", "3000", "--seed", "1", "--json", "--backend", "cpu")
+	if code != 0 || !strings.Contains(out, `"objective":"max-cell"`) {
+		t.Errorf("max-cell: exit %d %s:\n%s", code, errOut, out)
+	}
+	if code, _, _ := runCmd(t, "evolve", "--size", "4x4", "--k", "2", "--objective", "max-cell", "--evals", "10"); code != exitUsage {
+		t.Errorf("max-cell with --k: exit %d, want %d", code, exitUsage)
+	}
+}

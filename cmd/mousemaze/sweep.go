@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"context"
 	"encoding/json"
 	"errors"
@@ -31,6 +32,8 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&rules.order, "order", "DRLU", "preference order for ties, a permutation of D, R, L, U")
 	fs.IntVar(&rules.entry, "entry", 0, "entry column (above the top row, 0-based)")
 	fs.IntVar(&rules.exit, "exit", 0, "exit column (below the bottom row, 0-based)")
+	fs.IntVar(&rules.k, "k", 0, "count visits modulo `K` and sweep for traps: every maze of every size up to --size, with the reference walk")
+	traps := fs.Bool("traps", false, "run the trap sweep (as --k does) even with exact counting")
 	size := fs.String("size", "", "grid size RxC, such as 6x6 (required)")
 	freeEnds := fs.Bool("free-ends", false, "sweep every pair of entry and exit columns and report the best pair")
 	workers := fs.Int("workers", 0, "worker goroutines (0 = one per CPU)")
@@ -62,6 +65,20 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 	cfg, err := rules.config()
 	if err != nil {
 		return usageErr("%v", err)
+	}
+	if cfg.K > 0 || *traps {
+		set := map[string]bool{}
+		fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+		for _, name := range []string{"free-ends", "checkpoint", "resume", "shard", "split-depth", "cpuprofile"} {
+			if set[name] {
+				return usageErr("--%s does not apply to the trap sweep (--k, --traps)", name)
+			}
+		}
+		var progress io.Writer
+		if !*quiet {
+			progress = sweepProgress
+		}
+		return runTrapSweep(sweep.TrapOptions{Max: sz, Config: cfg, Workers: *workers, Progress: progress}, *asJSON, stdout, stderr)
 	}
 	o := sweep.Options{Size: sz, Config: cfg, FreeEnds: *freeEnds, Workers: *workers, SplitDepth: *split,
 		Checkpoint: *ckpt, CheckpointEvery: *every, Resume: *resume}
