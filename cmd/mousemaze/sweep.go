@@ -1,10 +1,10 @@
 package main
 
 import (
-	"flag"
 	"context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
