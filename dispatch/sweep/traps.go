@@ -20,6 +20,9 @@ type TrapOptions struct {
 	// Max bounds the sizes searched: every R×C with R ≤ Max.Rows and
 	// C ≤ Max.Cols (and C above the entry and exit columns).
 	Max mousemaze.Size
+	// MaxCells, when above 0, also bounds R·C: only sizes with at most
+	// MaxCells cells are swept.
+	MaxCells int
 	// Config holds the rules: the order, the ends and the modulus K. Cap
 	// and Heat must be zero.
 	Config mousemaze.Config
@@ -57,9 +60,10 @@ type TrapSize struct {
 
 // TrapReport is the result of TrapSweep.
 type TrapReport struct {
-	Config mousemaze.Config
-	Max    mousemaze.Size
-	Sizes  []TrapSize
+	Config   mousemaze.Config
+	Max      mousemaze.Size
+	MaxCells int
+	Sizes    []TrapSize
 	// Smallest is the smallest trapping maze over all sizes (fewest cells,
 	// then smallest bounding box, then smallest grid), nil if none.
 	Smallest *TrapFind
@@ -88,8 +92,12 @@ func TrapSweep(o TrapOptions) (*TrapReport, error) {
 	if err := o.Max.Validate(); err != nil {
 		return nil, err
 	}
-	if o.Max.Rows*o.Max.Cols > 40 {
-		return nil, fmt.Errorf("sweep: traps: %s has %d cells; enumerating 2^%d mazes is out of reach", o.Max, o.Max.Rows*o.Max.Cols, o.Max.Rows*o.Max.Cols-2)
+	maxCells := o.Max.Rows * o.Max.Cols
+	if o.MaxCells > 0 {
+		maxCells = min(maxCells, o.MaxCells)
+	}
+	if maxCells > 40 {
+		return nil, fmt.Errorf("sweep: traps: up to %d cells; enumerating 2^%d mazes is out of reach", maxCells, maxCells-2)
 	}
 	if o.Config.Cap != 0 || o.Config.Heat {
 		return nil, fmt.Errorf("sweep: traps: cap and heat must be unset")
@@ -102,14 +110,14 @@ func TrapSweep(o TrapOptions) (*TrapReport, error) {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	var sizes []mousemaze.Size
-	for a := 1; a <= o.Max.Rows*o.Max.Cols; a++ {
+	for a := 1; a <= maxCells; a++ {
 		for r := 1; r <= o.Max.Rows; r++ {
 			if a%r == 0 && a/r <= o.Max.Cols && a/r > max(o.Config.Entry, o.Config.Exit) {
 				sizes = append(sizes, mousemaze.Size{Rows: r, Cols: a / r})
 			}
 		}
 	}
-	rep := &TrapReport{Config: o.Config, Max: o.Max}
+	rep := &TrapReport{Config: o.Config, Max: o.Max, MaxCells: maxCells}
 	for _, sz := range sizes {
 		ts, err := sweepTrapSize(sz, o.Config, workers)
 		if err != nil {
