@@ -180,7 +180,11 @@ func WalkGraph(g Graph, cfg Config) (Result, error) {
 	res.Feasible = true
 	a := g.adjacency()
 	k := uint64(cfg.K)
-	out, err := a.walkAdj(k, cfg.Cap, satAdd(Theorem8Bound(g), 1))
+	var guard int64
+	if k == 0 {
+		guard = satAdd(Theorem8Bound(g), 1)
+	}
+	out, err := a.walkAdj(k, cfg.Cap, guard)
 	if err != nil {
 		return Result{}, fmt.Errorf("%w on a graph of %d vertices", err, g.Len())
 	}
