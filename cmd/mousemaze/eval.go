@@ -48,6 +48,7 @@ func runEval(args []string, stdout, stderr io.Writer) int {
 	be.register(fs)
 	asJSON := fs.Bool("json", false, "print one JSON object per maze")
 	heat := fs.Bool("heat", false, "include every cell's visit count")
+	edges := fs.Bool("edges", false, "read Mouse Maze 2 boards (walls on edges; see docs/variants.md) instead of grid mazes")
 	if code := parseFlags(fs, args); code >= 0 {
 		return code
 	}
@@ -62,6 +63,9 @@ func runEval(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	cfg.Heat = *heat
+	if *edges {
+		return runEvalEdges(fs.Args(), cfg, be.workers, *asJSON, stdout, stderr)
+	}
 
 	// Read every file first, so bad input fails before any output.
 	var inputs []inputMaze

@@ -90,12 +90,16 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 	pngFile := fs.String("png", "", "draw the best maze and its visit counts to this PNG file")
 	asJSON := fs.Bool("json", false, "print JSON lines: improvements, progress and a final \"done\" line")
 	objective := fs.String("objective", dispatch.ObjTurns, "what to maximise: turns (the walk's length; with --k, the longest escape), trap (the smallest maze that traps a k-mod mouse) or max-cell (the most visits to one cell)")
+	edges := fs.Bool("edges", false, "search Mouse Maze 2 boards (walls on edges) with a (μ+λ) search; --pop is μ")
 	if code := parseFlags(fs, args); code >= 0 {
 		return code
 	}
 	usageErr := func(format string, a ...any) int {
 		fmt.Fprintf(stderr, "mousemaze evolve: "+format+"\n", a...)
 		return exitUsage
+	}
+	if *edges {
+		return runEvolveEdges(fs, rules, *size, *objective, *evals, *seed, *pop, be.workers, *outFile, *asJSON, stdout, stderr)
 	}
 	fail := func(err error) int {
 		fmt.Fprintf(stderr, "mousemaze evolve: %v\n", err)

@@ -109,3 +109,27 @@ func TestEvolveObjectives(t *testing.T) {
 		t.Errorf("max-cell with --k: exit %d, want %d", code, exitUsage)
 	}
 }
+
+// TestEdgesCommands runs eval, evolve and sweep with --edges.
+func TestEdgesCommands(t *testing.T) {
+	code, out, errOut := runCmd(t, "sweep", "--edges", "--size", "2x3", "--workers", "2")
+	board := "+ +-+-+\n|. . .|\n+-+ + +\n|. . .|\n+ +-+-+\n"
+	if code != 0 || !strings.Contains(out, "2x3  0     128        73       73        0           9               2") || !strings.Contains(out, board) {
+		t.Errorf("sweep: exit %d %s:\n%s", code, errOut, out)
+	}
+	path := filepath.Join(t.TempDir(), "b.txt")
+	if err := os.WriteFile(path, []byte(board), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut = runCmd(t, "eval", "--edges", "--json", "--heat", path)
+	if want := `"turns":9,"visits":7,"escaped":true,"feasible":true,"heat":[[1,1,1],[1,2,2]]}`; code != 0 || !strings.HasSuffix(strings.TrimSpace(out), want) {
+		t.Errorf("eval: exit %d %s: got %s, want %s", code, errOut, out, want)
+	}
+	code, out, errOut = runCmd(t, "evolve", "--edges", "--size", "3x3", "--evals", "3000", "--json")
+	if code != 0 || !strings.Contains(out, `"turns":20`) {
+		t.Errorf("evolve: exit %d %s:\n%s", code, errOut, out)
+	}
+	if code, _, _ := runCmd(t, "evolve", "--edges", "--size", "3x3", "--algo", "ga"); code != exitUsage {
+		t.Errorf("--algo with --edges: exit %d", code)
+	}
+}

@@ -34,6 +34,7 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&rules.exit, "exit", 0, "exit column (below the bottom row, 0-based)")
 	fs.IntVar(&rules.k, "k", 0, "count visits modulo `K` and sweep for traps: every maze of every size up to --size, with the reference walk")
 	maxCells := fs.Int("max-cells", 0, "trap sweep: also skip sizes with more than this many cells (0 = no limit)")
+	edges := fs.Bool("edges", false, "sweep every Mouse Maze 2 board (walls on edges) of --size for the longest escape")
 	traps := fs.Bool("traps", false, "run the trap sweep (as --k does) even with exact counting")
 	size := fs.String("size", "", "grid size RxC, such as 6x6 (required)")
 	freeEnds := fs.Bool("free-ends", false, "sweep every pair of entry and exit columns and report the best pair")
@@ -66,6 +67,9 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 	cfg, err := rules.config()
 	if err != nil {
 		return usageErr("%v", err)
+	}
+	if *edges {
+		return runSweepEdges(sz, cfg, *workers, *asJSON, stdout, stderr)
 	}
 	if cfg.K > 0 || *traps {
 		set := map[string]bool{}
