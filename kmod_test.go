@@ -164,3 +164,22 @@ func TestConfigK(t *testing.T) {
 		t.Fatalf("got %+v, %v", res, err)
 	}
 }
+
+// fakeEvaluator stands for a backend that counts exactly only.
+type fakeEvaluator struct{ refEvaluator }
+
+func (fakeEvaluator) Name() string { return "cuda" }
+
+func TestForConfig(t *testing.T) {
+	var fake Evaluator = fakeEvaluator{}
+	if ForConfig(fake, Config{}) != fake {
+		t.Error("exact counting changed the backend")
+	}
+	if got := ForConfig(fake, Config{K: 2}); got.Name() != "ref" {
+		t.Errorf("k=2 on cuda: got %s, want ref", got.Name())
+	}
+	ref := refEvaluator{}
+	if got := ForConfig(ref, Config{K: 2}); got != Evaluator(ref) {
+		t.Errorf("k=2 on ref: got %s", got.Name())
+	}
+}

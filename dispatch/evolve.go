@@ -377,7 +377,7 @@ func newSearch(p Params, ev mousemaze.Evaluator) (*Search, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrParams, err)
 	}
-	s := &Search{st: State{Params: p}, ev: ev, cfg: cfg}
+	s := &Search{st: State{Params: p}, ev: mousemaze.ForConfig(ev, cfg), cfg: cfg}
 	switch p.Algo {
 	case AlgoRandom:
 		s.m = randomSearch{}

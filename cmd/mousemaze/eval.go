@@ -88,7 +88,7 @@ func runEval(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "mousemaze eval: %v\n", err)
 		return exitFail
 	}
-	results, err := evaluateAll(ev, cfg, inputs)
+	results, err := evaluateAll(mousemaze.ForConfig(ev, cfg), cfg, inputs)
 	if err != nil {
 		fmt.Fprintf(stderr, "mousemaze eval: %v\n", err)
 		return exitFail
