@@ -35,6 +35,7 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&rules.k, "k", 0, "count visits modulo `K` and sweep for traps: every maze of every size up to --size, with the reference walk")
 	maxCells := fs.Int("max-cells", 0, "trap sweep: also skip sizes with more than this many cells (0 = no limit)")
 	edges := fs.Bool("edges", false, "sweep every Mouse Maze 2 board (walls on edges) of --size for the longest escape")
+	maxSpan := fs.Int("max-span", 0, "trap sweep: also skip sizes with rows+cols above this (0 = no limit)")
 	traps := fs.Bool("traps", false, "run the trap sweep (as --k does) even with exact counting")
 	size := fs.String("size", "", "grid size RxC, such as 6x6 (required)")
 	freeEnds := fs.Bool("free-ends", false, "sweep every pair of entry and exit columns and report the best pair")
@@ -83,7 +84,7 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 		if !*quiet {
 			progress = sweepProgress
 		}
-		return runTrapSweep(sweep.TrapOptions{Max: sz, MaxCells: *maxCells, Config: cfg, Workers: *workers, Progress: progress}, *asJSON, stdout, stderr)
+		return runTrapSweep(sweep.TrapOptions{Max: sz, MaxCells: *maxCells, MaxSpan: *maxSpan, Config: cfg, Workers: *workers, Progress: progress}, *asJSON, stdout, stderr)
 	}
 	o := sweep.Options{Size: sz, Config: cfg, FreeEnds: *freeEnds, Workers: *workers, SplitDepth: *split,
 		Checkpoint: *ckpt, CheckpointEvery: *every, Resume: *resume}

@@ -44,6 +44,7 @@ type trapReportJSON struct {
 	MaxRows  int            `json:"max_rows"`
 	MaxCols  int            `json:"max_cols"`
 	MaxCells int            `json:"max_cells"`
+	MaxSpan  int            `json:"max_span,omitempty"`
 	Sizes    []trapSizeJSON `json:"sizes"`
 	Smallest *trapFindJSON  `json:"smallest_trap"`
 	Longest  *trapFindJSON  `json:"longest_escape"`
@@ -67,7 +68,7 @@ func runTrapSweep(o sweep.TrapOptions, asJSON bool, stdout, stderr io.Writer) in
 	}
 	if asJSON {
 		out := trapReportJSON{K: o.Config.K, Order: o.Config.Order.String(), Entry: o.Config.Entry, Exit: o.Config.Exit,
-			MaxRows: o.Max.Rows, MaxCols: o.Max.Cols, MaxCells: rep.MaxCells, Smallest: trapFindOut(rep.Smallest), Longest: trapFindOut(rep.Longest)}
+			MaxRows: o.Max.Rows, MaxCols: o.Max.Cols, MaxCells: rep.MaxCells, MaxSpan: rep.MaxSpan, Smallest: trapFindOut(rep.Smallest), Longest: trapFindOut(rep.Longest)}
 		for _, s := range rep.Sizes {
 			out.Sizes = append(out.Sizes, trapSizeJSON{Rows: s.Size.Rows, Cols: s.Size.Cols, Mazes: s.Mazes, Trapped: s.Trapped,
 				Escaped: s.Escaped, Smallest: trapFindOut(s.Smallest), Longest: trapFindOut(s.Longest)})
@@ -78,8 +79,12 @@ func runTrapSweep(o sweep.TrapOptions, asJSON bool, stdout, stderr io.Writer) in
 		}
 		return exitOK
 	}
-	fmt.Fprintf(stdout, "trap sweep, k=%d, order %s, entry %d, exit %d: every maze up to %s with at most %d cells (open cells all reachable from the entry)\n",
-		o.Config.K, o.Config.Order, o.Config.Entry, o.Config.Exit, o.Max, rep.MaxCells)
+	bound := fmt.Sprintf("%s with at most %d cells", o.Max, rep.MaxCells)
+	if rep.MaxSpan > 0 {
+		bound += fmt.Sprintf(" and rows+cols at most %d", rep.MaxSpan)
+	}
+	fmt.Fprintf(stdout, "trap sweep, k=%d, order %s, entry %d, exit %d: every maze up to %s (open cells all reachable from the entry)\n",
+		o.Config.K, o.Config.Order, o.Config.Entry, o.Config.Exit, bound)
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "size\tmazes\ttrapped\tescaped\tsmallest trap (cells/bbox)\tlongest escape (turns)\t")
 	for _, s := range rep.Sizes {
@@ -94,7 +99,7 @@ func runTrapSweep(o sweep.TrapOptions, asJSON bool, stdout, stderr io.Writer) in
 	}
 	tw.Flush()
 	if rep.Smallest == nil {
-		fmt.Fprintf(stdout, "\nsmallest trap: none up to %s with at most %d cells\n", o.Max, rep.MaxCells)
+		fmt.Fprintf(stdout, "\nsmallest trap: none up to %s\n", bound)
 	} else {
 		s := rep.Smallest
 		fmt.Fprintf(stdout, "\nsmallest trap: %s grid, %d open cells, bounding box %d; trapped at turn %d (cycle %d+%d, mousetrap from turn %d)\n%s",

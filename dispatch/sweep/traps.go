@@ -23,6 +23,11 @@ type TrapOptions struct {
 	// MaxCells, when above 0, also bounds R·C: only sizes with at most
 	// MaxCells cells are swept.
 	MaxCells int
+	// MaxSpan, when above 0, also bounds R+C. A maze whose n open cells
+	// are connected and touch the top and bottom rows fits a grid with
+	// R+C ≤ n+1, so a sweep with MaxSpan = n+1 that finds a trap with n
+	// cells proves that no maze with fewer cells traps the mouse.
+	MaxSpan int
 	// Config holds the rules: the order, the ends and the modulus K. Cap
 	// and Heat must be zero.
 	Config mousemaze.Config
@@ -63,6 +68,7 @@ type TrapReport struct {
 	Config   mousemaze.Config
 	Max      mousemaze.Size
 	MaxCells int
+	MaxSpan  int
 	Sizes    []TrapSize
 	// Smallest is the smallest trapping maze over all sizes (fewest cells,
 	// then smallest bounding box, then smallest grid), nil if none.
@@ -96,9 +102,6 @@ func TrapSweep(o TrapOptions) (*TrapReport, error) {
 	if o.MaxCells > 0 {
 		maxCells = min(maxCells, o.MaxCells)
 	}
-	if maxCells > 40 {
-		return nil, fmt.Errorf("sweep: traps: up to %d cells; enumerating 2^%d mazes is out of reach", maxCells, maxCells-2)
-	}
 	if o.Config.Cap != 0 || o.Config.Heat {
 		return nil, fmt.Errorf("sweep: traps: cap and heat must be unset")
 	}
@@ -112,12 +115,17 @@ func TrapSweep(o TrapOptions) (*TrapReport, error) {
 	var sizes []mousemaze.Size
 	for a := 1; a <= maxCells; a++ {
 		for r := 1; r <= o.Max.Rows; r++ {
-			if a%r == 0 && a/r <= o.Max.Cols && a/r > max(o.Config.Entry, o.Config.Exit) {
+			if a%r == 0 && a/r <= o.Max.Cols && a/r > max(o.Config.Entry, o.Config.Exit) && (o.MaxSpan <= 0 || r+a/r <= o.MaxSpan) {
 				sizes = append(sizes, mousemaze.Size{Rows: r, Cols: a / r})
 			}
 		}
 	}
-	rep := &TrapReport{Config: o.Config, Max: o.Max, MaxCells: maxCells}
+	for _, sz := range sizes {
+		if n := sz.Rows * sz.Cols; n > 40 {
+			return nil, fmt.Errorf("sweep: traps: %s has %d cells; enumerating 2^%d mazes is out of reach (bound the sizes with MaxCells or MaxSpan)", sz, n, n-2)
+		}
+	}
+	rep := &TrapReport{Config: o.Config, Max: o.Max, MaxCells: maxCells, MaxSpan: o.MaxSpan}
 	for _, sz := range sizes {
 		ts, err := sweepTrapSize(sz, o.Config, workers)
 		if err != nil {

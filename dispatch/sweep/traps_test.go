@@ -76,3 +76,21 @@ func TestTrapSweepK(t *testing.T) {
 		}
 	}
 }
+
+// TestTrapSweepSpan checks the span bound: with R+C ≤ 8 (every maze of at
+// most 7 cells fits such a grid) the 7-cell trap is still the smallest, so
+// no maze of fewer cells traps a 2-mod mouse.
+func TestTrapSweepSpan(t *testing.T) {
+	rep, err := TrapSweep(TrapOptions{Max: mousemaze.Size{Rows: 7, Cols: 7}, MaxSpan: 8, Config: mousemaze.Config{K: 2}, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Smallest == nil || rep.Smallest.Cells != 7 || len(rep.Sizes) != 28 {
+		t.Errorf("smallest %+v over %d sizes", rep.Smallest, len(rep.Sizes))
+	}
+	for _, s := range rep.Sizes {
+		if s.Size.Rows+s.Size.Cols > 8 {
+			t.Errorf("size %s swept", s.Size)
+		}
+	}
+}
