@@ -49,11 +49,11 @@ func TestMM2Record(t *testing.T) {
 		t.Fatalf("%d boards, %v", len(ms), err)
 	}
 	res, err := WalkEdges(ms[0], Config{})
-	if err != nil || !res.Escaped || res.Turns != 34756 {
-		t.Errorf("got %+v, %v, want 34756 turns", res, err)
+	if err != nil || !res.Escaped || res.Turns != 75780 {
+		t.Errorf("got %+v, %v, want 75780 turns", res, err)
 	}
 	g, err := WalkGraph(EdgeGraph(ms[0], Config{}), Config{})
-	if err != nil || g.Turns != 34756 {
+	if err != nil || g.Turns != 75780 {
 		t.Errorf("as a graph: %+v, %v", g, err)
 	}
 }
