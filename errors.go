@@ -22,6 +22,10 @@ var (
 	// correct simulator never does on a feasible maze.
 	ErrGuard = errors.New("walk exceeded the theoretical bound")
 
+	// ErrGraph reports a malformed general-graph maze; the message names
+	// the problem (the vertex, the edge or the field).
+	ErrGraph = errors.New("invalid graph")
+
 	// ErrRowWidth reports a row whose length differs from the first row of its maze.
 	ErrRowWidth = errors.New("ragged row")
 	// ErrBadCell reports a character other than '.', 'X' or '#' in a maze row.

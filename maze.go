@@ -128,7 +128,16 @@ type Config struct {
 	Cap int64
 	// Heat asks evaluators to fill Result.Heat with per-cell visit counts.
 	Heat bool
+	// K makes the mouse count visits modulo K (the paper's k-mod mice,
+	// §5); 0 means exact counting, the game's rules. With K = 1 every
+	// count is always 0, so the mouse always takes his most preferred
+	// move. A k-mod mouse can be trapped forever on a feasible maze; see
+	// Result.Trapped.
+	K int
 }
+
+// MaxK is the largest modulus Config.K may hold.
+const MaxK = 1 << 30
 
 // Validate checks that c can be used on mazes with the given number of columns.
 func (c Config) Validate(cols int) error {
@@ -143,6 +152,9 @@ func (c Config) Validate(cols int) error {
 	}
 	if c.Cap < 0 {
 		return fmt.Errorf("%w: negative turn cap %d", ErrConfig, c.Cap)
+	}
+	if c.K < 0 || c.K > MaxK {
+		return fmt.Errorf("%w: modulus k = %d outside 0..%d", ErrConfig, c.K, MaxK)
 	}
 	return nil
 }
@@ -356,8 +368,24 @@ type Result struct {
 	// by an open path. An infeasible maze is never walked.
 	Feasible bool
 	// Heat holds the visit count of every cell, row-major (cell r, c at
-	// index r*Cols+c), when the Config asked for it; walls count 0.
+	// index r*Cols+c), when the Config asked for it; walls count 0. Under
+	// Config.K > 0 it holds the mouse's counts (modulo K) after Turns turns.
 	Heat []uint32
+	// Trapped reports, under Config.K > 0, that the walk's state (the
+	// mouse's cell and every count modulo K) repeated, so the mouse never
+	// escapes. Turns is then CycleStart + CycleLen: the first turn at
+	// which an earlier state is seen again.
+	Trapped bool
+	// CycleStart is, for a trapped walk, the first turn whose state
+	// recurs: the state after CycleStart turns equals the state after
+	// CycleStart + CycleLen turns, and no earlier turn's state recurs.
+	CycleStart int64
+	// CycleLen is, for a trapped walk, the length of the cycle in turns.
+	CycleLen int64
+	// TrapTurn is the first turn after which a mousetrap (the paper's
+	// definition before its Lemma 10) exists, for walks under Config.K > 0
+	// that are trapped or capped; 0 if none exists by Turns.
+	TrapTurn int64
 }
 
 // Visits returns the paper's count, Turns − 2 (0 for an infeasible maze).
@@ -371,6 +399,9 @@ func (r Result) Visits() int64 {
 // Same reports whether r and o agree in every field, the heat map included.
 func (r Result) Same(o Result) bool {
 	if r.Turns != o.Turns || r.Escaped != o.Escaped || r.Feasible != o.Feasible || len(r.Heat) != len(o.Heat) {
+		return false
+	}
+	if r.Trapped != o.Trapped || r.CycleStart != o.CycleStart || r.CycleLen != o.CycleLen || r.TrapTurn != o.TrapTurn {
 		return false
 	}
 	for i := range r.Heat {

@@ -38,6 +38,9 @@ func Trace(m Maze, cfg Config, visit func(turn int64, r, c int)) (Result, error)
 		return res, nil
 	}
 	res.Feasible = true
+	if cfg.K > 0 {
+		return traceMod(m, cfg, visit)
+	}
 	order := cfg.Order.Resolve()
 	guard := TurnBound(m, cfg)
 
@@ -91,6 +94,70 @@ func Trace(m Maze, cfg Config, visit func(turn int64, r, c int)) (Result, error)
 				return Result{}, fmt.Errorf("%w: a cell's visit count %d does not fit the heat map", ErrGuard, v)
 			}
 			res.Heat[i] = uint32(v)
+		}
+	}
+	return res, nil
+}
+
+// gridAdjacency returns m as a graph: cell r, c is vertex r*m.Cols+c
+// (walls are isolated vertices), the exit is vertex m.Rows*m.Cols, and each
+// open cell lists its possible moves in cfg's preference order.
+func gridAdjacency(m Maze, cfg Config) *adjacency {
+	n := m.Rows * m.Cols
+	exit := int32(n)
+	a := &adjacency{prefs: make([][]int32, n+1), start: int32(cfg.Entry), exit: exit}
+	order := cfg.Order.Resolve()
+	for r := 0; r < m.Rows; r++ {
+		for c := 0; c < m.Cols; c++ {
+			if m.Wall(r, c) {
+				continue
+			}
+			var p []int32
+			for _, d := range order {
+				i, toExit, ok := neighbour(m, cfg, r, c, d)
+				switch {
+				case !ok:
+				case toExit:
+					p = append(p, exit)
+				default:
+					p = append(p, int32(i))
+				}
+			}
+			a.prefs[r*m.Cols+c] = p
+		}
+	}
+	if !m.Wall(m.Rows-1, cfg.Exit) {
+		a.prefs[exit] = []int32{int32((m.Rows-1)*m.Cols + cfg.Exit)}
+	}
+	return a
+}
+
+// traceMod is Trace for a feasible maze under cfg.K > 0.
+func traceMod(m Maze, cfg Config, visit func(turn int64, r, c int)) (Result, error) {
+	a := gridAdjacency(m, cfg)
+	k := uint64(cfg.K)
+	out, err := a.walkAdj(k, cfg.Cap, 0)
+	if err != nil {
+		return Result{}, err
+	}
+	res := Result{Feasible: true, Turns: out.turns, Escaped: out.escaped, Trapped: out.trapped,
+		CycleStart: out.cycleStart, CycleLen: out.cycleLen}
+	if !out.escaped {
+		res.TrapTurn = a.firstMousetrap(k, out.turns)
+	}
+	if visit != nil {
+		a.replay(k, out.turns, func(t int64, v int32) {
+			if v == a.exit {
+				visit(t, m.Rows, cfg.Exit)
+			} else {
+				visit(t, int(v)/m.Cols, int(v)%m.Cols)
+			}
+		})
+	}
+	if cfg.Heat {
+		res.Heat = make([]uint32, m.Rows*m.Cols)
+		for i := range res.Heat {
+			res.Heat[i] = uint32(out.final.cnt[i])
 		}
 	}
 	return res, nil

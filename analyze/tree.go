@@ -9,7 +9,8 @@ import (
 
 // TreeWalk returns the result of the walk on m under cfg, computed by the
 // excursion recursion when the reachable cells form a tree and by
-// mousemaze.Walk otherwise. It always equals mousemaze.Walk.
+// mousemaze.Walk otherwise (and always under cfg.K > 0). It always equals
+// mousemaze.Walk.
 //
 // On a tree, removing the edge from a cell p to its neighbour c splits the
 // maze in two; once the mouse steps from p to c he stays on c's side until
@@ -27,6 +28,11 @@ func TreeWalk(m mousemaze.Maze, cfg mousemaze.Config) (mousemaze.Result, error) 
 	}
 	if err := cfg.Validate(m.Cols); err != nil {
 		return mousemaze.Result{}, err
+	}
+	if cfg.K > 0 {
+		// The recursion counts exactly; modular counting takes the
+		// reference walk.
+		return mousemaze.Walk(m, cfg)
 	}
 	g := newGraph(m, cfg)
 	if !g.feasible || !g.loopless() {

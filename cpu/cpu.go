@@ -146,6 +146,9 @@ func (e *Evaluator) Evaluate(pop mousemaze.Population, cfg mousemaze.Config, dst
 	if n == 0 {
 		return nil
 	}
+	if cfg.K > 0 {
+		return walkMod(pop, cfg, dst)
+	}
 	// A worker with fewer mazes than lanes would leave lanes empty.
 	workers := min(e.workers, (n+e.k.lanes-1)/e.k.lanes)
 	if workers <= 1 {
@@ -167,6 +170,20 @@ func (e *Evaluator) Evaluate(pop mousemaze.Population, cfg mousemaze.Config, dst
 	}
 	wg.Wait()
 	return errors.Join(errs...)
+}
+
+// walkMod evaluates a batch under modular counting (cfg.K > 0) with
+// mousemaze.Walk, maze by maze: the lane kernels count exactly and do not
+// detect cycles, so a k-mod batch takes the reference path.
+func walkMod(pop mousemaze.Population, cfg mousemaze.Config, dst []mousemaze.Result) error {
+	for i := range dst {
+		res, err := mousemaze.Walk(pop.Maze(i), cfg)
+		if err != nil {
+			return fmt.Errorf("cpu: maze %d: %w", i, err)
+		}
+		dst[i] = res
+	}
+	return nil
 }
 
 // walk evaluates a whole batch with kernel k on the calling goroutine. It

@@ -85,6 +85,12 @@ type Params struct {
 	// Radius is the Hamming radius of the exhaustive local search around
 	// elites, 1 or 2 (memetic).
 	Radius int `json:"radius"`
+	// K makes the mouse count modulo K (the paper's k-mod mice); 0 is
+	// exact counting.
+	K int `json:"k,omitempty"`
+	// Objective is what the search maximises, one of Objectives; empty
+	// means ObjTurns. See Score.
+	Objective string `json:"objective,omitempty"`
 }
 
 // Preset returns the documented parameters of a method; the size, rules,
@@ -139,6 +145,15 @@ func (p Params) Validate() error {
 	if _, err := p.config(); err != nil {
 		return fmt.Errorf("%w: %v", ErrParams, err)
 	}
+	switch p.Objective {
+	case "", ObjTurns, ObjTrap:
+	case ObjMaxCell:
+		if p.K != 0 {
+			return fmt.Errorf("%w: objective %s needs exact counting (k = 0)", ErrParams, p.Objective)
+		}
+	default:
+		return fmt.Errorf("%w: objective %q (have %v)", ErrParams, p.Objective, Objectives)
+	}
 	switch {
 	case p.Evals <= 0:
 		return fmt.Errorf("%w: budget %d evaluations", ErrParams, p.Evals)
@@ -169,7 +184,7 @@ func (p Params) config() (mousemaze.Config, error) {
 	if err != nil {
 		return mousemaze.Config{}, err
 	}
-	cfg := mousemaze.Config{Order: o, Entry: p.Entry, Exit: p.Exit, Cap: p.Cap}
+	cfg := mousemaze.Config{Order: o, Entry: p.Entry, Exit: p.Exit, Cap: p.Cap, K: p.K, Heat: p.Objective == ObjMaxCell}
 	return cfg, cfg.Validate(p.Cols)
 }
 
@@ -181,7 +196,8 @@ type Individual struct {
 	// Entry and Exit are the maze's end columns.
 	Entry int `json:"entry"`
 	Exit  int `json:"exit"`
-	// Turns is the walk's turn count; 0 means not evaluated yet.
+	// Turns is the score the search maximises (see Score): the walk's
+	// turn count under the default objective; 0 means not evaluated yet.
 	Turns int64 `json:"turns"`
 }
 
@@ -361,7 +377,7 @@ func newSearch(p Params, ev mousemaze.Evaluator) (*Search, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrParams, err)
 	}
-	s := &Search{st: State{Params: p}, ev: ev, cfg: cfg}
+	s := &Search{st: State{Params: p}, ev: mousemaze.ForConfig(ev, cfg), cfg: cfg}
 	switch p.Algo {
 	case AlgoRandom:
 		s.m = randomSearch{}
@@ -525,7 +541,7 @@ func (s *Search) evaluate(batch []Individual) (int, error) {
 			if !dst[j].Feasible || dst[j].Turns < 2 {
 				return 0, fmt.Errorf("dispatch: %s backend reports %+v for a feasible maze:\n%s", s.ev.Name(), dst[j], pop.Maze(j))
 			}
-			batch[i].Turns = dst[j].Turns
+			batch[i].Turns = s.st.Params.Score(pop.Maze(j), cfg, dst[j])
 		}
 	}
 	for _, ind := range batch {

@@ -24,6 +24,11 @@ type evalRecord struct {
 	Escaped  bool       `json:"escaped"`
 	Feasible bool       `json:"feasible"`
 	Heat     [][]uint32 `json:"heat,omitempty"`
+	// The k-mod fields (--k K > 0); omitted when zero.
+	Trapped    bool  `json:"trapped,omitempty"`
+	CycleStart int64 `json:"cycle_start,omitempty"`
+	CycleLen   int64 `json:"cycle_len,omitempty"`
+	TrapTurn   int64 `json:"mousetrap_turn,omitempty"`
 }
 
 // inputMaze is a maze read from a file, with where it came from.
@@ -43,6 +48,7 @@ func runEval(args []string, stdout, stderr io.Writer) int {
 	be.register(fs)
 	asJSON := fs.Bool("json", false, "print one JSON object per maze")
 	heat := fs.Bool("heat", false, "include every cell's visit count")
+	edges := fs.Bool("edges", false, "read Mouse Maze 2 boards (walls on edges; see docs/variants.md) instead of grid mazes")
 	if code := parseFlags(fs, args); code >= 0 {
 		return code
 	}
@@ -57,6 +63,9 @@ func runEval(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	cfg.Heat = *heat
+	if *edges {
+		return runEvalEdges(fs.Args(), cfg, be.workers, *asJSON, stdout, stderr)
+	}
 
 	// Read every file first, so bad input fails before any output.
 	var inputs []inputMaze
@@ -79,7 +88,7 @@ func runEval(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "mousemaze eval: %v\n", err)
 		return exitFail
 	}
-	results, err := evaluateAll(ev, cfg, inputs)
+	results, err := evaluateAll(mousemaze.ForConfig(ev, cfg), cfg, inputs)
 	if err != nil {
 		fmt.Fprintf(stderr, "mousemaze eval: %v\n", err)
 		return exitFail
@@ -94,7 +103,7 @@ func runEval(args []string, stdout, stderr io.Writer) int {
 		}
 		return exitOK
 	}
-	writeEvalTable(stdout, inputs, results, *heat)
+	writeEvalTable(stdout, inputs, results, *heat, cfg.K > 0)
 	return exitOK
 }
 
@@ -147,6 +156,7 @@ func newEvalRecord(in inputMaze, r mousemaze.Result) evalRecord {
 	rec := evalRecord{
 		File: in.file, Index: in.index, Rows: in.maze.Rows, Cols: in.maze.Cols,
 		Turns: r.Turns, Visits: r.Visits(), Escaped: r.Escaped, Feasible: r.Feasible,
+		Trapped: r.Trapped, CycleStart: r.CycleStart, CycleLen: r.CycleLen, TrapTurn: r.TrapTurn,
 	}
 	if r.Heat != nil {
 		rec.Heat = heatRows(r.Heat, in.maze.Rows, in.maze.Cols)
@@ -163,12 +173,26 @@ func heatRows(heat []uint32, rows, cols int) [][]uint32 {
 	return out
 }
 
-func writeEvalTable(w io.Writer, inputs []inputMaze, results []mousemaze.Result, heat bool) {
+// writeEvalTable prints the results as a table; kmod adds the columns
+// trapped, cycle (start+length) and mousetrap (its first turn).
+func writeEvalTable(w io.Writer, inputs []inputMaze, results []mousemaze.Result, heat, kmod bool) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "file\tindex\tsize\tturns\tvisits\tescaped\tfeasible\t")
+	if kmod {
+		fmt.Fprintln(tw, "file\tindex\tsize\tturns\tvisits\tescaped\tfeasible\ttrapped\tcycle\tmousetrap\t")
+	} else {
+		fmt.Fprintln(tw, "file\tindex\tsize\tturns\tvisits\tescaped\tfeasible\t")
+	}
 	for i, in := range inputs {
 		r := results[i]
-		fmt.Fprintf(tw, "%s\t%d\t%s\t%d\t%d\t%s\t%s\t\n", in.file, in.index, in.maze.Size(), r.Turns, r.Visits(), yesNo(r.Escaped), yesNo(r.Feasible))
+		fmt.Fprintf(tw, "%s\t%d\t%s\t%d\t%d\t%s\t%s\t", in.file, in.index, in.maze.Size(), r.Turns, r.Visits(), yesNo(r.Escaped), yesNo(r.Feasible))
+		if kmod {
+			cycle := "-"
+			if r.Trapped {
+				cycle = fmt.Sprintf("%d+%d", r.CycleStart, r.CycleLen)
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%d\t", yesNo(r.Trapped), cycle, r.TrapTurn)
+		}
+		fmt.Fprintln(tw)
 	}
 	tw.Flush()
 	if !heat {

@@ -66,6 +66,9 @@ type evolveEvent struct {
 	Seconds    float64 `json:"seconds,omitempty"`
 	EvalsPerS  float64 `json:"evals_per_s,omitempty"`
 	Checkpoint string  `json:"checkpoint,omitempty"`
+	// Detail describes the best maze's walk under --k or --objective;
+	// best_turns is then the search's score (see dispatch.Score).
+	Detail *objectiveDetail `json:"best,omitempty"`
 }
 
 func runEvolve(args []string, stdout, stderr io.Writer) int {
@@ -88,12 +91,17 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 	outFile := fs.String("out", "", "write the best maze to this file in the text format")
 	pngFile := fs.String("png", "", "draw the best maze and its visit counts to this PNG file")
 	asJSON := fs.Bool("json", false, "print JSON lines: improvements, progress and a final \"done\" line")
+	objective := fs.String("objective", dispatch.ObjTurns, "what to maximise: turns (the walk's length; with --k, the longest escape), trap (the smallest maze that traps a k-mod mouse) or max-cell (the most visits to one cell)")
+	edges := fs.Bool("edges", false, "search Mouse Maze 2 boards (walls on edges) with a (μ+λ) search; --pop is μ")
 	if code := parseFlags(fs, args); code >= 0 {
 		return code
 	}
 	usageErr := func(format string, a ...any) int {
 		fmt.Fprintf(stderr, "mousemaze evolve: "+format+"\n", a...)
 		return exitUsage
+	}
+	if *edges {
+		return runEvolveEdges(fs, rules, *size, *objective, *evals, *seed, *pop, be.workers, *outFile, *asJSON, stdout, stderr)
 	}
 	fail := func(err error) int {
 		fmt.Fprintf(stderr, "mousemaze evolve: %v\n", err)
@@ -135,7 +143,7 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 			return fail(fmt.Errorf("%s is not an evolve checkpoint (version %d)", *ckptPath, evolveCheckpointVersion))
 		}
 		p := ck.State.Params
-		for _, name := range []string{"size", "algo", "pop", "seed", "order", "entry", "exit", "cap", "free-ends", "init"} {
+		for _, name := range []string{"size", "algo", "pop", "seed", "order", "entry", "exit", "cap", "free-ends", "init", "k", "objective"} {
 			if set[name] {
 				return usageErr("--%s cannot change on --resume: the checkpoint fixes the search (%s %dx%d, seed %d)", name, p.Algo, p.Rows, p.Cols, p.Seed)
 			}
@@ -175,6 +183,10 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 		p.Rows, p.Cols = sz.Rows, sz.Cols
 		p.Order, p.Entry, p.Exit, p.Cap, p.FreeEnds = cfg.Order.String(), cfg.Entry, cfg.Exit, cfg.Cap, *freeEnds
 		p.Evals, p.Seed = *evals, *seed
+		p.K = cfg.K
+		if *objective != dispatch.ObjTurns {
+			p.Objective = *objective
+		}
 		if *pop > 0 {
 			p.Pop = *pop
 		}
@@ -279,8 +291,23 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 			return fail(err)
 		}
 	}
+	var detail *objectiveDetail
+	if p.K > 0 || p.Objective != "" {
+		d, err := describeBest(search)
+		if err != nil {
+			return fail(err)
+		}
+		detail = &d
+		final.Detail = detail
+	}
 	if *asJSON {
 		emit(final)
+		return exitOK
+	}
+	if detail != nil {
+		fmt.Fprintf(stdout, "best %dx%d maze (%s, seed %d, entry %d, exit %d, order %s) after %d evaluations in %v: %s\n",
+			p.Rows, p.Cols, p.Algo, p.Seed, best.Entry, best.Exit, p.Order, search.Evals(), elapsed.Round(time.Millisecond), detail.text())
+		fmt.Fprint(stdout, bestMaze.String())
 		return exitOK
 	}
 	fmt.Fprintf(stdout, "best %dx%d maze (%s, seed %d, entry %d, exit %d, order %s): %d turns (%d visits) after %d evaluations in %v\n",

@@ -35,11 +35,13 @@ func parseFlags(fs *flag.FlagSet, args []string) int {
 	}
 }
 
-// rulesFlags are the flags that set a Config: --order, --entry, --exit, --cap.
+// rulesFlags are the flags that set a Config: --order, --entry, --exit,
+// --cap and --k.
 type rulesFlags struct {
 	order       string
 	entry, exit int
 	cap         int64
+	k           int
 }
 
 func (r *rulesFlags) register(fs *flag.FlagSet) {
@@ -47,6 +49,7 @@ func (r *rulesFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&r.entry, "entry", 0, "entry column (above the top row, 0-based)")
 	fs.IntVar(&r.exit, "exit", 0, "exit column (below the bottom row, 0-based)")
 	fs.Int64Var(&r.cap, "cap", 0, "stop a walk after this many turns (0 = no cap)")
+	fs.IntVar(&r.k, "k", 0, "count visits modulo `K` (the paper's k-mod mouse; 0 = exact counting)")
 }
 
 // config turns the flags into a Config. It checks the order and the cap;
@@ -62,7 +65,10 @@ func (r *rulesFlags) config() (mousemaze.Config, error) {
 	if r.entry < 0 || r.exit < 0 {
 		return mousemaze.Config{}, fmt.Errorf("--entry and --exit must be 0 or more")
 	}
-	return mousemaze.Config{Order: o, Entry: r.entry, Exit: r.exit, Cap: r.cap}, nil
+	if r.k < 0 || r.k > mousemaze.MaxK {
+		return mousemaze.Config{}, fmt.Errorf("--k %d: must be 0..%d", r.k, mousemaze.MaxK)
+	}
+	return mousemaze.Config{Order: o, Entry: r.entry, Exit: r.exit, Cap: r.cap, K: r.k}, nil
 }
 
 // backendFlags are --backend, --workers and --kernel.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -31,6 +32,11 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&rules.order, "order", "DRLU", "preference order for ties, a permutation of D, R, L, U")
 	fs.IntVar(&rules.entry, "entry", 0, "entry column (above the top row, 0-based)")
 	fs.IntVar(&rules.exit, "exit", 0, "exit column (below the bottom row, 0-based)")
+	fs.IntVar(&rules.k, "k", 0, "count visits modulo `K` and sweep for traps: every maze of every size up to --size, with the reference walk")
+	maxCells := fs.Int("max-cells", 0, "trap sweep: also skip sizes with more than this many cells (0 = no limit)")
+	edges := fs.Bool("edges", false, "sweep every Mouse Maze 2 board (walls on edges) of --size for the longest escape")
+	maxSpan := fs.Int("max-span", 0, "trap sweep: also skip sizes with rows+cols above this (0 = no limit)")
+	traps := fs.Bool("traps", false, "run the trap sweep (as --k does) even with exact counting")
 	size := fs.String("size", "", "grid size RxC, such as 6x6 (required)")
 	freeEnds := fs.Bool("free-ends", false, "sweep every pair of entry and exit columns and report the best pair")
 	workers := fs.Int("workers", 0, "worker goroutines (0 = one per CPU)")
@@ -62,6 +68,23 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 	cfg, err := rules.config()
 	if err != nil {
 		return usageErr("%v", err)
+	}
+	if *edges {
+		return runSweepEdges(sz, cfg, *workers, *asJSON, stdout, stderr)
+	}
+	if cfg.K > 0 || *traps {
+		set := map[string]bool{}
+		fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+		for _, name := range []string{"free-ends", "checkpoint", "resume", "shard", "split-depth", "cpuprofile"} {
+			if set[name] {
+				return usageErr("--%s does not apply to the trap sweep (--k, --traps)", name)
+			}
+		}
+		var progress io.Writer
+		if !*quiet {
+			progress = sweepProgress
+		}
+		return runTrapSweep(sweep.TrapOptions{Max: sz, MaxCells: *maxCells, MaxSpan: *maxSpan, Config: cfg, Workers: *workers, Progress: progress}, *asJSON, stdout, stderr)
 	}
 	o := sweep.Options{Size: sz, Config: cfg, FreeEnds: *freeEnds, Workers: *workers, SplitDepth: *split,
 		Checkpoint: *ckpt, CheckpointEvery: *every, Resume: *resume}

@@ -1,0 +1,131 @@
+package sweep
+
+import (
+	"fmt"
+	"math/bits"
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"github.com/mousemaze/mousemaze"
+)
+
+// EdgeReport is the result of EdgeSweep.
+type EdgeReport struct {
+	Size   mousemaze.Size
+	Config mousemaze.Config
+	// Boards is the number of boards enumerated (2^edges); Feasible,
+	// Escaped and Trapped count among them.
+	Boards, Feasible, Escaped, Trapped int64
+	// Best is the escaping board with the most turns, the first in
+	// enumeration order (edge i is bit i, see EdgeMaze.FlipEdge) on a tie.
+	Best       mousemaze.EdgeMaze
+	BestResult mousemaze.Result
+	// Count is the number of boards that reach Best's turns.
+	Count int64
+}
+
+// MaxEdgeSweepEdges bounds the interior edges of an edge sweep: 2^30 boards.
+const MaxEdgeSweepEdges = 30
+
+// EdgeSweep walks every Mouse Maze 2 board of size sz (every subset of its
+// interior edges as walls) under cfg with the reference walk and reports
+// the longest escape.
+func EdgeSweep(sz mousemaze.Size, cfg mousemaze.Config, workers int) (*EdgeReport, error) {
+	if err := sz.Validate(); err != nil {
+		return nil, err
+	}
+	if err := cfg.Validate(sz.Cols); err != nil {
+		return nil, fmt.Errorf("sweep: edges: %w", err)
+	}
+	edges := mousemaze.NewEdgeMaze(sz.Rows, sz.Cols).Edges()
+	if edges > MaxEdgeSweepEdges {
+		return nil, fmt.Errorf("sweep: edges: %s has %d interior edges; at most %d can be enumerated", sz, edges, MaxEdgeSweepEdges)
+	}
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	total := uint64(1) << edges
+	const chunk = 1 << 12
+	type part struct {
+		rep  EdgeReport
+		mask uint64
+		err  error
+	}
+	parts := make([]part, workers)
+	var next atomic.Uint64
+	var wg sync.WaitGroup
+	for w := range parts {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			p := &parts[w]
+			m := mousemaze.NewEdgeMaze(sz.Rows, sz.Cols)
+			for {
+				lo := next.Add(chunk) - chunk
+				if lo >= total {
+					return
+				}
+				for mask := lo; mask < min(lo+chunk, total); mask++ {
+					for r := range m.Rows {
+						m.Right[r], m.Down[r] = 0, 0
+					}
+					for x := mask; x != 0; x &= x - 1 {
+						m.FlipEdge(bits.TrailingZeros64(x))
+					}
+					p.rep.Boards++
+					res, err := mousemaze.WalkEdges(m, cfg)
+					if err != nil {
+						p.err = fmt.Errorf("sweep: edges: board %#x: %w", mask, err)
+						return
+					}
+					if !res.Feasible {
+						continue
+					}
+					p.rep.Feasible++
+					if res.Trapped {
+						p.rep.Trapped++
+					}
+					if !res.Escaped {
+						continue
+					}
+					p.rep.Escaped++
+					switch {
+					case p.rep.Count == 0 || res.Turns > p.rep.BestResult.Turns:
+						p.rep.Best, p.rep.BestResult, p.rep.Count, p.mask = m.Clone(), res, 1, mask
+					case res.Turns == p.rep.BestResult.Turns:
+						p.rep.Count++
+						if mask < p.mask {
+							p.rep.Best, p.rep.BestResult, p.mask = m.Clone(), res, mask
+						}
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	rep := &EdgeReport{Size: sz, Config: cfg}
+	var bestMask uint64
+	for _, p := range parts {
+		if p.err != nil {
+			return nil, p.err
+		}
+		rep.Boards += p.rep.Boards
+		rep.Feasible += p.rep.Feasible
+		rep.Escaped += p.rep.Escaped
+		rep.Trapped += p.rep.Trapped
+		if p.rep.Count == 0 {
+			continue
+		}
+		switch {
+		case rep.Count == 0 || p.rep.BestResult.Turns > rep.BestResult.Turns:
+			rep.Best, rep.BestResult, rep.Count, bestMask = p.rep.Best, p.rep.BestResult, p.rep.Count, p.mask
+		case p.rep.BestResult.Turns == rep.BestResult.Turns:
+			rep.Count += p.rep.Count
+			if p.mask < bestMask {
+				rep.Best, rep.BestResult, bestMask = p.rep.Best, p.rep.BestResult, p.mask
+			}
+		}
+	}
+	return rep, nil
+}

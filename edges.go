@@ -1,0 +1,532 @@
+package mousemaze
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"math/bits"
+	"math/rand/v2"
+	"runtime"
+	"strings"
+	"sync"
+	"sync/atomic"
+)
+
+// EdgeMaze is a Mouse Maze 2 board (the paper's §6): every cell is open and
+// the walls stand on the edges between neighbouring cells. Right[r] bit c
+// is set when a wall stands between cells (r, c) and (r, c+1); Down[r] bit
+// c when one stands between (r, c) and (r+1, c). Bits for edges that do not
+// exist (column Cols−1 in Right, row Rows−1 in Down) are always clear. The
+// entrance above the top row and the exit below the bottom row are given
+// by Config.Entry and Config.Exit, as for grid mazes, and are always open.
+type EdgeMaze struct {
+	Rows, Cols int
+	Right      []uint64
+	Down       []uint64
+}
+
+// NewEdgeMaze returns a board of the given size without walls.
+func NewEdgeMaze(rows, cols int) EdgeMaze {
+	return EdgeMaze{Rows: rows, Cols: cols, Right: make([]uint64, rows), Down: make([]uint64, rows)}
+}
+
+// Size returns the board's shape.
+func (m EdgeMaze) Size() Size { return Size{m.Rows, m.Cols} }
+
+// Validate checks the dimensions and that no bit of a missing edge is set.
+func (m EdgeMaze) Validate() error {
+	if err := m.Size().Validate(); err != nil {
+		return err
+	}
+	if len(m.Right) != m.Rows || len(m.Down) != m.Rows {
+		return fmt.Errorf("%w: edge maze has %d and %d edge rows, want %d", ErrSize, len(m.Right), len(m.Down), m.Rows)
+	}
+	rmask := RowMask(m.Cols - 1)
+	for r := range m.Rows {
+		if m.Right[r]&^rmask != 0 {
+			return fmt.Errorf("%w: row %d has right-wall bits beyond column %d", ErrSize, r, m.Cols-2)
+		}
+		if m.Down[r]&^RowMask(m.Cols) != 0 || (r == m.Rows-1 && m.Down[r] != 0) {
+			return fmt.Errorf("%w: row %d has down-wall bits on missing edges", ErrSize, r)
+		}
+	}
+	return nil
+}
+
+// Clone returns a deep copy of m.
+func (m EdgeMaze) Clone() EdgeMaze {
+	return EdgeMaze{Rows: m.Rows, Cols: m.Cols, Right: append([]uint64(nil), m.Right...), Down: append([]uint64(nil), m.Down...)}
+}
+
+// Equal reports whether m and o have the same size and walls.
+func (m EdgeMaze) Equal(o EdgeMaze) bool {
+	if m.Rows != o.Rows || m.Cols != o.Cols {
+		return false
+	}
+	for r := range m.Rows {
+		if m.Right[r] != o.Right[r] || m.Down[r] != o.Down[r] {
+			return false
+		}
+	}
+	return true
+}
+
+// Edges returns the number of interior edges, the bits a search can flip:
+// Rows·(Cols−1) + (Rows−1)·Cols.
+func (m EdgeMaze) Edges() int { return m.Rows*(m.Cols-1) + (m.Rows-1)*m.Cols }
+
+// FlipEdge toggles interior edge i (0 ≤ i < Edges()): first the right
+// edges row by row, then the down edges row by row.
+func (m EdgeMaze) FlipEdge(i int) {
+	h := m.Rows * (m.Cols - 1)
+	if i < h {
+		m.Right[i/(m.Cols-1)] ^= 1 << uint(i%(m.Cols-1))
+		return
+	}
+	i -= h
+	m.Down[i/m.Cols] ^= 1 << uint(i%m.Cols)
+}
+
+// WallCount returns the number of walls.
+func (m EdgeMaze) WallCount() int {
+	n := 0
+	for r := range m.Rows {
+		n += bits.OnesCount64(m.Right[r]) + bits.OnesCount64(m.Down[r])
+	}
+	return n
+}
+
+// RandomEdges returns a board on which every interior edge is a wall with
+// probability density.
+func RandomEdges(rng *rand.Rand, rows, cols int, density float64) EdgeMaze {
+	m := NewEdgeMaze(rows, cols)
+	for i := range m.Edges() {
+		if rng.Float64() < density {
+			m.FlipEdge(i)
+		}
+	}
+	return m
+}
+
+// edgeMove returns the cell reached from (r, c) in direction d, whether
+// it is the exit, and whether the move is possible.
+func edgeMove(m EdgeMaze, cfg Config, r, c int, d Dir) (idx int, exit, ok bool) {
+	switch d {
+	case Down:
+		if r == m.Rows-1 {
+			return 0, c == cfg.Exit, c == cfg.Exit
+		}
+		if m.Down[r]>>uint(c)&1 != 0 {
+			return 0, false, false
+		}
+		return (r+1)*m.Cols + c, false, true
+	case Up:
+		if r == 0 || m.Down[r-1]>>uint(c)&1 != 0 {
+			return 0, false, false
+		}
+		return (r-1)*m.Cols + c, false, true
+	case Right:
+		if c == m.Cols-1 || m.Right[r]>>uint(c)&1 != 0 {
+			return 0, false, false
+		}
+		return r*m.Cols + c + 1, false, true
+	default: // Left
+		if c == 0 || m.Right[r]>>uint(c-1)&1 != 0 {
+			return 0, false, false
+		}
+		return r*m.Cols + c - 1, false, true
+	}
+}
+
+// edgeDistances returns every cell's distance from the exit cell (-1 when
+// cut off), by a breadth-first search.
+func edgeDistances(m EdgeMaze, cfg Config) []int {
+	dist := make([]int, m.Rows*m.Cols)
+	for i := range dist {
+		dist[i] = -1
+	}
+	start := (m.Rows-1)*m.Cols + cfg.Exit
+	dist[start] = 0
+	queue := []int{start}
+	for len(queue) > 0 {
+		i := queue[0]
+		queue = queue[1:]
+		for d := Down; d <= Up; d++ {
+			j, exit, ok := edgeMove(m, cfg, i/m.Cols, i%m.Cols, d)
+			if ok && !exit && dist[j] < 0 {
+				dist[j] = dist[i] + 1
+				queue = append(queue, j)
+			}
+		}
+	}
+	return dist
+}
+
+// EdgesFeasible reports whether the mouse can reach the exit of m: an open
+// path joins the entry cell to the exit cell.
+func EdgesFeasible(m EdgeMaze, cfg Config) bool {
+	return edgeDistances(m, cfg)[cfg.Entry] >= 0
+}
+
+// edgeTurnBound is Theorem 8's bound for m, as TurnBound is for grids:
+// with the exit as a vertex a cell at distance d from it is visited at
+// most Σ_{i=1..d} Δ^i times, so no correct walk reaches the returned turns.
+func edgeTurnBound(m EdgeMaze, cfg Config, dist []int) int64 {
+	far, delta, cells := 0, int64(1), int64(0)
+	for i, d := range dist {
+		if d < 0 {
+			continue
+		}
+		cells++
+		far = max(far, d)
+		var deg int64
+		for dir := Down; dir <= Up; dir++ {
+			if _, _, ok := edgeMove(m, cfg, i/m.Cols, i%m.Cols, dir); ok {
+				deg++
+			}
+		}
+		delta = max(delta, deg)
+	}
+	var sum, pow int64 = 0, 1
+	for i := 0; i <= far; i++ {
+		pow = satMul(pow, delta)
+		sum = satAdd(sum, pow)
+	}
+	return satAdd(satMul(cells+1, sum), 2)
+}
+
+// WalkEdges is the reference walk for Mouse Maze 2: the rules of Walk
+// (docs/rules.md), with the walls on edges. An infeasible board is reported
+// with Feasible false and not walked. Heat, when asked for, holds every
+// cell's count, row-major. With cfg.K > 0 the walk detects traps exactly,
+// as Walk does.
+func WalkEdges(m EdgeMaze, cfg Config) (Result, error) {
+	if err := m.Validate(); err != nil {
+		return Result{}, err
+	}
+	if err := cfg.Validate(m.Cols); err != nil {
+		return Result{}, err
+	}
+	var res Result
+	dist := edgeDistances(m, cfg)
+	if dist[cfg.Entry] < 0 {
+		if cfg.Heat {
+			res.Heat = make([]uint32, m.Rows*m.Cols)
+		}
+		return res, nil
+	}
+	res.Feasible = true
+	if cfg.K > 0 {
+		return walkEdgesMod(m, cfg)
+	}
+	order := cfg.Order.Resolve()
+	guard := edgeTurnBound(m, cfg, dist)
+	visits := make([]int64, m.Rows*m.Cols)
+	r, c := 0, cfg.Entry
+	visits[c] = 1
+	turns := int64(1)
+	for {
+		if cfg.Cap > 0 && turns >= cfg.Cap {
+			break
+		}
+		if turns >= guard {
+			return Result{}, fmt.Errorf("%w: %d turns on this %dx%d edge maze:\n%s", ErrGuard, turns, m.Rows, m.Cols, m)
+		}
+		bestVisits, toExit, bestIdx := int64(math.MaxInt64), false, 0
+		for _, d := range order {
+			n, exit, ok := edgeMove(m, cfg, r, c, d)
+			if !ok {
+				continue
+			}
+			v := int64(0)
+			if !exit {
+				v = visits[n]
+			}
+			if v < bestVisits {
+				bestVisits, toExit, bestIdx = v, exit, n
+			}
+		}
+		turns++
+		if toExit {
+			res.Escaped = true
+			break
+		}
+		r, c = bestIdx/m.Cols, bestIdx%m.Cols
+		visits[bestIdx]++
+	}
+	res.Turns = turns
+	if cfg.Heat {
+		res.Heat = make([]uint32, len(visits))
+		for i, v := range visits {
+			if v > math.MaxUint32 {
+				return Result{}, fmt.Errorf("%w: a cell's visit count %d does not fit the heat map", ErrGuard, v)
+			}
+			res.Heat[i] = uint32(v)
+		}
+	}
+	return res, nil
+}
+
+// walkEdgesMod is WalkEdges for a feasible board under cfg.K > 0.
+func walkEdgesMod(m EdgeMaze, cfg Config) (Result, error) {
+	g := EdgeGraph(m, cfg)
+	res, err := WalkGraph(g, Config{K: cfg.K, Cap: cfg.Cap, Heat: cfg.Heat})
+	if err != nil {
+		return Result{}, err
+	}
+	if cfg.Heat {
+		res.Heat = res.Heat[:m.Rows*m.Cols]
+	}
+	return res, nil
+}
+
+// EdgeGraph converts the board m under cfg into a Graph the mouse walks
+// exactly as he walks m: cell r, c is vertex r·Cols + c, named "r,c"; the
+// exit is the last vertex, named "exit"; each cell lists its possible
+// moves in cfg's preference order.
+func EdgeGraph(m EdgeMaze, cfg Config) Graph {
+	n := m.Rows * m.Cols
+	g := Graph{Names: make([]string, n+1), Prefs: make([][]int, n+1), Start: cfg.Entry, Exit: n}
+	order := cfg.Order.Resolve()
+	for i := range n {
+		r, c := i/m.Cols, i%m.Cols
+		g.Names[i] = fmt.Sprintf("%d,%d", r, c)
+		g.Prefs[i] = []int{}
+		for _, d := range order {
+			j, exit, ok := edgeMove(m, cfg, r, c, d)
+			switch {
+			case !ok:
+			case exit:
+				g.Prefs[i] = append(g.Prefs[i], n)
+			default:
+				g.Prefs[i] = append(g.Prefs[i], j)
+			}
+		}
+	}
+	g.Names[n] = "exit"
+	g.Prefs[n] = []int{(m.Rows-1)*m.Cols + cfg.Exit}
+	return g
+}
+
+// EvaluateEdges walks every board of mazes under cfg with WalkEdges and
+// writes the results to dst, spreading the boards over workers goroutines
+// (0 means one per CPU). It is the batch path that searches use.
+func EvaluateEdges(mazes []EdgeMaze, cfg Config, dst []Result, workers int) error {
+	if len(dst) != len(mazes) {
+		return fmt.Errorf("%w: dst has %d results for %d edge mazes", ErrSize, len(dst), len(mazes))
+	}
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	workers = min(workers, len(mazes))
+	var (
+		next atomic.Int64
+		wg   sync.WaitGroup
+		errs = make([]error, workers)
+	)
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= len(mazes) {
+					return
+				}
+				res, err := WalkEdges(mazes[i], cfg)
+				if err != nil {
+					errs[w] = fmt.Errorf("edge maze %d: %w", i, err)
+					return
+				}
+				dst[i] = res
+			}
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// The edge text format draws a board in a frame of 2·Rows+1 lines of
+// 2·Cols+1 characters:
+//
+//	+ +-+-+
+//	|. .|.|
+//	+-+ + +
+//	|. . .|
+//	+ +-+-+
+//
+// Cells stand at odd line and odd column positions ('.' or a space). On
+// cell lines, '|' between two cells is a wall and a space an open edge; on
+// the lines between, '-' under a cell is a wall and a space an open edge.
+// Corners are '+'. The frame (first and last line and column) is drawn
+// with gaps above the entry and below the exit, but it is not read: the
+// ends come from --entry and --exit. Boards are separated by blank lines;
+// lines starting with ';' are comments.
+
+// String returns m in the edge text format, with the gaps of the frame
+// at column 0, the default ends.
+func (m EdgeMaze) String() string { return m.Format(0, 0) }
+
+// Format returns m in the edge text format with the frame's gaps above
+// column entry and below column exit.
+func (m EdgeMaze) Format(entry, exit int) string {
+	var b strings.Builder
+	border := func(gap int) {
+		b.WriteByte('+')
+		for c := range m.Cols {
+			if c == gap {
+				b.WriteByte(' ')
+			} else {
+				b.WriteByte('-')
+			}
+			b.WriteByte('+')
+		}
+		b.WriteByte('\n')
+	}
+	border(entry)
+	for r := range m.Rows {
+		b.WriteByte('|')
+		for c := range m.Cols {
+			b.WriteByte('.')
+			switch {
+			case c == m.Cols-1:
+				b.WriteByte('|')
+			case m.Right[r]>>uint(c)&1 != 0:
+				b.WriteByte('|')
+			default:
+				b.WriteByte(' ')
+			}
+		}
+		b.WriteByte('\n')
+		if r == m.Rows-1 {
+			break
+		}
+		b.WriteByte('+')
+		for c := range m.Cols {
+			if m.Down[r]>>uint(c)&1 != 0 {
+				b.WriteByte('-')
+			} else {
+				b.WriteByte(' ')
+			}
+			b.WriteByte('+')
+		}
+		b.WriteByte('\n')
+	}
+	border(exit)
+	return b.String()
+}
+
+// ParseEdges reads every board in r in the edge text format and returns
+// them with the 1-based line on which each begins. The name is used in
+// errors, which are *ParseError values naming the line and the problem.
+func ParseEdges(r io.Reader, name string) ([]EdgeMaze, []int, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, nil, &ParseError{File: name, Err: err}
+	}
+	var (
+		mazes []EdgeMaze
+		first []int
+		block []string
+		start int
+	)
+	flush := func() error {
+		if block == nil {
+			return nil
+		}
+		m, err := parseEdgeBlock(block, name, start)
+		if err != nil {
+			return err
+		}
+		mazes = append(mazes, m)
+		first = append(first, start)
+		block = nil
+		return nil
+	}
+	for i, line := range strings.Split(string(data), "\n") {
+		line = strings.TrimRight(line, "\r")
+		t := strings.TrimSpace(line)
+		switch {
+		case strings.HasPrefix(t, ";"):
+			continue
+		case t == "":
+			if err := flush(); err != nil {
+				return nil, nil, err
+			}
+		default:
+			if block == nil {
+				start = i + 1
+			}
+			block = append(block, strings.Trim(line, "\t"))
+		}
+	}
+	if err := flush(); err != nil {
+		return nil, nil, err
+	}
+	if len(mazes) == 0 {
+		return nil, nil, &ParseError{File: name, Err: ErrEmpty}
+	}
+	return mazes, first, nil
+}
+
+// parseEdgeBlock reads one board from its lines; start is the 1-based
+// line number of the first.
+func parseEdgeBlock(lines []string, name string, start int) (EdgeMaze, error) {
+	fail := func(i int, format string, a ...any) (EdgeMaze, error) {
+		return EdgeMaze{}, &ParseError{File: name, Line: start + i, Err: fmt.Errorf(format, a...)}
+	}
+	w := len(lines[0])
+	if len(lines)%2 == 0 || len(lines) < 3 {
+		return fail(len(lines)-1, "%w: an edge maze has an odd number of lines (2·rows+1), not %d", ErrRowWidth, len(lines))
+	}
+	if w%2 == 0 || w < 3 {
+		return fail(0, "%w: an edge maze line has an odd length (2·cols+1), not %d", ErrRowWidth, w)
+	}
+	rows, cols := (len(lines)-1)/2, (w-1)/2
+	if rows > MaxSide {
+		return fail(0, "%w: %d rows (at most %d)", ErrTooTall, rows, MaxSide)
+	}
+	if cols > MaxSide {
+		return fail(0, "%w: %d columns (at most %d)", ErrTooWide, cols, MaxSide)
+	}
+	m := NewEdgeMaze(rows, cols)
+	for i, line := range lines {
+		if len(line) != w {
+			return fail(i, "%w: line has %d characters, want %d", ErrRowWidth, len(line), w)
+		}
+		frame := i == 0 || i == len(lines)-1
+		for j := 0; j < w; j++ {
+			ch := line[j]
+			var ok bool
+			switch {
+			case i%2 == 0 && j%2 == 0: // corner
+				ok = ch == '+'
+			case frame: // top or bottom frame
+				ok = ch == '-' || ch == ' '
+			case j == 0 || j == w-1: // side frame
+				ok = ch == '|'
+			case i%2 == 1 && j%2 == 1: // cell
+				ok = ch == '.' || ch == ' '
+			case i%2 == 1: // between two cells of a row
+				ok = ch == '|' || ch == ' '
+				if ch == '|' {
+					m.Right[i/2] |= 1 << uint(j/2-1)
+				}
+			default: // between two cells of a column
+				ok = ch == '-' || ch == ' '
+				if ch == '-' {
+					m.Down[i/2-1] |= 1 << uint(j/2)
+				}
+			}
+			if !ok {
+				return fail(i, "%w %q at column %d", ErrBadCell, ch, j+1)
+			}
+		}
+	}
+	return m, nil
+}
