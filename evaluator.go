@@ -135,13 +135,14 @@ func (refEvaluator) Evaluate(pop Population, cfg Config, dst []Result) error {
 }
 
 // KModBackends lists the backends that honour Config.K (modular
-// counting). A backend that learns it adds its name here.
-var KModBackends = []string{"ref", "cpu", "tree"}
+// counting). A backend that learns it adds its name here. The cpu, tree
+// and cuda backends hand k-mod walks to the reference walk for now.
+var KModBackends = []string{"ref", "cpu", "tree", "cuda"}
 
 // ForConfig returns ev when it can evaluate under cfg, and otherwise the
 // reference backend: under cfg.K > 0 a backend missing from KModBackends
-// (such as "cuda", whose kernels count exactly) is replaced by "ref", so
-// that "auto" never gives wrong results for a k-mod mouse.
+// is replaced by "ref", so that "auto" never gives wrong results for a
+// k-mod mouse.
 func ForConfig(ev Evaluator, cfg Config) Evaluator {
 	if cfg.K == 0 {
 		return ev

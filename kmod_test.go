@@ -168,7 +168,7 @@ func TestConfigK(t *testing.T) {
 // fakeEvaluator stands for a backend that counts exactly only.
 type fakeEvaluator struct{ refEvaluator }
 
-func (fakeEvaluator) Name() string { return "cuda" }
+func (fakeEvaluator) Name() string { return "exactonly" }
 
 func TestForConfig(t *testing.T) {
 	var fake Evaluator = fakeEvaluator{}
@@ -176,7 +176,7 @@ func TestForConfig(t *testing.T) {
 		t.Error("exact counting changed the backend")
 	}
 	if got := ForConfig(fake, Config{K: 2}); got.Name() != "ref" {
-		t.Errorf("k=2 on cuda: got %s, want ref", got.Name())
+		t.Errorf("k=2 on an exact-only backend: got %s, want ref", got.Name())
 	}
 	ref := refEvaluator{}
 	if got := ForConfig(ref, Config{K: 2}); got != Evaluator(ref) {

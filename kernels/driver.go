@@ -55,11 +55,22 @@ func EmulatedRunner(dev Device) Runner {
 // all of it, the 32-bit kernel on the mazes whose counts overflowed, and
 // mousemaze.Walk on any that overflowed again, and decodes the result
 // words (and heat maps) into dst. The results equal Walk's exactly.
+//
+// The kernels count visits exactly; a k-mod walk (cfg.K > 0) is handed to
+// the reference walk, so the results stay exact under every Config.
 func Evaluate(run Runner, pop mousemaze.Population, cfg mousemaze.Config, dst []mousemaze.Result) error {
 	if err := mousemaze.CheckBatch(pop, cfg, dst); err != nil {
 		return err
 	}
 	if len(dst) == 0 {
+		return nil
+	}
+	if cfg.K > 0 {
+		want, err := mousemaze.WalkAll(pop, cfg)
+		if err != nil {
+			return err
+		}
+		copy(dst, want)
 		return nil
 	}
 	rows, cols := pop.Rows, pop.Cols

@@ -136,6 +136,31 @@ func TestThesisMazes(t *testing.T) {
 	}
 }
 
+// TestKModGoesToWalk checks that k-mod work, which the kernels do not
+// count, still gives the reference results, traps included.
+func TestKModGoesToWalk(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	pop := mousemaze.RandomPopulation(rng, 3, 4, 300, 0.3)
+	for _, k := range []int{2, 3, 5} {
+		cfg := mousemaze.Config{K: k, Heat: true, Order: mousemaze.RandomOrder(rng)}
+		dst := make([]mousemaze.Result, pop.Len())
+		if err := Evaluate(EmulatedRunner(H100), pop, cfg, dst); err != nil {
+			t.Fatal(err)
+		}
+		trapped := 0
+		for i := range dst {
+			want, err := mousemaze.Walk(pop.Maze(i), cfg)
+			if err != nil || !dst[i].Same(want) {
+				t.Fatalf("k=%d maze %d: got %+v, want %+v (%v)", k, i, dst[i], want, err)
+			}
+			if want.Trapped {
+				trapped++
+			}
+		}
+		t.Logf("k=%d: %d of %d mazes trap the mouse", k, trapped, len(dst))
+	}
+}
+
 // TestOverflowFallback lowers the counters' limits so that many walks
 // overflow the 16-bit kernel, some of them the 32-bit one too, and checks
 // that the results stay exact and that every path was taken.
