@@ -30,6 +30,8 @@ race:
 
 fuzz:
 	$(GO) test -run='^$$' -fuzz='^FuzzParse$$' -fuzztime=$(FUZZTIME) .
+	$(GO) test -run='^$$' -fuzz='^FuzzParseEdges$$' -fuzztime=$(FUZZTIME) .
+	$(GO) test -run='^$$' -fuzz='^FuzzParseGraph$$' -fuzztime=$(FUZZTIME) .
 	$(GO) test -run='^$$' -fuzz='^FuzzKernels$$' -fuzztime=$(FUZZTIME) ./cpu/
 	$(GO) test -run='^$$' -fuzz='^FuzzKernels$$' -fuzztime=$(FUZZTIME) -tags noasm ./cpu/
 

@@ -1,0 +1,84 @@
+package mousemaze
+
+import (
+	"bytes"
+	"errors"
+	"math/rand/v2"
+	"os"
+	"strings"
+	"testing"
+)
+
+// FuzzParseEdges checks that ParseEdges never panics, that every error is
+// a *ParseError, that what it accepts is valid, and that writing a board
+// and reading it back gives the same board.
+func FuzzParseEdges(f *testing.F) {
+	rng := rand.New(rand.NewPCG(1, 1))
+	f.Add([]byte(NewEdgeMaze(2, 3).String()))
+	f.Add([]byte(RandomEdges(rng, 3, 4, 0.4).String()))
+	f.Add([]byte("; c\n" + RandomEdges(rng, 1, 5, 0.5).Format(2, 3) + "\n" + RandomEdges(rng, 4, 1, 0.5).String()))
+	f.Add([]byte("+ +\n|.|\n+ +\n"))
+	f.Add([]byte("+-+\n|.\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		mazes, _, err := ParseEdges(bytes.NewReader(data), "fuzz")
+		if err != nil {
+			var pe *ParseError
+			if !errors.As(err, &pe) {
+				t.Fatalf("error %v is not a *ParseError", err)
+			}
+			return
+		}
+		for _, m := range mazes {
+			if err := m.Validate(); err != nil {
+				t.Fatalf("accepted an invalid board: %v", err)
+			}
+			back, _, err := ParseEdges(strings.NewReader(m.String()), "again")
+			if err != nil || len(back) != 1 || !back[0].Equal(m) {
+				t.Fatalf("round trip of\n%s gave %v, %v", m, back, err)
+			}
+		}
+	})
+}
+
+// FuzzParseGraph checks that ParseGraph never panics, that every error is
+// a *GraphError, and that a graph written by WriteGraph reads back as a
+// graph on which the mouse walks exactly as on the original.
+func FuzzParseGraph(f *testing.F) {
+	if data, err := os.ReadFile("testdata/single-path.json"); err == nil {
+		f.Add(data)
+	}
+	for _, g := range []Graph{Lemma11(3), SinglePath()} {
+		var buf bytes.Buffer
+		if err := WriteGraph(&buf, g); err != nil {
+			f.Fatal(err)
+		}
+		f.Add(buf.Bytes())
+	}
+	f.Add([]byte(`{"vertices":["a","b"],"edges":[["a","b"]],"start":"a","exit":"b"}`))
+	f.Add([]byte(`{"vertices":["a"],"edges":[],"start":"a","exit":"a"`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		g, err := ParseGraph(bytes.NewReader(data), "fuzz")
+		if err != nil {
+			var ge *GraphError
+			if !errors.As(err, &ge) {
+				t.Fatalf("error %v is not a *GraphError", err)
+			}
+			return
+		}
+		var buf bytes.Buffer
+		if err := WriteGraph(&buf, g); err != nil {
+			t.Fatalf("WriteGraph of an accepted graph: %v", err)
+		}
+		back, err := ParseGraph(&buf, "again")
+		if err != nil {
+			t.Fatalf("re-parse: %v", err)
+		}
+		for _, cfg := range []Config{{Cap: 100000}, {K: 2, Cap: 100000}} {
+			a, errA := WalkGraph(g, cfg)
+			b, errB := WalkGraph(back, cfg)
+			if (errA == nil) != (errB == nil) || !a.Same(b) {
+				t.Fatalf("k=%d: walk %+v (%v) before, %+v (%v) after the round trip", cfg.K, a, errA, b, errB)
+			}
+		}
+	})
+}
