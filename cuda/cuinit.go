@@ -71,6 +71,7 @@ func initError() error {
 // driverError describes a CUresult by the driver's name and text for it.
 type driverError int
 
+// Error returns the driver's name and text for the result code.
 func (r driverError) Error() string {
 	return fmt.Sprintf("%s (%d): %s", C.GoString(C.mm_error_name(C.int(r))), int(r), C.GoString(C.mm_error_string(C.int(r))))
 }
