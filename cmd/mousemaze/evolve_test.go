@@ -138,7 +138,10 @@ func TestEvolveKillAndResume(t *testing.T) {
 			if stopped.Event != "interrupted" || stopped.Gen != 7 || stopped.Evals >= 6000 {
 				t.Fatalf("interrupted line %+v", stopped)
 			}
-			code, stdout, stderr = evolveRun(t, "--checkpoint", ckpt, "--resume", "--backend", "ref", "--json")
+			// Resume restating the original flags (with the size spelled
+			// differently): flags that agree with the checkpoint are fine.
+			restated := append([]string{"--size", "5X5"}, args[2:]...)
+			code, stdout, stderr = evolveRun(t, append(restated, "--checkpoint", ckpt, "--resume")...)
 			if code != exitOK {
 				t.Fatalf("resumed: exit %d: %s", code, stderr)
 			}
