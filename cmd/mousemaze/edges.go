@@ -21,15 +21,7 @@ import (
 
 // readEdges parses one file of edge boards ("-" is standard input).
 func readEdges(name string) ([]mousemaze.EdgeMaze, []int, error) {
-	if name == "-" {
-		return mousemaze.ParseEdges(stdin, "-")
-	}
-	f, err := openInput(name)
-	if err != nil {
-		return nil, nil, err
-	}
-	defer f.Close()
-	return mousemaze.ParseEdges(f, name)
+	return readInput(name, mousemaze.ParseEdges)
 }
 
 // runEvalEdges is eval --edges: the same table and JSON records as eval.

@@ -109,15 +109,7 @@ func runEval(args []string, stdout, stderr io.Writer) int {
 
 // readMazes parses one input file ("-" is standard input).
 func readMazes(name string) ([]mousemaze.Maze, []int, error) {
-	if name == "-" {
-		return mousemaze.ParseLines(stdin, "-")
-	}
-	f, err := openInput(name)
-	if err != nil {
-		return nil, nil, err
-	}
-	defer f.Close()
-	return mousemaze.ParseLines(f, name)
+	return readInput(name, mousemaze.ParseLines)
 }
 
 // evaluateAll groups the mazes by size, evaluates each group as one
