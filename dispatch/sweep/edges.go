@@ -1,11 +1,10 @@
 package sweep
 
 import (
+	"errors"
 	"fmt"
 	"math/bits"
 	"runtime"
-	"sync"
-	"sync/atomic"
 
 	"github.com/mousemaze/mousemaze"
 )
@@ -46,70 +45,56 @@ func EdgeSweep(sz mousemaze.Size, cfg mousemaze.Config, workers int) (*EdgeRepor
 		workers = runtime.GOMAXPROCS(0)
 	}
 	total := uint64(1) << edges
-	const chunk = 1 << 12
 	type part struct {
 		rep  EdgeReport
 		mask uint64
-		err  error
 	}
 	parts := make([]part, workers)
-	var next atomic.Uint64
-	var wg sync.WaitGroup
-	for w := range parts {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			p := &parts[w]
-			m := mousemaze.NewEdgeMaze(sz.Rows, sz.Cols)
-			for {
-				lo := next.Add(chunk) - chunk
-				if lo >= total {
-					return
-				}
-				for mask := lo; mask < min(lo+chunk, total); mask++ {
-					for r := range m.Rows {
-						m.Right[r], m.Down[r] = 0, 0
-					}
-					for x := mask; x != 0; x &= x - 1 {
-						m.FlipEdge(bits.TrailingZeros64(x))
-					}
-					p.rep.Boards++
-					res, err := mousemaze.WalkEdges(m, cfg)
-					if err != nil {
-						p.err = fmt.Errorf("sweep: edges: board %#x: %w", mask, err)
-						return
-					}
-					if !res.Feasible {
-						continue
-					}
-					p.rep.Feasible++
-					if res.Trapped {
-						p.rep.Trapped++
-					}
-					if !res.Escaped {
-						continue
-					}
-					p.rep.Escaped++
-					switch {
-					case p.rep.Count == 0 || res.Turns > p.rep.BestResult.Turns:
-						p.rep.Best, p.rep.BestResult, p.rep.Count, p.mask = m.Clone(), res, 1, mask
-					case res.Turns == p.rep.BestResult.Turns:
-						p.rep.Count++
-						if mask < p.mask {
-							p.rep.Best, p.rep.BestResult, p.mask = m.Clone(), res, mask
-						}
-					}
-				}
-			}
-		}()
+	scratch := make([]mousemaze.EdgeMaze, workers)
+	for w := range scratch {
+		scratch[w] = mousemaze.NewEdgeMaze(sz.Rows, sz.Cols)
 	}
-	wg.Wait()
+	errs := forEachMask(total, workers, func(w int, mask uint64) error {
+		p, m := &parts[w], scratch[w]
+		for r := range m.Rows {
+			m.Right[r], m.Down[r] = 0, 0
+		}
+		for x := mask; x != 0; x &= x - 1 {
+			m.FlipEdge(bits.TrailingZeros64(x))
+		}
+		p.rep.Boards++
+		res, err := mousemaze.WalkEdges(m, cfg)
+		if err != nil {
+			return fmt.Errorf("sweep: edges: board %#x: %w", mask, err)
+		}
+		if !res.Feasible {
+			return nil
+		}
+		p.rep.Feasible++
+		if res.Trapped {
+			p.rep.Trapped++
+		}
+		if !res.Escaped {
+			return nil
+		}
+		p.rep.Escaped++
+		switch {
+		case p.rep.Count == 0 || res.Turns > p.rep.BestResult.Turns:
+			p.rep.Best, p.rep.BestResult, p.rep.Count, p.mask = m.Clone(), res, 1, mask
+		case res.Turns == p.rep.BestResult.Turns:
+			p.rep.Count++
+			if mask < p.mask {
+				p.rep.Best, p.rep.BestResult, p.mask = m.Clone(), res, mask
+			}
+		}
+		return nil
+	})
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
 	rep := &EdgeReport{Size: sz, Config: cfg}
 	var bestMask uint64
 	for _, p := range parts {
-		if p.err != nil {
-			return nil, p.err
-		}
 		rep.Boards += p.rep.Boards
 		rep.Feasible += p.rep.Feasible
 		rep.Escaped += p.rep.Escaped

@@ -1,11 +1,10 @@
 package sweep
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"runtime"
-	"sync"
-	"sync/atomic"
 
 	"github.com/mousemaze/mousemaze"
 	"github.com/mousemaze/mousemaze/dispatch"
@@ -159,78 +158,64 @@ func sweepTrapSize(sz mousemaze.Size, cfg mousemaze.Config, workers int) (TrapSi
 		}
 	}
 	total := uint64(1) << len(free)
-	const chunk = 1 << 12
-	var next atomic.Uint64
 	type part struct {
 		ts                TrapSize
 		smallMask, longMk uint64
-		err               error
 	}
 	parts := make([]part, workers)
-	var wg sync.WaitGroup
-	for w := range parts {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			p := &parts[w]
-			m := mousemaze.NewMaze(sz.Rows, sz.Cols)
-			for {
-				lo := next.Add(chunk) - chunk
-				if lo >= total {
-					return
-				}
-				for mask := lo; mask < min(lo+chunk, total); mask++ {
-					for r := range m.Walls {
-						m.Walls[r] = 0
-					}
-					for j, cell := range free {
-						if mask>>uint(j)&1 != 0 {
-							m.Walls[cell/sz.Cols] |= 1 << uint(cell%sz.Cols)
-						}
-					}
-					reach := mousemaze.Reachable(m, cfg.Entry)
-					if !allReachable(m, reach) {
-						continue
-					}
-					p.ts.Mazes++
-					res, err := mousemaze.Walk(m, cfg)
-					if err != nil {
-						p.err = fmt.Errorf("sweep: traps: %s maze %#x: %w", sz, mask, err)
-						return
-					}
-					if !res.Feasible {
-						continue
-					}
-					p.ts.Feasible++
-					switch {
-					case res.Escaped:
-						p.ts.Escaped++
-						if p.ts.Longest == nil || res.Turns > p.ts.Longest.Result.Turns ||
-							(res.Turns == p.ts.Longest.Result.Turns && mask < p.longMk) {
-							cells, area := dispatch.TrapSize(m, cfg)
-							p.ts.Longest = &TrapFind{Maze: m.Clone(), Result: res, Cells: cells, Area: area}
-							p.longMk = mask
-						}
-					case res.Trapped:
-						p.ts.Trapped++
-						cells, area := dispatch.TrapSize(m, cfg)
-						f := &TrapFind{Maze: m.Clone(), Result: res, Cells: cells, Area: area}
-						s := p.ts.Smallest
-						if s == nil || trapBetter(f, s) || (f.Cells == s.Cells && f.Area == s.Area && mask < p.smallMask) {
-							p.ts.Smallest, p.smallMask = f, mask
-						}
-					}
-				}
-			}
-		}()
+	scratch := make([]mousemaze.Maze, workers)
+	for w := range scratch {
+		scratch[w] = mousemaze.NewMaze(sz.Rows, sz.Cols)
 	}
-	wg.Wait()
+	errs := forEachMask(total, workers, func(w int, mask uint64) error {
+		p, m := &parts[w], scratch[w]
+		for r := range m.Walls {
+			m.Walls[r] = 0
+		}
+		for j, cell := range free {
+			if mask>>uint(j)&1 != 0 {
+				m.Walls[cell/sz.Cols] |= 1 << uint(cell%sz.Cols)
+			}
+		}
+		reach := mousemaze.Reachable(m, cfg.Entry)
+		if !allReachable(m, reach) {
+			return nil
+		}
+		p.ts.Mazes++
+		res, err := mousemaze.Walk(m, cfg)
+		if err != nil {
+			return fmt.Errorf("sweep: traps: %s maze %#x: %w", sz, mask, err)
+		}
+		if !res.Feasible {
+			return nil
+		}
+		p.ts.Feasible++
+		switch {
+		case res.Escaped:
+			p.ts.Escaped++
+			if p.ts.Longest == nil || res.Turns > p.ts.Longest.Result.Turns ||
+				(res.Turns == p.ts.Longest.Result.Turns && mask < p.longMk) {
+				cells, area := dispatch.TrapSize(m, cfg)
+				p.ts.Longest = &TrapFind{Maze: m.Clone(), Result: res, Cells: cells, Area: area}
+				p.longMk = mask
+			}
+		case res.Trapped:
+			p.ts.Trapped++
+			cells, area := dispatch.TrapSize(m, cfg)
+			f := &TrapFind{Maze: m.Clone(), Result: res, Cells: cells, Area: area}
+			s := p.ts.Smallest
+			if s == nil || trapBetter(f, s) || (f.Cells == s.Cells && f.Area == s.Area && mask < p.smallMask) {
+				p.ts.Smallest, p.smallMask = f, mask
+			}
+		}
+		return nil
+	})
+	if err := errors.Join(errs...); err != nil {
+		return TrapSize{}, err
+	}
 	ts := TrapSize{Size: sz}
 	var smallMask, longMask uint64
 	for _, p := range parts {
-		if p.err != nil {
-			return TrapSize{}, p.err
-		}
 		ts.Mazes += p.ts.Mazes
 		ts.Feasible += p.ts.Feasible
 		ts.Trapped += p.ts.Trapped
