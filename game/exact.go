@@ -68,3 +68,25 @@ func (s *Store) exactRows(p Position, val []Game, down []int32, last int) {
 
 // Exact returns the canonical form of the position p (its top-left cell).
 func (s *Store) Exact(p Position) Game { return s.ExactValues(p)[0] }
+
+// LiteralValues returns the literal form of every cell of p (index
+// r*Cols+c): {every cell below it Left can reach | every cell right of it
+// Right can reach}, each option itself literal, nothing simplified. The
+// tests compare it with ExactValues through Eq, which needs no canonical
+// forms.
+func (s *Store) LiteralValues(p Position) []Game {
+	val := make([]Game, p.Rows*p.Cols)
+	for r := p.Rows - 1; r >= 0; r-- {
+		for c := p.Cols - 1; c >= 0; c-- {
+			var l, rt []Game
+			for i := r; !p.DownWall(i, c); i++ {
+				l = append(l, val[(i+1)*p.Cols+c])
+			}
+			for j := c; !p.RightWall(r, j); j++ {
+				rt = append(rt, val[r*p.Cols+j+1])
+			}
+			val[r*p.Cols+c] = s.Form(l, rt)
+		}
+	}
+	return val
+}

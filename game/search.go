@@ -239,3 +239,86 @@ func (res *SearchResult) WriteReport(w io.Writer) {
 		fmt.Fprintf(w, "  %s  (%d boards, first %dx%d)\n", f.Name, f.Boards, f.Example.Rows, f.Example.Cols)
 	}
 }
+
+// ConstructionCheck is the result of CheckConstruction.
+type ConstructionCheck struct {
+	Lo, Hi           int64   // the range of the options
+	Exp              uint    // denominators divide 2^Exp
+	Switches         int     // switches {a | b}, a > b, built
+	Exact            int     // built positions whose exact value is {a | b}
+	Misses           []Value // the switches whose position is not exactly {a | b}
+	MaxRows, MaxCols int     // the largest built board's sides
+}
+
+// CheckConstruction builds, by Build, every switch {a | b} with a > b
+// dyadics in [lo, hi] whose denominators divide 2^exp, computes the exact
+// value of each built position with the engine, and counts those equal to
+// the switch {a | b} itself (not only in reduced canonical form).
+func (s *Store) CheckConstruction(lo, hi int64, exp uint) (*ConstructionCheck, error) {
+	if exp > 8 || lo > hi || hi-lo > 64 {
+		return nil, fmt.Errorf("construction check: want exp ≤ 8 and a range of at most 64")
+	}
+	var xs []Dyadic
+	for n := lo << exp; n <= hi<<exp; n++ {
+		xs = append(xs, mustDyadic(n, exp))
+	}
+	res := &ConstructionCheck{Lo: lo, Hi: hi, Exp: exp}
+	bd := NewBuilder()
+	for i, b := range xs {
+		for _, a := range xs[i+1:] {
+			v := Value{Switch: true, A: a, B: b}
+			p, err := bd.Build(v)
+			if err != nil {
+				return nil, err
+			}
+			delete(bd.memo, v)
+			res.MaxRows, res.MaxCols = max(res.MaxRows, p.Rows), max(res.MaxCols, p.Cols)
+			res.Switches++
+			if s.Exact(p) == s.Game(v) {
+				res.Exact++
+			} else {
+				res.Misses = append(res.Misses, v)
+			}
+		}
+	}
+	return res, nil
+}
+
+// WriteReport writes the construction check as text.
+func (c *ConstructionCheck) WriteReport(w io.Writer) {
+	fmt.Fprintf(w, "; the construction (Build) for every switch {a|b}, a > b, a and b in [%d, %d] with denominators dividing 2^%d\n", c.Lo, c.Hi, c.Exp)
+	fmt.Fprintf(w, "; %d switches built (boards up to %d rows and %d columns); exactly {a|b}: %d; not exactly: %d\n", c.Switches, c.MaxRows, c.MaxCols, c.Exact, len(c.Misses))
+	for _, v := range c.Misses {
+		fmt.Fprintf(w, "not exact: %v\n", v)
+	}
+}
+
+// SearchConfig sets what WriteSearch enumerates.
+type SearchConfig struct {
+	Rows, Cols, Edges int   // Search's bounds
+	Lo, Hi            int64 // CheckConstruction's range
+	Exp               uint  // CheckConstruction's denominators
+}
+
+// DefaultSearch is the search whose report is committed as
+// game/testdata/search.txt: every board up to 4x4 with at most 17
+// interior edges (up to 3x4 and 4x3), and the construction for every
+// switch of eighths in [−4, 4].
+var DefaultSearch = SearchConfig{Rows: 4, Cols: 4, Edges: 17, Lo: -4, Hi: 4, Exp: 3}
+
+// WriteSearch runs Search and CheckConstruction and writes both reports.
+func WriteSearch(w io.Writer, cfg SearchConfig) error {
+	s := NewStore()
+	res, err := s.Search(cfg.Rows, cfg.Cols, cfg.Edges)
+	if err != nil {
+		return err
+	}
+	res.WriteReport(w)
+	fmt.Fprintln(w)
+	c, err := s.CheckConstruction(cfg.Lo, cfg.Hi, cfg.Exp)
+	if err != nil {
+		return err
+	}
+	c.WriteReport(w)
+	return nil
+}
