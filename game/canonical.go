@@ -1,7 +1,5 @@
 package game
 
-import "fmt"
-
 // Canonical returns the canonical form of g: every option made canonical,
 // dominated options removed and reversible options bypassed, repeated
 // until nothing changes. Equal games have the same canonical Game.
@@ -98,7 +96,6 @@ func (s *Store) canonical(g0 Game) Game {
 	c := s.Form(l, r)
 	s.canon[g0] = c
 	s.canon[c] = c
-	s.isCan[c] = true
 	return c
 }
 
@@ -120,7 +117,6 @@ func (s *Store) NumberGame(x Dyadic) Game {
 		g = s.Form(nil, nil)
 	}
 	s.canon[g] = g
-	s.isCan[g] = true
 	s.num[g] = numInfo{ok: true, x: x}
 	return g
 }
@@ -236,11 +232,4 @@ func (s *Store) IsSwitch(g Game) (Value, bool) {
 		return Value{}, false
 	}
 	return Value{Switch: true, A: a, B: b}, true
-}
-
-// mustCanonical panics unless g is canonical; a guard for internal callers.
-func (s *Store) mustCanonical(g Game) {
-	if !s.isCan[g] {
-		panic(fmt.Sprintf("game %d is not canonical", g))
-	}
 }

@@ -22,7 +22,6 @@ type Store struct {
 	index map[string]Game
 	le    map[uint64]bool
 	canon map[Game]Game
-	isCan map[Game]bool
 	num   map[Game]numInfo
 	sum   map[uint64]Game
 	neg   map[Game]Game
@@ -44,7 +43,6 @@ func NewStore() *Store {
 		index: map[string]Game{},
 		le:    map[uint64]bool{},
 		canon: map[Game]Game{},
-		isCan: map[Game]bool{},
 		num:   map[Game]numInfo{},
 		sum:   map[uint64]Game{},
 		neg:   map[Game]Game{},
