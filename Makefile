@@ -84,3 +84,8 @@ vet-cuda:
 
 clean:
 	rm -rf $(BIN) bench.txt
+
+# game-long: the MAZE game's long checks (every board up to 4x4, 3x5, 2x6
+# against the exact engine, every switch of 64ths in [-4, 4] built and swept).
+game-long:
+	$(GO) test -count=1 -v ./game/ -args -game.long

@@ -1,0 +1,235 @@
+package game
+
+// Canonical returns the canonical form of g: every option made canonical,
+// dominated options removed and reversible options bypassed, repeated
+// until nothing changes. Equal games have the same canonical Game.
+func (s *Store) Canonical(g Game) Game {
+	if c, ok := s.canon[g]; ok {
+		return c
+	}
+	n := s.nodes[g]
+	l := make([]Game, len(n.l))
+	for i, x := range n.l {
+		l[i] = s.Canonical(x)
+	}
+	r := make([]Game, len(n.r))
+	for i, x := range n.r {
+		r[i] = s.Canonical(x)
+	}
+	c := s.canonical(s.Form(l, r))
+	s.canon[g] = c
+	return c
+}
+
+// canonical simplifies g, whose options are already canonical.
+func (s *Store) canonical(g0 Game) Game {
+	if c, ok := s.canon[g0]; ok {
+		return c
+	}
+	l, r := norm(s.nodes[g0].l), norm(s.nodes[g0].r)
+	for {
+		changed := false
+		// Remove dominated options; equal canonical options are one Game.
+		l2 := l[:0:0]
+		for _, x := range l {
+			dominated := false
+			for _, y := range l {
+				if y != x && s.Le(x, y) {
+					dominated = true
+					break
+				}
+			}
+			if !dominated {
+				l2 = append(l2, x)
+			}
+		}
+		r2 := r[:0:0]
+		for _, x := range r {
+			dominated := false
+			for _, y := range r {
+				if y != x && s.Le(y, x) {
+					dominated = true
+					break
+				}
+			}
+			if !dominated {
+				r2 = append(r2, x)
+			}
+		}
+		changed = len(l2) != len(l) || len(r2) != len(r)
+		l, r = l2, r2
+		// Bypass reversible options: a left option x with some x^R ≤ g is
+		// replaced by the left options of that x^R; symmetrically on the right.
+		var nl []Game
+		for _, x := range l {
+			rev := false
+			for _, xr := range s.nodes[x].r {
+				if s.Le(xr, g0) {
+					nl = append(nl, s.nodes[xr].l...)
+					rev, changed = true, true
+					break
+				}
+			}
+			if !rev {
+				nl = append(nl, x)
+			}
+		}
+		var nr []Game
+		for _, x := range r {
+			rev := false
+			for _, xl := range s.nodes[x].l {
+				if s.Le(g0, xl) {
+					nr = append(nr, s.nodes[xl].r...)
+					rev, changed = true, true
+					break
+				}
+			}
+			if !rev {
+				nr = append(nr, x)
+			}
+		}
+		l, r = norm(nl), norm(nr)
+		if !changed {
+			break
+		}
+	}
+	c := s.Form(l, r)
+	s.canon[g0] = c
+	s.canon[c] = c
+	return c
+}
+
+// NumberGame returns the canonical form of the number x: 0 = { | },
+// n = {n−1 | }, −n = { | −n+1}, and m/2^k = {x − 1/2^k | x + 1/2^k}.
+func (s *Store) NumberGame(x Dyadic) Game {
+	var g Game
+	switch {
+	case x.Exp > 0:
+		step := Dyadic{Num: 1, Exp: x.Exp}
+		lo, _ := x.Sub(step)
+		hi, _ := x.Add(step)
+		g = s.Form([]Game{s.NumberGame(lo)}, []Game{s.NumberGame(hi)})
+	case x.Num > 0:
+		g = s.Form([]Game{s.NumberGame(Int(x.Num - 1))}, nil)
+	case x.Num < 0:
+		g = s.Form(nil, []Game{s.NumberGame(Int(x.Num + 1))})
+	default:
+		g = s.Form(nil, nil)
+	}
+	s.canon[g] = g
+	s.num[g] = numInfo{ok: true, x: x}
+	return g
+}
+
+// NumberOf reports whether the canonical form g is a number, and which.
+// A canonical number has at most one option on each side, all numbers,
+// with the left one below the right one.
+func (s *Store) NumberOf(g Game) (Dyadic, bool) {
+	if v, ok := s.num[g]; ok {
+		return v.x, v.ok
+	}
+	n := s.nodes[g]
+	info := numInfo{}
+	if len(n.l) <= 1 && len(n.r) <= 1 {
+		lo, hi := Bound{Inf: -1}, Bound{Inf: 1}
+		ok := true
+		if len(n.l) == 1 {
+			x, isNum := s.NumberOf(n.l[0])
+			lo, ok = Finite(x), isNum
+		}
+		if len(n.r) == 1 && ok {
+			x, isNum := s.NumberOf(n.r[0])
+			hi, ok = Finite(x), isNum
+		}
+		if ok && lo.Less(hi) {
+			if x, err := Simplest(lo, hi); err == nil {
+				info = numInfo{ok: true, x: x}
+			}
+		}
+	}
+	s.num[g] = info
+	return info.x, info.ok
+}
+
+// Stops returns the left and right stops of the canonical form g: a number
+// is its own stops; otherwise the left stop is the largest right stop of a
+// left option and the right stop the smallest left stop of a right option.
+func (s *Store) Stops(g Game) (left, right Dyadic) {
+	if v, ok := s.stops[g]; ok {
+		return v[0], v[1]
+	}
+	if x, ok := s.NumberOf(g); ok {
+		s.stops[g] = [2]Dyadic{x, x}
+		return x, x
+	}
+	// A canonical form with an empty side is an integer, so both sides
+	// have options here.
+	n := s.nodes[g]
+	for i, gl := range n.l {
+		_, rs := s.Stops(gl)
+		if i == 0 || left.Less(rs) {
+			left = rs
+		}
+	}
+	for i, gr := range n.r {
+		ls, _ := s.Stops(gr)
+		if i == 0 || ls.Less(right) {
+			right = ls
+		}
+	}
+	s.stops[g] = [2]Dyadic{left, right}
+	return left, right
+}
+
+// Reduced returns the reduced canonical form of the canonical form g when
+// g is option-closed (as every MAZE value is): the number x when g is a
+// number or infinitesimally close to x (equal stops), else the switch
+// {left stop | right stop}.
+func (s *Store) Reduced(g Game) Value {
+	if x, ok := s.NumberOf(g); ok {
+		return Number(x)
+	}
+	ls, rs := s.Stops(g)
+	if ls == rs {
+		return Number(ls)
+	}
+	return Value{Switch: true, A: ls, B: rs}
+}
+
+// Nimber returns *n = {0, *, …, *(n−1) | 0, *, …, *(n−1)}.
+func (s *Store) Nimber(n int) Game {
+	opts := make([]Game, n)
+	for i := range n {
+		opts[i] = s.Nimber(i)
+	}
+	return s.canonical(s.Form(opts, opts))
+}
+
+// Up returns ↑ = {0 | *}.
+func (s *Store) Up() Game {
+	return s.canonical(s.Form([]Game{s.Zero()}, []Game{s.Nimber(1)}))
+}
+
+// Game returns the canonical form of the value v: a number, or the switch
+// {a | b} with number options.
+func (s *Store) Game(v Value) Game {
+	if !v.Switch {
+		return s.NumberGame(v.X)
+	}
+	return s.canonical(s.Form([]Game{s.NumberGame(v.A)}, []Game{s.NumberGame(v.B)}))
+}
+
+// IsSwitch reports whether the canonical form g is exactly a switch {a|b}
+// of numbers a > b, and returns it.
+func (s *Store) IsSwitch(g Game) (Value, bool) {
+	n := s.nodes[g]
+	if len(n.l) != 1 || len(n.r) != 1 {
+		return Value{}, false
+	}
+	a, ok1 := s.NumberOf(n.l[0])
+	b, ok2 := s.NumberOf(n.r[0])
+	if !ok1 || !ok2 || !b.Less(a) {
+		return Value{}, false
+	}
+	return Value{Switch: true, A: a, B: b}, true
+}
