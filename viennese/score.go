@@ -129,7 +129,7 @@ func (e *Evaluator) Stats(colours []uint8) Stats {
 		u := e.queue[h]
 		du := e.dist[h]
 		for _, m := range s.moves[s.off[u]:s.off[u+1]] {
-			if (int(colours[m.street])+int(m.phase))%3 == 2 {
+			if colours[m.street] == m.red {
 				continue
 			}
 			v := e.ord[m.to]

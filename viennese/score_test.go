@@ -97,7 +97,7 @@ func handCases(t testing.TB) []handCase {
 			// and (3,1) -s3-> (0,2), a dead end. States 5, moves 6.
 			// F: goal + (1,0), (1,1), (3,0), (3,1) = 5.
 			name: "square ht green", canvas: square, variant: HT, colours: []uint8{0, 0, 0, 0},
-			stats: Stats{Reachable: true, Unique: false, States: 5, Moves: 6, L: 3, A: 3, B: 5, E: 0, F: 5},
+			stats:     Stats{Reachable: true, Unique: false, States: 5, Moves: 6, L: 3, A: 3, B: 5, E: 0, F: 5},
 			score:     1,
 			graph:     []string{"(0,0):1", "(1,1):2", "(3,1):2", "(0,2):3", "(2):3"},
 			solutions: [][]int{{0, 1, 2}, {0, 3, 2}},
@@ -108,7 +108,7 @@ func handCases(t testing.TB) []handCase {
 			// is a dead end. One path (0,0)→(3,1)→goal: L = 3, A = 3, B = 5,
 			// E = 0: score 0. F: goal + (1,0), (1,2) by s1 + (3,0), (3,1) by s2 = 5.
 			name: "square ht 0100", canvas: square, variant: HT, colours: []uint8{0, 1, 0, 0},
-			stats: Stats{Reachable: true, Unique: true, States: 5, Moves: 5, L: 3, A: 3, B: 5, E: 0, F: 5},
+			stats:     Stats{Reachable: true, Unique: true, States: 5, Moves: 5, L: 3, A: 3, B: 5, E: 0, F: 5},
 			score:     0,
 			graph:     []string{"(0,0):1", "(1,1):2", "(3,1):2", "(0,2):3", "(2):3"},
 			solutions: [][]int{{0, 3, 2}},
@@ -120,7 +120,7 @@ func handCases(t testing.TB) []handCase {
 			// at p = 0 s0 is red at 2) + (3,1,0) (s2 open at 1, s3 at 0; at
 			// p = 0 s3 is red at 2) = 3.
 			name: "square nht 0100", canvas: square, variant: NHT, colours: []uint8{0, 1, 0, 0},
-			stats: Stats{Reachable: true, Unique: true, States: 4, Moves: 3, L: 3, A: 3, B: 4, E: 0, F: 3},
+			stats:     Stats{Reachable: true, Unique: true, States: 4, Moves: 3, L: 3, A: 3, B: 4, E: 0, F: 3},
 			score:     0,
 			graph:     []string{"(0,0):1", "(1,1,0):2", "(3,1,0):2", "(2):3"},
 			solutions: [][]int{{0, 3, 2}},
@@ -130,7 +130,7 @@ func handCases(t testing.TB) []handCase {
 			// reach the goal by s2 or s3 at phase 1, and go back to (0,2), a
 			// dead end: two simple paths, score 1.
 			name: "grid ht green", canvas: g22, variant: HT, colours: []uint8{0, 0, 0, 0},
-			stats: Stats{Reachable: true, Unique: false, States: 5, Moves: 6, L: 3, A: 3, B: 5, E: 0, F: 5},
+			stats:     Stats{Reachable: true, Unique: false, States: 5, Moves: 6, L: 3, A: 3, B: 5, E: 0, F: 5},
 			score:     1,
 			graph:     []string{"(0,0):1", "(1,1):2", "(2,1):2", "(0,2):3", "(3):3"},
 			solutions: [][]int{{0, 1, 3}, {0, 2, 3}},
@@ -158,7 +158,7 @@ func handCases(t testing.TB) []handCase {
 			// One simple path (0,0)→(2,1)→goal: L = 3, A = 2, B = 4, E = 1,
 			// F = goal + (2,0), (2,1) by s3 = 3. Score 3²·2·4²·√1·3 = 864.
 			name: "lollipop ht", canvas: lollipop, variant: HT, colours: []uint8{2, 0, 1, 0},
-			stats: Stats{Reachable: true, Unique: true, States: 4, Moves: 4, L: 3, A: 2, B: 4, E: 1, F: 3},
+			stats:     Stats{Reachable: true, Unique: true, States: 4, Moves: 4, L: 3, A: 2, B: 4, E: 1, F: 3},
 			score:     864,
 			graph:     []string{"(0,0):1", "(2,1):2", "(1,2):3", "(3):3"},
 			solutions: [][]int{{0, 2, 3}},
@@ -170,7 +170,7 @@ func handCases(t testing.TB) []handCase {
 			// s2 open at 2 and 0) + (2,1,1) (s1 open at 0; at p = 0, s1 is red
 			// at 2) = 4. Score 3²·2·4²·√1·4 = 1152.
 			name: "lollipop nht", canvas: lollipop, variant: NHT, colours: []uint8{2, 0, 1, 0},
-			stats: Stats{Reachable: true, Unique: true, States: 5, Moves: 5, L: 3, A: 2, B: 4, E: 1, F: 4},
+			stats:     Stats{Reachable: true, Unique: true, States: 5, Moves: 5, L: 3, A: 2, B: 4, E: 1, F: 4},
 			score:     1152,
 			graph:     []string{"(0,0):1", "(2,1,0):2", "(1,2,2):3", "(3):3", "(0,0,1):4"},
 			solutions: [][]int{{0, 2, 3}},

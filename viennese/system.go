@@ -58,6 +58,7 @@ type move struct {
 	to     int32
 	street int32
 	phase  uint8
+	red    uint8 // the initial colour that is red at phase: (2 - phase) mod 3
 }
 
 // goalMove is a move into the goal, with the move by which its state is
@@ -160,7 +161,7 @@ func NewSystem(c *Canvas, v Variant) (*System, error) {
 			default:
 				to = 3*arc(e, node) + (phase+1)%3
 			}
-			s.moves = append(s.moves, move{int32(to), int32(e), uint8(phase)})
+			s.moves = append(s.moves, move{int32(to), int32(e), uint8(phase), uint8((5 - phase) % 3)})
 			if to == s.Goal && entry > -2 {
 				s.goalMoves = append(s.goalMoves, goalMove{street: int32(e), entry: int32(entry), phase: uint8(phase), entryPhase: uint8(entryPhase)})
 			}
