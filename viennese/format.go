@@ -49,7 +49,7 @@ type MazeJSON struct {
 	Goal    int          `json:"goal"`
 	Variant string       `json:"variant,omitempty"`
 	Streets [][2]int     `json:"streets"`
-	Colours []uint8      `json:"colours,omitempty"`
+	Colours Colouring    `json:"colours,omitempty"`
 	Pos     [][2]float64 `json:"pos,omitempty"`
 }
 
@@ -333,4 +333,41 @@ func JSON(m *Maze, v *Variant) MazeJSON {
 		j.Streets = append(j.Streets, [2]int{s.U, s.V})
 	}
 	return j
+}
+
+// A Colouring is one light colour per street. It is written to JSON as an
+// array of numbers 0..2 rather than as base64.
+type Colouring []uint8
+
+// MarshalJSON writes the colours as an array of numbers.
+func (c Colouring) MarshalJSON() ([]byte, error) {
+	if c == nil {
+		return []byte("null"), nil
+	}
+	b := []byte{'['}
+	for i, x := range c {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendUint(b, uint64(x), 10)
+	}
+	return append(b, ']'), nil
+}
+
+// UnmarshalJSON reads an array of numbers 0..255; Maze.Validate checks
+// that they are colours.
+func (c *Colouring) UnmarshalJSON(data []byte) error {
+	var a []uint8
+	var ints []int
+	if err := json.Unmarshal(data, &ints); err != nil {
+		return err
+	}
+	for _, x := range ints {
+		if x < 0 || x > 255 {
+			return fmt.Errorf("colour %d, want 0, 1 or 2", x)
+		}
+		a = append(a, uint8(x))
+	}
+	*c = a
+	return nil
 }

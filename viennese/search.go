@@ -110,8 +110,8 @@ func (p Params) Validate() error {
 // Result is the outcome of a search.
 type Result struct {
 	// Colours is the best colouring found and Score its score.
-	Colours []uint8 `json:"colours"`
-	Score   float64 `json:"score"`
+	Colours Colouring `json:"colours"`
+	Score   float64   `json:"score"`
 	// Evals is the number of colourings scored.
 	Evals int64 `json:"evals"`
 	// Improvements counts the times the best score went up.

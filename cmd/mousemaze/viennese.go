@@ -413,10 +413,10 @@ func runVienneseEvolve(args []string, stdout, stderr io.Writer) int {
 	progress := func(r viennese.Result) {
 		if *asJSON {
 			enc.Encode(struct {
-				Event   string  `json:"event"`
-				Evals   int64   `json:"evals"`
-				Score   float64 `json:"score"`
-				Colours []uint8 `json:"colours"`
+				Event   string             `json:"event"`
+				Evals   int64              `json:"evals"`
+				Score   float64            `json:"score"`
+				Colours viennese.Colouring `json:"colours"`
 			}{"improved", r.Evals, r.Score, r.Colours})
 		}
 	}
