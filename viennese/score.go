@@ -61,35 +61,35 @@ type Evaluator struct {
 	// Formula is the score used by Score; nil means Default.
 	Formula Formula
 
-	ord    []int32 // state id → BFS index + 1 (0: not reached)
-	queue  []int32 // reached state ids in BFS order
-	dist   []int32 // by BFS index
-	parent []int32 // by BFS index
-	from   []int32 // reachable moves, by BFS index
-	to     []int32
-	revOff []int32
-	rev    []int32
-	onPath []int32 // by BFS index: position on the solution, or -1
-	mark   []int32 // by BFS index: latest solution position reachable off the solution
-	stack  []int32
+	ord     []int32 // state id → BFS index + 1 (0: not reached)
+	queue   []int32 // reached state ids in BFS order
+	dist    []int32 // by BFS index
+	parent  []int32 // by BFS index
+	from    []int32 // reachable moves, by BFS index
+	to      []int32
+	revHead []int32 // by BFS index: the latest move into the state, or -1
+	revNext []int32 // by move: the previous move into the same state, or -1
+	onPath  []int32 // by BFS index: position on the solution, or -1
+	mark    []int32 // by BFS index: latest solution position reachable off the solution
+	stack   []int32
 }
 
 // NewEvaluator returns an Evaluator for sys with the Default formula.
 func NewEvaluator(sys *System) *Evaluator {
 	n, m := sys.States(), len(sys.moves)
 	return &Evaluator{
-		sys:    sys,
-		ord:    make([]int32, n),
-		queue:  make([]int32, 0, n),
-		dist:   make([]int32, n),
-		parent: make([]int32, n),
-		from:   make([]int32, 0, m),
-		to:     make([]int32, 0, m),
-		revOff: make([]int32, n+1),
-		rev:    make([]int32, m),
-		onPath: make([]int32, n),
-		mark:   make([]int32, n),
-		stack:  make([]int32, 0, n),
+		sys:     sys,
+		ord:     make([]int32, n),
+		queue:   make([]int32, 0, n),
+		dist:    make([]int32, n),
+		parent:  make([]int32, n),
+		from:    make([]int32, 0, m),
+		to:      make([]int32, 0, m),
+		revHead: make([]int32, n),
+		revNext: make([]int32, m),
+		onPath:  make([]int32, n),
+		mark:    make([]int32, n),
+		stack:   make([]int32, 0, n),
 	}
 }
 
@@ -169,29 +169,18 @@ func (e *Evaluator) Stats(colours []uint8) Stats {
 // to the goal (BFS index g) is the only simple path between them.
 func (e *Evaluator) unique(n int, g int32) bool {
 	for i := 0; i < n; i++ {
-		e.onPath[i], e.mark[i] = -1, -1
-		e.revOff[i] = 0
+		e.onPath[i], e.mark[i], e.revHead[i] = -1, -1, -1
 	}
-	e.revOff[n] = 0
 	k := e.dist[g] - 1 // the path is p0 … pk
 	for x, i := g, k; x >= 0; x, i = e.parent[x], i-1 {
 		e.onPath[x] = i
 	}
-	// Reverse adjacency by counting sort.
-	for _, v := range e.to {
-		e.revOff[v+1]++
-	}
-	for i := 1; i <= n; i++ {
-		e.revOff[i] += e.revOff[i-1]
-	}
+	// Reverse adjacency as linked lists: the moves into v are revHead[v],
+	// revNext[revHead[v]], … (-1 ends a list).
 	for j, v := range e.to {
-		e.rev[e.revOff[v]] = e.from[j]
-		e.revOff[v]++
+		e.revNext[j] = e.revHead[v]
+		e.revHead[v] = int32(j)
 	}
-	for i := n; i > 0; i-- {
-		e.revOff[i] = e.revOff[i-1]
-	}
-	e.revOff[0] = 0
 	// path[j] for j = k … 1: mark the states off the path that reach pj
 	// through states off the path only, the latest j first.
 	for x := g; x > 0; x = e.parent[x] {
@@ -200,8 +189,8 @@ func (e *Evaluator) unique(n int, g int32) bool {
 		for len(e.stack) > 0 {
 			y := e.stack[len(e.stack)-1]
 			e.stack = e.stack[:len(e.stack)-1]
-			for _, w := range e.rev[e.revOff[y]:e.revOff[y+1]] {
-				if e.onPath[w] < 0 && e.mark[w] < 0 {
+			for r := e.revHead[y]; r >= 0; r = e.revNext[r] {
+				if w := e.from[r]; e.onPath[w] < 0 && e.mark[w] < 0 {
 					e.mark[w] = j
 					e.stack = append(e.stack, w)
 				}
