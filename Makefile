@@ -84,3 +84,9 @@ vet-cuda:
 
 clean:
 	rm -rf $(BIN) bench.txt
+
+# bench-viennese: the Viennese-maze score benchmark (24-street canvas, one
+# core; mazes/s per wall-clock second and mazes/cpu-s per CPU second).
+.PHONY: bench-viennese
+bench-viennese:
+	$(GO) test ./viennese -run '^$$' -bench Score -benchmem -count 3

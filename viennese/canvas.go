@@ -98,7 +98,7 @@ func (c *Canvas) Street(u, v int) int {
 // streets are listed row by row, each crossroad's right street before its
 // lower one.
 func Grid(rows, cols int) (*Canvas, error) {
-	if rows < 1 || cols < 1 || rows*cols < 2 || rows*cols > MaxNodes {
+	if rows < 1 || cols < 1 || rows > MaxNodes || cols > MaxNodes || rows*cols < 2 || rows*cols > MaxNodes {
 		return nil, fmt.Errorf("%w: grid %dx%d, want 2..%d crossroads", ErrCanvas, rows, cols, MaxNodes)
 	}
 	c := &Canvas{Nodes: rows * cols, Start: 0, Goal: rows*cols - 1}

@@ -1,9 +1,6 @@
 package viennese
 
-import (
-	"fmt"
-	"math"
-)
+import "math"
 
 // Stats are the measures of a colouring's states graph that the default
 // score uses. Distances count the nodes of a shortest path, both ends
@@ -222,7 +219,7 @@ func ScoreMaze(m *Maze, v Variant) (Stats, float64, error) {
 	}
 	sys, err := NewSystem(m.Canvas, v)
 	if err != nil {
-		return Stats{}, 0, fmt.Errorf("%w", err)
+		return Stats{}, 0, err
 	}
 	st := NewEvaluator(sys).Stats(m.Colours)
 	return st, Default(st), nil

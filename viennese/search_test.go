@@ -33,6 +33,9 @@ func TestEvolveVienna24(t *testing.T) {
 					t.Errorf("evals %d, want %d", res.Evals, p.Evals)
 				}
 				st := NewEvaluator(sys).Stats(res.Colours)
+				if ref, ok := refStats(c, v, res.Colours, 1<<22); !ok || ref != st {
+					t.Errorf("best %v: stats %+v, reference %+v (finished %v)", res.Colours, st, ref, ok)
+				}
 				if res.Score != Default(st) || ((algo == AlgoKeep || algo == AlgoAnneal) && (!st.Unique || res.Score <= 1)) {
 					t.Errorf("best %v scores %v, stats %+v", res.Colours, res.Score, st)
 				}
