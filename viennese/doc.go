@@ -70,9 +70,11 @@
 // Evolve runs one of the methods in Algos on colourings: keep (the seed's
 // mutate-and-keep loop), anneal (that loop with a falling mutation
 // probability: for i = 0 … n−1, k rounds in which each light changes with
-// probability (n−i)/n), random, ea and ga (the evolutionary and genetic
-// algorithms with the parameter names and default values of package
-// dispatch: Pop, Parents, Elite, Mutation). Package dispatch's searches
+// probability (n−i)/n), random, hill (steepest ascent over one-light
+// changes with restarts), sa (simulated annealing with linear cooling),
+// and ea and ga (the evolutionary and genetic algorithms), with the
+// parameter names and default values of package dispatch (Pop, Parents,
+// Elite, Mutation, Temp). Package dispatch's searches
 // work on grid mazes (mousemaze.Maze) handed in batches to a walk
 // evaluator, so this package implements the same methods on colourings,
 // which are short vectors of small integers. A search is a pure function

@@ -3,6 +3,7 @@ package viennese
 import (
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 )
@@ -27,10 +28,19 @@ const (
 	// AlgoGA is the genetic algorithm: children take each light from one
 	// of two random parents (uniform crossover) and are then mutated.
 	AlgoGA = "ga"
+	// AlgoHill is steepest-ascent hill climbing: all 2·streets colourings
+	// that differ in one light are scored, the best is taken if it is
+	// better, and a local optimum restarts from a random colouring.
+	AlgoHill = "hill"
+	// AlgoSA is simulated annealing on one chain: a proposal changes one
+	// random light; a better or equal one is accepted, a worse one with
+	// probability exp(Δ/(T·score)), where the relative temperature T falls
+	// linearly from Temp to 0 as the budget is spent.
+	AlgoSA = "sa"
 )
 
 // Algos lists the search methods.
-var Algos = []string{AlgoKeep, AlgoAnneal, AlgoRandom, AlgoEA, AlgoGA}
+var Algos = []string{AlgoKeep, AlgoAnneal, AlgoRandom, AlgoHill, AlgoSA, AlgoEA, AlgoGA}
 
 // ErrUnknownAlgo reports a method not in Algos.
 var ErrUnknownAlgo = errors.New("unknown search method")
@@ -58,11 +68,14 @@ type Params struct {
 	Elite int `json:"elite,omitempty"`
 	// Mutation is the probability that a child's light changes (ea, ga).
 	Mutation float64 `json:"mutation,omitempty"`
+	// Temp is the initial relative temperature of sa.
+	Temp float64 `json:"temp,omitempty"`
 }
 
 // DefaultParams returns the defaults for algo: Rate 0.1 for keep, 10
 // rounds per level for anneal, and for ea and ga the values package
-// dispatch uses on grid mazes: Pop 100, Parents 10, Elite 1, Mutation 0.06.
+// dispatch uses on grid mazes: Pop 100, Parents 10, Elite 1, Mutation 0.06;
+// Temp 0.05 for sa, as dispatch.
 func DefaultParams(algo string) (Params, error) {
 	p := Params{Algo: algo, Evals: 100000, Seed: 1}
 	switch algo {
@@ -70,7 +83,9 @@ func DefaultParams(algo string) (Params, error) {
 		p.Rate = 0.1
 	case AlgoAnneal:
 		p.Rounds = 10
-	case AlgoRandom:
+	case AlgoRandom, AlgoHill:
+	case AlgoSA:
+		p.Temp = 0.05
 	case AlgoEA, AlgoGA:
 		p.Pop, p.Parents, p.Elite, p.Mutation = 100, 10, 1, 0.06
 	default:
@@ -95,6 +110,10 @@ func (p Params) Validate() error {
 	case AlgoAnneal:
 		if p.Rounds < 1 {
 			return fmt.Errorf("rounds %d: want at least 1", p.Rounds)
+		}
+	case AlgoSA:
+		if !(p.Temp >= 0) {
+			return fmt.Errorf("temp %v: want 0 or more", p.Temp)
 		}
 	case AlgoEA, AlgoGA:
 		if p.Pop < 1 || p.Parents < 1 || p.Parents > p.Pop || p.Elite < 0 || p.Elite > p.Pop {
@@ -191,6 +210,10 @@ func Evolve(p Params, streets int, sc Scorer, progress func(Result)) (Result, er
 			s.random(c)
 			s.score(c)
 		}
+	case AlgoHill:
+		s.hill()
+	case AlgoSA:
+		s.anneal()
 	default:
 		s.genetic(p.Algo == AlgoGA)
 	}
@@ -282,5 +305,56 @@ func (s *searcher) genetic(crossover bool) {
 			next = append(next, individual{c, s.score(c)})
 		}
 		pop = next
+	}
+}
+
+// hill runs steepest-ascent hill climbing with random restarts.
+func (s *searcher) hill() {
+	cur := make([]uint8, s.n)
+	best := make([]uint8, s.n)
+	nb := make([]uint8, s.n)
+	for s.left() {
+		s.random(cur)
+		curScore := s.score(cur)
+		for s.left() {
+			bestScore, found := curScore, false
+			for i := 0; i < s.n && s.left(); i++ {
+				for _, d := range [2]uint8{1, 2} {
+					if !s.left() {
+						break
+					}
+					copy(nb, cur)
+					nb[i] = (nb[i] + d) % 3
+					if v := s.score(nb); v > bestScore {
+						bestScore, found = v, true
+						copy(best, nb)
+					}
+				}
+			}
+			if !found {
+				break // a local optimum: restart
+			}
+			copy(cur, best)
+			curScore = bestScore
+		}
+	}
+}
+
+// anneal runs simulated annealing on one chain.
+func (s *searcher) anneal() {
+	cur := make([]uint8, s.n)
+	s.random(cur)
+	curScore := s.score(cur)
+	nb := make([]uint8, s.n)
+	for s.left() {
+		temp := s.p.Temp * (1 - float64(s.res.Evals)/float64(s.p.Evals))
+		copy(nb, cur)
+		i := s.r.IntN(s.n)
+		nb[i] = (nb[i] + 1 + uint8(s.r.IntN(2))) % 3
+		v := s.score(nb)
+		d := v - curScore
+		if d >= 0 || (temp > 0 && curScore > 0 && s.r.Float64() < math.Exp(d/(temp*curScore))) {
+			cur, nb, curScore = nb, cur, v
+		}
 	}
 }

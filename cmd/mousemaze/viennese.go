@@ -341,7 +341,7 @@ func runVienneseEvolve(args []string, stdout, stderr io.Writer) int {
 	seed := fs.Uint64("seed", 1, "seed of every random choice")
 	budget := fs.Int64("budget", 100000, "number of colourings scored")
 	var tune struct {
-		rate, mutation              float64
+		rate, mutation, temp        float64
 		rounds, pop, parents, elite int
 	}
 	fs.Float64Var(&tune.rate, "rate", 0, "keep: probability that a light changes per step (0 = default 0.1)")
@@ -350,6 +350,7 @@ func runVienneseEvolve(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&tune.parents, "parents", 0, "ea, ga: parents per generation (0 = default 10)")
 	fs.IntVar(&tune.elite, "elite", -1, "ea, ga: best colourings carried over (-1 = default 1)")
 	fs.Float64Var(&tune.mutation, "mutation", -1, "ea, ga: probability that a child's light changes (-1 = default 0.06)")
+	fs.Float64Var(&tune.temp, "temp", -1, "sa: initial relative temperature (-1 = default 0.05)")
 	out := fs.String("out", "", "also write the best maze in the text format to `FILE`")
 	pngFile := fs.String("png", "", "write a PNG report of the best maze to `FILE`")
 	asJSON := fs.Bool("json", false, "print JSON lines: one per improvement, then the result")
@@ -385,6 +386,9 @@ func runVienneseEvolve(args []string, stdout, stderr io.Writer) int {
 	}
 	if set["mutation"] {
 		p.Mutation = tune.mutation
+	}
+	if set["temp"] {
+		p.Temp = tune.temp
 	}
 	if err := p.Validate(); err != nil {
 		fmt.Fprintf(stderr, "mousemaze viennese evolve: %v\n", err)
