@@ -54,8 +54,8 @@ Run 'mousemaze viennese <verb> -h' for a verb's flags.
 
 var gridSpec = regexp.MustCompile(`^([0-9]+)x([0-9]+)$`)
 
-// vienneseCanvas resolves --canvas: vienna24, RxC or a file (whose colours
-// and variant, if any, are returned too).
+// vienneseCanvas resolves --canvas: vienna24, RxC or a file (whose variant
+// line, if any, is the default variant; evolve ignores its colours).
 func vienneseCanvas(spec string) (*viennese.File, error) {
 	if spec == "vienna24" {
 		return &viennese.File{Maze: viennese.Maze{Canvas: viennese.Vienna24()}}, nil
@@ -72,7 +72,7 @@ func vienneseCanvas(spec string) (*viennese.File, error) {
 	return viennese.ParseFile(spec)
 }
 
-// variantFlag is --variant: empty means the file's variant, else ht.
+// variantOf resolves --variant: empty means the file's variant line, else ht.
 func variantOf(flagValue string, f *viennese.File) (viennese.Variant, error) {
 	if flagValue == "" {
 		if f != nil && f.HasVariant {
