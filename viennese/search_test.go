@@ -103,6 +103,7 @@ func TestParamsValidate(t *testing.T) {
 		{Algo: AlgoAnneal, Evals: 10, Rounds: 0},
 		{Algo: AlgoGA, Evals: 10, Pop: 10, Parents: 11, Mutation: 0.1},
 		{Algo: AlgoEA, Evals: 10, Pop: 10, Parents: 2, Mutation: 1.5},
+		{Algo: AlgoSA, Evals: 10, Temp: -1},
 	}
 	for _, p := range bad {
 		if _, err := Evolve(p, 4, scoreFunc(func([]uint8) float64 { return 0 }), nil); err == nil {
