@@ -246,6 +246,19 @@ func TestAgainstReference(t *testing.T) {
 			}
 		}
 	}
+	// The best mazes found on the 24-street canvas (see the README).
+	for _, name := range []string{"testdata/best-ht.txt", "testdata/best-nht.txt"} {
+		f, err := ParseFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sys, _ := NewSystem(f.Maze.Canvas, f.Variant)
+		got := NewEvaluator(sys).Stats(f.Maze.Colours)
+		want, ok := refStats(f.Maze.Canvas, f.Variant, f.Maze.Colours, 1<<24)
+		if !ok || got != want || !got.Unique {
+			t.Errorf("%s: stats %+v, reference %+v (finished %v)", name, got, want, ok)
+		}
+	}
 	r := rand.New(rand.NewPCG(1, 2))
 	c := Vienna24()
 	for _, v := range []Variant{HT, NHT} {
