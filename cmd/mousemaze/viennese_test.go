@@ -56,7 +56,7 @@ func TestVienneseErrors(t *testing.T) {
 		{[]string{"score", "--variant", "x", "testdata/viennese-lollipop.txt"}, exitUsage, `unknown variant "x"`},
 		{[]string{"score"}, exitUsage, "no input files"},
 		{[]string{"solve", "--all", "0", "testdata/viennese-lollipop.txt"}, exitUsage, "want one input file"},
-		{[]string{"evolve", "--algo", "sa"}, exitUsage, `unknown search method "sa"`},
+		{[]string{"evolve", "--algo", "memetic"}, exitUsage, `unknown search method "memetic"`},
 		{[]string{"evolve", "--canvas", "1x1"}, exitUsage, "grid 1x1"},
 		{[]string{"evolve", "--canvas", "testdata/viennese-bad.txt"}, exitFail, "viennese-bad.txt:5"},
 		{[]string{"evolve", "--budget", "0"}, exitUsage, "evals 0"},
