@@ -89,3 +89,9 @@ clean:
 # against the exact engine, every switch of 64ths in [-4, 4] built and swept).
 game-long:
 	$(GO) test -count=1 -v ./game/ -args -game.long
+
+# bench-viennese: the Viennese-maze score benchmark (24-street canvas, one
+# core; mazes/s per wall-clock second and mazes/cpu-s per CPU second).
+.PHONY: bench-viennese
+bench-viennese:
+	$(GO) test ./viennese -run '^$$' -bench Score -benchmem -count 3
