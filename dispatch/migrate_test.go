@@ -80,7 +80,7 @@ func TestImmigrate(t *testing.T) {
 			if v.algo != AlgoRandom {
 				held := false
 				st := s.State()
-				for _, pop := range append(append([][]Individual{st.Pop, st.Walkers}, st.Islands...)) {
+				for _, pop := range append([][]Individual{st.Pop, st.Walkers}, st.Islands...) {
 					for _, ind := range pop {
 						held = held || same(ind, donor) && ind.Turns == donor.Turns
 					}
