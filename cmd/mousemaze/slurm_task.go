@@ -122,7 +122,7 @@ func runSweepShards(ctx context.Context, job *slurmJob, dir string, i, n, worker
 			select {
 			case <-time.After(pause):
 			case <-ctx.Done():
-				return ctx.Err()
+				return fmt.Errorf("interrupted before shard %s", shard)
 			}
 		}
 		ck := taskCheckpoint(dir, "shard", j)
