@@ -58,8 +58,13 @@ PIDS=()
 cleanup() {
 	local rc=$?
 	set +e
-	if [ -n "${SLURM_CONF:-}" ] && [ -f "$SLURM_CONF" ]; then
+	# Cancel what is left and let the tasks end before the daemons stop.
+	if [ -n "${SLURM_CONF:-}" ] && [ -f "$SLURM_CONF" ] && [ ${#PIDS[@]} -ge 3 ]; then
 		timeout 10 scancel --quiet --user=root >/dev/null 2>&1
+		for _ in $(seq 100); do
+			[ -z "$(timeout 5 squeue -h -o %i 2>/dev/null)" ] && break
+			sleep 0.2
+		done
 	fi
 	for ((k = ${#PIDS[@]} - 1; k >= 0; k--)); do
 		kill "${PIDS[k]}" 2>/dev/null
@@ -74,6 +79,15 @@ cleanup() {
 			kill -9 "$pid" 2>/dev/null
 		fi
 		wait "$pid" 2>/dev/null
+	done
+	# Job step daemons (slurmstepd) of this cluster that outlived it carry
+	# its SLURM_CONF; nothing else does.
+	for p in /proc/[0-9]*; do
+		if [ "$(cat "$p/comm" 2>/dev/null)" = slurmstepd ] &&
+			tr '\0' '\n' <"$p/environ" 2>/dev/null | grep -qx "SLURM_CONF=$T/slurm.conf"; then
+			say "killing leftover ${p#/proc/} ($(tr '\0' ' ' <"$p/cmdline"))"
+			kill -KILL "${p#/proc/}" 2>/dev/null
+		fi
 	done
 	[ ${#PIDS[@]} -gt 0 ] && say "stopped every daemon started here (pids ${PIDS[*]})"
 	if [ $rc -ne 0 ]; then
@@ -177,26 +191,36 @@ sum=$(awk -F'"elapsed_s":' '{ split($2, a, /[,}]/); s += a[1] } END { printf "%.
 say "  sweep time inside the shards, summed: $sum s; one process: $single s"
 
 # --- 3. kill a task mid-way and requeue it --------------------------------
-say "the same sweep with a 0.5 s pause before each shard; task 5 is killed after its first shard and requeued"
+say "the same sweep with a 0.75 s pause before each shard; task 5 is killed after its first shard and requeued"
 t0=$(now)
-job=$(MOUSEMAZE_TASK_FLAGS=--pause=0.5s "$MM" slurm sweep --size 5x5 --shards 64 --tasks 16 --dir "$T/kill" --binary "$MM" 2>/dev/null)
+job=$(MOUSEMAZE_TASK_FLAGS=--pause=0.75s "$MM" slurm sweep --size 5x5 --shards 64 --tasks 16 --dir "$T/kill" --binary "$MM" 2>/dev/null)
 log=$T/kill/logs/${job}_5.out
+# Find task 5's mousemaze process as soon as it starts, so that the kill
+# follows its first shard at once.
 deadline=$(($(date +%s) + JOB_TIMEOUT))
+pid=
+while [ -z "$pid" ]; do
+	[ "$(date +%s)" -lt "$deadline" ] || die "task 5 did not start in $JOB_TIMEOUT s"
+	jid=$(timeout 10 scontrol -o show job "${job}_5" | grep ' ArrayTaskId=5 .*JobState=RUNNING' |
+		grep -o '^JobId=[0-9]*' | cut -d= -f2 || true)
+	if [ -z "$jid" ]; then
+		sleep 0.1
+		continue
+	fi
+	for p in /proc/[0-9]*; do
+		if [ "$(cat "$p/comm" 2>/dev/null)" = mousemaze ] &&
+			tr '\0' '\n' <"$p/environ" 2>/dev/null | grep -qx "SLURM_JOB_ID=$jid"; then
+			pid=${p#/proc/}
+		fi
+	done
+	[ -n "$pid" ] || sleep 0.1
+done
 until grep -q '^shard 5/64: .*tasks' "$log" 2>/dev/null; do
 	[ "$(date +%s)" -lt "$deadline" ] || die "task 5 did not finish its first shard in $JOB_TIMEOUT s"
-	sleep 0.05
+	sleep 0.02
 done
 # Kill the task's mousemaze process outright (SIGKILL: no checkpoint, no
 # clean exit), as a crashed node or an OOM kill would.
-jid=$(scontrol -o show job "${job}_5" | grep -o '^JobId=[0-9]*' | cut -d= -f2)
-pid=
-for p in /proc/[0-9]*; do
-	if [ "$(cat "$p/comm" 2>/dev/null)" = mousemaze ] &&
-		tr '\0' '\n' <"$p/environ" 2>/dev/null | grep -qx "SLURM_JOB_ID=$jid"; then
-		pid=${p#/proc/}
-	fi
-done
-[ -n "$pid" ] || die "no mousemaze process of task 5 (job id $jid) found"
 kill -KILL "$pid"
 deadline=$(($(date +%s) + 60))
 while timeout 10 scontrol -o show job "${job}_5" | grep -qE 'JobState=(RUNNING|COMPLETING)'; do
