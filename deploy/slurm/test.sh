@@ -157,7 +157,8 @@ wait_job() {
 	done
 	local done
 	done=$(timeout 10 scontrol -o show job "$job" | grep -c 'JobState=COMPLETED' || true)
-	[ "$done" = "$n" ] || die "job $job: $done of $n tasks completed: $(scontrol -o show job "$job" | grep -o 'ArrayTaskId=[0-9]* JobState=[A-Z]*' | grep -v COMPLETED)"
+	[ "$done" = "$n" ] || die "job $job: $done of $n tasks completed; task:state $(scontrol -o show job "$job" |
+		sed -E 's/.*ArrayTaskId=([0-9-]+).*JobState=([A-Z_]+).*Reason=([^ ]*).*/\1:\2:\3/' | tr '\n' ' ')"
 }
 
 # same_report A B: the two sweep reports agree in everything but the time.
@@ -231,7 +232,14 @@ state=$(scontrol -o show job "${job}_5" | grep -o 'JobState=[A-Z]*')
 shards=$(ls "$T"/kill/shards/ | grep -cE '^shard-(5|21|37|53)\.json$' || true)
 say "  task 5 (pid $pid) killed with SIGKILL: $state with $shards of its 4 shards done"
 [ "$shards" -ge 1 ] && [ "$shards" -lt 4 ] || die "task 5 was not killed mid-way ($shards of 4 shards done)"
-timeout 10 scontrol requeue "${job}_5"
+# Requeue it; while its end is still being processed a requeue can be
+# refused or lost, so try again until Slurm counts a restart.
+deadline=$(($(date +%s) + 60))
+until timeout 10 scontrol -o show job "${job}_5" | grep -q ' Restarts=[1-9]'; do
+	[ "$(date +%s)" -lt "$deadline" ] || die "task 5 could not be requeued in 60 s"
+	timeout 10 scontrol requeue "${job}_5" 2>/dev/null || true
+	sleep 0.5
+done
 # A requeued task waits out a begin time; start it now.
 timeout 10 scontrol update JobId="${job}_5" StartTime=now >/dev/null 2>&1 || true
 wait_job "$job" 16
