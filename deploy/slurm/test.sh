@@ -84,7 +84,7 @@ cleanup() {
 	# its SLURM_CONF; nothing else does.
 	for p in /proc/[0-9]*; do
 		if [ "$(cat "$p/comm" 2>/dev/null)" = slurmstepd ] &&
-			tr '\0' '\n' <"$p/environ" 2>/dev/null | grep -qx "SLURM_CONF=$T/slurm.conf"; then
+			{ tr '\0' '\n' <"$p/environ"; } 2>/dev/null | grep -qx "SLURM_CONF=$T/slurm.conf"; then
 			say "killing leftover ${p#/proc/} ($(tr '\0' ' ' <"$p/cmdline"))"
 			kill -KILL "${p#/proc/}" 2>/dev/null
 		fi
@@ -210,7 +210,7 @@ while [ -z "$pid" ]; do
 	fi
 	for p in /proc/[0-9]*; do
 		if [ "$(cat "$p/comm" 2>/dev/null)" = mousemaze ] &&
-			tr '\0' '\n' <"$p/environ" 2>/dev/null | grep -qx "SLURM_JOB_ID=$jid"; then
+			{ tr '\0' '\n' <"$p/environ"; } 2>/dev/null | grep -qx "SLURM_JOB_ID=$jid"; then
 			pid=${p#/proc/}
 		fi
 	done
