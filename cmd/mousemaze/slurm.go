@@ -127,6 +127,7 @@ func runSlurmSubmit(kind string, args []string, stdout, stderr io.Writer) int {
 	binary := fs.String("binary", "", "the mousemaze binary the tasks run, on a path every node sees (default: this one)")
 	sbatch := fs.String("sbatch", "sbatch", "the sbatch command")
 	dryRun := fs.Bool("dry-run", false, "print the script and the sbatch command; write and submit nothing")
+	noSubmit := fs.Bool("no-submit", false, "write job.json and the script to --dir but do not submit (for other schedulers)")
 	every := fs.Duration("checkpoint-every", 30*time.Second, "how often a task saves its checkpoint")
 	size := fs.String("size", "", "grid size RxC (required for sweep; evolve default 13x13)")
 	order := fs.String("order", "DRLU", "preference order for ties, a permutation of D, R, L, U")
@@ -269,6 +270,11 @@ func runSlurmSubmit(kind string, args []string, stdout, stderr io.Writer) int {
 	if err := writeJobDir(abs, kind, jobJSON); err != nil {
 		fmt.Fprintf(stderr, "mousemaze slurm %s: %v\n", kind, err)
 		return exitFail
+	}
+	if *noSubmit {
+		fmt.Fprintf(stderr, "mousemaze slurm %s: wrote %s; submit with:\n", kind, jobFile(abs))
+		fmt.Fprintln(stdout, shellJoin(cmd))
+		return exitOK
 	}
 	var out, errb bytes.Buffer
 	c := exec.Command(cmd[0], cmd[1:]...)

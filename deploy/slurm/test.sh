@@ -55,6 +55,19 @@ T=$(mktemp -d /tmp/mousemaze-slurm.XXXXXX)
 chmod 755 "$T"
 mkdir -p "$T/munge" "$T/state" "$T/spool" "$T/log"
 PIDS=()
+# procs NAME VAR=VALUE: the processes called NAME whose environment holds
+# VAR=VALUE (reading comm with a builtin keeps the scan fast).
+procs() {
+	local p c
+	for p in /proc/[0-9]*; do
+		c=
+		{ read -r c <"$p/comm"; } 2>/dev/null || continue
+		[ "$c" = "$1" ] || continue
+		if { tr '\0' '\n' <"$p/environ"; } 2>/dev/null | grep -qx "$2"; then
+			echo "${p#/proc/}"
+		fi
+	done
+}
 cleanup() {
 	local rc=$?
 	set +e
@@ -82,12 +95,9 @@ cleanup() {
 	done
 	# Job step daemons (slurmstepd) of this cluster that outlived it carry
 	# its SLURM_CONF; nothing else does.
-	for p in /proc/[0-9]*; do
-		if [ "$(cat "$p/comm" 2>/dev/null)" = slurmstepd ] &&
-			{ tr '\0' '\n' <"$p/environ"; } 2>/dev/null | grep -qx "SLURM_CONF=$T/slurm.conf"; then
-			say "killing leftover ${p#/proc/} ($(tr '\0' ' ' <"$p/cmdline"))"
-			kill -KILL "${p#/proc/}" 2>/dev/null
-		fi
+	for pid in $(procs slurmstepd "SLURM_CONF=$T/slurm.conf"); do
+		say "killing leftover job step $pid"
+		kill -KILL "$pid" 2>/dev/null
 	done
 	[ ${#PIDS[@]} -gt 0 ] && say "stopped every daemon started here (pids ${PIDS[*]})"
 	if [ $rc -ne 0 ]; then
@@ -208,12 +218,7 @@ while [ -z "$pid" ]; do
 		sleep 0.1
 		continue
 	fi
-	for p in /proc/[0-9]*; do
-		if [ "$(cat "$p/comm" 2>/dev/null)" = mousemaze ] &&
-			{ tr '\0' '\n' <"$p/environ"; } 2>/dev/null | grep -qx "SLURM_JOB_ID=$jid"; then
-			pid=${p#/proc/}
-		fi
-	done
+	pid=$(procs mousemaze "SLURM_JOB_ID=$jid" | head -1)
 	[ -n "$pid" ] || sleep 0.1
 done
 until grep -q '^shard 5/64: .*tasks' "$log" 2>/dev/null; do
