@@ -9,7 +9,7 @@
 #     a temporary directory; no systemd, no cgroups;
 #  2. runs a 5x5 sweep as a 16-task array (64 shards; task i takes shards
 #     i, i+16, ...) and checks that the merged report equals one process's,
-#     and times both;
+#     and times both, and a 16-task array of /bin/true for Slurm's own cost;
 #  3. runs the same sweep again with each shard delayed, kills one task's
 #     process (SIGKILL) after its first shard, requeues it (scontrol requeue), and
 #     checks that the requeued task skips the finished shard and that the
@@ -201,6 +201,14 @@ say "  first task started $first, last ended $last"
 sum=$(awk -F'"elapsed_s":' '{ split($2, a, /[,}]/); s += a[1] } END { printf "%.2f", s }' "$T"/sweep/shards/*.json)
 say "  sweep time inside the shards, summed: $sum s; one process: $single s"
 
+say "baseline: a 16-task array of /bin/true, Slurm's own cost"
+t0=$(now)
+job=$(sbatch --parsable --array=0-15 --cpus-per-task=1 --output=/dev/null --wrap=true)
+wait_job "$job" 16
+t1=$(now)
+baseline=$(secs "$t0" "$t1")
+say "  job $job: 16 empty tasks in $baseline s"
+
 # --- 3. kill a task mid-way and requeue it --------------------------------
 say "the same sweep with a 0.75 s pause before each shard; task 5 is killed after its first shard and requeued"
 t0=$(now)
@@ -277,5 +285,5 @@ say "  job $job: 4 islands in $(secs "$t0" "$t1") s, $took migrations; the best 
 
 # --- 5. summary ----------------------------------------------------------------
 overhead=$(awk -v a="$array" -v s="$single" 'BEGIN { printf "%.2f", a - s }')
-say "sweep 5x5: one process $single s, 16-task array $array s (overhead $overhead s on $CPUS CPUs)"
+say "sweep 5x5: one process $single s, 16-task array $array s (overhead $overhead s on $CPUS CPUs; 16 empty tasks take $baseline s)"
 say "PASS"
