@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -340,6 +341,49 @@ func TestRanges(t *testing.T) {
 	for _, c := range cases {
 		if got := ranges(c.in); got != c.want {
 			t.Errorf("ranges(%v) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+// TestSlurmScriptBackend runs the batch script with bash and a stand-in
+// binary and wants --backend cuda exactly when the task sees a GPU and
+// the binary's cuda selfcheck passes, auto otherwise.
+func TestSlurmScriptBackend(t *testing.T) {
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("no bash")
+	}
+	dir := t.TempDir()
+	fake := filepath.Join(dir, "mm")
+	stub := "#!/bin/sh\nif [ \"$1\" = selfcheck ]; then exit $SELFCHECK_RC; fi\necho \"$@\"\n"
+	if err := os.WriteFile(fake, []byte(stub), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	script := filepath.Join(dir, "sweep.sbatch")
+	if err := os.WriteFile(script, []byte(slurmScript("sweep")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name string
+		env  []string
+		want string
+	}{
+		{"no gpu", []string{"SELFCHECK_RC=0"}, "slurm task --backend auto --workers 0 /run"},
+		{"gpu and cuda", []string{"SELFCHECK_RC=0", "CUDA_VISIBLE_DEVICES=0"}, "slurm task --backend cuda --workers 0 /run"},
+		{"gpu, no cuda build", []string{"SELFCHECK_RC=1", "SLURM_JOB_GPUS=1"}, "slurm task --backend auto --workers 0 /run"},
+		{"cpus and flags", []string{"SELFCHECK_RC=0", "SLURM_CPUS_PER_TASK=4", "MOUSEMAZE_TASK_FLAGS=--pause=1s"}, "slurm task --backend auto --workers 4 --pause=1s /run"},
+	}
+	for _, c := range cases {
+		cmd := exec.Command(bash, script, "/run")
+		cmd.Env = append([]string{"PATH=/usr/bin:/bin", "MOUSEMAZE=" + fake, "SLURM_ARRAY_TASK_ID=3", "SLURM_ARRAY_TASK_COUNT=16"}, c.env...)
+		out, err := cmd.Output()
+		if err != nil {
+			t.Errorf("%s: %v", c.name, err)
+			continue
+		}
+		lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+		if len(lines) != 2 || !strings.HasPrefix(lines[0], "mousemaze sweep: task 3 of 16 on ") || lines[1] != c.want {
+			t.Errorf("%s: script printed\n%s\nwant the banner and %q", c.name, out, c.want)
 		}
 	}
 }
