@@ -95,3 +95,12 @@ game-long:
 .PHONY: bench-viennese
 bench-viennese:
 	$(GO) test ./viennese -run '^$$' -bench Score -benchmem -count 3
+
+# test-slurm: a one-node Slurm cluster on this machine (installs Debian's
+# slurm-wlm and munge if missing; needs root) runs a 5x5 sweep as a 16-task
+# job array and a 6x6 island search as a 4-task array, and checks them
+# against one process. See deploy/slurm/test.sh.
+.PHONY: test-slurm
+test-slurm:
+	$(GO) build -o $(BIN)/mousemaze ./cmd/mousemaze
+	timeout 900 deploy/slurm/test.sh

@@ -94,12 +94,16 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "print JSON lines: improvements, progress and a final \"done\" line")
 	objective := fs.String("objective", dispatch.ObjTurns, "what to maximise: turns (the walk's length; with --k, the longest escape), trap (the smallest maze that traps a k-mod mouse) or max-cell (the most visits to one cell)")
 	edges := fs.Bool("edges", false, "search Mouse Maze 2 boards (walls on edges) with a (μ+λ) search; --pop is μ")
+	isl := registerIslandFlags(fs, stderr)
 	if code := parseFlags(fs, args); code >= 0 {
 		return code
 	}
 	usageErr := func(format string, a ...any) int {
 		fmt.Fprintf(stderr, "mousemaze evolve: "+format+"\n", a...)
 		return exitUsage
+	}
+	if err := isl.parse(flagsSet(fs), seed, *edges); err != nil {
+		return usageErr("%v", err)
 	}
 	if *edges {
 		return runEvolveEdges(fs, rules, *size, *objective, *evals, *seed, *pop, be.workers, *outFile, *asJSON, stdout, stderr)
@@ -241,6 +245,9 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 			emit(evolveEvent{Event: "improved", Gen: s.Gen(), Evals: s.Evals(), BestTurns: b.Turns, BestVisits: b.Turns - 2, Entry: endPtr(p, b.Entry), Exit: endPtr(p, b.Exit)})
 		},
 		Generation: func(s *dispatch.Search) error {
+			if err := isl.generation(s); err != nil {
+				return err
+			}
 			b := s.Best()
 			bar.Set(s.Evals(), fmt.Sprintf("best %d turns", b.Turns))
 			if s.Evals() >= nextReport {
@@ -266,6 +273,9 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 		return fail(runErr)
 	}
 	if err := saveCheckpoint(); err != nil {
+		return fail(err)
+	}
+	if err := isl.write(search, runErr == nil); err != nil {
 		return fail(err)
 	}
 	best := search.Best()

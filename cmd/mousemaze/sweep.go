@@ -146,7 +146,7 @@ func writeSweepReport(rep *sweep.Report, asJSON bool, stdout, stderr io.Writer) 
 }
 
 func runSweepMerge(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("sweep-merge", "[flags] FILE... (JSON reports of sweep --shard i/N --json)",
+	fs := newFlagSet("sweep-merge", "[flags] FILE... (JSON reports of sweep --shard i/N --json) or DIR (of reports, or of slurm sweep)",
 		"mousemaze sweep-merge shard0.json shard1.json", stderr)
 	asJSON := fs.Bool("json", false, "print the report as one JSON object")
 	if code := parseFlags(fs, args); code >= 0 {
@@ -156,6 +156,9 @@ func runSweepMerge(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "mousemaze sweep-merge: no report files")
 		fs.Usage()
 		return exitUsage
+	}
+	if st, err := os.Stat(fs.Arg(0)); err == nil && st.IsDir() && fs.NArg() == 1 {
+		return mergeSweepDir("sweep-merge", fs.Arg(0), *asJSON, stdout, stderr)
 	}
 	var reps []*sweep.Report
 	for _, name := range fs.Args() {
@@ -170,6 +173,10 @@ func runSweepMerge(args []string, stdout, stderr io.Writer) int {
 			return exitFail
 		}
 		reps = append(reps, &r)
+	}
+	if n, missing, err := missingShards(reps); err == nil && len(missing) > 0 {
+		fmt.Fprintf(stderr, "mousemaze sweep-merge: %d of %d shards are missing: %s\n", len(missing), n, ranges(missing))
+		return exitFail
 	}
 	rep, err := sweep.Merge(reps...)
 	if err != nil {
