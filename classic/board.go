@@ -81,17 +81,17 @@ func NewBoard(m mousemaze.EdgeMaze) Board {
 }
 
 // Cells returns the number of cells.
-func (b *Board) Cells() int { return b.Rows * b.Cols }
+func (b Board) Cells() int { return b.Rows * b.Cols }
 
 // Cell returns the index of cell (r, c).
-func (b *Board) Cell(r, c int) int { return r*b.Cols + c }
+func (b Board) Cell(r, c int) int { return r*b.Cols + c }
 
 // RC returns the row and column of cell i.
-func (b *Board) RC(i int) (r, c int) { return i / b.Cols, i % b.Cols }
+func (b Board) RC(i int) (r, c int) { return i / b.Cols, i % b.Cols }
 
 // Validate checks the walls, the start and goal cells, the wrap masks and
 // the one-way doors.
-func (b *Board) Validate() error {
+func (b Board) Validate() error {
 	if err := b.EdgeMaze.Validate(); err != nil {
 		return err
 	}
@@ -119,7 +119,7 @@ func (b *Board) Validate() error {
 
 // door returns the cell beyond side d of cell i and whether a door (not a
 // wall) stands there, ignoring one-way doors.
-func (b *Board) door(i int, d Dir) (int, bool) {
+func (b Board) door(i int, d Dir) (int, bool) {
 	r, c := b.RC(i)
 	switch d {
 	case North:
@@ -157,7 +157,7 @@ type Nav struct {
 }
 
 // Nav compiles the board. Call Validate first.
-func (b *Board) Nav() *Nav {
+func (b Board) Nav() *Nav {
 	n := b.Cells()
 	nav := &Nav{Rows: b.Rows, Cols: b.Cols, Start: b.Start, Goal: b.Goal, Next: make([][4]int, n), Doors: make([][4]bool, n)}
 	for i := range n {

@@ -257,7 +257,7 @@ func parseRC(s string) ([2]int, error) {
 // Format returns b in the classic board format: its directives, then the
 // edge text drawing with a closed frame, or on a wrapping board a frame
 // that shows the wrap-around edges.
-func (b *Board) Format() string {
+func (b Board) Format() string {
 	var sb strings.Builder
 	sr, sc := b.RC(b.Start)
 	gr, gc := b.RC(b.Goal)
