@@ -94,12 +94,16 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "print JSON lines: improvements, progress and a final \"done\" line")
 	objective := fs.String("objective", dispatch.ObjTurns, "what to maximise: turns (the walk's length; with --k, the longest escape), trap (the smallest maze that traps a k-mod mouse) or max-cell (the most visits to one cell)")
 	edges := fs.Bool("edges", false, "search Mouse Maze 2 boards (walls on edges) with a (μ+λ) search; --pop is μ")
+	walker := fs.String("walker", "", "search edge boards that keep a classic maze walker longest from the top-left to the bottom-right cell: left, right, switch-left, switch-right, lru or tremaux")
 	if code := parseFlags(fs, args); code >= 0 {
 		return code
 	}
 	usageErr := func(format string, a ...any) int {
 		fmt.Fprintf(stderr, "mousemaze evolve: "+format+"\n", a...)
 		return exitUsage
+	}
+	if *walker != "" {
+		return runEvolveWalker(fs, *walker, *size, *evals, *seed, *pop, be.workers, *outFile, *asJSON, stdout, stderr)
 	}
 	if *edges {
 		return runEvolveEdges(fs, rules, *size, *objective, *evals, *seed, *pop, be.workers, *outFile, *asJSON, stdout, stderr)
