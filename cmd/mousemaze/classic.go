@@ -11,6 +11,7 @@ import (
 
 	"github.com/mousemaze/mousemaze"
 	"github.com/mousemaze/mousemaze/classic"
+	"github.com/mousemaze/mousemaze/classic/neural"
 )
 
 // This file is `mousemaze classic`: the ordinary mazes of the seed paper
@@ -27,6 +28,7 @@ Verbs:
   solve   solve a maze file: --algo random|left|right|switch-left|switch-right|lru|bfs|tremaux|tremaux-all|tar
   matrix  print the minimum-distance matrix, a solution matrix or a power of the connection matrix
   play    play the blind maze game: play --blind FILE, moves from standard input
+  neural  measure the neural-net solver of §5 against the random walk
 
 Run "mousemaze classic <verb> -h" for the flags of one.
 `
@@ -45,6 +47,8 @@ func runClassic(args []string, stdout, stderr io.Writer) int {
 		return runClassicMatrix(args[1:], stdout, stderr)
 	case "play":
 		return runClassicPlay(args[1:], stdout, stderr)
+	case "neural":
+		return runClassicNeural(args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, classicUsage)
 		return exitOK
@@ -434,5 +438,66 @@ func runClassicPlay(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	fmt.Fprintf(stdout, "You give up after %d moves.\n", g.Moves)
+	return exitOK
+}
+
+// classicNeuralRecord is the output of `classic neural --json`.
+type classicNeuralRecord struct {
+	Mazes    int              `json:"mazes"`
+	Rows     int              `json:"rows"`
+	Cols     int              `json:"cols"`
+	Episodes int              `json:"episodes"`
+	Cap      int64            `json:"cap"`
+	Seed     uint64           `json:"seed"`
+	Params   neural.Params    `json:"params"`
+	Net      []neural.Summary `json:"net"`
+	Random   neural.Summary   `json:"random"`
+}
+
+func runClassicNeural(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("classic neural", "[flags]", "mousemaze classic neural --mazes 100 --size 8x8 --episodes 10 --cap 2000", stderr)
+	mazes := fs.Int("mazes", 100, "number of generated perfect mazes (spanning tree, seeds --seed, --seed+1, ...)")
+	size := fs.String("size", "8x8", "maze size RxC; start top-left, goal bottom-right")
+	episodes := fs.Int("episodes", 10, "runs of the net on each maze (it keeps what it learnt between runs)")
+	capSteps := fs.Int64("cap", 2000, "step cap of every run, the net's and the random walk's")
+	seed := fs.Uint64("seed", 1, "first maze seed")
+	p := neural.DefaultParams()
+	fs.IntVar(&p.Hidden, "hidden", p.Hidden, "decision nodes")
+	fs.Float64Var(&p.Rate, "rate", p.Rate, "weight change after each move")
+	fs.Float64Var(&p.Reward, "reward", p.Reward, "weight change on reaching the goal")
+	fs.IntVar(&p.Trace, "trace", p.Trace, "steps rewarded on reaching the goal")
+	fs.Float64Var(&p.Noise, "noise", p.Noise, "spread of the random input to the move nodes")
+	fs.Float64Var(&p.Inhibition, "inhibition", p.Inhibition, "mutual inhibition of the move nodes")
+	asJSON := fs.Bool("json", false, "print the summary as JSON")
+	if code := parseFlags(fs, args); code >= 0 {
+		return code
+	}
+	usageErr := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "mousemaze classic neural: "+format+"\n", a...)
+		return exitUsage
+	}
+	sz, err := mousemaze.ParseSize(*size)
+	switch {
+	case err != nil:
+		return usageErr("--size %q: %v", *size, err)
+	case *mazes < 1 || *episodes < 1 || *capSteps < 1:
+		return usageErr("--mazes, --episodes and --cap must be at least 1")
+	case p.Hidden < 1 || p.Trace < 0 || p.Rate < 0 || p.Reward < 0 || p.Noise < 0 || p.Inhibition <= 0:
+		return usageErr("--hidden must be at least 1, --inhibition above 0, the rest 0 or more")
+	}
+	trials := neural.Measure(p, *mazes, sz.Rows, sz.Cols, *episodes, *capSteps, *seed)
+	net, random := neural.Summarize(trials)
+	if *asJSON {
+		json.NewEncoder(stdout).Encode(classicNeuralRecord{Mazes: *mazes, Rows: sz.Rows, Cols: sz.Cols, Episodes: *episodes,
+			Cap: *capSteps, Seed: *seed, Params: p, Net: net, Random: random})
+		return exitOK
+	}
+	fmt.Fprintf(stdout, "%d perfect %s mazes (seeds %d..%d), start top-left, goal bottom-right, cap %d steps\n",
+		*mazes, sz, *seed, *seed+uint64(*mazes)-1, *capSteps)
+	fmt.Fprintf(stdout, "%-14s %8s %11s\n", "solver", "reached", "mean steps")
+	for e, s := range net {
+		fmt.Fprintf(stdout, "%-14s %4d/%-3d %11.1f\n", fmt.Sprintf("net run %d", e+1), s.Reached, s.Of, s.MeanSteps)
+	}
+	fmt.Fprintf(stdout, "%-14s %4d/%-3d %11.1f\n", "random walk", random.Reached, random.Of, random.MeanSteps)
 	return exitOK
 }

@@ -153,3 +153,22 @@ You step forward... and find the goal after 2 moves!
 		t.Errorf("play without --blind: exit %d", code)
 	}
 }
+
+// classic neural prints one row per run of the net and one for the random
+// walk, counting the mazes; bad flags exit 2.
+func TestClassicNeural(t *testing.T) {
+	code, out, errOut := runCmd(t, "classic", "neural", "--mazes", "3", "--size", "3x3", "--episodes", "2", "--cap", "100", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var rec classicNeuralRecord
+	if err := json.Unmarshal([]byte(out), &rec); err != nil {
+		t.Fatal(err)
+	}
+	if len(rec.Net) != 2 || rec.Net[0].Of != 3 || rec.Random.Of != 3 || rec.Rows != 3 {
+		t.Errorf("record %+v", rec)
+	}
+	if code, _, _ := runCmd(t, "classic", "neural", "--inhibition", "0"); code != exitUsage {
+		t.Errorf("--inhibition 0: exit %d", code)
+	}
+}
