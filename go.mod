@@ -6,6 +6,7 @@ require (
 	github.com/klauspost/cpuid/v2 v2.4.2
 	github.com/schollz/progressbar/v3 v3.19.1
 	golang.org/x/term v0.47.0
+	gonum.org/v1/gonum v0.17.0
 	gorgonia.org/cu v0.9.6
 )
 
@@ -15,5 +16,4 @@ require (
 	github.com/pkg/errors v0.9.1 // indirect
 	github.com/rivo/uniseg v0.4.7 // indirect
 	golang.org/x/sys v0.49.0 // indirect
-	gonum.org/v1/gonum v0.17.0 // indirect
 )
