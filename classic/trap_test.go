@@ -1,10 +1,6 @@
 package classic
 
-import (
-	"testing"
-
-	"github.com/mousemaze/mousemaze"
-)
+import "testing"
 
 // The trap objective on Figure 15's maze from cell 5 to cell 9: the right
 // hand facing east reaches 9 in 2 moves, the left hand loops (score 1),
@@ -38,7 +34,20 @@ func TestTrapRecords(t *testing.T) {
 	records := []struct {
 		file, walker string
 		steps        int64
-	}{}
+	}{
+		{"trap-left-8x8.txt", "left", 112},
+		{"trap-right-8x8.txt", "right", 112},
+		{"trap-switch-left-8x8.txt", "switch-left", 112},
+		{"trap-switch-right-8x8.txt", "switch-right", 112},
+		{"trap-lru-8x8.txt", "lru", 1568},
+		{"trap-tremaux-8x8.txt", "tremaux", 204},
+		{"trap-left-13x13.txt", "left", 312},
+		{"trap-right-13x13.txt", "right", 312},
+		{"trap-switch-left-13x13.txt", "switch-left", 312},
+		{"trap-switch-right-13x13.txt", "switch-right", 312},
+		{"trap-lru-13x13.txt", "lru", 3192},
+		{"trap-tremaux-13x13.txt", "tremaux", 594},
+	}
 	for _, r := range records {
 		b := loadBoard(t, r.file)
 		res, err := WalkBoard(r.walker, b.EdgeMaze, b.Start, b.Goal)
@@ -46,5 +55,4 @@ func TestTrapRecords(t *testing.T) {
 			t.Errorf("%s: %s %s after %d steps (%v), want reached after %d", r.file, r.walker, res.Outcome, res.Steps, err, r.steps)
 		}
 	}
-	_ = mousemaze.EdgeMaze{}
 }
