@@ -29,6 +29,11 @@ var printedMd = [9][9]int{
 // itself gives 5 for row 3, column 8; a door maze's Mᵈ is symmetric, so the
 // 4 is a misprint. The complete connection matrix is M⁵ (the largest
 // distance is 5), which is why Figure 20 shows Mᶜ beside Mᵈ.
+//
+// Figure 13's maze, whose M¹, M², M⁷ and M⁸ the seed shows as pictures,
+// cannot be rebuilt from the text: the text says only that M⁷ is its first
+// power without a zero and (Figure 14) that walling the door between
+// cells 5 and 6 cuts it in two, which many 3x3 mazes satisfy.
 func TestFigure20Distances(t *testing.T) {
 	nav := loadBoard(t, "fig15.txt").Nav()
 	byPow, c := DistancesByPowers(nav)
