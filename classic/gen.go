@@ -35,6 +35,9 @@ func Generate(algo string, rows, cols int, rng *rand.Rand) (mousemaze.EdgeMaze, 
 	case GenAnderson:
 		return Anderson(rows, cols, rng), nil
 	case GenMatrix:
+		if rows*cols > MaxMatrixCells {
+			return mousemaze.EdgeMaze{}, fmt.Errorf("the matrix construction multiplies n×n matrices: at most %d cells, not %d", MaxMatrixCells, rows*cols)
+		}
 		m := mousemaze.RandomEdges(rng, rows, cols, 0.5)
 		b := NewBoard(m)
 		ConnectByMatrix(&b, rng)

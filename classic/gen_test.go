@@ -85,6 +85,9 @@ func TestGenerateErrors(t *testing.T) {
 	if _, err := Generate(GenSpanning, 0, 3, NewRand(1)); err == nil {
 		t.Error("0 rows accepted")
 	}
+	if _, err := Generate(GenMatrix, 20, 21, NewRand(1)); err == nil {
+		t.Error("a 420-cell matrix construction accepted")
+	}
 	if _, err := Generate(GenSpanning, 65, 3, NewRand(1)); err == nil {
 		t.Error("65 rows accepted")
 	}

@@ -195,8 +195,14 @@ func Solution(d Distances, g int) [][]int {
 func ConnectByMatrix(b *Board, rng *rand.Rand) bool {
 	for {
 		nav := b.Nav()
-		d, c := DistancesByPowers(nav)
-		if c > 0 {
+		reach := Reach(nav)
+		full := true
+		for i := range reach {
+			for _, ok := range reach[i] {
+				full = full && ok
+			}
+		}
+		if full {
 			return true
 		}
 		var pairs [][2]int
@@ -210,7 +216,7 @@ func ConnectByMatrix(b *Board, rng *rand.Rand) bool {
 				if dir == South {
 					j = i + b.Cols
 				}
-				if !nav.Doors[i][dir] && (d[i][j] < 0 || d[j][i] < 0) {
+				if !nav.Doors[i][dir] && (!reach[i][j] || !reach[j][i]) {
 					pairs = append(pairs, [2]int{i, j})
 				}
 			}
@@ -221,4 +227,37 @@ func ConnectByMatrix(b *Board, rng *rand.Rand) bool {
 		p := pairs[rng.IntN(len(pairs))]
 		Open(b.EdgeMaze, p[0], p[1])
 	}
+}
+
+// MaxMatrixCells bounds the boards the matrix construction accepts: it
+// multiplies n×n matrices.
+const MaxMatrixCells = 400
+
+// Reach returns the pattern of non-zero entries of Mⁿ⁻¹ (n cells): which
+// cells each cell can reach. Since every cell is connected to itself, Mᵏ
+// has the same zeros for every k ≥ n−1, so the pattern is found by
+// squaring, M¹, M², M⁴, …, in about log₂ n products instead of n−2.
+func Reach(nav *Nav) [][]bool {
+	n := nav.Cells()
+	p := ConnectionMatrix(nav)
+	for k := 1; k < n-1; k *= 2 {
+		var q mat.Dense
+		q.Mul(p, p)
+		for i := range n {
+			for j := range n {
+				if q.At(i, j) != 0 {
+					q.Set(i, j, 1)
+				}
+			}
+		}
+		p = &q
+	}
+	out := make([][]bool, n)
+	for i := range n {
+		out[i] = make([]bool, n)
+		for j := range n {
+			out[i][j] = p.At(i, j) != 0
+		}
+	}
+	return out
 }

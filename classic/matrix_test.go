@@ -138,6 +138,14 @@ func TestMatricesAgree(t *testing.T) {
 				t.Fatalf("seed %d row %d: powers %v, bfs %v\n%s", seed, i, byPow[i], byBFS[i], b.Format())
 			}
 		}
+		reach := Reach(nav)
+		for i := range reach {
+			for j, ok := range reach[i] {
+				if ok != (byBFS[i][j] >= 0) {
+					t.Fatalf("seed %d: reach[%d][%d] = %v, distance %d", seed, i, j, ok, byBFS[i][j])
+				}
+			}
+		}
 		if (c > 0) != byBFS.Connected() {
 			t.Fatalf("seed %d: c = %d but connected %v", seed, c, byBFS.Connected())
 		}
