@@ -56,12 +56,12 @@ func ParseBoards(r io.Reader, name string) ([]Board, []int, error) {
 		cur     pendingBoard
 		inBlock bool
 		block   []int // line indices of the current block
+		blocks  [][]int
+		wraps   []bool // whether each block's board wraps
 	)
-	wrapFrames := make([][]int, 0)
-	var blockWrap []bool
 	endBlock := func() {
 		if inBlock {
-			wrapFrames = append(wrapFrames, block)
+			blocks = append(blocks, block)
 			inBlock, block = false, nil
 		}
 	}
@@ -86,7 +86,7 @@ func ParseBoards(r io.Reader, name string) ([]Board, []int, error) {
 			if !inBlock {
 				inBlock = true
 				opts = append(opts, cur)
-				blockWrap = append(blockWrap, cur.wrapC || cur.wrapR)
+				wraps = append(wraps, cur.wrapC || cur.wrapR)
 				cur = pendingBoard{}
 			}
 			block = append(block, i)
@@ -97,9 +97,9 @@ func ParseBoards(r io.Reader, name string) ([]Board, []int, error) {
 		return fail(cur.firstDirective, "a classic directive after the last board")
 	}
 	// Read the frames of wrapping boards and close them for ParseEdges.
-	wrapWalls := make([][2]uint64, len(wrapFrames))
-	for k, blk := range wrapFrames {
-		if !blockWrap[k] {
+	wrapWalls := make([][2]uint64, len(blocks))
+	for k, blk := range blocks {
+		if !wraps[k] {
 			continue
 		}
 		get := func(j int) string { return strings.Trim(strings.TrimRight(lines[j], "\r"), "\t") }

@@ -18,7 +18,7 @@ import (
 // Playing With Mazes (package classic): gen, solve, matrix and play.
 
 func init() {
-	register(command{name: "classic", summary: "classic mazes: build (gen), solve, distance matrices (matrix), blind game (play)", run: runClassic})
+	register(command{name: "classic", summary: "classic mazes: build (gen), solve, distance matrices (matrix), blind game (play), neural-net solver (neural)", run: runClassic})
 }
 
 const classicUsage = `Usage: mousemaze classic <verb> [flags] [args]
