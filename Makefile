@@ -104,3 +104,14 @@ bench-viennese:
 test-slurm:
 	$(GO) build -o $(BIN)/mousemaze ./cmd/mousemaze
 	timeout 900 deploy/slurm/test.sh
+
+# Classic mazes: fuzz the board parser; rerun the walker-trap searches whose
+# records are in classic/testdata (about 10 minutes on two cores).
+.PHONY: fuzz-classic classic-traps
+fuzz-classic:
+	$(GO) test -run='^$$' -fuzz='^FuzzParseBoards$$' -fuzztime=$(FUZZTIME) ./classic/
+
+classic-traps: build
+	for size in 8x8 13x13; do for w in left right switch-left switch-right lru tremaux; do \
+		$(BIN)/mousemaze evolve --walker $$w --size $$size --evals 200000 --seed 1 --out classic/testdata/trap-$$w-$$size.txt; \
+	done; done

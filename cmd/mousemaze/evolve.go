@@ -94,6 +94,7 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "print JSON lines: improvements, progress and a final \"done\" line")
 	objective := fs.String("objective", dispatch.ObjTurns, "what to maximise: turns (the walk's length; with --k, the longest escape), trap (the smallest maze that traps a k-mod mouse) or max-cell (the most visits to one cell)")
 	edges := fs.Bool("edges", false, "search Mouse Maze 2 boards (walls on edges) with a (μ+λ) search; --pop is μ")
+	walker := fs.String("walker", "", "search edge boards that keep a classic maze walker longest from the top-left to the bottom-right cell: left, right, switch-left, switch-right, lru or tremaux")
 	isl := registerIslandFlags(fs, stderr)
 	if code := parseFlags(fs, args); code >= 0 {
 		return code
@@ -102,8 +103,11 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "mousemaze evolve: "+format+"\n", a...)
 		return exitUsage
 	}
-	if err := isl.parse(flagsSet(fs), seed, *edges); err != nil {
+	if err := isl.parse(flagsSet(fs), seed, *edges || *walker != ""); err != nil {
 		return usageErr("%v", err)
+	}
+	if *walker != "" {
+		return runEvolveWalker(fs, *walker, *size, *evals, *seed, *pop, be.workers, *outFile, *asJSON, stdout, stderr)
 	}
 	if *edges {
 		return runEvolveEdges(fs, rules, *size, *objective, *evals, *seed, *pop, be.workers, *outFile, *asJSON, stdout, stderr)

@@ -62,7 +62,7 @@ func (f *islandFlags) parse(set map[string]bool, seed *uint64, edges bool) error
 		return fmt.Errorf("--migrate-every %d: must be 1 or more", f.every)
 	}
 	if edges {
-		return errors.New("--island does not apply to --edges")
+		return errors.New("--island does not apply to --edges or --walker")
 	}
 	if err := os.MkdirAll(f.dir, 0o755); err != nil {
 		return err

@@ -1,0 +1,300 @@
+package classic
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/mousemaze/mousemaze"
+)
+
+// A classic board file is the edge text format of the root package
+// (mousemaze.ParseEdges, docs/variants.md) with the board's options in
+// directive lines, comment lines that begin with "; classic":
+//
+//	; classic start R,C      the start cell (default 0,0)
+//	; classic goal R,C       the goal cell (default the bottom-right cell)
+//	; classic wrap cols      wrap around east to west (also: rows, both)
+//	; classic oneway R,C D   the door on side D (N, E, S, W) of cell R,C
+//	                         can be passed only from that cell
+//
+// Directives belong to the board that follows them. On a board that wraps,
+// the frame is read: a space in the side frame of a cell line is an open
+// wrap-around edge between the row's last and first cells, '|' a wall; a
+// space in the top and bottom frame lines above and below a cell is an
+// open edge between the column's last and first cells, '-' a wall (the
+// two frame lines must agree). Cells of wrapping boards are drawn '.'.
+// Elsewhere the frame is not read and the board is closed.
+
+const directive = "classic"
+
+type pendingBoard struct {
+	start, goal    [2]int
+	hasStart       bool
+	hasGoal        bool
+	wrapC, wrapR   bool
+	oneway         [][3]int // r, c, dir
+	onewayLine     []int
+	firstDirective int
+}
+
+// ParseBoards reads every board in r and returns them with the 1-based
+// line on which each begins. Errors are *mousemaze.ParseError values that
+// name the file, the line and the problem.
+func ParseBoards(r io.Reader, name string) ([]Board, []int, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, nil, &mousemaze.ParseError{File: name, Err: err}
+	}
+	fail := func(line int, format string, a ...any) ([]Board, []int, error) {
+		return nil, nil, &mousemaze.ParseError{File: name, Line: line, Err: fmt.Errorf(format, a...)}
+	}
+	lines := strings.Split(string(data), "\n")
+	var (
+		opts    []pendingBoard
+		cur     pendingBoard
+		inBlock bool
+		block   []int // line indices of the current block
+		blocks  [][]int
+		wraps   []bool // whether each block's board wraps
+	)
+	endBlock := func() {
+		if inBlock {
+			blocks = append(blocks, block)
+			inBlock, block = false, nil
+		}
+	}
+	for i, raw := range lines {
+		line := strings.TrimRight(raw, "\r")
+		t := strings.TrimSpace(line)
+		switch {
+		case strings.HasPrefix(t, ";"):
+			f := strings.Fields(strings.TrimPrefix(t, ";"))
+			if len(f) == 0 || f[0] != directive {
+				continue
+			}
+			if inBlock {
+				return fail(i+1, "a classic directive inside a board")
+			}
+			if err := cur.apply(f[1:], i+1); err != nil {
+				return fail(i+1, "%v", err)
+			}
+		case t == "":
+			endBlock()
+		default:
+			if !inBlock {
+				inBlock = true
+				opts = append(opts, cur)
+				wraps = append(wraps, cur.wrapC || cur.wrapR)
+				cur = pendingBoard{}
+			}
+			block = append(block, i)
+		}
+	}
+	endBlock()
+	if cur.firstDirective > 0 {
+		return fail(cur.firstDirective, "a classic directive after the last board")
+	}
+	// Read the frames of wrapping boards and close them for ParseEdges.
+	wrapWalls := make([][2]uint64, len(blocks))
+	for k, blk := range blocks {
+		if !wraps[k] {
+			continue
+		}
+		get := func(j int) string { return strings.Trim(strings.TrimRight(lines[j], "\r"), "\t") }
+		if len(blk) < 3 {
+			continue // ParseEdges reports the shape
+		}
+		if opts[k].wrapC {
+			for row, j := 1, 1; j < len(blk); row, j = row+1, j+2 {
+				s := get(blk[j])
+				if len(s) < 2 {
+					break
+				}
+				l, r := s[0], s[len(s)-1]
+				if l != r || (l != '|' && l != ' ') {
+					return fail(blk[j]+1, "the side frame of a wrapping board must show the same wall ('|') or opening (' ') on both sides, not %q and %q", l, r)
+				}
+				if l == '|' {
+					wrapWalls[k][0] |= 1 << uint(row-1)
+				}
+				lines[blk[j]] = "|" + s[1:len(s)-1] + "|"
+			}
+		}
+		if opts[k].wrapR {
+			top, bot := get(blk[0]), get(blk[len(blk)-1])
+			if len(top) != len(bot) {
+				return fail(blk[len(blk)-1]+1, "the top and bottom frame lines of a wrapping board differ in length")
+			}
+			for j := 1; j < len(top); j += 2 {
+				if top[j] != bot[j] {
+					return fail(blk[len(blk)-1]+1, "the top and bottom frame of a wrapping board disagree at column %d", j+1)
+				}
+				if top[j] == '-' {
+					wrapWalls[k][1] |= 1 << uint(j/2)
+				}
+			}
+		}
+	}
+	mazes, first, err := mousemaze.ParseEdges(strings.NewReader(strings.Join(lines, "\n")), name)
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(mazes) != len(opts) {
+		return fail(0, "found %d boards but %d option sets", len(mazes), len(opts))
+	}
+	boards := make([]Board, len(mazes))
+	for k, m := range mazes {
+		o := opts[k]
+		b := NewBoard(m)
+		at := func(rc [2]int, what string) (int, error) {
+			if rc[0] < 0 || rc[0] >= m.Rows || rc[1] < 0 || rc[1] >= m.Cols {
+				return 0, fmt.Errorf("%s %d,%d is outside the %dx%d board", what, rc[0], rc[1], m.Rows, m.Cols)
+			}
+			return b.Cell(rc[0], rc[1]), nil
+		}
+		if o.hasStart {
+			if b.Start, err = at(o.start, "start"); err != nil {
+				return fail(first[k], "%v", err)
+			}
+		}
+		if o.hasGoal {
+			if b.Goal, err = at(o.goal, "goal"); err != nil {
+				return fail(first[k], "%v", err)
+			}
+		}
+		b.WrapCols, b.WrapRows = o.wrapC, o.wrapR
+		b.WrapRight, b.WrapDown = wrapWalls[k][0], wrapWalls[k][1]
+		for q, w := range o.oneway {
+			i, err := at([2]int{w[0], w[1]}, "one-way door")
+			if err != nil {
+				return fail(o.onewayLine[q], "%v", err)
+			}
+			b.OneWay = append(b.OneWay, Door{Cell: i, Dir: Dir(w[2])})
+			if _, ok := b.door(i, Dir(w[2])); !ok {
+				return fail(o.onewayLine[q], "one-way door at %d,%d %v stands where there is a wall", w[0], w[1], Dir(w[2]))
+			}
+		}
+		if err := b.Validate(); err != nil {
+			return fail(first[k], "%v", err)
+		}
+		boards[k] = b
+	}
+	return boards, first, nil
+}
+
+// apply records one directive's words (after "classic").
+func (p *pendingBoard) apply(f []string, line int) error {
+	if p.firstDirective == 0 {
+		p.firstDirective = line
+	}
+	if len(f) == 0 {
+		return fmt.Errorf("empty classic directive (want start, goal, wrap or oneway)")
+	}
+	switch f[0] {
+	case "start", "goal":
+		if len(f) != 2 {
+			return fmt.Errorf("%s wants one cell R,C", f[0])
+		}
+		rc, err := parseRC(f[1])
+		if err != nil {
+			return fmt.Errorf("%s: %v", f[0], err)
+		}
+		if f[0] == "start" {
+			p.start, p.hasStart = rc, true
+		} else {
+			p.goal, p.hasGoal = rc, true
+		}
+	case "wrap":
+		if len(f) != 2 {
+			return fmt.Errorf("wrap wants cols, rows or both")
+		}
+		switch f[1] {
+		case "cols":
+			p.wrapC = true
+		case "rows":
+			p.wrapR = true
+		case "both":
+			p.wrapC, p.wrapR = true, true
+		default:
+			return fmt.Errorf("wrap %q: want cols, rows or both", f[1])
+		}
+	case "oneway":
+		if len(f) != 3 {
+			return fmt.Errorf("oneway wants a cell R,C and a side N, E, S or W")
+		}
+		rc, err := parseRC(f[1])
+		if err != nil {
+			return fmt.Errorf("oneway: %v", err)
+		}
+		d, err := ParseDir(f[2])
+		if err != nil {
+			return fmt.Errorf("oneway: %v", err)
+		}
+		p.oneway = append(p.oneway, [3]int{rc[0], rc[1], int(d)})
+		p.onewayLine = append(p.onewayLine, line)
+	default:
+		return fmt.Errorf("unknown classic directive %q (want start, goal, wrap or oneway)", f[0])
+	}
+	return nil
+}
+
+// parseRC reads a cell written R,C.
+func parseRC(s string) ([2]int, error) {
+	a, b, ok := strings.Cut(s, ",")
+	if !ok {
+		return [2]int{}, fmt.Errorf("cell %q: want R,C", s)
+	}
+	r, err1 := strconv.Atoi(a)
+	c, err2 := strconv.Atoi(b)
+	if err1 != nil || err2 != nil {
+		return [2]int{}, fmt.Errorf("cell %q: want R,C with whole numbers", s)
+	}
+	return [2]int{r, c}, nil
+}
+
+// Format returns b in the classic board format: its directives, then the
+// edge text drawing with a closed frame, or on a wrapping board a frame
+// that shows the wrap-around edges.
+func (b Board) Format() string {
+	var sb strings.Builder
+	sr, sc := b.RC(b.Start)
+	gr, gc := b.RC(b.Goal)
+	fmt.Fprintf(&sb, "; classic start %d,%d\n; classic goal %d,%d\n", sr, sc, gr, gc)
+	switch {
+	case b.WrapCols && b.WrapRows:
+		sb.WriteString("; classic wrap both\n")
+	case b.WrapCols:
+		sb.WriteString("; classic wrap cols\n")
+	case b.WrapRows:
+		sb.WriteString("; classic wrap rows\n")
+	}
+	for _, d := range b.OneWay {
+		r, c := b.RC(d.Cell)
+		fmt.Fprintf(&sb, "; classic oneway %d,%d %v\n", r, c, d.Dir)
+	}
+	lines := strings.Split(strings.TrimSuffix(b.EdgeMaze.Format(-1, -1), "\n"), "\n")
+	if b.WrapCols {
+		for r := range b.Rows {
+			if b.WrapRight>>uint(r)&1 == 0 {
+				s := lines[2*r+1]
+				lines[2*r+1] = " " + s[1:len(s)-1] + " "
+			}
+		}
+	}
+	if b.WrapRows {
+		for _, k := range []int{0, len(lines) - 1} {
+			s := []byte(lines[k])
+			for c := range b.Cols {
+				if b.WrapDown>>uint(c)&1 == 0 {
+					s[2*c+1] = ' '
+				}
+			}
+			lines[k] = string(s)
+		}
+	}
+	sb.WriteString(strings.Join(lines, "\n"))
+	sb.WriteByte('\n')
+	return sb.String()
+}

@@ -1,0 +1,106 @@
+package classic
+
+import "slices"
+
+// LRUWalk is §3.3, the least recently used door walk: every door starts
+// marked 0; the walker leaves its cell through the door with the lowest
+// mark (ties broken at random, or in Options.Order with FixedTies), and
+// the i-th move marks both sides of the door it passed with i.
+//
+// With fixed ties the walk is deterministic, and its future depends only
+// on its cell and, in every cell, on the order of that cell's marks (a new
+// mark is always the largest). The walk checks that state for repeats
+// with Brent's method and reports a repeat as a loop; the loop start it
+// reports is a move from which the walk is periodic (not always the
+// first). A random walk is bounded by the cap.
+func LRUWalk(nav *Nav, opt Options) Result {
+	t := newTrail(nav, opt)
+	n := nav.Cells()
+	marks := make([][4]int64, n)
+	order := opt.order()
+	p := nav.Start
+	var i int64
+	detect := opt.FixedTies
+	var (
+		power, lam int64 = 1, 0
+		tortP            = p
+		tortKey          = lruKey(nav, marks, p)
+		tortStep   int64
+		ties       [4]Dir
+	)
+	for p != nav.Goal {
+		if t.steps >= opt.cap() {
+			return t.result(Capped)
+		}
+		best, k := int64(-1), 0
+		for _, d := range order {
+			if nav.Next[p][d] < 0 {
+				continue
+			}
+			switch m := marks[p][d]; {
+			case best < 0 || m < best:
+				best, k = m, 0
+				ties[k] = d
+				k++
+			case m == best:
+				ties[k] = d
+				k++
+			}
+		}
+		if k == 0 {
+			return t.result(Stuck)
+		}
+		d := ties[0]
+		if !opt.FixedTies && k > 1 {
+			d = ties[opt.Rand.IntN(k)]
+		}
+		q := nav.Next[p][d]
+		i++
+		marks[p][d] = i
+		marks[q][d.Back()] = i
+		p = q
+		t.move(p)
+		if !detect {
+			continue
+		}
+		lam++
+		if p == tortP && string(lruKey(nav, marks, p)) == string(tortKey) {
+			r := t.result(Looped)
+			r.LoopStart, r.LoopLength = tortStep, lam
+			return r
+		}
+		if lam == power {
+			tortP, tortKey, tortStep = p, lruKey(nav, marks, p), t.steps
+			power *= 2
+			lam = 0
+		}
+	}
+	return t.result(Reached)
+}
+
+// lruKey encodes the LRU walker's state: its cell and, for every cell, the
+// dense rank of each passable door's mark among that cell's doors (255 for
+// sides without a passable door).
+func lruKey(nav *Nav, marks [][4]int64, p int) []byte {
+	key := make([]byte, 0, 4+4*len(marks))
+	key = append(key, byte(p), byte(p>>8), byte(p>>16), byte(p>>24))
+	var vals []int64
+	for c := range marks {
+		vals = vals[:0]
+		for d := range 4 {
+			if nav.Next[c][d] >= 0 {
+				vals = append(vals, marks[c][d])
+			}
+		}
+		slices.Sort(vals)
+		vals = slices.Compact(vals)
+		for d := range 4 {
+			if nav.Next[c][d] < 0 {
+				key = append(key, 255)
+				continue
+			}
+			key = append(key, byte(slices.Index(vals, marks[c][d])))
+		}
+	}
+	return key
+}

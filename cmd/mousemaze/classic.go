@@ -1,0 +1,503 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/mousemaze/mousemaze"
+	"github.com/mousemaze/mousemaze/classic"
+	"github.com/mousemaze/mousemaze/classic/neural"
+)
+
+// This file is `mousemaze classic`: the ordinary mazes of the seed paper
+// Playing With Mazes (package classic): gen, solve, matrix and play.
+
+func init() {
+	register(command{name: "classic", summary: "classic mazes: build (gen), solve, distance matrices (matrix), blind game (play), neural-net solver (neural)", run: runClassic})
+}
+
+const classicUsage = `Usage: mousemaze classic <verb> [flags] [args]
+
+Verbs:
+  gen     build a maze: --algo spanning|anderson|matrix --size RxC --seed N
+  solve   solve a maze file: --algo random|left|right|switch-left|switch-right|lru|bfs|tremaux|tremaux-all|tar
+  matrix  print the minimum-distance matrix, a solution matrix or a power of the connection matrix
+  play    play the blind maze game: play --blind FILE, moves from standard input
+  neural  measure the neural-net solver of §5 against the random walk
+
+Run "mousemaze classic <verb> -h" for the flags of one.
+`
+
+func runClassic(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, classicUsage)
+		return exitUsage
+	}
+	switch args[0] {
+	case "gen":
+		return runClassicGen(args[1:], stdout, stderr)
+	case "solve":
+		return runClassicSolve(args[1:], stdout, stderr)
+	case "matrix":
+		return runClassicMatrix(args[1:], stdout, stderr)
+	case "play":
+		return runClassicPlay(args[1:], stdout, stderr)
+	case "neural":
+		return runClassicNeural(args[1:], stdout, stderr)
+	case "help", "-h", "-help", "--help":
+		fmt.Fprint(stdout, classicUsage)
+		return exitOK
+	}
+	fmt.Fprintf(stderr, "mousemaze classic: unknown verb %q\n\n%s", args[0], classicUsage)
+	return exitUsage
+}
+
+// readClassic parses a classic board file ("-" is standard input).
+func readClassic(name string) ([]classic.Board, []int, error) {
+	return readInput(name, classic.ParseBoards)
+}
+
+// parseCell reads a cell R,C of a rows×cols board.
+func parseCell(s string, rows, cols int) (int, error) {
+	a, b, ok := strings.Cut(s, ",")
+	r, err1 := strconv.Atoi(a)
+	c, err2 := strconv.Atoi(b)
+	if !ok || err1 != nil || err2 != nil {
+		return 0, fmt.Errorf("cell %q: want R,C", s)
+	}
+	if r < 0 || r >= rows || c < 0 || c >= cols {
+		return 0, fmt.Errorf("cell %s is outside the %dx%d board", s, rows, cols)
+	}
+	return r*cols + c, nil
+}
+
+func runClassicGen(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("classic gen", "[flags]", "mousemaze classic gen --algo spanning --size 8x8 --seed 1", stderr)
+	algo := fs.String("algo", classic.GenSpanning, "construction: spanning (§2.1), anderson (§2.2) or matrix (§2.3)")
+	size := fs.String("size", "8x8", "maze size RxC")
+	seed := fs.Uint64("seed", 1, "random seed (PCG); the same seed gives the same maze")
+	extra := fs.Int("extra", 0, "open this many more random walls, making the maze multiply connected")
+	start := fs.String("start", "", "start cell R,C (default 0,0)")
+	goal := fs.String("goal", "", "goal cell R,C (default the bottom-right cell)")
+	out := fs.String("out", "", "write the maze to this file instead of standard output")
+	if code := parseFlags(fs, args); code >= 0 {
+		return code
+	}
+	usageErr := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "mousemaze classic gen: "+format+"\n", a...)
+		return exitUsage
+	}
+	if fs.NArg() > 0 {
+		return usageErr("unexpected arguments %q", fs.Args())
+	}
+	sz, err := mousemaze.ParseSize(*size)
+	if err != nil {
+		return usageErr("--size %q: %v", *size, err)
+	}
+	if *extra < 0 {
+		return usageErr("--extra %d: must be 0 or more", *extra)
+	}
+	rng := classic.NewRand(*seed)
+	m, err := classic.Generate(*algo, sz.Rows, sz.Cols, rng)
+	if err != nil {
+		return usageErr("--algo: %v", err)
+	}
+	classic.RemoveWalls(m, *extra, rng)
+	b := classic.NewBoard(m)
+	if *start != "" {
+		if b.Start, err = parseCell(*start, sz.Rows, sz.Cols); err != nil {
+			return usageErr("--start: %v", err)
+		}
+	}
+	if *goal != "" {
+		if b.Goal, err = parseCell(*goal, sz.Rows, sz.Cols); err != nil {
+			return usageErr("--goal: %v", err)
+		}
+	}
+	text := fmt.Sprintf("; mousemaze classic gen --algo %s --size %s --seed %d --extra %d\n%s", *algo, sz, *seed, *extra, b.Format())
+	if *out != "" {
+		if err := os.WriteFile(*out, []byte(text), 0o644); err != nil {
+			fmt.Fprintf(stderr, "mousemaze classic gen: %v\n", err)
+			return exitFail
+		}
+		return exitOK
+	}
+	fmt.Fprint(stdout, text)
+	return exitOK
+}
+
+// classicSolveRecord is one line of `classic solve --json`. Cells are
+// written [row, column].
+type classicSolveRecord struct {
+	File       string   `json:"file"`
+	Board      int      `json:"board"`
+	Algo       string   `json:"algo"`
+	Outcome    string   `json:"outcome"`
+	Reached    bool     `json:"reached"`
+	Steps      int64    `json:"steps"`
+	Explored   int      `json:"explored"`
+	LoopStart  int64    `json:"loop_start,omitempty"`
+	LoopLength int64    `json:"loop_length,omitempty"`
+	Ticks      int64    `json:"ticks,omitempty"`
+	Path       [][2]int `json:"path,omitempty"`
+	Route      [][2]int `json:"route,omitempty"`
+}
+
+func cellsRC(b classic.Board, cells []int) [][2]int {
+	if cells == nil {
+		return nil
+	}
+	out := make([][2]int, len(cells))
+	for i, c := range cells {
+		r, col := b.RC(c)
+		out[i] = [2]int{r, col}
+	}
+	return out
+}
+
+func runClassicSolve(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("classic solve", "--algo NAME [flags] FILE...", "mousemaze classic solve --algo lru --ties fixed --json maze.txt", stderr)
+	algo := fs.String("algo", classic.AlgoBFS, "solver: "+strings.Join(classic.Algos, ", "))
+	seed := fs.Uint64("seed", 1, "random seed for random and lru (random ties)")
+	capSteps := fs.Int64("cap", 0, "stop a walk after this many moves (tar: ticks); 0 = 1000000")
+	heading := fs.String("heading", "E", "the direction a hand walker faces at the start: N, E, S or W")
+	ties := fs.String("ties", "random", "lru tie-break between equally old doors: random or fixed (in --order)")
+	order := fs.String("order", "NESW", "the order of deterministic choices (lru --ties fixed, tremaux, tar, bfs)")
+	path := fs.Bool("path", true, "report the cells walked")
+	asJSON := fs.Bool("json", false, "print one JSON record per board")
+	if code := parseFlags(fs, args); code >= 0 {
+		return code
+	}
+	usageErr := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "mousemaze classic solve: "+format+"\n", a...)
+		return exitUsage
+	}
+	if fs.NArg() == 0 {
+		return usageErr("no maze file (give FILE, or - for standard input)")
+	}
+	h, err := classic.ParseDir(*heading)
+	if err != nil {
+		return usageErr("--heading: %v", err)
+	}
+	o, err := classic.ParseOrder(*order)
+	if err != nil {
+		return usageErr("--order: %v", err)
+	}
+	if *ties != "random" && *ties != "fixed" {
+		return usageErr("--ties %q: want random or fixed", *ties)
+	}
+	if *capSteps < 0 {
+		return usageErr("--cap %d: must be 0 or more", *capSteps)
+	}
+	known := false
+	for _, a := range classic.Algos {
+		known = known || a == *algo
+	}
+	if !known {
+		return usageErr("--algo %q: want one of %s", *algo, strings.Join(classic.Algos, ", "))
+	}
+	enc := json.NewEncoder(stdout)
+	for _, name := range fs.Args() {
+		boards, _, err := readClassic(name)
+		if err != nil {
+			fmt.Fprintf(stderr, "mousemaze classic solve: %v\n", err)
+			return exitFail
+		}
+		for k, b := range boards {
+			opt := classic.Options{Rand: classic.NewRand(*seed), Cap: *capSteps, Heading: h, FixedTies: *ties == "fixed", Order: o, Path: *path}
+			res, err := classic.Solve(*algo, b.Nav(), opt)
+			if err != nil {
+				return usageErr("%v", err)
+			}
+			rec := classicSolveRecord{File: name, Board: k, Algo: res.Algo, Outcome: res.Outcome, Reached: res.Reached, Steps: res.Steps,
+				Explored: res.Explored, LoopStart: res.LoopStart, LoopLength: res.LoopLength, Ticks: res.Ticks,
+				Path: cellsRC(b, res.Path), Route: cellsRC(b, res.Route)}
+			if *asJSON {
+				if err := enc.Encode(rec); err != nil {
+					fmt.Fprintf(stderr, "mousemaze classic solve: %v\n", err)
+					return exitFail
+				}
+				continue
+			}
+			writeClassicResult(stdout, rec)
+		}
+	}
+	return exitOK
+}
+
+// writeClassicResult prints one solve in words.
+func writeClassicResult(w io.Writer, rec classicSolveRecord) {
+	fmt.Fprintf(w, "%s board %d: %s ", rec.File, rec.Board, rec.Algo)
+	switch rec.Outcome {
+	case classic.Reached:
+		fmt.Fprintf(w, "reached the goal in %d steps", rec.Steps)
+	case classic.Looped:
+		fmt.Fprintf(w, "loops for ever: from step %d the walk repeats every %d steps (stopped after %d)", rec.LoopStart, rec.LoopLength, rec.Steps)
+	case classic.Capped:
+		fmt.Fprintf(w, "did not reach the goal: stopped by the cap after %d steps", rec.Steps)
+	case classic.Stuck:
+		fmt.Fprintf(w, "is stuck after %d steps: no way on (one-way doors)", rec.Steps)
+	default:
+		fmt.Fprintf(w, "found the goal unreachable after %d steps", rec.Steps)
+	}
+	fmt.Fprintf(w, ", %d cells explored", rec.Explored)
+	if rec.Ticks > 0 {
+		fmt.Fprintf(w, ", %d ticks", rec.Ticks)
+	}
+	fmt.Fprintln(w)
+	show := func(label string, cells [][2]int) {
+		if cells == nil {
+			return
+		}
+		fmt.Fprintf(w, "  %s:", label)
+		for _, c := range cells {
+			fmt.Fprintf(w, " %d,%d", c[0], c[1])
+		}
+		fmt.Fprintln(w)
+	}
+	show("path", rec.Path)
+	show("route", rec.Route)
+}
+
+func runClassicMatrix(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("classic matrix", "[flags] FILE", "mousemaze classic matrix --kind solution --goal 0,0 maze.txt", stderr)
+	kind := fs.String("kind", "distance", "distance (Md), solution (Ms for --goal) or power (M^k for --power)")
+	method := fs.String("method", "powers", "how to compute Md: powers (of the connection matrix) or bfs")
+	goal := fs.String("goal", "", "goal cell R,C of the solution matrix (default the board's goal)")
+	power := fs.Int("power", 1, "the exponent k of M^k for --kind power")
+	asJSON := fs.Bool("json", false, "print the matrix as JSON")
+	if code := parseFlags(fs, args); code >= 0 {
+		return code
+	}
+	usageErr := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "mousemaze classic matrix: "+format+"\n", a...)
+		return exitUsage
+	}
+	if fs.NArg() != 1 {
+		return usageErr("want one maze file")
+	}
+	if *method != "powers" && *method != "bfs" {
+		return usageErr("--method %q: want powers or bfs", *method)
+	}
+	if *kind != "distance" && *kind != "solution" && *kind != "power" {
+		return usageErr("--kind %q: want distance, solution or power", *kind)
+	}
+	if *power < 1 {
+		return usageErr("--power %d: must be 1 or more", *power)
+	}
+	boards, _, err := readClassic(fs.Arg(0))
+	if err != nil {
+		fmt.Fprintf(stderr, "mousemaze classic matrix: %v\n", err)
+		return exitFail
+	}
+	b := boards[0]
+	if b.Cells() > 400 {
+		fmt.Fprintf(stderr, "mousemaze classic matrix: %s: %d cells; matrices are printed for at most 400\n", fs.Arg(0), b.Cells())
+		return exitFail
+	}
+	nav := b.Nav()
+	var m [][]int
+	label := ""
+	c := 0
+	switch *kind {
+	case "power":
+		p := classic.Power(nav, *power)
+		n := b.Cells()
+		m = make([][]int, n)
+		for i := range n {
+			m[i] = make([]int, n)
+			for j := range n {
+				m[i][j] = int(p.At(i, j))
+			}
+		}
+		label = fmt.Sprintf("M^%d", *power)
+	default:
+		var d classic.Distances
+		if *method == "bfs" {
+			d = classic.DistancesByBFS(nav)
+		} else {
+			d, c = classic.DistancesByPowers(nav)
+		}
+		m, label = d, "Md"
+		if *kind == "solution" {
+			g := b.Goal
+			if *goal != "" {
+				if g, err = parseCell(*goal, b.Rows, b.Cols); err != nil {
+					return usageErr("--goal: %v", err)
+				}
+			}
+			m, label = classic.Solution(d, g), fmt.Sprintf("Ms%d", g+1)
+		}
+	}
+	if *asJSON {
+		rec := struct {
+			Matrix    string  `json:"matrix"`
+			Cells     int     `json:"cells"`
+			Complete  int     `json:"complete,omitempty"`
+			Connected *bool   `json:"connected,omitempty"`
+			Rows      [][]int `json:"rows"`
+		}{Matrix: label, Cells: b.Cells(), Complete: c, Rows: m}
+		if *kind != "power" {
+			conn := classic.DistancesByBFS(nav).Connected()
+			rec.Connected = &conn
+		}
+		json.NewEncoder(stdout).Encode(rec)
+		return exitOK
+	}
+	fmt.Fprintf(stdout, "%s of %s (cells numbered 1..%d row by row; -1: none)\n", label, fs.Arg(0), b.Cells())
+	if *kind == "distance" && *method == "powers" {
+		if c > 0 {
+			fmt.Fprintf(stdout, "connected: the complete connection matrix is M^%d\n", c)
+		} else {
+			fmt.Fprintln(stdout, "not connected: some M^i entry stays 0 up to M^(n-1)")
+		}
+	}
+	width := 2
+	for _, row := range m {
+		for _, v := range row {
+			width = max(width, len(strconv.Itoa(v))+1)
+		}
+	}
+	fmt.Fprintf(stdout, "%*s", width+1, "")
+	for j := range m {
+		fmt.Fprintf(stdout, "%*d", width, j+1)
+	}
+	fmt.Fprintln(stdout)
+	for i, row := range m {
+		fmt.Fprintf(stdout, "%*d", width+1, i+1)
+		for _, v := range row {
+			fmt.Fprintf(stdout, "%*d", width, v)
+		}
+		fmt.Fprintln(stdout)
+	}
+	return exitOK
+}
+
+func runClassicPlay(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("classic play", "--blind [flags] FILE", "mousemaze classic play --blind maze.txt", stderr)
+	blind := fs.Bool("blind", false, "the blind maze: only the player's-eye view (§6.1); required")
+	heading := fs.String("heading", "N", "the direction the player faces at the start")
+	maxMoves := fs.Int("max-moves", 0, "end the game after this many move attempts (0 = no limit)")
+	if code := parseFlags(fs, args); code >= 0 {
+		return code
+	}
+	usageErr := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "mousemaze classic play: "+format+"\n", a...)
+		return exitUsage
+	}
+	if !*blind {
+		return usageErr("only the blind game is played: give --blind")
+	}
+	if fs.NArg() != 1 {
+		return usageErr("want one maze file")
+	}
+	h, err := classic.ParseDir(*heading)
+	if err != nil {
+		return usageErr("--heading: %v", err)
+	}
+	if *maxMoves < 0 {
+		return usageErr("--max-moves %d: must be 0 or more", *maxMoves)
+	}
+	boards, _, err := readClassic(fs.Arg(0))
+	if err != nil {
+		fmt.Fprintf(stderr, "mousemaze classic play: %v\n", err)
+		return exitFail
+	}
+	b := boards[0]
+	g := classic.NewGame(b.Nav(), h)
+	g.MaxMoves = *maxMoves
+	fmt.Fprintf(stdout, "Blind maze: %d rows by %d columns. Find the goal. Commands: f(orward), l(eft), r(ight), a(round), n/e/s/w, look, q(uit).\n", b.Rows, b.Cols)
+	if g.Won() {
+		fmt.Fprintln(stdout, "You start in the goal.")
+		return exitOK
+	}
+	fmt.Fprintln(stdout, g.View())
+	sc := bufio.NewScanner(stdin)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if line == "q" || line == "quit" {
+			break
+		}
+		reply, err := g.Command(line)
+		if err != nil {
+			fmt.Fprintln(stdout, err)
+			continue
+		}
+		fmt.Fprintln(stdout, reply)
+		if g.Won() {
+			return exitOK
+		}
+		if g.Lost() {
+			fmt.Fprintf(stdout, "Out of moves: %d attempts used.\n", g.Moves)
+			return exitOK
+		}
+	}
+	fmt.Fprintf(stdout, "You give up after %d moves.\n", g.Moves)
+	return exitOK
+}
+
+// classicNeuralRecord is the output of `classic neural --json`.
+type classicNeuralRecord struct {
+	Mazes    int              `json:"mazes"`
+	Rows     int              `json:"rows"`
+	Cols     int              `json:"cols"`
+	Episodes int              `json:"episodes"`
+	Cap      int64            `json:"cap"`
+	Seed     uint64           `json:"seed"`
+	Params   neural.Params    `json:"params"`
+	Net      []neural.Summary `json:"net"`
+	Random   neural.Summary   `json:"random"`
+}
+
+func runClassicNeural(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("classic neural", "[flags]", "mousemaze classic neural --mazes 100 --size 8x8 --episodes 10 --cap 2000", stderr)
+	mazes := fs.Int("mazes", 100, "number of generated perfect mazes (spanning tree, seeds --seed, --seed+1, ...)")
+	size := fs.String("size", "8x8", "maze size RxC; start top-left, goal bottom-right")
+	episodes := fs.Int("episodes", 10, "runs of the net on each maze (it keeps what it learnt between runs)")
+	capSteps := fs.Int64("cap", 2000, "step cap of every run, the net's and the random walk's")
+	seed := fs.Uint64("seed", 1, "first maze seed")
+	p := neural.DefaultParams()
+	fs.IntVar(&p.Hidden, "hidden", p.Hidden, "decision nodes")
+	fs.Float64Var(&p.Rate, "rate", p.Rate, "weight change after each move")
+	fs.Float64Var(&p.Reward, "reward", p.Reward, "weight change on reaching the goal")
+	fs.IntVar(&p.Trace, "trace", p.Trace, "steps rewarded on reaching the goal")
+	fs.Float64Var(&p.Noise, "noise", p.Noise, "spread of the random input to the move nodes")
+	fs.Float64Var(&p.Inhibition, "inhibition", p.Inhibition, "mutual inhibition of the move nodes")
+	asJSON := fs.Bool("json", false, "print the summary as JSON")
+	if code := parseFlags(fs, args); code >= 0 {
+		return code
+	}
+	usageErr := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "mousemaze classic neural: "+format+"\n", a...)
+		return exitUsage
+	}
+	sz, err := mousemaze.ParseSize(*size)
+	switch {
+	case err != nil:
+		return usageErr("--size %q: %v", *size, err)
+	case *mazes < 1 || *episodes < 1 || *capSteps < 1:
+		return usageErr("--mazes, --episodes and --cap must be at least 1")
+	case p.Hidden < 1 || p.Trace < 0 || p.Rate < 0 || p.Reward < 0 || p.Noise < 0 || p.Inhibition <= 0:
+		return usageErr("--hidden must be at least 1, --inhibition above 0, the rest 0 or more")
+	}
+	trials := neural.Measure(p, *mazes, sz.Rows, sz.Cols, *episodes, *capSteps, *seed)
+	net, random := neural.Summarize(trials)
+	if *asJSON {
+		json.NewEncoder(stdout).Encode(classicNeuralRecord{Mazes: *mazes, Rows: sz.Rows, Cols: sz.Cols, Episodes: *episodes,
+			Cap: *capSteps, Seed: *seed, Params: p, Net: net, Random: random})
+		return exitOK
+	}
+	fmt.Fprintf(stdout, "%d perfect %s mazes (seeds %d..%d), start top-left, goal bottom-right, cap %d steps\n",
+		*mazes, sz, *seed, *seed+uint64(*mazes)-1, *capSteps)
+	fmt.Fprintf(stdout, "%-14s %8s %11s\n", "solver", "reached", "mean steps")
+	for e, s := range net {
+		fmt.Fprintf(stdout, "%-14s %4d/%-3d %11.1f\n", fmt.Sprintf("net run %d", e+1), s.Reached, s.Of, s.MeanSteps)
+	}
+	fmt.Fprintf(stdout, "%-14s %4d/%-3d %11.1f\n", "random walk", random.Reached, random.Of, random.MeanSteps)
+	return exitOK
+}
