@@ -108,7 +108,13 @@ func New(o Options) (*Server, error) {
 		return nil, err
 	}
 	files := http.FileServer(http.FS(static))
-	s.mux.Handle("GET /", files)
+	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			writeError(w, http.StatusMethodNotAllowed, fmt.Sprintf("method %s not allowed on %s", r.Method, r.URL.Path))
+			return
+		}
+		files.ServeHTTP(w, r)
+	})
 	s.mux.HandleFunc("GET /api/gallery", s.handleGallery)
 	s.mux.HandleFunc("POST /api/parse", s.handleParse)
 	s.mux.HandleFunc("POST /api/eval", s.handleEval)

@@ -1,0 +1,227 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+)
+
+// chromiumPath is Debian's chromium; MOUSEMAZE_CHROMIUM overrides it.
+func chromiumPath() string {
+	if p := os.Getenv("MOUSEMAZE_CHROMIUM"); p != "" {
+		return p
+	}
+	return "/usr/bin/chromium"
+}
+
+// screenshotDir is where the browser test saves its screenshots:
+// $MOUSEMAZE_SCREENSHOTS, or a temporary directory.
+func screenshotDir(t *testing.T) string {
+	if d := os.Getenv("MOUSEMAZE_SCREENSHOTS"); d != "" {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		return d
+	}
+	return t.TempDir()
+}
+
+// TestBrowser drives the page in headless Chromium: it draws the single
+// wall at row 1, column 0 of the empty 13×13 board, releases the mouse,
+// jumps to the end and wants 182 turns; it opens the thesis's 7×7 maze
+// from the gallery and wants 332; it runs a short evolve and wants
+// progress events and a best maze drawn. It is skipped only where
+// Chromium is missing and CI is unset; in CI (CI=true) it must run.
+func TestBrowser(t *testing.T) {
+	exe := chromiumPath()
+	if _, err := os.Stat(exe); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("CI is set but %s is missing: %v (.ci/run installs it with apt-get)", exe, err)
+		}
+		t.Skipf("no browser at %s (install Debian's chromium; CI must have it)", exe)
+	}
+	s, err := New(Options{Backend: "auto", MaxJobs: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(s.Handler())
+	defer ts.Close()
+	defer s.Close()
+
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(exe),
+		chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.Headless,
+		chromedp.DisableGPU,
+		chromedp.NoSandbox,
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1360, 900),
+	}
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	defer cancelAlloc()
+	ctx, cancelCtx := chromedp.NewContext(actx)
+	defer cancelCtx()
+	ctx, cancel := context.WithTimeout(ctx, 90*time.Second)
+	defer cancel()
+
+	var mu sync.Mutex
+	var jsErrors []string
+	chromedp.ListenTarget(ctx, func(ev any) {
+		switch e := ev.(type) {
+		case *runtime.EventExceptionThrown:
+			mu.Lock()
+			jsErrors = append(jsErrors, e.ExceptionDetails.Text+": "+describeException(e.ExceptionDetails))
+			mu.Unlock()
+		case *runtime.EventConsoleAPICalled:
+			if e.Type == runtime.APITypeError {
+				var parts []string
+				for _, a := range e.Args {
+					parts = append(parts, string(a.Value))
+				}
+				mu.Lock()
+				jsErrors = append(jsErrors, "console.error: "+strings.Join(parts, " "))
+				mu.Unlock()
+			}
+		}
+	})
+	dir := screenshotDir(t)
+	shot := func(name string) chromedp.Action {
+		return chromedp.ActionFunc(func(ctx context.Context) error {
+			var png []byte
+			if err := chromedp.FullScreenshot(&png, 90).Do(ctx); err != nil {
+				return err
+			}
+			path := filepath.Join(dir, name)
+			t.Logf("screenshot %s", path)
+			return os.WriteFile(path, png, 0o644)
+		})
+	}
+	// waitJS polls a JavaScript condition until it holds.
+	waitJS := func(cond string) chromedp.Action {
+		return chromedp.Poll(cond, nil, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(30*time.Second))
+	}
+	text := func(sel string) string {
+		var s string
+		if err := chromedp.Run(ctx, chromedp.Text(sel, &s, chromedp.ByQuery)); err != nil {
+			t.Fatalf("reading %s: %v", sel, err)
+		}
+		return strings.TrimSpace(s)
+	}
+
+	// 1. One wall at row 1, column 0 of the empty 13×13 board: 182 turns.
+	var xy []float64
+	if err := chromedp.Run(ctx,
+		chromedp.Navigate(ts.URL),
+		chromedp.WaitVisible("#board", chromedp.ByQuery),
+		waitJS(`document.querySelectorAll('#gallery-list button').length > 0`),
+		chromedp.Evaluate(`(() => { const b = document.getElementById('board'); const r = b.getBoundingClientRect();
+			const cs = +b.dataset.cell, ox = +b.dataset.ox, oy = +b.dataset.oy;
+			return [r.left + ox + 0.5 * cs, r.top + oy + 1.5 * cs]; })()`, &xy),
+	); err != nil {
+		t.Fatalf("opening the page: %v", err)
+	}
+	var rowsCols string
+	if err := chromedp.Run(ctx,
+		chromedp.Evaluate(`document.getElementById('rows').value + 'x' + document.getElementById('cols').value`, &rowsCols),
+		chromedp.MouseClickXY(xy[0], xy[1]),
+		chromedp.Click("#release", chromedp.ByQuery),
+		waitJS(`!document.getElementById('end').disabled`),
+		chromedp.Sleep(300*time.Millisecond), // let the animation run a little
+		chromedp.Click("#end", chromedp.ByQuery),
+	); err != nil {
+		t.Fatalf("drawing and walking: %v", err)
+	}
+	if rowsCols != "13x13" {
+		t.Errorf("the default board is %s, want 13x13", rowsCols)
+	}
+	if got := text("#turns"); got != "182" {
+		t.Errorf("one wall at (1,0) of 13x13: the page shows %q turns, want 182", got)
+	}
+	if err := chromedp.Run(ctx, shot("single-wall-13x13.png")); err != nil {
+		t.Fatal(err)
+	}
+
+	// 2. The thesis's 7×7 maze from the gallery: 332 turns.
+	if err := chromedp.Run(ctx,
+		chromedp.Click(`#gallery-list button[data-id="thesis-mazes-4"]`, chromedp.ByQuery),
+		waitJS(`!document.getElementById('end').disabled && document.getElementById('rows').value === '7'`),
+		chromedp.Sleep(500*time.Millisecond),
+		shot("thesis-7x7-playing.png"),
+		chromedp.Click("#end", chromedp.ByQuery),
+	); err != nil {
+		t.Fatalf("opening the thesis 7x7 maze: %v", err)
+	}
+	if got := text("#turns"); got != "332" {
+		t.Errorf("thesis 7x7 from the gallery: the page shows %q turns, want 332", got)
+	}
+	if got := text(`#gallery-list button[data-id="thesis-mazes-4"]`); got != "7×7: 332 turns" {
+		t.Errorf("gallery button reads %q, want %q", got, "7×7: 332 turns")
+	}
+	if err := chromedp.Run(ctx, shot("thesis-7x7.png")); err != nil {
+		t.Fatal(err)
+	}
+
+	// 3. A short evolve: progress events arrive and a best maze is drawn.
+	if err := chromedp.Run(ctx,
+		chromedp.SetValue("#job-size", "6x6", chromedp.ByQuery),
+		chromedp.SetValue("#job-evals", "300000", chromedp.ByQuery),
+		chromedp.Click("#job-start", chromedp.ByQuery),
+		waitJS(`+document.getElementById('job-events').textContent >= 1 && +(document.getElementById('job-maze').dataset.turns || 0) > 0`),
+		waitJS(`document.getElementById('job-state').textContent !== 'running'`),
+	); err != nil {
+		t.Fatalf("evolve: %v", err)
+	}
+	if got := text("#job-state"); got != "done" {
+		t.Errorf("evolve job state %q, want done", got)
+	}
+	var events, drawn int
+	if err := chromedp.Run(ctx,
+		chromedp.Evaluate(`+document.getElementById('job-events').textContent`, &events),
+		chromedp.Evaluate(`+document.getElementById('job-maze').dataset.turns`, &drawn),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if events < 2 || drawn < 20 {
+		t.Errorf("evolve: %d events, best maze drawn with %d turns; want at least 2 events (progress and done) and a maze of 20 turns or more", events, drawn)
+	}
+	if err := chromedp.Run(ctx,
+		chromedp.Click("#job-open", chromedp.ByQuery),
+		waitJS(`document.getElementById('rows').value === '6'`),
+		chromedp.Click("#release", chromedp.ByQuery),
+		waitJS(`!document.getElementById('end').disabled`),
+		chromedp.Click("#end", chromedp.ByQuery),
+		shot("evolve-6x6.png"),
+	); err != nil {
+		t.Fatalf("opening the evolved maze: %v", err)
+	}
+	if got := text("#turns"); got != fmt.Sprint(drawn) {
+		t.Errorf("the evolved maze opened in the editor walks %s turns, the job reported %d", got, drawn)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	for _, e := range jsErrors {
+		t.Errorf("JavaScript error: %s", e)
+	}
+}
+
+// describeException names an uncaught JavaScript exception.
+func describeException(d *runtime.ExceptionDetails) string {
+	if d.Exception != nil && d.Exception.Description != "" {
+		return d.Exception.Description
+	}
+	return fmt.Sprintf("line %d, column %d", d.LineNumber, d.ColumnNumber)
+}
