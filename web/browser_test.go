@@ -57,6 +57,17 @@ func TestBrowser(t *testing.T) {
 	defer ts.Close()
 	defer s.Close()
 
+	// A fresh profile; removed after the browser has gone (its helper
+	// processes may still write for a moment after the main one exits).
+	profile, err := os.MkdirTemp("", "mousemaze-chromium-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		for i := 0; i < 20 && os.RemoveAll(profile) != nil; i++ {
+			time.Sleep(100 * time.Millisecond)
+		}
+	}()
 	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(exe),
 		chromedp.NoFirstRun,
@@ -68,7 +79,7 @@ func TestBrowser(t *testing.T) {
 		chromedp.Flag("disable-background-networking", true),
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),
-		chromedp.UserDataDir(t.TempDir()),
+		chromedp.UserDataDir(profile),
 		chromedp.WindowSize(1360, 900),
 	}
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
@@ -102,7 +113,7 @@ func TestBrowser(t *testing.T) {
 	shot := func(name string) chromedp.Action {
 		return chromedp.ActionFunc(func(ctx context.Context) error {
 			var png []byte
-			if err := chromedp.FullScreenshot(&png, 90).Do(ctx); err != nil {
+			if err := chromedp.FullScreenshot(&png, 100).Do(ctx); err != nil {
 				return err
 			}
 			path := filepath.Join(dir, name)

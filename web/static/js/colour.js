@@ -16,37 +16,64 @@ export function viridis(t) {
   return `rgb(${ch(0)},${ch(1)},${ch(2)})`;
 }
 
-// heatScale maps a visit count to [0, 1] on a log scale, so that cells
-// visited a few times and cells visited thousands of times both show.
+// LOW is where visited cells start on the scale: the darkest purples are
+// left out so that a cell visited once never looks like a wall.
+const LOW = 0.15;
+
+// heatScale maps a visit count of 1 or more to [LOW, 1] on a log scale, so
+// that cells visited a few times and cells visited thousands of times both
+// show. Cells never visited are drawn white, not from the scale.
 export function heatScale(v, max) {
-  if (v <= 0 || max <= 0) return 0;
-  return Math.log1p(v) / Math.log1p(max);
+  if (v <= 1 || max <= 1) return LOW;
+  return LOW + (1 - LOW) * Math.log(v) / Math.log(max);
 }
 
-// drawLegend draws the scale from 0 to max on canvas.
+// drawLegend draws a white swatch for 0 visits and the scale from 1 to max
+// on canvas.
 export function drawLegend(canvas, max) {
+  const dpr = window.devicePixelRatio || 1;
+  const W = 300, H = 36;
+  if (canvas.width !== W * dpr) { canvas.width = W * dpr; canvas.height = H * dpr; canvas.style.width = W + "px"; canvas.style.height = H + "px"; }
   const ctx = canvas.getContext("2d");
-  const w = canvas.width, h = canvas.height;
-  ctx.clearRect(0, 0, w, h);
-  const barH = 14;
-  for (let x = 0; x < w; x++) {
-    ctx.fillStyle = viridis(x / (w - 1));
-    ctx.fillRect(x, 0, 1, barH);
-  }
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  ctx.clearRect(0, 0, W, H);
+  const barH = 14, sw = 18, x0 = sw + 10, w = W - x0 - 14;
+  ctx.fillStyle = "#fff";
+  ctx.fillRect(0, 0, sw, barH);
+  ctx.strokeStyle = "#999";
+  ctx.strokeRect(0.5, 0.5, sw - 1, barH - 1);
   ctx.fillStyle = "#222";
   ctx.font = "12px system-ui, sans-serif";
   ctx.textBaseline = "top";
-  const ticks = [0, 1, 10, 100, 1000, 10000, 100000, 1000000, 10000000].filter((v) => v <= max);
-  if (max > 0 && ticks[ticks.length - 1] !== max) ticks.push(max);
-  let lastRight = -Infinity;
-  for (const v of ticks) {
-    const x = Math.round(heatScale(v, max) * (w - 1));
-    const label = v.toLocaleString("en");
-    const tw = ctx.measureText(label).width;
-    let lx = Math.min(w - tw, Math.max(0, x - tw / 2));
-    if (lx < lastRight + 4) continue;
-    ctx.fillRect(x, barH, 1, 4);
-    ctx.fillText(label, lx, barH + 5);
-    lastRight = lx + tw;
+  ctx.fillText("0", 5, barH + 5);
+  if (max < 1) {
+    ctx.fillText("visits per cell", x0, 1);
+    return;
   }
+  for (let x = 0; x < w; x++) {
+    ctx.fillStyle = viridis(LOW + (1 - LOW) * x / (w - 1));
+    ctx.fillRect(x0 + x, 0, 1, barH);
+  }
+  ctx.fillStyle = "#222";
+  const pos = (v) => x0 + (max <= 1 ? 0 : Math.log(v) / Math.log(max)) * (w - 1);
+  const ticks = [];
+  for (let d = 1; d <= max; d *= 10) for (const m of [1, 2, 5]) if (m * d < max) ticks.push(m * d);
+  ticks.push(max);
+  let lastRight = -Infinity;
+  const label = (v, force) => {
+    const x = pos(v);
+    const text = v.toLocaleString("en");
+    const tw = ctx.measureText(text).width;
+    const lx = Math.min(W - tw, Math.max(x0 - 2, x - tw / 2));
+    if (!force && (lx < lastRight + 6 || lx + tw > maxLeft - 6)) return;
+    ctx.fillRect(Math.round(x), barH, 1, 4);
+    ctx.fillText(text, lx, barH + 5);
+    lastRight = lx + tw;
+  };
+  // The maximum is always labelled; the others where they fit.
+  const maxText = max.toLocaleString("en");
+  const maxLeft = Math.min(W - ctx.measureText(maxText).width, pos(max) - ctx.measureText(maxText).width / 2);
+  for (const v of ticks.slice(0, -1)) label(v, false);
+  lastRight = -Infinity;
+  label(max, true);
 }

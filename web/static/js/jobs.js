@@ -15,6 +15,8 @@ export function initJobs({ rules, open, message }) {
   let shownMaze = "";
 
   const fmt = (n) => Math.round(n).toLocaleString("en");
+  // compact writes axis labels: 950, 12k, 1.5M.
+  const compact = (n) => n >= 1e6 ? `${+(n / 1e6).toFixed(1)}M` : n >= 1e4 ? `${Math.round(n / 1e3)}k` : fmt(n);
 
   function update(st) {
     job = st;
@@ -63,14 +65,22 @@ export function initJobs({ rules, open, message }) {
     ctx.font = "11px system-ui, sans-serif";
     ctx.textAlign = "right";
     ctx.textBaseline = "middle";
-    for (const f of [0, 0.5, 1]) ctx.fillText(fmt(ymax * f), L - 4, H - B - f * (H - T - B));
-    ctx.textAlign = "center";
+    if (points.length) {
+      for (const f of [0, 0.5, 1]) ctx.fillText(compact(ymax * f), L - 4, H - B - f * (H - T - B));
+    }
     ctx.textBaseline = "top";
-    for (const f of [0, 0.5, 1]) ctx.fillText(fmt(xmax * f), L + f * (W - L - R), H - B + 4);
+    for (const f of [0, 1]) {
+      ctx.textAlign = f === 0 ? "left" : f === 1 ? "right" : "center";
+      ctx.fillText(compact(xmax * f), L + f * (W - L - R), H - B + 4);
+    }
+    ctx.textAlign = "center";
     ctx.save();
     ctx.translate(10, (H - B + T) / 2);
     ctx.rotate(-Math.PI / 2);
     ctx.fillText("best turns", 0, -6);
+    ctx.restore();
+    ctx.save();
+    ctx.fillText("evaluations", L + (W - L - R) / 2, H - B + 4);
     ctx.restore();
     if (!points.length) return;
     const x = (v) => L + (v / xmax) * (W - L - R);
