@@ -106,7 +106,7 @@ func (s *Server) eval(req evalRequest) (*evalResponse, error) {
 		}
 		ev, err := mousemaze.NewEvaluator(name, mousemaze.Options{Workers: s.opts.Workers})
 		if err != nil {
-			return nil, badRequest("backend %q: %v", name, err)
+			return nil, badRequest("%v", err)
 		}
 		ev = mousemaze.ForConfig(ev, cfg)
 		resp.Backend = ev.Name()

@@ -115,7 +115,7 @@ func (s *Server) startJob(req jobRequest) (*job, error) {
 	}
 	ev, err := mousemaze.NewEvaluator(backend, mousemaze.Options{Workers: s.opts.Workers})
 	if err != nil {
-		return nil, badRequest("backend %q: %v", backend, err)
+		return nil, badRequest("%v", err)
 	}
 	search, err := dispatch.New(p, ev, nil)
 	if err != nil {
@@ -146,7 +146,7 @@ func runEvolve(ctx context.Context, j *job, search *dispatch.Search) {
 				nextPoint = (s.Evals()*100/p.Evals + 1) * p.Evals / 100
 			}
 			var maze string
-			if improved {
+			if improved && len(b.Walls) > 0 {
 				maze = s.BestMaze().String()
 			}
 			j.update(false, func(st *JobStatus) {
@@ -163,9 +163,14 @@ func runEvolve(ctx context.Context, j *job, search *dispatch.Search) {
 	}
 	err := search.Run(ctx, hooks)
 	b := search.Best()
-	j.addPoint(search.Evals(), b.Turns)
+	if len(b.Walls) > 0 {
+		j.addPoint(search.Evals(), b.Turns)
+	}
 	j.finish(err, ctx.Err(), func(st *JobStatus) {
 		st.Gen, st.Evals, st.Rejected = search.Gen(), search.Evals(), search.Rejected()
+		if len(b.Walls) == 0 { // stopped before its first evaluation
+			return
+		}
 		st.BestTurns, st.BestVisits, st.BestMaze = b.Turns, b.Turns-2, search.BestMaze().String()
 		st.Entry, st.Exit = b.Entry, b.Exit
 	})

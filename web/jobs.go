@@ -254,6 +254,18 @@ func (s *Server) register(st JobStatus, run func(ctx context.Context, j *job)) (
 	go func() {
 		defer s.wg.Done()
 		defer cancel()
+		defer func() {
+			// A job's goroutine is outside the handlers' recover guard:
+			// a panic fails the job, not the server.
+			if v := recover(); v != nil {
+				s.opts.Log.Printf("job %s panicked: %v", st.ID, v)
+				select {
+				case <-j.done:
+				default:
+					j.finish(fmt.Errorf("internal error: %v", v), nil, nil)
+				}
+			}
+		}()
 		run(ctx, j)
 	}()
 	go func() {
