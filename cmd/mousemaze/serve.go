@@ -77,8 +77,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second,
-		BaseContext: func(net.Listener) context.Context { return ctx }}
+	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
 	select {
@@ -87,8 +86,8 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		return exitFail
 	case <-ctx.Done():
 	}
-	// Cancel the jobs first, so that their event streams end, then let the
-	// open requests finish.
+	// Cancel the jobs first, so that their event streams send their last
+	// event and end, then let the open requests finish.
 	srv.Close()
 	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
