@@ -6,7 +6,7 @@ BIN     ?= bin
 PKGS    := ./...
 FUZZTIME ?= 200000x
 
-.PHONY: all build test lint race fuzz soak bench bench-cmd bench-sweep sweep-long theory run cuda ptx vet-cuda clean
+.PHONY: all build test lint race fuzz soak bench bench-cmd bench-sweep sweep-long theory run cuda ptx vet-cuda clean test-browser serve
 
 all: build
 
@@ -84,3 +84,14 @@ vet-cuda:
 
 clean:
 	rm -rf $(BIN) bench.txt
+
+# test-browser: the web page's end-to-end test alone (headless Chromium from
+# Debian's chromium package), keeping its screenshots in $(SHOTS);
+# docs/browser.png is one of them. `make test` runs this test too.
+SHOTS ?= screenshots
+test-browser:
+	MOUSEMAZE_SCREENSHOTS=$(abspath $(SHOTS)) $(GO) test -count=1 -run TestBrowser -v ./web/
+
+# serve: the web front end on http://127.0.0.1:8080/.
+serve: build
+	$(BIN)/mousemaze serve

@@ -1,3 +1,8 @@
+// The noasm build changes only the CPU kernels, which this package does
+// not use; `make test` runs the browser once, in the default build.
+
+//go:build !noasm
+
 package web
 
 import (
@@ -86,7 +91,7 @@ func TestBrowser(t *testing.T) {
 	defer cancelAlloc()
 	ctx, cancelCtx := chromedp.NewContext(actx)
 	defer cancelCtx()
-	ctx, cancel := context.WithTimeout(ctx, 90*time.Second)
+	ctx, cancel := context.WithTimeout(ctx, 150*time.Second)
 	defer cancel()
 
 	var mu sync.Mutex
@@ -123,7 +128,7 @@ func TestBrowser(t *testing.T) {
 	}
 	// waitJS polls a JavaScript condition until it holds.
 	waitJS := func(cond string) chromedp.Action {
-		return chromedp.Poll(cond, nil, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(30*time.Second))
+		return chromedp.Poll(cond, nil, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(60*time.Second))
 	}
 	text := func(sel string) string {
 		var s string
@@ -189,7 +194,7 @@ func TestBrowser(t *testing.T) {
 	// 3. A short evolve: progress events arrive and a best maze is drawn.
 	if err := chromedp.Run(ctx,
 		chromedp.SetValue("#job-size", "6x6", chromedp.ByQuery),
-		chromedp.SetValue("#job-evals", "300000", chromedp.ByQuery),
+		chromedp.SetValue("#job-evals", "100000", chromedp.ByQuery),
 		chromedp.Click("#job-start", chromedp.ByQuery),
 		waitJS(`+document.getElementById('job-events').textContent >= 1 && +(document.getElementById('job-maze').dataset.turns || 0) > 0`),
 		waitJS(`document.getElementById('job-state').textContent !== 'running'`),
@@ -221,6 +226,59 @@ func TestBrowser(t *testing.T) {
 	}
 	if got := text("#turns"); got != fmt.Sprint(drawn) {
 		t.Errorf("the evolved maze opened in the editor walks %s turns, the job reported %d", got, drawn)
+	}
+	// The best Mouse Maze 2 board from the gallery: 75,780 turns, walked on
+	// the server and shown as its final heat map.
+	if err := chromedp.Run(ctx,
+		chromedp.Click(`#gallery-list button[data-id="mm2-13x13-best-0"]`, chromedp.ByQuery),
+		waitJS(`!document.getElementById('end').disabled && document.getElementById('edges').checked`),
+		shot("mm2-13x13.png"),
+	); err != nil {
+		t.Fatalf("Mouse Maze 2 board: %v", err)
+	}
+	if got := text("#turns"); got != "75,780" {
+		t.Errorf("Mouse Maze 2 13x13 from the gallery: the page shows %q turns, want 75,780", got)
+	}
+
+	// An infeasible maze: walls at (0,1) and (1,0) shut the entry cell in.
+	if err := chromedp.Run(ctx,
+		chromedp.SetValue("#rows", "5", chromedp.ByQuery),
+		chromedp.SetValue("#cols", "5", chromedp.ByQuery),
+		chromedp.Click("#edges", chromedp.ByQuery), // unticked: a new grid board
+		waitJS(`document.getElementById('cols').value === '5' && !document.getElementById('edges').checked && document.getElementById('board').dataset.cell > 0`),
+	); err != nil {
+		t.Fatalf("new 5x5 board: %v", err)
+	}
+	var cells []float64
+	if err := chromedp.Run(ctx,
+		chromedp.Evaluate(`(() => { const b = document.getElementById('board'); const r = b.getBoundingClientRect();
+			const cs = +b.dataset.cell, ox = +b.dataset.ox, oy = +b.dataset.oy;
+			return [r.left + ox + 1.5 * cs, r.top + oy + 0.5 * cs, r.left + ox + 0.5 * cs, r.top + oy + 1.5 * cs]; })()`, &cells),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Run(ctx,
+		chromedp.MouseClickXY(cells[0], cells[1]),
+		chromedp.MouseClickXY(cells[2], cells[3]),
+		chromedp.Click("#release", chromedp.ByQuery),
+		waitJS(`document.getElementById('walk-info').textContent !== ''`),
+		shot("infeasible.png"),
+	); err != nil {
+		t.Fatalf("infeasible maze: %v", err)
+	}
+	if got := text("#walk-info"); got != "Infeasible: the mouse cannot reach the exit; the hatched cells are cut off from the entry, the exit's cell among them." {
+		t.Errorf("infeasible maze: the page says %q", got)
+	}
+
+	// The overview for the README: the thesis's 7×7 heat map beside the
+	// finished search.
+	if err := chromedp.Run(ctx,
+		chromedp.Click(`#gallery-list button[data-id="thesis-mazes-4"]`, chromedp.ByQuery),
+		waitJS(`!document.getElementById('end').disabled && document.getElementById('rows').value === '7'`),
+		chromedp.Click("#end", chromedp.ByQuery),
+		shot("overview.png"),
+	); err != nil {
+		t.Fatalf("overview: %v (message %q, rows %s)", err, text("#message"), text("#rows"))
 	}
 	mu.Lock()
 	defer mu.Unlock()

@@ -45,8 +45,8 @@ function load(st, push = true) {
   state.entry = Math.min(state.entry, state.maze.cols - 1);
   state.exit = Math.min(state.exit, state.maze.cols - 1);
   syncInputs();
+  invalidate(); // drops the old walk's overlay before the new maze is drawn
   board.set(state);
-  invalidate();
   updateUndo();
 }
 
@@ -118,8 +118,11 @@ async function release() {
   }
   const info = $("walk-info");
   if (!result.feasible) {
-    info.textContent = "Infeasible: the mouse cannot reach the exit. The hatched cells are cut off from the entry" +
-      (state.maze.edges ? "." : " (or the entry or exit cell is a wall).");
+    const walled = (r, c) => !state.maze.edges && state.maze.wall(r, c);
+    let why = "the hatched cells are cut off from the entry, the exit's cell among them";
+    if (walled(0, state.entry)) why = "the entry cell is a wall";
+    else if (walled(state.maze.rows - 1, state.exit)) why = "the exit cell is a wall";
+    info.textContent = `Infeasible: the mouse cannot reach the exit; ${why}.`;
     info.className = "bad";
     $("total").textContent = "0";
     board.setOverlay({ reachable: result.reachable });

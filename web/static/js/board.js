@@ -37,7 +37,7 @@ export class Board {
 
   layout() {
     const m = this.st.maze;
-    const cs = Math.max(6, Math.min(44, Math.floor(this.maxPx / Math.max(m.cols, m.rows + 2))));
+    const cs = Math.max(6, Math.min(64, Math.floor(this.maxPx / Math.max(m.cols, m.rows + 2))));
     const ox = 3, oy = cs;
     return { cs, ox, oy, w: m.cols * cs + 2 * ox, h: (m.rows + 2) * cs };
   }
