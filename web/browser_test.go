@@ -18,6 +18,7 @@ import (
 
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // chromiumPath is Debian's chromium; MOUSEMAZE_CHROMIUM overrides it.
@@ -169,6 +170,39 @@ func TestBrowser(t *testing.T) {
 	}
 	if err := chromedp.Run(ctx, shot("single-wall-13x13.png")); err != nil {
 		t.Fatal(err)
+	}
+
+	// Undo removes the wall; the keyboard puts it back: the board has the
+	// focus, the cursor starts on (0,0), ArrowDown moves it to (1,0) and
+	// space toggles that cell. (Had undo failed, the space would open the
+	// cell again and the walk would not take 182 turns.)
+	if err := chromedp.Run(ctx,
+		chromedp.Click("#undo", chromedp.ByQuery),
+		waitJS(`document.getElementById('end').disabled`),
+	); err != nil {
+		t.Fatalf("undo: %v (message %q)", err, text("#message"))
+	}
+	// The cursor is where the click left it, (1,0): up, then down again.
+	var tips []string
+	for _, key := range []string{kb.ArrowUp, kb.ArrowDown, " "} {
+		if err := chromedp.Run(ctx, chromedp.Focus("#board", chromedp.ByQuery), chromedp.KeyEvent(key)); err != nil {
+			t.Fatalf("the keyboard: %v", err)
+		}
+		tips = append(tips, text("#tip"))
+	}
+	if want := []string{"row 0, column 0: open", "row 1, column 0: open", "row 1, column 0: wall"}; fmt.Sprint(tips) != fmt.Sprint(want) {
+		t.Errorf("the cursor's cell after up, down and space: %q, want %q", tips, want)
+	}
+	if err := chromedp.Run(ctx,
+		chromedp.Click("#release", chromedp.ByQuery),
+		waitJS(`!document.getElementById('end').disabled`),
+		chromedp.Click("#end", chromedp.ByQuery),
+	); err != nil {
+		t.Fatalf("walking after the keyboard: %v (message %q)", err, text("#message"))
+	}
+	if got := text("#turns"); got != "182" {
+		t.Errorf("after undo and the keyboard: the page shows %q turns, want 182", got)
+
 	}
 
 	// 2. The thesis's 7×7 maze from the gallery: 332 turns.

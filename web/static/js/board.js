@@ -190,6 +190,9 @@ export class Board {
     cv.addEventListener("focus", () => this.draw());
     cv.addEventListener("blur", () => this.draw());
     cv.addEventListener("keydown", (ev) => this.key(ev));
+    // A space typed on the board must not scroll the page (keydown is
+    // prevented above; this covers a keypress that arrives on its own).
+    cv.addEventListener("keypress", (ev) => { if (ev.key === " ") ev.preventDefault(); });
   }
 
   // key: arrows move the cursor; space or Enter toggles the wall (on an
@@ -203,7 +206,6 @@ export class Board {
     if (moves[ev.key]) {
       cur.r = Math.min(m.rows - 1, Math.max(0, cur.r + moves[ev.key][0]));
       cur.c = Math.min(m.cols - 1, Math.max(0, cur.c + moves[ev.key][1]));
-      this.hooks.hover?.(cur.r, cur.c);
     } else if ((ev.key === " " || ev.key === "Enter") && !m.edges) {
       this.hooks.begin?.();
       this.apply({ r: cur.r, c: cur.c }, null);
@@ -222,6 +224,7 @@ export class Board {
     }
     ev.preventDefault();
     this.draw();
+    this.hooks.hover?.(cur.r, cur.c);
   }
 }
 
