@@ -90,8 +90,10 @@ func TestEvalEndpoint(t *testing.T) {
 		{"entry walled", `{"maze":"X.\n..\n"}`, 0, false, false, false, 0, false, false, []string{"00", "00"}},
 		// The smallest k=2 trap (testdata/kmod-traps.txt): 9 turns, cycle 5+4.
 		{"k=2 trap", `{"maze":"..XX\nX.XX\n....\n","k":2}`, 9, false, true, true, 8, false, false, nil},
-		// The 2x1 edge board with no walls: down, down, out = 3 turns; no path for edge boards.
-		{"edge board", `{"maze":"+ +\n|.|\n+ +\n|.|\n+ +\n","edges":true}`, 3, true, true, false, 0, false, false, nil},
+		// The 2x1 edge board with no walls: in, down, out = 3 turns, 2 moves.
+		{"edge board", `{"maze":"+ +\n|.|\n+ +\n|.|\n+ +\n","edges":true}`, 3, true, true, false, 2, false, false, nil},
+		// A k-mod walk on an edge board has no path.
+		{"edge board k=2", `{"maze":"+ +\n|.|\n+ +\n|.|\n+ +\n","edges":true,"k":2}`, 3, true, true, false, 0, false, false, nil},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -112,7 +114,7 @@ func TestEvalEndpoint(t *testing.T) {
 			if fmt.Sprint(r.Reachable) != fmt.Sprint(tc.reachable) {
 				t.Errorf("reachable %q, want %q", r.Reachable, tc.reachable)
 			}
-			if r.Feasible && !r.Edges {
+			if r.Feasible && r.PathMoves > 0 {
 				checkPath(t, r)
 			}
 		})
@@ -184,6 +186,26 @@ func TestEvalMatchesWalk(t *testing.T) {
 	if res, _ := mousemaze.Walk(m[0], mousemaze.Config{}); res.Turns != 182 {
 		t.Errorf("Walk of the single-wall board: %d turns, want 182", res.Turns)
 	}
+}
+
+// TestEvalEdgePath walks the best 13x13 Mouse Maze 2 board through the
+// API: 75,780 turns, and a path of 75,779 moves that replays its heat map.
+func TestEvalEdgePath(t *testing.T) {
+	s := newTestServer(t, Options{})
+	data, err := galleryFiles.ReadFile("gallery/mm2-13x13-best.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, body := do(t, s, "POST", "/api/eval", `{"edges":true,"maze":`+jsonString(string(data))+`}`)
+	if code != 200 {
+		t.Fatalf("status %d %s", code, body)
+	}
+	var r evalResponse
+	json.Unmarshal([]byte(body), &r)
+	if r.Turns != 75780 || r.PathMoves != 75779 || r.PathTruncated || !r.Escaped {
+		t.Fatalf("turns %d, %d moves, truncated %v, escaped %v", r.Turns, r.PathMoves, r.PathTruncated, r.Escaped)
+	}
+	checkPath(t, r)
 }
 
 func TestEvalPathCap(t *testing.T) {

@@ -46,7 +46,8 @@ type evalResponse struct {
 	Order   string `json:"order"`
 	K       int    `json:"k,omitempty"`
 	Backend string `json:"backend"`
-	// Path holds the walk's first PathMoves moves, two bits each (0 down,
+	// Path holds the walk's first PathMoves moves (none for a k-mod walk
+	// on an edge board, which the core does not trace), two bits each (0 down,
 	// 1 right, 2 left, 3 up), four to a byte from the low bits up, in
 	// standard base64. The mouse starts on row 0 of the entry column; the
 	// last move of an escape steps below the bottom row. PathTruncated
@@ -132,17 +133,23 @@ func (s *Server) eval(req evalRequest) (*evalResponse, error) {
 		resp.Reachable = reachableRows(b, cfg)
 		return resp, nil
 	}
-	if !req.NoPath && !b.edges {
-		if err := s.tracePath(b.grid, cfg, res.Turns, resp); err != nil {
+	if !req.NoPath && !(b.edges && cfg.K > 0) {
+		trace := func(c mousemaze.Config, visit func(turn int64, r, c int)) (mousemaze.Result, error) {
+			if b.edges {
+				return mousemaze.TraceEdges(b.edge, c, visit)
+			}
+			return mousemaze.Trace(b.grid, c, visit)
+		}
+		if err := s.tracePath(trace, cfg, res.Turns, resp); err != nil {
 			return nil, err
 		}
 	}
 	return resp, nil
 }
 
-// tracePath fills the response's path from the reference Trace, walked
-// no further than the path cap.
-func (s *Server) tracePath(m mousemaze.Maze, cfg mousemaze.Config, turns int64, resp *evalResponse) error {
+// tracePath fills the response's path from a reference trace (Trace or
+// TraceEdges), walked no further than the path cap.
+func (s *Server) tracePath(trace func(mousemaze.Config, func(int64, int, int)) (mousemaze.Result, error), cfg mousemaze.Config, turns int64, resp *evalResponse) error {
 	limit := int64(s.opts.MaxPath)
 	tcfg := cfg
 	tcfg.Heat = false
@@ -161,7 +168,7 @@ func (s *Server) tracePath(m mousemaze.Maze, cfg mousemaze.Config, turns int64, 
 	var n int64
 	pr, pc := -1, -1
 	var bad error
-	_, err := mousemaze.Trace(m, tcfg, func(turn int64, r, c int) {
+	_, err := trace(tcfg, func(turn int64, r, c int) {
 		if pr >= 0 && n < moves {
 			var d byte
 			switch {

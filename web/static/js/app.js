@@ -134,7 +134,7 @@ async function release() {
   if (result.mousetrap_turn) parts.push(`mousetrap from turn ${result.mousetrap_turn}`);
   if (result.capped) parts.push(`stopped at the cap of ${result.cap.toLocaleString("en")} turns`);
   if (result.path_truncated) parts.push(`the animation covers the first ${result.path_moves.toLocaleString("en")} moves; jump to the end for the totals`);
-  if (result.edges) parts.push("Mouse Maze 2 walks are shown as their final heat map");
+  if (result.edges && result.k) parts.push("a k-mod walk on an edge board is shown as its final heat map");
   info.textContent = parts.join("; ") + ".";
   player = new Player(result, frame);
   player.speed = speed();

@@ -188,7 +188,7 @@ export class Board {
     cv.addEventListener("pointercancel", end);
     cv.addEventListener("pointerleave", () => this.hooks.hover?.(-1, -1));
     cv.addEventListener("focus", () => this.draw());
-    cv.addEventListener("blur", () => this.draw());
+    cv.addEventListener("blur", () => { this.draw(); this.hooks.hover?.(-1, -1); });
     cv.addEventListener("keydown", (ev) => this.key(ev));
     // A space typed on the board must not scroll the page (keydown is
     // prevented above; this covers a keypress that arrives on its own).
