@@ -205,6 +205,32 @@ func TestBrowser(t *testing.T) {
 
 	}
 
+	// The share link carries the maze: a fresh page opened on it walks the
+	// same 182 turns.
+	var link string
+	if err := chromedp.Run(ctx,
+		chromedp.Click("#share", chromedp.ByQuery),
+		chromedp.Value("#share-url", &link, chromedp.ByQuery),
+	); err != nil {
+		t.Fatalf("share: %v", err)
+	}
+	if !strings.HasPrefix(link, ts.URL+"/#m=") {
+		t.Fatalf("share link %q", link)
+	}
+	if err := chromedp.Run(ctx,
+		chromedp.Navigate("about:blank"),
+		chromedp.Navigate(link),
+		waitJS(`document.querySelectorAll('#gallery-list button').length > 0`),
+		chromedp.Click("#release", chromedp.ByQuery),
+		waitJS(`!document.getElementById('end').disabled`),
+		chromedp.Click("#end", chromedp.ByQuery),
+	); err != nil {
+		t.Fatalf("opening the share link: %v", err)
+	}
+	if got := text("#turns"); got != "182" {
+		t.Errorf("the share link %s opens a maze of %q turns, want 182", link, got)
+	}
+
 	// 2. The thesis's 7×7 maze from the gallery: 332 turns.
 	if err := chromedp.Run(ctx,
 		chromedp.Click(`#gallery-list button[data-id="thesis-mazes-4"]`, chromedp.ByQuery),
