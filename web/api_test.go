@@ -242,6 +242,7 @@ func TestBadInput(t *testing.T) {
 		{"exit outside", "POST", "/api/eval", `{"maze":"...\n","exit":3}`, 400, "maze:1: maze 0 is 1x3: invalid config: exit column 3 outside 0..2"},
 		{"bad order", "POST", "/api/eval", `{"maze":"...\n","order":"DRLX"}`, 400, `order: invalid preference order: "DRLX": want a permutation of DRLU`},
 		{"negative cap", "POST", "/api/eval", `{"maze":"...\n","cap":-1}`, 400, "cap -1: must be 0 or more"},
+		{"cap over the server's", "POST", "/api/eval", `{"maze":"...\n","cap":100000001}`, 400, "cap 100000001: over the server's cap of 100000000 turns"},
 		{"k too large", "POST", "/api/eval", `{"maze":"...\n","k":2000000000}`, 400, "k 2000000000: must be 0..1073741824"},
 		{"unknown backend", "POST", "/api/eval", `{"maze":"...\n","backend":"nosuch"}`, 400, fmt.Sprintf("unknown backend %q (have %v)", "nosuch", mousemaze.Backends())},
 		{"bad edge board", "POST", "/api/eval", `{"maze":"+ +\n|.|\n+ +\n+\n","edges":true}`, 400, "maze:4: ragged row: an edge maze has an odd number of lines (2·rows+1), not 4"},

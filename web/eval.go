@@ -88,6 +88,9 @@ func (s *Server) eval(req evalRequest) (*evalResponse, error) {
 	if err := b.validate(cfg); err != nil {
 		return nil, err
 	}
+	if cfg.Cap > s.opts.WalkCap {
+		return nil, badRequest("cap %d: over the server's cap of %d turns", cfg.Cap, s.opts.WalkCap)
+	}
 	if cfg.Cap == 0 {
 		cfg.Cap = s.opts.WalkCap
 	}

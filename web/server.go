@@ -36,8 +36,9 @@ type Options struct {
 	// MaxPath caps the moves of the path /api/eval returns (default
 	// 1,000,000).
 	MaxPath int
-	// WalkCap is the turn cap of a walk whose request sets none (default
-	// 1,000,000,000), so that no request walks for ever.
+	// WalkCap caps the turns of a walk (default 100,000,000, a few
+	// seconds): a request that sets no cap gets this one, and one that
+	// sets a larger cap is refused, so that no request walks for long.
 	WalkCap int64
 	// IdleTimeout is how long a job runs on once no client watches it
 	// (default 30 s).
@@ -66,7 +67,7 @@ func (o Options) withDefaults() Options {
 		o.MaxPath = 1_000_000
 	}
 	if o.WalkCap <= 0 {
-		o.WalkCap = 1_000_000_000
+		o.WalkCap = 100_000_000
 	}
 	if o.IdleTimeout <= 0 {
 		o.IdleTimeout = 30 * time.Second

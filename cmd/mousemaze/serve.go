@@ -28,6 +28,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	workers := fs.Int("workers", 0, "CPU worker goroutines (0 = one per CPU)")
 	maxJobs := fs.Int("max-jobs", 2, "evolve and sweep jobs that may run at once")
 	maxEvals := fs.Int64("max-evals", 100_000_000, "the largest budget one evolve job may ask for")
+	walkCap := fs.Int64("walk-cap", 100_000_000, "the most turns one walk from the page may take")
 	idle := fs.Duration("idle", 30*time.Second, "stop a job once no page has watched it for this long")
 	open := fs.Bool("open", false, "open the page in the default browser")
 	if code := parseFlags(fs, args); code >= 0 {
@@ -46,6 +47,9 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	if *maxEvals < 1 {
 		return usageErr("--max-evals %d: must be 1 or more", *maxEvals)
 	}
+	if *walkCap < 1 {
+		return usageErr("--walk-cap %d: must be 1 or more", *walkCap)
+	}
 	if *workers < 0 {
 		return usageErr("--workers %d: must be 0 or more", *workers)
 	}
@@ -59,7 +63,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	if !isLoopback(host) {
 		fmt.Fprintf(stderr, "mousemaze serve: warning: %s is not a loopback address; anyone who can reach it can run searches on this machine\n", *addr)
 	}
-	srv, err := web.New(web.Options{Backend: *backend, Workers: *workers, MaxJobs: *maxJobs, MaxEvals: *maxEvals, IdleTimeout: *idle})
+	srv, err := web.New(web.Options{Backend: *backend, Workers: *workers, MaxJobs: *maxJobs, MaxEvals: *maxEvals, WalkCap: *walkCap, IdleTimeout: *idle})
 	if err != nil {
 		fmt.Fprintf(stderr, "mousemaze serve: %v\n", err)
 		return exitFail

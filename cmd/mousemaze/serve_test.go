@@ -22,6 +22,7 @@ func TestServeFlags(t *testing.T) {
 	}{
 		{[]string{"serve", "--max-jobs", "0"}, "mousemaze serve: --max-jobs 0: must be 1 or more\n"},
 		{[]string{"serve", "--max-evals", "0"}, "mousemaze serve: --max-evals 0: must be 1 or more\n"},
+		{[]string{"serve", "--walk-cap", "0"}, "mousemaze serve: --walk-cap 0: must be 1 or more\n"},
 		{[]string{"serve", "--workers", "-1"}, "mousemaze serve: --workers -1: must be 0 or more\n"},
 		{[]string{"serve", "--idle", "0s"}, "mousemaze serve: --idle 0s: must be above 0\n"},
 		{[]string{"serve", "--addr", "8080"}, "mousemaze serve: --addr \"8080\": address 8080: missing port in address\n"},
