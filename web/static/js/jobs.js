@@ -69,7 +69,7 @@ export function initJobs({ rules, open, message }) {
       for (const f of [0, 0.5, 1]) ctx.fillText(compact(ymax * f), L - 4, H - B - f * (H - T - B));
     }
     ctx.textBaseline = "top";
-    for (const f of [0, 1]) {
+    for (const f of points.length ? [0, 1] : []) {
       ctx.textAlign = f === 0 ? "left" : f === 1 ? "right" : "center";
       ctx.fillText(compact(xmax * f), L + f * (W - L - R), H - B + 4);
     }
@@ -109,6 +109,7 @@ export function initJobs({ rules, open, message }) {
     const kind = $("job-kind").value;
     const edges = $("job-edges").checked;
     const body = { kind, size: $("job-size").value.trim(), edges, order: r.order, entry: r.entry, exit: r.exit, k: r.k };
+    if ($("job-free").checked) { body.free_ends = true; body.entry = body.exit = 0; }
     if (kind === "evolve") {
       body.evals = Number($("job-evals").value);
       body.seed = Number($("job-seed").value);
