@@ -6,7 +6,7 @@ BIN     ?= bin
 PKGS    := ./...
 FUZZTIME ?= 200000x
 
-.PHONY: all build test lint race fuzz soak bench bench-cmd bench-sweep sweep-long theory run cuda ptx vet-cuda clean test-browser serve
+.PHONY: all build test lint race fuzz soak bench bench-cmd bench-sweep sweep-long theory run cuda ptx vet-cuda clean
 
 all: build
 
@@ -88,6 +88,7 @@ clean:
 # test-browser: the web page's end-to-end test alone (headless Chromium from
 # Debian's chromium package), keeping its screenshots in $(SHOTS);
 # docs/browser.png is one of them. `make test` runs this test too.
+.PHONY: test-browser serve
 SHOTS ?= screenshots
 test-browser:
 	MOUSEMAZE_SCREENSHOTS=$(abspath $(SHOTS)) $(GO) test -count=1 -run TestBrowser -v ./web/
