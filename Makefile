@@ -115,3 +115,14 @@ classic-traps: build
 	for size in 8x8 13x13; do for w in left right switch-left switch-right lru tremaux; do \
 		$(BIN)/mousemaze evolve --walker $$w --size $$size --evals 200000 --seed 1 --out classic/testdata/trap-$$w-$$size.txt; \
 	done; done
+# test-browser: the web page's end-to-end test alone (headless Chromium from
+# Debian's chromium package), keeping its screenshots in $(SHOTS);
+# docs/browser.png is one of them. `make test` runs this test too.
+.PHONY: test-browser serve
+SHOTS ?= screenshots
+test-browser:
+	MOUSEMAZE_SCREENSHOTS=$(abspath $(SHOTS)) $(GO) test -count=1 -run TestBrowser -v ./web/
+
+# serve: the web front end on http://127.0.0.1:8080/.
+serve: build
+	$(BIN)/mousemaze serve

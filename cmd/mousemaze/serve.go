@@ -1,0 +1,131 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"os/signal"
+	"runtime"
+	"syscall"
+	"time"
+
+	"github.com/mousemaze/mousemaze/web"
+)
+
+func init() {
+	register(command{name: "serve", summary: "serve the maze editor, the walk and live searches in the browser", run: runServe})
+}
+
+func runServe(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("serve", "[flags]", "mousemaze serve --addr 127.0.0.1:8080 --open", stderr)
+	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (host:port; port 0 picks a free one)")
+	backend := fs.String("backend", "auto", "evaluator backend for walks and searches: ref, cpu, tree, cuda or auto")
+	workers := fs.Int("workers", 0, "CPU worker goroutines (0 = one per CPU)")
+	maxJobs := fs.Int("max-jobs", 2, "evolve and sweep jobs that may run at once")
+	maxEvals := fs.Int64("max-evals", 100_000_000, "the largest budget one evolve job may ask for")
+	walkCap := fs.Int64("walk-cap", 100_000_000, "the most turns one walk from the page may take")
+	idle := fs.Duration("idle", 30*time.Second, "stop a job once no page has watched it for this long")
+	open := fs.Bool("open", false, "open the page in the default browser")
+	if code := parseFlags(fs, args); code >= 0 {
+		return code
+	}
+	usageErr := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "mousemaze serve: "+format+"\n", a...)
+		return exitUsage
+	}
+	if fs.NArg() > 0 {
+		return usageErr("unexpected arguments %q", fs.Args())
+	}
+	if *maxJobs < 1 {
+		return usageErr("--max-jobs %d: must be 1 or more", *maxJobs)
+	}
+	if *maxEvals < 1 {
+		return usageErr("--max-evals %d: must be 1 or more", *maxEvals)
+	}
+	if *walkCap < 1 {
+		return usageErr("--walk-cap %d: must be 1 or more", *walkCap)
+	}
+	if *workers < 0 {
+		return usageErr("--workers %d: must be 0 or more", *workers)
+	}
+	if *idle <= 0 {
+		return usageErr("--idle %v: must be above 0", *idle)
+	}
+	host, _, err := net.SplitHostPort(*addr)
+	if err != nil {
+		return usageErr("--addr %q: %v", *addr, err)
+	}
+	if !isLoopback(host) {
+		fmt.Fprintf(stderr, "mousemaze serve: warning: %s is not a loopback address; anyone who can reach it can run searches on this machine\n", *addr)
+	}
+	srv, err := web.New(web.Options{Backend: *backend, Workers: *workers, MaxJobs: *maxJobs, MaxEvals: *maxEvals, WalkCap: *walkCap, IdleTimeout: *idle})
+	if err != nil {
+		fmt.Fprintf(stderr, "mousemaze serve: %v\n", err)
+		return exitFail
+	}
+	defer srv.Close()
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		fmt.Fprintf(stderr, "mousemaze serve: %v\n", err)
+		return exitFail
+	}
+	url := "http://" + ln.Addr().String() + "/"
+	fmt.Fprintf(stdout, "mousemaze serve: listening on %s\n", url)
+	if *open {
+		openBrowser(url, stderr)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	errc := make(chan error, 1)
+	go func() { errc <- hs.Serve(ln) }()
+	select {
+	case err := <-errc:
+		fmt.Fprintf(stderr, "mousemaze serve: %v\n", err)
+		return exitFail
+	case <-ctx.Done():
+	}
+	// Cancel the jobs first, so that their event streams send their last
+	// event and end, then let the open requests finish.
+	srv.Close()
+	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := hs.Shutdown(sctx); err != nil && !errors.Is(err, context.DeadlineExceeded) {
+		fmt.Fprintf(stderr, "mousemaze serve: %v\n", err)
+		return exitFail
+	}
+	fmt.Fprintln(stdout, "mousemaze serve: shut down")
+	return exitOK
+}
+
+// isLoopback reports whether host names only this machine.
+func isLoopback(host string) bool {
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// openBrowser asks the desktop to open url, and says so when it cannot.
+func openBrowser(url string, stderr io.Writer) {
+	var cmd *exec.Cmd
+	switch runtime.GOOS {
+	case "darwin":
+		cmd = exec.Command("open", url)
+	case "windows":
+		cmd = exec.Command("rundll32", "url.dll,FileProtocolHandler", url)
+	default:
+		cmd = exec.Command("xdg-open", url)
+	}
+	if err := cmd.Start(); err != nil {
+		fmt.Fprintf(stderr, "mousemaze serve: could not open a browser (%v); open %s yourself\n", err, url)
+		return
+	}
+	go cmd.Wait()
+}

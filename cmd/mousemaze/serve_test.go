@@ -1,0 +1,136 @@
+//go:build unix
+
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"net/http"
+	"os"
+	"os/exec"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+func TestServeFlags(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"serve", "--max-jobs", "0"}, "mousemaze serve: --max-jobs 0: must be 1 or more\n"},
+		{[]string{"serve", "--max-evals", "0"}, "mousemaze serve: --max-evals 0: must be 1 or more\n"},
+		{[]string{"serve", "--walk-cap", "0"}, "mousemaze serve: --walk-cap 0: must be 1 or more\n"},
+		{[]string{"serve", "--workers", "-1"}, "mousemaze serve: --workers -1: must be 0 or more\n"},
+		{[]string{"serve", "--idle", "0s"}, "mousemaze serve: --idle 0s: must be above 0\n"},
+		{[]string{"serve", "--addr", "8080"}, "mousemaze serve: --addr \"8080\": address 8080: missing port in address\n"},
+		{[]string{"serve", "now"}, "mousemaze serve: unexpected arguments [\"now\"]\n"},
+	}
+	for _, tc := range tests {
+		var out, errb bytes.Buffer
+		if code := run(tc.args, &out, &errb); code != exitUsage || errb.String() != tc.want {
+			t.Errorf("%v: exit %d, stderr %q; want 2, %q", tc.args, code, errb.String(), tc.want)
+		}
+	}
+}
+
+func TestIsLoopback(t *testing.T) {
+	for host, want := range map[string]bool{"127.0.0.1": true, "localhost": true, "::1": true, "127.1.2.3": true,
+		"": false, "0.0.0.0": false, "192.168.1.5": false, "example.com": false} {
+		if got := isLoopback(host); got != want {
+			t.Errorf("isLoopback(%q) = %v, want %v", host, got, want)
+		}
+	}
+}
+
+// TestServeSIGTERM starts the real command on a free port, walks a maze
+// through the API, starts a job and wants a real SIGTERM to end the
+// server cleanly (exit 0) with the job cancelled.
+func TestServeSIGTERM(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the command in a child process")
+	}
+	cmd := exec.Command(os.Args[0], "serve", "--addr", "127.0.0.1:0", "--backend", "ref")
+	cmd.Env = append(os.Environ(), "MOUSEMAZE_TEST_MAIN=1")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+	sc := bufio.NewScanner(out)
+	if !sc.Scan() {
+		t.Fatalf("no output; stderr %s", stderr.String())
+	}
+	const prefix = "mousemaze serve: listening on "
+	line := sc.Text()
+	if !strings.HasPrefix(line, prefix+"http://127.0.0.1:") {
+		t.Fatalf("first line %q", line)
+	}
+	url := strings.TrimPrefix(line, prefix)
+	resp, err := http.Post(url+"api/eval", "application/json", strings.NewReader(`{"maze":".............\nX............\n.............\n.............\n.............\n.............\n.............\n.............\n.............\n.............\n.............\n.............\n.............\n","no_path":true}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ev struct {
+		Turns   int64  `json:"turns"`
+		Backend string `json:"backend"`
+	}
+	json.NewDecoder(resp.Body).Decode(&ev)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || ev.Turns != 182 || ev.Backend != "ref" {
+		t.Errorf("eval: status %d, %d turns on %s; want 200, 182 on ref", resp.StatusCode, ev.Turns, ev.Backend)
+	}
+	resp, err = http.Post(url+"api/jobs", "application/json", strings.NewReader(`{"kind":"evolve","size":"13x13","evals":100000000}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 201 {
+		t.Fatalf("job: status %d", resp.StatusCode)
+	}
+	// Follow the job's events, as a page would, while the signal arrives.
+	events, err := http.Get(url + "api/jobs/1/events")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer events.Body.Close()
+	time.Sleep(200 * time.Millisecond)
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	var last string
+	es := bufio.NewScanner(events.Body)
+	es.Buffer(nil, 1<<20)
+	for es.Scan() {
+		if strings.HasPrefix(es.Text(), "event: ") {
+			last = es.Text()
+		}
+	}
+	if last != "event: interrupted" {
+		t.Errorf("the job's last event is %q, want event: interrupted", last)
+	}
+	var rest []string
+	for sc.Scan() {
+		rest = append(rest, sc.Text())
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("after SIGTERM: %v; stderr %s", err, stderr.String())
+		}
+	case <-time.After(15 * time.Second):
+		t.Fatal("the server did not stop within 15 s of SIGTERM")
+	}
+	if strings.Join(rest, "\n") != "mousemaze serve: shut down" {
+		t.Errorf("output after the signal %q", rest)
+	}
+}

@@ -1,0 +1,377 @@
+// The noasm build changes only the CPU kernels, which this package does
+// not use; `make test` runs the browser once, in the default build.
+
+//go:build !noasm
+
+package web
+
+import (
+	"context"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// chromiumPath is Debian's chromium; MOUSEMAZE_CHROMIUM overrides it.
+func chromiumPath() string {
+	if p := os.Getenv("MOUSEMAZE_CHROMIUM"); p != "" {
+		return p
+	}
+	return "/usr/bin/chromium"
+}
+
+// screenshotDir is where the browser test saves its screenshots:
+// $MOUSEMAZE_SCREENSHOTS, or a temporary directory.
+func screenshotDir(t *testing.T) string {
+	if d := os.Getenv("MOUSEMAZE_SCREENSHOTS"); d != "" {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		return d
+	}
+	return t.TempDir()
+}
+
+// TestBrowser drives the page in headless Chromium: it draws the single
+// wall at row 1, column 0 of the empty 13×13 board, releases the mouse,
+// jumps to the end and wants 182 turns; it opens the thesis's 7×7 maze
+// from the gallery and wants 332; it runs a short evolve and wants
+// progress events and a best maze drawn. It is skipped only where
+// Chromium is missing and CI is unset; in CI (CI=true) it must run.
+func TestBrowser(t *testing.T) {
+	exe := chromiumPath()
+	if _, err := os.Stat(exe); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("CI is set but %s is missing: %v (.ci/run installs it with apt-get)", exe, err)
+		}
+		t.Skipf("no browser at %s (install Debian's chromium; CI must have it)", exe)
+	}
+	s, err := New(Options{Backend: "auto", MaxJobs: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(s.Handler())
+	defer ts.Close()
+	defer s.Close()
+
+	// A fresh profile; removed after the browser has gone (its helper
+	// processes may still write for a moment after the main one exits).
+	profile, err := os.MkdirTemp("", "mousemaze-chromium-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		for i := 0; i < 20 && os.RemoveAll(profile) != nil; i++ {
+			time.Sleep(100 * time.Millisecond)
+		}
+	}()
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(exe),
+		chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.Headless,
+		chromedp.DisableGPU,
+		chromedp.NoSandbox,
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.UserDataDir(profile),
+		chromedp.WindowSize(1360, 900),
+	}
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	defer cancelAlloc()
+	ctx, cancelCtx := chromedp.NewContext(actx)
+	defer cancelCtx()
+	ctx, cancel := context.WithTimeout(ctx, 150*time.Second)
+	defer cancel()
+
+	var mu sync.Mutex
+	var jsErrors []string
+	chromedp.ListenTarget(ctx, func(ev any) {
+		switch e := ev.(type) {
+		case *runtime.EventExceptionThrown:
+			mu.Lock()
+			jsErrors = append(jsErrors, e.ExceptionDetails.Text+": "+describeException(e.ExceptionDetails))
+			mu.Unlock()
+		case *runtime.EventConsoleAPICalled:
+			if e.Type == runtime.APITypeError {
+				var parts []string
+				for _, a := range e.Args {
+					parts = append(parts, string(a.Value))
+				}
+				mu.Lock()
+				jsErrors = append(jsErrors, "console.error: "+strings.Join(parts, " "))
+				mu.Unlock()
+			}
+		}
+	})
+	dir := screenshotDir(t)
+	shot := func(name string) chromedp.Action {
+		return chromedp.ActionFunc(func(ctx context.Context) error {
+			var png []byte
+			if err := chromedp.FullScreenshot(&png, 100).Do(ctx); err != nil {
+				return err
+			}
+			path := filepath.Join(dir, name)
+			t.Logf("screenshot %s", path)
+			return os.WriteFile(path, png, 0o644)
+		})
+	}
+	// waitJS polls a JavaScript condition until it holds.
+	waitJS := func(cond string) chromedp.Action {
+		return chromedp.Poll(cond, nil, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(60*time.Second))
+	}
+	text := func(sel string) string {
+		var s string
+		if err := chromedp.Run(ctx, chromedp.Text(sel, &s, chromedp.ByQuery)); err != nil {
+			t.Fatalf("reading %s: %v", sel, err)
+		}
+		return strings.TrimSpace(s)
+	}
+
+	// 1. One wall at row 1, column 0 of the empty 13×13 board: 182 turns.
+	var xy []float64
+	if err := chromedp.Run(ctx,
+		chromedp.Navigate(ts.URL),
+		chromedp.WaitVisible("#board", chromedp.ByQuery),
+		waitJS(`document.querySelectorAll('#gallery-list button').length > 0`),
+		chromedp.Evaluate(`(() => { const b = document.getElementById('board'); const r = b.getBoundingClientRect();
+			const cs = +b.dataset.cell, ox = +b.dataset.ox, oy = +b.dataset.oy;
+			return [r.left + ox + 0.5 * cs, r.top + oy + 1.5 * cs]; })()`, &xy),
+	); err != nil {
+		t.Fatalf("opening the page: %v", err)
+	}
+	var rowsCols string
+	if err := chromedp.Run(ctx,
+		chromedp.Evaluate(`document.getElementById('rows').value + 'x' + document.getElementById('cols').value`, &rowsCols),
+		chromedp.MouseClickXY(xy[0], xy[1]),
+		chromedp.Click("#release", chromedp.ByQuery),
+		waitJS(`!document.getElementById('end').disabled`),
+		chromedp.Sleep(300*time.Millisecond), // let the animation run a little
+		chromedp.Click("#end", chromedp.ByQuery),
+	); err != nil {
+		t.Fatalf("drawing and walking: %v", err)
+	}
+	if rowsCols != "13x13" {
+		t.Errorf("the default board is %s, want 13x13", rowsCols)
+	}
+	if got := text("#turns"); got != "182" {
+		t.Errorf("one wall at (1,0) of 13x13: the page shows %q turns, want 182", got)
+	}
+	if err := chromedp.Run(ctx, shot("single-wall-13x13.png")); err != nil {
+		t.Fatal(err)
+	}
+
+	// Undo removes the wall; the keyboard puts it back: the board has the
+	// focus, the cursor starts on (0,0), ArrowDown moves it to (1,0) and
+	// space toggles that cell. (Had undo failed, the space would open the
+	// cell again and the walk would not take 182 turns.)
+	if err := chromedp.Run(ctx,
+		chromedp.Click("#undo", chromedp.ByQuery),
+		waitJS(`document.getElementById('end').disabled`),
+	); err != nil {
+		t.Fatalf("undo: %v (message %q)", err, text("#message"))
+	}
+	// The cursor is where the click left it, (1,0): up, then down again.
+	var tips []string
+	for _, key := range []string{kb.ArrowUp, kb.ArrowDown, " "} {
+		if err := chromedp.Run(ctx, chromedp.Focus("#board", chromedp.ByQuery), chromedp.KeyEvent(key)); err != nil {
+			t.Fatalf("the keyboard: %v", err)
+		}
+		tips = append(tips, text("#tip"))
+	}
+	if want := []string{"row 0, column 0: open", "row 1, column 0: open", "row 1, column 0: wall"}; fmt.Sprint(tips) != fmt.Sprint(want) {
+		t.Errorf("the cursor's cell after up, down and space: %q, want %q", tips, want)
+	}
+	if err := chromedp.Run(ctx,
+		chromedp.Click("#release", chromedp.ByQuery),
+		waitJS(`!document.getElementById('end').disabled`),
+		chromedp.Click("#end", chromedp.ByQuery),
+	); err != nil {
+		t.Fatalf("walking after the keyboard: %v (message %q)", err, text("#message"))
+	}
+	if got := text("#turns"); got != "182" {
+		t.Errorf("after undo and the keyboard: the page shows %q turns, want 182", got)
+
+	}
+
+	// The share link carries the maze: a fresh page opened on it walks the
+	// same 182 turns.
+	var link string
+	if err := chromedp.Run(ctx,
+		chromedp.Click("#share", chromedp.ByQuery),
+		chromedp.Value("#share-url", &link, chromedp.ByQuery),
+	); err != nil {
+		t.Fatalf("share: %v", err)
+	}
+	if !strings.HasPrefix(link, ts.URL+"/#m=") {
+		t.Fatalf("share link %q", link)
+	}
+	if err := chromedp.Run(ctx,
+		chromedp.Navigate("about:blank"),
+		chromedp.Navigate(link),
+		waitJS(`document.querySelectorAll('#gallery-list button').length > 0`),
+		chromedp.Click("#release", chromedp.ByQuery),
+		waitJS(`!document.getElementById('end').disabled`),
+		chromedp.Click("#end", chromedp.ByQuery),
+	); err != nil {
+		t.Fatalf("opening the share link: %v", err)
+	}
+	if got := text("#turns"); got != "182" {
+		t.Errorf("the share link %s opens a maze of %q turns, want 182", link, got)
+	}
+
+	// A file dropped on the board opens through the server's parser: the
+	// thesis's 5×5 maze walks 54 turns. (The drop is dispatched from
+	// JavaScript: the protocol cannot drag a file from the desktop.)
+	if err := chromedp.Run(ctx,
+		chromedp.Evaluate(`(() => { const dt = new DataTransfer();
+			dt.items.add(new File(["; 5x5\n..X..\nX....\n..X..\nX..X.\n.....\n"], "m.txt", { type: "text/plain" }));
+			document.getElementById('drop').dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+			return 0; })()`, nil),
+		waitJS(`document.getElementById('rows').value === '5'`),
+		chromedp.Click("#release", chromedp.ByQuery),
+		waitJS(`!document.getElementById('end').disabled`),
+		chromedp.Click("#end", chromedp.ByQuery),
+	); err != nil {
+		t.Fatalf("dropping a file: %v (message %q)", err, text("#message"))
+	}
+	if got := text("#turns"); got != "54" {
+		t.Errorf("the dropped thesis 5x5 maze: the page shows %q turns, want 54", got)
+	}
+
+	// 2. The thesis's 7×7 maze from the gallery: 332 turns.
+	if err := chromedp.Run(ctx,
+		chromedp.Click(`#gallery-list button[data-id="thesis-mazes-4"]`, chromedp.ByQuery),
+		waitJS(`!document.getElementById('end').disabled && document.getElementById('rows').value === '7'`),
+		chromedp.Sleep(500*time.Millisecond),
+		shot("thesis-7x7-playing.png"),
+		chromedp.Click("#end", chromedp.ByQuery),
+	); err != nil {
+		t.Fatalf("opening the thesis 7x7 maze: %v", err)
+	}
+	if got := text("#turns"); got != "332" {
+		t.Errorf("thesis 7x7 from the gallery: the page shows %q turns, want 332", got)
+	}
+	if got := text(`#gallery-list button[data-id="thesis-mazes-4"]`); got != "7×7: 332 turns" {
+		t.Errorf("gallery button reads %q, want %q", got, "7×7: 332 turns")
+	}
+	if err := chromedp.Run(ctx, shot("thesis-7x7.png")); err != nil {
+		t.Fatal(err)
+	}
+
+	// 3. A short evolve: progress events arrive and a best maze is drawn.
+	if err := chromedp.Run(ctx,
+		chromedp.SetValue("#job-size", "6x6", chromedp.ByQuery),
+		chromedp.SetValue("#job-evals", "100000", chromedp.ByQuery),
+		chromedp.Click("#job-start", chromedp.ByQuery),
+		waitJS(`+document.getElementById('job-events').textContent >= 1 && +(document.getElementById('job-maze').dataset.turns || 0) > 0`),
+		waitJS(`document.getElementById('job-state').textContent !== 'running'`),
+	); err != nil {
+		t.Fatalf("evolve: %v", err)
+	}
+	if got := text("#job-state"); got != "done" {
+		t.Errorf("evolve job state %q, want done", got)
+	}
+	var events, drawn int
+	if err := chromedp.Run(ctx,
+		chromedp.Evaluate(`+document.getElementById('job-events').textContent`, &events),
+		chromedp.Evaluate(`+document.getElementById('job-maze').dataset.turns`, &drawn),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if events < 2 || drawn < 20 {
+		t.Errorf("evolve: %d events, best maze drawn with %d turns; want at least 2 events (progress and done) and a maze of 20 turns or more", events, drawn)
+	}
+	if err := chromedp.Run(ctx,
+		chromedp.Click("#job-open", chromedp.ByQuery),
+		waitJS(`document.getElementById('rows').value === '6'`),
+		chromedp.Click("#release", chromedp.ByQuery),
+		waitJS(`!document.getElementById('end').disabled`),
+		chromedp.Click("#end", chromedp.ByQuery),
+		shot("evolve-6x6.png"),
+	); err != nil {
+		t.Fatalf("opening the evolved maze: %v", err)
+	}
+	if got := text("#turns"); got != fmt.Sprint(drawn) {
+		t.Errorf("the evolved maze opened in the editor walks %s turns, the job reported %d", got, drawn)
+	}
+	// The best Mouse Maze 2 board from the gallery: 75,780 turns.
+	if err := chromedp.Run(ctx,
+		chromedp.Click(`#gallery-list button[data-id="mm2-13x13-best-0"]`, chromedp.ByQuery),
+		waitJS(`!document.getElementById('end').disabled && document.getElementById('edges').checked`),
+		chromedp.Sleep(300*time.Millisecond),
+		shot("mm2-13x13-playing.png"),
+		chromedp.Click("#end", chromedp.ByQuery),
+		shot("mm2-13x13.png"),
+	); err != nil {
+		t.Fatalf("Mouse Maze 2 board: %v", err)
+	}
+	if got := text("#turns"); got != "75,780" {
+		t.Errorf("Mouse Maze 2 13x13 from the gallery: the page shows %q turns, want 75,780", got)
+	}
+
+	// An infeasible maze: walls at (0,1) and (1,0) shut the entry cell in.
+	if err := chromedp.Run(ctx,
+		chromedp.SetValue("#rows", "5", chromedp.ByQuery),
+		chromedp.SetValue("#cols", "5", chromedp.ByQuery),
+		chromedp.Click("#edges", chromedp.ByQuery), // unticked: a new grid board
+		waitJS(`document.getElementById('cols').value === '5' && !document.getElementById('edges').checked && document.getElementById('board').dataset.cell > 0`),
+	); err != nil {
+		t.Fatalf("new 5x5 board: %v", err)
+	}
+	var cells []float64
+	if err := chromedp.Run(ctx,
+		chromedp.Evaluate(`(() => { const b = document.getElementById('board'); const r = b.getBoundingClientRect();
+			const cs = +b.dataset.cell, ox = +b.dataset.ox, oy = +b.dataset.oy;
+			return [r.left + ox + 1.5 * cs, r.top + oy + 0.5 * cs, r.left + ox + 0.5 * cs, r.top + oy + 1.5 * cs]; })()`, &cells),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Run(ctx,
+		chromedp.MouseClickXY(cells[0], cells[1]),
+		chromedp.MouseClickXY(cells[2], cells[3]),
+		chromedp.Click("#release", chromedp.ByQuery),
+		waitJS(`document.getElementById('walk-info').textContent !== ''`),
+		shot("infeasible.png"),
+	); err != nil {
+		t.Fatalf("infeasible maze: %v", err)
+	}
+	if got := text("#walk-info"); got != "Infeasible: the mouse cannot reach the exit; the hatched cells are cut off from the entry, the exit's cell among them." {
+		t.Errorf("infeasible maze: the page says %q", got)
+	}
+
+	// The overview for the README: the thesis's 7×7 heat map beside the
+	// finished search.
+	if err := chromedp.Run(ctx,
+		chromedp.Click(`#gallery-list button[data-id="thesis-mazes-4"]`, chromedp.ByQuery),
+		waitJS(`!document.getElementById('end').disabled && document.getElementById('rows').value === '7'`),
+		chromedp.Click("#end", chromedp.ByQuery),
+		shot("overview.png"),
+	); err != nil {
+		t.Fatalf("overview: %v (message %q, rows %s)", err, text("#message"), text("#rows"))
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	for _, e := range jsErrors {
+		t.Errorf("JavaScript error: %s", e)
+	}
+}
+
+// describeException names an uncaught JavaScript exception.
+func describeException(d *runtime.ExceptionDetails) string {
+	if d.Exception != nil && d.Exception.Description != "" {
+		return d.Exception.Description
+	}
+	return fmt.Sprintf("line %d, column %d", d.LineNumber, d.ColumnNumber)
+}

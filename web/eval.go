@@ -1,0 +1,249 @@
+package web
+
+import (
+	"encoding/base64"
+	"fmt"
+	"net/http"
+	"strings"
+
+	"github.com/mousemaze/mousemaze"
+)
+
+// evalRequest is the body of POST /api/eval.
+type evalRequest struct {
+	// Maze is the maze in the text format (the edge format when Edges).
+	Maze  string `json:"maze"`
+	Edges bool   `json:"edges"`
+	rules
+	// Backend names the evaluator; empty means the server's --backend.
+	Backend string `json:"backend"`
+	// NoPath leaves the path out (the heat map and totals only).
+	NoPath bool `json:"no_path"`
+}
+
+// evalResponse is the answer of POST /api/eval. The fields up to
+// mousetrap_turn are those of `mousemaze eval --json --heat`.
+type evalResponse struct {
+	Rows       int        `json:"rows"`
+	Cols       int        `json:"cols"`
+	Turns      int64      `json:"turns"`
+	Visits     int64      `json:"visits"`
+	Escaped    bool       `json:"escaped"`
+	Feasible   bool       `json:"feasible"`
+	Heat       [][]uint32 `json:"heat,omitempty"`
+	Trapped    bool       `json:"trapped,omitempty"`
+	CycleStart int64      `json:"cycle_start,omitempty"`
+	CycleLen   int64      `json:"cycle_len,omitempty"`
+	TrapTurn   int64      `json:"mousetrap_turn,omitempty"`
+	// Capped reports that the walk stopped at the cap (the request's, or
+	// the server's when the request set none) before the mouse escaped.
+	Capped bool  `json:"capped"`
+	Cap    int64 `json:"cap"`
+	// Edges, Entry, Exit, Order and K echo the rules walked.
+	Edges   bool   `json:"edges"`
+	Entry   int    `json:"entry"`
+	Exit    int    `json:"exit"`
+	Order   string `json:"order"`
+	K       int    `json:"k,omitempty"`
+	Backend string `json:"backend"`
+	// Path holds the walk's first PathMoves moves (none for a k-mod walk
+	// on an edge board, which the core does not trace), two bits each (0 down,
+	// 1 right, 2 left, 3 up), four to a byte from the low bits up, in
+	// standard base64. The mouse starts on row 0 of the entry column; the
+	// last move of an escape steps below the bottom row. PathTruncated
+	// says the walk has more moves than the server sends.
+	Path          string `json:"path"`
+	PathMoves     int64  `json:"path_moves"`
+	PathTruncated bool   `json:"path_truncated"`
+	// Reachable marks, for an infeasible maze, the cells the mouse can
+	// reach from the entry ('1') and the rest ('0'): the exit lies in the
+	// cut-off region.
+	Reachable []string `json:"reachable,omitempty"`
+}
+
+func (s *Server) handleEval(w http.ResponseWriter, r *http.Request) {
+	var req evalRequest
+	if err := decode(r, &req); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	resp, err := s.eval(req)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, resp)
+}
+
+// eval walks the request's maze.
+func (s *Server) eval(req evalRequest) (*evalResponse, error) {
+	cfg, err := req.rules.config()
+	if err != nil {
+		return nil, err
+	}
+	b, err := parseBoard(req.Maze, req.Edges)
+	if err != nil {
+		return nil, err
+	}
+	if err := b.validate(cfg); err != nil {
+		return nil, err
+	}
+	if cfg.Cap > s.opts.WalkCap {
+		return nil, badRequest("cap %d: over the server's cap of %d turns", cfg.Cap, s.opts.WalkCap)
+	}
+	if cfg.Cap == 0 {
+		cfg.Cap = s.opts.WalkCap
+	}
+	cfg.Heat = true
+	resp := &evalResponse{Rows: b.rows, Cols: b.cols, Cap: cfg.Cap, Edges: b.edges, Entry: cfg.Entry, Exit: cfg.Exit, Order: cfg.Order.String(), K: cfg.K}
+	var res mousemaze.Result
+	if b.edges {
+		resp.Backend = "ref"
+		res, err = mousemaze.WalkEdges(b.edge, cfg)
+		if err != nil {
+			return nil, err
+		}
+	} else {
+		name := req.Backend
+		if name == "" {
+			name = s.opts.Backend
+		}
+		ev, err := mousemaze.NewEvaluator(name, mousemaze.Options{Workers: s.opts.Workers})
+		if err != nil {
+			return nil, badRequest("%v", err)
+		}
+		ev = mousemaze.ForConfig(ev, cfg)
+		resp.Backend = ev.Name()
+		pop, err := mousemaze.PopulationOf(b.grid)
+		if err != nil {
+			return nil, err
+		}
+		dst := make([]mousemaze.Result, 1)
+		if err := ev.Evaluate(pop, cfg, dst); err != nil {
+			return nil, fmt.Errorf("%s backend: %w", ev.Name(), err)
+		}
+		res = dst[0]
+	}
+	resp.Turns, resp.Visits, resp.Escaped, resp.Feasible = res.Turns, res.Visits(), res.Escaped, res.Feasible
+	resp.Trapped, resp.CycleStart, resp.CycleLen, resp.TrapTurn = res.Trapped, res.CycleStart, res.CycleLen, res.TrapTurn
+	resp.Capped = res.Feasible && !res.Escaped && !res.Trapped && res.Turns >= cfg.Cap
+	if res.Heat != nil {
+		for r := 0; r < b.rows; r++ {
+			resp.Heat = append(resp.Heat, res.Heat[r*b.cols:(r+1)*b.cols])
+		}
+	}
+	if !res.Feasible {
+		resp.Reachable = reachableRows(b, cfg)
+		return resp, nil
+	}
+	if !req.NoPath && !(b.edges && cfg.K > 0) {
+		trace := func(c mousemaze.Config, visit func(turn int64, r, c int)) (mousemaze.Result, error) {
+			if b.edges {
+				return mousemaze.TraceEdges(b.edge, c, visit)
+			}
+			return mousemaze.Trace(b.grid, c, visit)
+		}
+		if err := s.tracePath(trace, cfg, res.Turns, resp); err != nil {
+			return nil, err
+		}
+	}
+	return resp, nil
+}
+
+// tracePath fills the response's path from a reference trace (Trace or
+// TraceEdges), walked no further than the path cap.
+func (s *Server) tracePath(trace func(mousemaze.Config, func(int64, int, int)) (mousemaze.Result, error), cfg mousemaze.Config, turns int64, resp *evalResponse) error {
+	limit := int64(s.opts.MaxPath)
+	tcfg := cfg
+	tcfg.Heat = false
+	if tcfg.Cap == 0 || tcfg.Cap > limit+1 {
+		tcfg.Cap = limit + 1
+	}
+	moves := turns - 1
+	if moves > limit {
+		moves = limit
+		resp.PathTruncated = true
+	}
+	if moves < 0 {
+		moves = 0
+	}
+	packed := make([]byte, (moves+3)/4)
+	var n int64
+	pr, pc := -1, -1
+	var bad error
+	_, err := trace(tcfg, func(turn int64, r, c int) {
+		if pr >= 0 && n < moves {
+			var d byte
+			switch {
+			case r == pr+1 && c == pc:
+				d = 0
+			case r == pr && c == pc+1:
+				d = 1
+			case r == pr && c == pc-1:
+				d = 2
+			case r == pr-1 && c == pc:
+				d = 3
+			default:
+				bad = fmt.Errorf("trace jumped from (%d,%d) to (%d,%d) at turn %d", pr, pc, r, c, turn)
+			}
+			packed[n/4] |= d << (2 * uint(n%4))
+			n++
+		}
+		pr, pc = r, c
+	})
+	if err == nil {
+		err = bad
+	}
+	if err != nil {
+		return err
+	}
+	resp.Path = base64.StdEncoding.EncodeToString(packed[:(n+3)/4])
+	resp.PathMoves = n
+	return nil
+}
+
+// reachableRows marks the cells reachable from the entry cell through
+// open cells (open edges on an edge board).
+func reachableRows(b board, cfg mousemaze.Config) []string {
+	seen := make([]bool, b.rows*b.cols)
+	if !b.edges {
+		reach := mousemaze.Reachable(b.grid, cfg.Entry)
+		for r := range reach {
+			for c := 0; c < b.cols; c++ {
+				seen[r*b.cols+c] = reach[r]>>uint(c)&1 != 0
+			}
+		}
+	} else {
+		m := b.edge
+		stack := []int{cfg.Entry}
+		seen[cfg.Entry] = true
+		for len(stack) > 0 {
+			i := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			r, c := i/b.cols, i%b.cols
+			try := func(ok bool, j int) {
+				if ok && !seen[j] {
+					seen[j] = true
+					stack = append(stack, j)
+				}
+			}
+			try(c+1 < b.cols && m.Right[r]>>uint(c)&1 == 0, i+1)
+			try(c > 0 && m.Right[r]>>uint(c-1)&1 == 0, i-1)
+			try(r+1 < b.rows && m.Down[r]>>uint(c)&1 == 0, i+b.cols)
+			try(r > 0 && m.Down[r-1]>>uint(c)&1 == 0, i-b.cols)
+		}
+	}
+	out := make([]string, b.rows)
+	for r := range out {
+		var sb strings.Builder
+		for c := 0; c < b.cols; c++ {
+			if seen[r*b.cols+c] {
+				sb.WriteByte('1')
+			} else {
+				sb.WriteByte('0')
+			}
+		}
+		out[r] = sb.String()
+	}
+	return out
+}

@@ -1,0 +1,188 @@
+package web
+
+import (
+	"bytes"
+	"embed"
+	"fmt"
+	"net/http"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/mousemaze/mousemaze"
+)
+
+// The gallery's files are copies of the repository's testdata files;
+// TestGalleryCopiesCurrent checks that they match.
+//
+//go:embed gallery/*.txt
+var galleryFiles embed.FS
+
+// gallerySource is one embedded file of record mazes.
+type gallerySource struct {
+	file  string // the name under gallery/
+	repo  string // the repository file it copies
+	edges bool
+}
+
+var gallerySources = []gallerySource{
+	{file: "thesis-mazes.txt", repo: "testdata/thesis-mazes.txt"},
+	{file: "mm2-13x13-best.txt", repo: "testdata/mm2-13x13-best.txt", edges: true},
+	{file: "kmod-traps.txt", repo: "testdata/kmod-traps.txt"},
+}
+
+// GalleryEntry is one record maze of the gallery, walked when the server
+// starts.
+type GalleryEntry struct {
+	ID     string `json:"id"`
+	Title  string `json:"title"`
+	Source string `json:"source"`
+	Rows   int    `json:"rows"`
+	Cols   int    `json:"cols"`
+	Edges  bool   `json:"edges"`
+	K      int    `json:"k,omitempty"`
+	Maze   string `json:"maze"`
+	// Turns, Escaped and Trapped are the walk's, under the default rules
+	// (order DRLU, entry and exit in column 0) and K.
+	Turns   int64 `json:"turns"`
+	Escaped bool  `json:"escaped"`
+	Trapped bool  `json:"trapped,omitempty"`
+}
+
+var kComment = regexp.MustCompile(`\bk=(\d+)`)
+
+// loadGallery parses and walks every embedded record maze.
+func loadGallery() ([]GalleryEntry, error) {
+	var out []GalleryEntry
+	for _, src := range gallerySources {
+		data, err := galleryFiles.ReadFile("gallery/" + src.file)
+		if err != nil {
+			return nil, err
+		}
+		lines := strings.Split(string(data), "\n")
+		// title returns the last comment line above line n (1-based).
+		title := func(n int) string {
+			for i := n - 2; i >= 0; i-- {
+				if t := strings.TrimSpace(lines[i]); strings.HasPrefix(t, ";") {
+					return strings.TrimSpace(strings.TrimPrefix(t, ";"))
+				} else if t != "" {
+					break
+				}
+			}
+			return ""
+		}
+		add := func(i, line int, rows, cols int, text string, walk func(cfg mousemaze.Config) (mousemaze.Result, error)) error {
+			e := GalleryEntry{ID: fmt.Sprintf("%s-%d", strings.TrimSuffix(src.file, ".txt"), i), Title: title(line),
+				Source: src.repo, Rows: rows, Cols: cols, Edges: src.edges, Maze: text}
+			if e.Title == "" {
+				e.Title = fmt.Sprintf("%dx%d", rows, cols)
+			}
+			if m := kComment.FindStringSubmatch(e.Title); m != nil {
+				e.K, _ = strconv.Atoi(m[1])
+			}
+			res, err := walk(mousemaze.Config{K: e.K, Cap: 1_000_000_000})
+			if err != nil {
+				return fmt.Errorf("gallery %s: %w", src.file, err)
+			}
+			e.Turns, e.Escaped, e.Trapped = res.Turns, res.Escaped, res.Trapped
+			out = append(out, e)
+			return nil
+		}
+		if src.edges {
+			ms, starts, err := mousemaze.ParseEdges(bytes.NewReader(data), src.repo)
+			if err != nil {
+				return nil, err
+			}
+			for i, m := range ms {
+				if err := add(i, starts[i], m.Rows, m.Cols, m.String(), func(cfg mousemaze.Config) (mousemaze.Result, error) { return mousemaze.WalkEdges(m, cfg) }); err != nil {
+					return nil, err
+				}
+			}
+			continue
+		}
+		ms, starts, err := mousemaze.ParseLines(bytes.NewReader(data), src.repo)
+		if err != nil {
+			return nil, err
+		}
+		for i, m := range ms {
+			if err := add(i, starts[i], m.Rows, m.Cols, m.String(), func(cfg mousemaze.Config) (mousemaze.Result, error) { return mousemaze.Walk(m, cfg) }); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return out, nil
+}
+
+func (s *Server) handleGallery(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, s.gallery)
+}
+
+// parseRequest is the body of POST /api/parse.
+type parseRequest struct {
+	// Text is the file's content.
+	Text string `json:"text"`
+	// Edges reads the edge format; when unset, a text whose first maze
+	// line starts with '+' is read as edges.
+	Edges *bool `json:"edges"`
+}
+
+// parsedMaze is one maze of a parse answer: Walls for a grid maze, Right
+// and Down (see board.edgeRows) for an edge board.
+type parsedMaze struct {
+	Rows  int      `json:"rows"`
+	Cols  int      `json:"cols"`
+	Edges bool     `json:"edges"`
+	Line  int      `json:"line"`
+	Walls []string `json:"walls,omitempty"`
+	Right []string `json:"right,omitempty"`
+	Down  []string `json:"down,omitempty"`
+}
+
+func (s *Server) handleParse(w http.ResponseWriter, r *http.Request) {
+	var req parseRequest
+	if err := decode(r, &req); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	edges := looksLikeEdges(req.Text)
+	if req.Edges != nil {
+		edges = *req.Edges
+	}
+	var out []parsedMaze
+	if edges {
+		ms, lines, err := mousemaze.ParseEdges(strings.NewReader(req.Text), mazeName)
+		if err != nil {
+			s.fail(w, r, badRequest("%v", err))
+			return
+		}
+		for i, m := range ms {
+			b := board{edges: true, edge: m, rows: m.Rows, cols: m.Cols}
+			right, down := b.edgeRows()
+			out = append(out, parsedMaze{Rows: m.Rows, Cols: m.Cols, Edges: true, Line: lines[i], Right: right, Down: down})
+		}
+	} else {
+		ms, lines, err := mousemaze.ParseLines(strings.NewReader(req.Text), mazeName)
+		if err != nil {
+			s.fail(w, r, badRequest("%v", err))
+			return
+		}
+		for i, m := range ms {
+			b := board{grid: m, rows: m.Rows, cols: m.Cols}
+			out = append(out, parsedMaze{Rows: m.Rows, Cols: m.Cols, Line: lines[i], Walls: b.wallRows()})
+		}
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"mazes": out})
+}
+
+// looksLikeEdges reports whether the first line that is neither blank nor
+// a comment starts with '+', as every edge board does.
+func looksLikeEdges(text string) bool {
+	for _, l := range strings.Split(text, "\n") {
+		t := strings.TrimSpace(l)
+		if t == "" || strings.HasPrefix(t, ";") {
+			continue
+		}
+		return strings.HasPrefix(t, "+")
+	}
+	return false
+}

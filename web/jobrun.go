@@ -1,0 +1,283 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"regexp"
+	"strconv"
+	"sync"
+
+	"github.com/mousemaze/mousemaze"
+	"github.com/mousemaze/mousemaze/dispatch"
+	"github.com/mousemaze/mousemaze/dispatch/sweep"
+)
+
+// jobRequest is the body of POST /api/jobs. The fields are named as the
+// flags of `mousemaze evolve` and `mousemaze sweep`.
+type jobRequest struct {
+	// Kind is "evolve" or "sweep".
+	Kind string `json:"kind"`
+	// Size is the grid, such as "13x13".
+	Size string `json:"size"`
+	// Algo, Evals, Seed, Pop, Objective and Backend are evolve's.
+	Algo      string  `json:"algo"`
+	Evals     int64   `json:"evals"`
+	Seed      *uint64 `json:"seed"`
+	Pop       int     `json:"pop"`
+	Objective string  `json:"objective"`
+	Backend   string  `json:"backend"`
+	FreeEnds  bool    `json:"free_ends"`
+	Edges     bool    `json:"edges"`
+	rules
+}
+
+// maxEdgeSweepEdges caps the interior edges of a sweep job's edge board:
+// the edge sweep cannot be stopped, so it must end within seconds.
+const maxEdgeSweepEdges = 24
+
+// startJob validates the request with the CLI's messages and starts it.
+func (s *Server) startJob(req jobRequest) (*job, error) {
+	if req.Kind != "evolve" && req.Kind != "sweep" {
+		return nil, badRequest("kind %q: want evolve or sweep", req.Kind)
+	}
+	if req.Size == "" {
+		return nil, badRequest("size is required, such as \"13x13\"")
+	}
+	sz, err := mousemaze.ParseSize(req.Size)
+	if err != nil {
+		return nil, badRequest("size %q: %v", req.Size, err)
+	}
+	cfg, err := req.rules.config()
+	if err != nil {
+		return nil, err
+	}
+	if err := cfg.Validate(sz.Cols); err != nil {
+		return nil, badRequest("%v on a %s grid", err, sz)
+	}
+	var seed uint64 = 1
+	if req.Seed != nil {
+		seed = *req.Seed
+	}
+	st := JobStatus{Kind: req.Kind, Rows: sz.Rows, Cols: sz.Cols, Entry: cfg.Entry, Exit: cfg.Exit, Order: cfg.Order.String(),
+		Edges: req.Edges, K: cfg.K, Seed: seed}
+	if req.Kind == "sweep" {
+		return s.startSweep(req, sz, cfg, st)
+	}
+	if req.Evals <= 0 {
+		return nil, badRequest("evals %d: must be above 0", req.Evals)
+	}
+	if req.Evals > s.opts.MaxEvals {
+		return nil, badRequest("evals %d: over the server's cap of %d per job", req.Evals, s.opts.MaxEvals)
+	}
+	if req.Pop < 0 {
+		return nil, badRequest("pop %d: must be 0 (preset) or more", req.Pop)
+	}
+	objective := req.Objective
+	if objective == "" {
+		objective = dispatch.ObjTurns
+	}
+	st.Budget = req.Evals
+	if req.Edges {
+		if req.Algo != "" || req.FreeEnds || req.Backend != "" {
+			return nil, badRequest("algo, free_ends and backend do not apply to edges")
+		}
+		p := dispatch.DefaultEdgeParams()
+		p.Rows, p.Cols, p.Config, p.Evals, p.Seed, p.Workers = sz.Rows, sz.Cols, cfg, req.Evals, seed, s.opts.Workers
+		if objective != dispatch.ObjTurns {
+			p.Objective = objective
+		}
+		if req.Pop > 0 {
+			p.Pop = req.Pop
+		}
+		st.Algo, st.Backend = "edges", "ref"
+		return s.register(st, func(ctx context.Context, j *job) { runEvolveEdges(ctx, j, p) })
+	}
+	algo := req.Algo
+	if algo == "" {
+		algo = dispatch.AlgoMemetic
+	}
+	p, err := dispatch.Preset(algo)
+	if err != nil {
+		return nil, badRequest("algo %q: want one of %v", req.Algo, dispatch.Algos)
+	}
+	p.Rows, p.Cols = sz.Rows, sz.Cols
+	p.Order, p.Entry, p.Exit, p.Cap, p.FreeEnds = cfg.Order.String(), cfg.Entry, cfg.Exit, cfg.Cap, req.FreeEnds
+	p.Evals, p.Seed, p.K = req.Evals, seed, cfg.K
+	if objective != dispatch.ObjTurns {
+		p.Objective = objective
+	}
+	if req.Pop > 0 {
+		p.Pop = req.Pop
+	}
+	backend := req.Backend
+	if backend == "" {
+		backend = s.opts.Backend
+	}
+	ev, err := mousemaze.NewEvaluator(backend, mousemaze.Options{Workers: s.opts.Workers})
+	if err != nil {
+		return nil, badRequest("%v", err)
+	}
+	search, err := dispatch.New(p, ev, nil)
+	if err != nil {
+		if errors.Is(err, dispatch.ErrParams) {
+			return nil, badRequest("%v", err)
+		}
+		return nil, err
+	}
+	st.Algo, st.Backend = p.Algo, ev.Name()
+	return s.register(st, func(ctx context.Context, j *job) { runEvolve(ctx, j, search) })
+}
+
+// runEvolve runs a grid search as `mousemaze evolve` does, publishing its
+// progress on j.
+func runEvolve(ctx context.Context, j *job, search *dispatch.Search) {
+	p := search.Params()
+	nextPoint := p.Evals / 100
+	improved := false
+	hooks := dispatch.Hooks{
+		Improved: func(s *dispatch.Search) {
+			improved = true
+			j.addPoint(s.Evals(), s.Best().Turns)
+		},
+		Generation: func(s *dispatch.Search) error {
+			b := s.Best()
+			if s.Evals() >= nextPoint {
+				j.addPoint(s.Evals(), b.Turns)
+				nextPoint = (s.Evals()*100/p.Evals + 1) * p.Evals / 100
+			}
+			var maze string
+			if improved && len(b.Walls) > 0 {
+				maze = s.BestMaze().String()
+			}
+			j.update(false, func(st *JobStatus) {
+				st.Gen, st.Evals, st.Rejected = s.Gen(), s.Evals(), s.Rejected()
+				st.BestTurns, st.BestVisits = b.Turns, b.Turns-2
+				st.Entry, st.Exit = b.Entry, b.Exit
+				if maze != "" {
+					st.BestMaze = maze
+					improved = false
+				}
+			})
+			return nil
+		},
+	}
+	err := search.Run(ctx, hooks)
+	b := search.Best()
+	if len(b.Walls) > 0 {
+		j.addPoint(search.Evals(), b.Turns)
+	}
+	j.finish(err, ctx.Err(), func(st *JobStatus) {
+		st.Gen, st.Evals, st.Rejected = search.Gen(), search.Evals(), search.Rejected()
+		if len(b.Walls) == 0 { // stopped before its first evaluation
+			return
+		}
+		st.BestTurns, st.BestVisits, st.BestMaze = b.Turns, b.Turns-2, search.BestMaze().String()
+		st.Entry, st.Exit = b.Entry, b.Exit
+	})
+}
+
+// runEvolveEdges runs a Mouse Maze 2 search as `mousemaze evolve --edges`
+// does; its best board is known only at the end.
+func runEvolveEdges(ctx context.Context, j *job, p dispatch.EdgeParams) {
+	nextPoint := p.Evals / 100
+	last := int64(-1)
+	best, err := dispatch.EvolveEdges(ctx, p, func(evals, score int64) {
+		if evals >= nextPoint || score != last {
+			j.addPoint(evals, score)
+			nextPoint = (evals*100/p.Evals + 1) * p.Evals / 100
+			last = score
+		}
+		j.update(false, func(st *JobStatus) {
+			st.Evals, st.BestTurns, st.BestVisits = evals, score, score-2
+		})
+	})
+	if err == nil {
+		j.addPoint(best.Evals, best.Score)
+	}
+	j.finish(err, ctx.Err(), func(st *JobStatus) {
+		if err == nil {
+			st.Evals, st.BestTurns, st.BestVisits = best.Evals, best.Score, best.Score-2
+			st.BestMaze = best.Maze.Format(p.Config.Entry, p.Config.Exit)
+		}
+	})
+}
+
+// startSweep checks and starts a small exhaustive sweep.
+func (s *Server) startSweep(req jobRequest, sz mousemaze.Size, cfg mousemaze.Config, st JobStatus) (*job, error) {
+	if req.Algo != "" || req.Evals != 0 || req.Pop != 0 || req.Objective != "" || req.Backend != "" || req.Cap != 0 {
+		return nil, badRequest("algo, evals, pop, objective, backend and cap do not apply to a sweep")
+	}
+	if req.Edges {
+		if req.FreeEnds {
+			return nil, badRequest("free_ends does not apply to an edge sweep")
+		}
+		if e := mousemaze.NewEdgeMaze(sz.Rows, sz.Cols).Edges(); e > maxEdgeSweepEdges {
+			return nil, badRequest("size %s: a board with %d interior edges is too large for a sweep from the page (at most %d)", sz, e, maxEdgeSweepEdges)
+		}
+		st.Algo = "sweep"
+		return s.register(st, func(ctx context.Context, j *job) { runEdgeSweep(ctx, j, sz, cfg, s.opts.Workers) })
+	}
+	if cfg.K > 0 {
+		return nil, badRequest("k does not apply to a sweep from the page (use mousemaze sweep --k)")
+	}
+	if n := sz.Rows * sz.Cols; n > s.opts.MaxSweepCells {
+		return nil, badRequest("size %s: %d cells is too large for a sweep from the page (at most %d)", sz, n, s.opts.MaxSweepCells)
+	}
+	st.Algo = "sweep"
+	o := sweep.Options{Size: sz, Config: cfg, FreeEnds: req.FreeEnds, Workers: s.opts.Workers}
+	return s.register(st, func(ctx context.Context, j *job) { runSweep(ctx, j, o) })
+}
+
+// percent finds the share of work in a progress line, "(12.5%)".
+var percent = regexp.MustCompile(`\((\d+(?:\.\d+)?)%\)`)
+
+// fractionWriter reads the sweep's progress lines and publishes the share
+// done.
+type fractionWriter struct {
+	j  *job
+	mu sync.Mutex
+}
+
+func (w *fractionWriter) Write(b []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if m := percent.FindAllSubmatch(b, -1); len(m) > 0 {
+		if f, err := strconv.ParseFloat(string(m[len(m)-1][1]), 64); err == nil {
+			w.j.update(false, func(st *JobStatus) { st.Fraction = f / 100 })
+		}
+	}
+	return len(b), nil
+}
+
+// runSweep runs the exhaustive sweep as `mousemaze sweep` does.
+func runSweep(ctx context.Context, j *job, o sweep.Options) {
+	o.Progress = &fractionWriter{j: j}
+	rep, err := sweep.Run(ctx, o)
+	j.finish(err, ctx.Err(), func(st *JobStatus) {
+		if err != nil {
+			return
+		}
+		st.Sweep = rep
+		st.Fraction = 1
+		st.Evals = int64(rep.Leaves)
+		st.BestTurns, st.BestVisits = rep.OptimumTurns, rep.OptimumVisits
+		st.BestMaze = rep.OptimalMaze
+		st.Entry, st.Exit = rep.Entry, rep.Exit
+	})
+}
+
+// runEdgeSweep enumerates every edge board of a small size.
+func runEdgeSweep(ctx context.Context, j *job, sz mousemaze.Size, cfg mousemaze.Config, workers int) {
+	rep, err := sweep.EdgeSweep(sz, cfg, workers)
+	j.finish(err, ctx.Err(), func(st *JobStatus) {
+		if err != nil {
+			return
+		}
+		st.Fraction = 1
+		st.Evals = rep.Boards
+		st.BestTurns, st.BestVisits = rep.BestResult.Turns, rep.BestResult.Turns-2
+		if rep.Count > 0 {
+			st.BestMaze = rep.Best.Format(cfg.Entry, cfg.Exit)
+		}
+	})
+}

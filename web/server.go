@@ -1,0 +1,226 @@
+package web
+
+import (
+	"context"
+	"embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"log"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+)
+
+//go:embed static
+var staticFiles embed.FS
+
+// Options configure a Server. The zero value of a field means its default.
+type Options struct {
+	// Backend is the evaluator a request gets when it names none ("auto").
+	Backend string
+	// Workers is the CPU worker count of the evaluators (0 = one per CPU).
+	Workers int
+	// MaxJobs is how many jobs may run at once (default 2).
+	MaxJobs int
+	// MaxEvals caps the budget of one evolve job (default 100,000,000).
+	MaxEvals int64
+	// MaxSweepCells caps the cells of a sweep job's grid (default 36: 6×6
+	// takes seconds, 7×7 takes hours).
+	MaxSweepCells int
+	// MaxBody caps a request body in bytes (default 256 KiB).
+	MaxBody int64
+	// MaxPath caps the moves of the path /api/eval returns (default
+	// 1,000,000).
+	MaxPath int
+	// WalkCap caps the turns of a walk (default 100,000,000, a few
+	// seconds): a request that sets no cap gets this one, and one that
+	// sets a larger cap is refused, so that no request walks for long.
+	WalkCap int64
+	// IdleTimeout is how long a job runs on once no client watches it
+	// (default 30 s).
+	IdleTimeout time.Duration
+	// Log receives one line per failing request (default: discarded).
+	Log *log.Logger
+}
+
+func (o Options) withDefaults() Options {
+	if o.Backend == "" {
+		o.Backend = "auto"
+	}
+	if o.MaxJobs <= 0 {
+		o.MaxJobs = 2
+	}
+	if o.MaxEvals <= 0 {
+		o.MaxEvals = 100_000_000
+	}
+	if o.MaxSweepCells <= 0 {
+		o.MaxSweepCells = 36
+	}
+	if o.MaxBody <= 0 {
+		o.MaxBody = 256 << 10
+	}
+	if o.MaxPath <= 0 {
+		o.MaxPath = 1_000_000
+	}
+	if o.WalkCap <= 0 {
+		o.WalkCap = 100_000_000
+	}
+	if o.IdleTimeout <= 0 {
+		o.IdleTimeout = 30 * time.Second
+	}
+	if o.Log == nil {
+		o.Log = log.New(io.Discard, "", 0)
+	}
+	return o
+}
+
+// Server holds the jobs and serves the page and the API. Close cancels
+// every job.
+type Server struct {
+	opts    Options
+	mux     *http.ServeMux
+	ctx     context.Context
+	cancel  context.CancelFunc
+	gallery []GalleryEntry
+
+	mu     sync.Mutex
+	jobs   map[string]*job
+	order  []string // job ids, oldest first
+	nextID int
+	wg     sync.WaitGroup
+}
+
+// New returns a Server with the options o.
+func New(o Options) (*Server, error) {
+	o = o.withDefaults()
+	gal, err := loadGallery()
+	if err != nil {
+		return nil, err
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	s := &Server{opts: o, mux: http.NewServeMux(), ctx: ctx, cancel: cancel, gallery: gal, jobs: map[string]*job{}}
+	static, err := fs.Sub(staticFiles, "static")
+	if err != nil {
+		cancel()
+		return nil, err
+	}
+	files := http.FileServer(http.FS(static))
+	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			writeError(w, http.StatusMethodNotAllowed, fmt.Sprintf("method %s not allowed on %s", r.Method, r.URL.Path))
+			return
+		}
+		files.ServeHTTP(w, r)
+	})
+	s.mux.HandleFunc("GET /api/gallery", s.handleGallery)
+	s.mux.HandleFunc("POST /api/parse", s.handleParse)
+	s.mux.HandleFunc("POST /api/eval", s.handleEval)
+	s.mux.HandleFunc("POST /api/jobs", s.handleStartJob)
+	s.mux.HandleFunc("GET /api/jobs", s.handleListJobs)
+	s.mux.HandleFunc("GET /api/jobs/{id}", s.handleGetJob)
+	s.mux.HandleFunc("GET /api/jobs/{id}/events", s.handleEvents)
+	s.mux.HandleFunc("DELETE /api/jobs/{id}", s.handleStopJob)
+	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, http.StatusNotFound, fmt.Sprintf("no API endpoint %s %s", r.Method, r.URL.Path))
+	})
+	return s, nil
+}
+
+// Handler returns the server's HTTP handler: the routes behind a recover
+// guard and a cap on request bodies.
+func (s *Server) Handler() http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		defer func() {
+			if v := recover(); v != nil {
+				if v == http.ErrAbortHandler {
+					panic(v)
+				}
+				s.opts.Log.Printf("panic serving %s %s: %v", r.Method, r.URL.Path, v)
+				writeError(w, http.StatusInternalServerError, "internal error")
+			}
+		}()
+		if r.Body != nil {
+			r.Body = http.MaxBytesReader(w, r.Body, s.opts.MaxBody)
+		}
+		w.Header().Set("X-Content-Type-Options", "nosniff")
+		s.mux.ServeHTTP(w, r)
+	})
+}
+
+// Close cancels every job and waits for them to end.
+func (s *Server) Close() {
+	s.cancel()
+	s.wg.Wait()
+}
+
+// errorBody is the JSON body of every error response.
+type errorBody struct {
+	Error string `json:"error"`
+}
+
+func writeError(w http.ResponseWriter, status int, msg string) {
+	writeJSON(w, status, errorBody{Error: msg})
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	json.NewEncoder(w).Encode(v)
+}
+
+// httpError is an error with the status it is answered with.
+type httpError struct {
+	status int
+	msg    string
+}
+
+func (e *httpError) Error() string { return e.msg }
+
+func badRequest(format string, a ...any) error {
+	return &httpError{status: http.StatusBadRequest, msg: fmt.Sprintf(format, a...)}
+}
+
+// fail answers err: its own status for an httpError, 500 otherwise.
+func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
+	var he *httpError
+	if errors.As(err, &he) {
+		writeError(w, he.status, he.msg)
+		return
+	}
+	s.opts.Log.Printf("%s %s: %v", r.Method, r.URL.Path, err)
+	writeError(w, http.StatusInternalServerError, err.Error())
+}
+
+// decode reads the request body as one JSON object into v, rejecting
+// unknown fields, trailing data and bodies over the cap.
+func decode(r *http.Request, v any) error {
+	if ct := r.Header.Get("Content-Type"); ct != "" && !strings.HasPrefix(ct, "application/json") {
+		return &httpError{status: http.StatusUnsupportedMediaType, msg: fmt.Sprintf("content type %q: send application/json", ct)}
+	}
+	dec := json.NewDecoder(r.Body)
+	dec.DisallowUnknownFields()
+	err := dec.Decode(v)
+	if err == nil && dec.More() {
+		err = errors.New("data after the JSON object")
+	}
+	var tooBig *http.MaxBytesError
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &tooBig):
+		return &httpError{status: http.StatusRequestEntityTooLarge, msg: fmt.Sprintf("request body over %d bytes", tooBig.Limit)}
+	case errors.Is(err, io.EOF):
+		return badRequest("malformed JSON: empty body")
+	default:
+		return badRequest("malformed JSON: %v", err)
+	}
+}
+
+// jsonLine writes v as one line of JSON.
+func jsonLine(w io.Writer, v any) error {
+	return json.NewEncoder(w).Encode(v)
+}

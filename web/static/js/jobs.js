@@ -1,0 +1,164 @@
+// The search panel: starts evolve and sweep jobs, follows their
+// Server-Sent Events, draws the best turns as a line chart and the best
+// maze as it improves, and stops them.
+import { api } from "./api.js";
+import { drawMini } from "./board.js";
+import { Maze } from "./maze.js";
+
+const $ = (id) => document.getElementById(id);
+
+export function initJobs({ rules, open, message }) {
+  let job = null; // the last status
+  let es = null;
+  let points = [];
+  let events = 0;
+  let shownMaze = "";
+
+  const fmt = (n) => Math.round(n).toLocaleString("en");
+  // compact writes axis labels: 950, 12k, 1.5M.
+  const compact = (n) => n >= 1e6 ? `${+(n / 1e6).toFixed(1)}M` : n >= 1e4 ? `${Math.round(n / 1e3)}k` : fmt(n);
+
+  function update(st) {
+    job = st;
+    events++;
+    $("job-events").textContent = events;
+    if (st.points) points = points.concat(st.points);
+    $("job-state").textContent = st.state + (st.error ? ` (${st.error})` : "") +
+      (st.kind === "sweep" && st.state === "running" ? ` ${Math.round((st.fraction || 0) * 100)}%` : "");
+    $("job-evals-done").textContent = st.kind === "sweep" ? (st.state === "done" ? `${fmt(st.evals)} leaves` : "–") :
+      `${fmt(st.evals)}${st.budget ? ` of ${fmt(st.budget)}` : ""}`;
+    $("job-evals-done").dataset.value = st.evals;
+    $("job-rate").textContent = st.kind === "sweep" ? `${st.seconds.toFixed(1)} s` : `${fmt(st.evals_per_s)} evals/s`;
+    $("job-best").textContent = st.best_turns ? fmt(st.best_turns) : "–";
+    if (st.best_maze && st.best_maze !== shownMaze) {
+      shownMaze = st.best_maze;
+      const c = $("job-maze");
+      if (drawMini(c, st.best_maze, { entry: st.entry, exit: st.exit, px: 166 })) c.dataset.turns = st.best_turns;
+    }
+    drawChart();
+    const running = st.state === "running";
+    $("job-stop").disabled = !running;
+    $("job-start").disabled = running;
+    $("job-open").disabled = !st.best_maze;
+    if (!running && es) {
+      es.close();
+      es = null;
+      if (st.state === "failed") message(`job ${st.id}: ${st.error}`);
+    }
+  }
+
+  function drawChart() {
+    const cv = $("job-chart");
+    const dpr = window.devicePixelRatio || 1;
+    const W = 340, H = 170;
+    if (cv.width !== W * dpr) { cv.width = W * dpr; cv.height = H * dpr; cv.style.width = W + "px"; cv.style.height = H + "px"; }
+    const ctx = cv.getContext("2d");
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    ctx.clearRect(0, 0, W, H);
+    const L = 52, R = 8, T = 10, B = 26;
+    const xmax = Math.max(1, job?.budget || 0, ...points.map((p) => p[0]));
+    const ymax = Math.max(1, ...points.map((p) => p[1])) * 1.08;
+    ctx.strokeStyle = "#999";
+    ctx.lineWidth = 1;
+    ctx.strokeRect(L + 0.5, T + 0.5, W - L - R, H - T - B);
+    ctx.fillStyle = "#444";
+    ctx.font = "11px system-ui, sans-serif";
+    ctx.textAlign = "right";
+    ctx.textBaseline = "middle";
+    if (points.length) {
+      for (const f of [0, 0.5, 1]) ctx.fillText(compact(ymax * f), L - 4, H - B - f * (H - T - B));
+    }
+    ctx.textBaseline = "top";
+    for (const f of points.length ? [0, 1] : []) {
+      ctx.textAlign = f === 0 ? "left" : f === 1 ? "right" : "center";
+      ctx.fillText(compact(xmax * f), L + f * (W - L - R), H - B + 4);
+    }
+    ctx.textAlign = "center";
+    ctx.save();
+    ctx.translate(10, (H - B + T) / 2);
+    ctx.rotate(-Math.PI / 2);
+    ctx.fillText("best turns", 0, -6);
+    ctx.restore();
+    ctx.save();
+    ctx.fillText("evaluations", L + (W - L - R) / 2, H - B + 4);
+    ctx.restore();
+    if (!points.length) return;
+    const x = (v) => L + (v / xmax) * (W - L - R);
+    const y = (v) => H - B - (v / ymax) * (H - T - B);
+    ctx.strokeStyle = "#2d6cdf";
+    ctx.lineWidth = 2;
+    ctx.beginPath();
+    ctx.moveTo(x(points[0][0]), y(points[0][1]));
+    for (let i = 1; i < points.length; i++) {
+      ctx.lineTo(x(points[i][0]), y(points[i - 1][1]));
+      ctx.lineTo(x(points[i][0]), y(points[i][1]));
+    }
+    ctx.stroke();
+  }
+
+  $("job-kind").addEventListener("change", () => {
+    const sweep = $("job-kind").value === "sweep";
+    $("job-algo").disabled = $("job-evals").disabled = $("job-seed").disabled = sweep;
+    if (sweep && $("job-size").value === "13x13") $("job-size").value = "5x5";
+  });
+
+  $("job-form").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    message("");
+    const r = rules();
+    const kind = $("job-kind").value;
+    const edges = $("job-edges").checked;
+    const body = { kind, size: $("job-size").value.trim(), edges, order: r.order, entry: r.entry, exit: r.exit, k: r.k };
+    if ($("job-free").checked) { body.free_ends = true; body.entry = body.exit = 0; }
+    if (kind === "evolve") {
+      body.evals = Number($("job-evals").value);
+      body.seed = Number($("job-seed").value);
+      if (!edges) { body.algo = $("job-algo").value; body.backend = r.backend; }
+    }
+    let st;
+    try {
+      st = await api("POST", "/api/jobs", body);
+    } catch (e) {
+      message(e.message);
+      return;
+    }
+    points = [];
+    events = 0;
+    shownMaze = "";
+    const c = $("job-maze");
+    c.getContext("2d").clearRect(0, 0, c.width, c.height);
+    delete c.dataset.turns;
+    es?.close();
+    es = new EventSource(`/api/jobs/${st.id}/events`);
+    for (const name of ["progress", "done", "interrupted", "failed"]) {
+      es.addEventListener(name, (e) => update(JSON.parse(e.data)));
+    }
+    es.onerror = () => {
+      if (es && es.readyState === EventSource.CLOSED) { message("lost the connection to the job's events"); es = null; }
+    };
+    update({ ...st, points: null });
+    events = 0;
+    $("job-events").textContent = 0;
+  });
+
+  $("job-stop").addEventListener("click", async () => {
+    if (!job) return;
+    try {
+      update(await api("DELETE", `/api/jobs/${job.id}`));
+    } catch (e) {
+      message(e.message);
+    }
+  });
+
+  $("job-open").addEventListener("click", async () => {
+    if (!job?.best_maze) return;
+    try {
+      const res = await api("POST", "/api/parse", { text: job.best_maze, edges: job.edges });
+      open({ maze: Maze.fromParsed(res.mazes[0]), entry: job.entry, exit: job.exit, order: job.order, k: job.k || 0 });
+      message(`Opened the best maze of job ${job.id}: ${job.best_turns.toLocaleString("en")} turns.`, true);
+    } catch (e) {
+      message(e.message);
+    }
+  });
+  drawChart();
+}
