@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/mousemaze/mousemaze"
+	_ "github.com/mousemaze/mousemaze/cpu"
 )
 
 // BenchmarkTreeVsWalk times the tree backend against the reference walk
