@@ -14,7 +14,7 @@ import (
 //
 //   - an infeasible maze is reported infeasible (Feasible false), never
 //     walked, as Walk does;
-//   - when the reachable cells contain a cycle, under modular counting
+//   - when the cells the mouse meets contain a cycle, under modular counting
 //     (cfg.K > 0), and when a capped walk (cfg.Cap > 0) would pass its cap,
 //     TreeEval returns mousemaze.Walk's result instead.
 //
@@ -57,9 +57,25 @@ import (
 //
 // No move into a leaf is simulated; the work is one call per excursion
 // into a cell with children, plus one pass over the children of the cell
-// per call. The tree is read from the wall masks by one depth-first pass
-// from the entry that meets every reachable cell once and finds any cycle
-// (a neighbour already met that is not the parent).
+// per call.
+//
+// Fact 4 (lazy reading). The tree is read from the wall masks as the
+// mouse goes: a cell's neighbours are read when he first stands on it, and
+// each neighbour w but the parent becomes a child of it; w is a leaf when
+// it has no other open neighbour (and is not the exit cell). If a
+// neighbour was already met and is not the parent, the maze has a cycle
+// and TreeEval returns mousemaze.Walk's result. Otherwise every edge the
+// mouse can use is a tree edge of what was read, so Facts 1 to 3 hold for
+// the walk exactly as on a tree; a maze whose cycles lie where the mouse
+// never stands is also done in closed form. Cells he never reaches keep 0
+// visits without being read.
+//
+// Fact 5 (infeasible mazes). The first stay on a cell w enters each of its
+// children once before anything else (they count 0, the parent at least
+// 1), so it reads w's whole subtree unless the exit is in it. When every
+// cell met has been read and the exit cell is not among them, the
+// reachable part is finished and has no exit: the maze is infeasible, and
+// is reported so (Feasible false), as Walk reports it without walking.
 //
 // Every loop-less feasible maze up to 4×4 is checked against Walk under
 // several orders and entry and exit columns in the package tests, 5×5 with
@@ -90,6 +106,9 @@ var closedPool = sync.Pool{New: func() any { return new(closedEval) }}
 // exitChild marks the exit in a child table; its count is always 0.
 const exitChild = -2
 
+// noParent is the parent rank of the entry cell, which has none.
+const noParent = 255
+
 // closedWorkLimit bounds the number of excursions the closed form makes
 // before it hands the maze to the reference walk (whose guard reports a
 // runaway walk); no feasible maze seen comes near it.
@@ -98,26 +117,35 @@ const closedWorkLimit = 1 << 32
 // closedEval is the scratch space of one closed-form evaluation. Cell
 // index i is r*Cols+c.
 type closedEval struct {
-	// seen[i] == stamp marks the cells met in this evaluation.
-	seen  []uint32
-	stamp uint32
-	cnt   []int64
-	// ch holds four child slots per cell, in preference order: a cell
-	// index, exitChild, or -1 after the last child. crank holds the rank
-	// of each slot's direction.
+	m    mousemaze.Maze
+	cfg  mousemaze.Config
+	ord  [4]mousemaze.Dir
+	mask uint64
+	// seen[i] == stamp marks the cells met in this evaluation; read[i] ==
+	// stamp the cells whose neighbours have been read.
+	seen, read []uint32
+	stamp      uint32
+	cnt        []int64
+	// ch holds four child slots per read cell, in preference order: a
+	// cell index, exitChild, or -1 after the last child. crank holds the
+	// rank of each slot's direction.
 	ch    []int32
 	crank []uint8
 	// prank is the rank of the direction toward the parent.
 	prank []uint8
-	// par is the parent of each cell (-1 for the entry cell).
+	// par is the parent of each cell met (-1 for the entry cell).
 	par []int32
-	// leaf marks the cells without children (and not the exit cell).
-	leaf  []bool
-	cells []int32
-	stack []int32
-	total int64 // the sum of all counts so far
-	work  int64 // excursions made
-	limit int64 // the sum of counts past which the evaluation gives up
+	// leaf marks the cells met that have no neighbour but their parent.
+	leaf []bool
+	// met lists the cells met; pending counts those with children that
+	// have not been read.
+	met      []int32
+	pending  int
+	exitCell int32
+	cycle    bool
+	total    int64 // the sum of all counts so far
+	work     int64 // excursions made
+	limit    int64 // the sum of counts past which the evaluation gives up
 }
 
 // grow makes room for n cells.
@@ -126,6 +154,7 @@ func (e *closedEval) grow(n int) {
 		return
 	}
 	e.seen = make([]uint32, n)
+	e.read = make([]uint32, n)
 	e.stamp = 0
 	e.cnt = make([]int64, n)
 	e.ch = make([]int32, 4*n)
@@ -135,66 +164,79 @@ func (e *closedEval) grow(n int) {
 	e.leaf = make([]bool, n)
 }
 
-// build reads the tree of cells reachable from the entry, whose cell
-// must be open. It reports whether the exit cell was met (feasible) and
-// whether a cycle was found (then the tables are incomplete).
-func (e *closedEval) build(m mousemaze.Maze, cfg mousemaze.Config, order *[4]mousemaze.Dir) (feasible, cycle bool) {
-	rows, cols := m.Rows, m.Cols
-	e.stamp++
-	if e.stamp == 0 { // wrapped: clear the marks
-		clear(e.seen)
-		e.stamp = 1
+// open reports whether cell (r, c) is on the grid and open.
+func (e *closedEval) open(r, c int) bool {
+	return r >= 0 && r < e.m.Rows && c >= 0 && c < e.m.Cols && e.m.Walls[r]>>uint(c)&1 == 0
+}
+
+// meet records cell j, a neighbour of its parent p.
+func (e *closedEval) meet(j, p int32) {
+	e.seen[j] = e.stamp
+	e.par[j] = p
+	e.cnt[j] = 0
+	e.met = append(e.met, j)
+	// A leaf: no open neighbour but p, and not the exit cell.
+	cols := e.m.Cols
+	r, c := int(j)/cols, int(j)%cols
+	n := 0
+	if e.open(r+1, c) {
+		n++
 	}
-	st := e.stamp
-	e.cells = e.cells[:0]
-	exitCell := int32((rows-1)*cols + cfg.Exit)
-	root := int32(cfg.Entry)
-	e.seen[root] = st
-	e.par[root] = -1
-	e.stack = append(e.stack[:0], root)
-	for len(e.stack) > 0 {
-		v := e.stack[len(e.stack)-1]
-		e.stack = e.stack[:len(e.stack)-1]
-		e.cells = append(e.cells, v)
-		e.cnt[v] = 0
-		r, c := int(v)/cols, int(v)%cols
-		k := 0
-		for rank, d := range order {
-			dr, dc := d.Delta()
-			nr, nc := r+dr, c+dc
-			if nr == rows {
-				if c == cfg.Exit {
-					e.ch[4*v+int32(k)] = exitChild
-					e.crank[4*v+int32(k)] = uint8(rank)
-					k++
-				}
-				continue
-			}
-			if nr < 0 || nc < 0 || nc >= cols || m.Walls[nr]>>uint(nc)&1 != 0 {
-				continue
-			}
-			j := int32(nr*cols + nc)
-			if j == e.par[v] {
-				e.prank[v] = uint8(rank)
-				continue
-			}
-			if e.seen[j] == st {
-				// Met before and not the parent: a second path to j.
-				return false, true
-			}
-			e.seen[j] = st
-			e.par[j] = v
-			e.ch[4*v+int32(k)] = j
-			e.crank[4*v+int32(k)] = uint8(rank)
-			k++
-			e.stack = append(e.stack, j)
-		}
-		if k < 4 {
-			e.ch[4*v+int32(k)] = -1
-		}
-		e.leaf[v] = k == 0
+	if e.open(r-1, c) {
+		n++
 	}
-	return e.seen[exitCell] == st, false
+	if e.open(r, c+1) {
+		n++
+	}
+	if e.open(r, c-1) {
+		n++
+	}
+	e.leaf[j] = n == 1 && j != e.exitCell
+	if !e.leaf[j] {
+		e.pending++
+	}
+}
+
+// readCell reads the neighbours of cell v (met, not a leaf): its children
+// in preference order and its parent's rank. It sets e.cycle when a
+// neighbour other than the parent was met before.
+func (e *closedEval) readCell(v int32) {
+	e.read[v] = e.stamp
+	e.pending--
+	cols, rows := e.m.Cols, e.m.Rows
+	r, c := int(v)/cols, int(v)%cols
+	k := int32(0)
+	for rank, d := range e.ord {
+		dr, dc := d.Delta()
+		nr, nc := r+dr, c+dc
+		if nr == rows {
+			if c == e.cfg.Exit {
+				e.ch[4*v+k] = exitChild
+				e.crank[4*v+k] = uint8(rank)
+				k++
+			}
+			continue
+		}
+		if !e.open(nr, nc) {
+			continue
+		}
+		j := int32(nr*cols + nc)
+		if j == e.par[v] {
+			e.prank[v] = uint8(rank)
+			continue
+		}
+		if e.seen[j] == e.stamp {
+			e.cycle = true // a second path to j
+			return
+		}
+		e.meet(j, v)
+		e.ch[4*v+k] = j
+		e.crank[4*v+k] = uint8(rank)
+		k++
+	}
+	if k < 4 {
+		e.ch[4*v+k] = -1
+	}
 }
 
 // eval runs the closed form; it reports false when the caller must use the
@@ -203,37 +245,49 @@ func (e *closedEval) eval(m mousemaze.Maze, cfg mousemaze.Config) (mousemaze.Res
 	n := m.Rows * m.Cols
 	e.grow(n)
 	var res mousemaze.Result
-	if m.Wall(0, cfg.Entry) {
+	if m.Wall(0, cfg.Entry) || m.Wall(m.Rows-1, cfg.Exit) {
 		if cfg.Heat {
 			res.Heat = make([]uint32, n)
 		}
 		return res, true
 	}
-	order := [4]mousemaze.Dir(cfg.Order.Resolve())
-	feasible, cycle := e.build(m, cfg, &order)
-	if cycle {
-		return res, false
+	e.m, e.cfg, e.ord = m, cfg, [4]mousemaze.Dir(cfg.Order.Resolve())
+	if e.stamp++; e.stamp == 0 { // wrapped: clear the marks
+		clear(e.seen)
+		clear(e.read)
+		e.stamp = 1
 	}
-	if !feasible {
-		if cfg.Heat {
-			res.Heat = make([]uint32, n)
-		}
-		return res, true
-	}
+	e.met, e.pending, e.cycle = e.met[:0], 0, false
+	e.exitCell = int32((m.Rows-1)*m.Cols + cfg.Exit)
 	e.limit = math.MaxInt64
 	if cfg.Cap > 0 {
 		e.limit = cfg.Cap - 1 // turns = 1 + total must not pass the cap
 	}
 	root := int32(cfg.Entry)
+	e.meet(root, -1)
+	if e.leaf[root] { // the entry cell is read below whatever its degree
+		e.leaf[root] = false
+		e.pending++
+	}
+	e.readCell(root)
+	e.prank[root] = noParent
 	e.cnt[root] = 1
 	e.total, e.work = 1, 0
-	if !e.stay(root, 0, 255) || e.total > e.limit {
-		return res, false
+	escaped := e.stay(root, 0, noParent)
+	switch {
+	case e.cycle || e.total > e.limit:
+		return mousemaze.Result{}, false
+	case !escaped:
+		// Fact 5: infeasible.
+		if cfg.Heat {
+			res.Heat = make([]uint32, n)
+		}
+		return res, true
 	}
 	res = mousemaze.Result{Turns: e.total + 1, Escaped: true, Feasible: true}
 	if cfg.Heat {
 		res.Heat = make([]uint32, n)
-		for _, i := range e.cells {
+		for _, i := range e.met {
 			if e.cnt[i] > math.MaxUint32 {
 				return mousemaze.Result{}, false
 			}
@@ -243,18 +297,22 @@ func (e *closedEval) eval(m mousemaze.Maze, cfg mousemaze.Config) (mousemaze.Res
 	return res, true
 }
 
-// stay resolves the mouse's stay on v, whose arrival is counted, while
-// its parent holds count p with rank prank at v (prank 255: no parent, the
-// entry cell). It returns true when he escapes and false when he steps
-// back to the parent; it also returns true, with e.total past e.limit or
-// e.work past closedWorkLimit, when the evaluation is abandoned.
+// stay resolves the mouse's stay on v, which has been read and whose
+// arrival is counted, while its parent holds count p with rank prank at v
+// (noParent: the entry cell). It returns true when he escapes and false
+// when he steps back to the parent, or, on the entry cell, when the maze
+// is found infeasible (Fact 5). It also returns true, with e.cycle set or
+// e.total past e.limit, when the evaluation is abandoned.
 func (e *closedEval) stay(v int32, p int64, prank uint8) bool {
 	ch := e.ch[4*v : 4*v+4 : 4*v+4]
 	rk := e.crank[4*v : 4*v+4 : 4*v+4]
 	for {
+		if prank == noParent && e.pending == 0 && e.read[e.exitCell] != e.stamp {
+			return false // Fact 5
+		}
 		// s: the least key among the options that are not leaves.
-		sc, sr, sw := int64(math.MaxInt64), uint8(255), int32(-1)
-		if prank != 255 {
+		sc, sr, sw := int64(math.MaxInt64), uint8(noParent), int32(-1)
+		if prank != noParent {
 			sc, sr = p, prank
 		}
 		hasLeaf := false
@@ -308,6 +366,11 @@ func (e *closedEval) stay(v int32, p int64, prank uint8) bool {
 		if e.work++; e.work > closedWorkLimit {
 			e.total = math.MaxInt64
 			return true
+		}
+		if e.read[sw] != e.stamp {
+			if e.readCell(sw); e.cycle {
+				return true
+			}
 		}
 		e.cnt[sw]++
 		e.total++
