@@ -47,17 +47,21 @@ type Theorem1Size struct {
 	Checked, Failed int
 	// First is the first failure in enumeration order, nil when none.
 	First *Theorem1Case
+	// Cases holds the first failures in enumeration order (at most 32).
+	Cases []*Theorem1Case
 }
 
-// SearchTheorem1 enumerates every maze of every size up to rows×cols
-// (sizes in order of area, then rows) under cfg and checks Theorem 1 with
-// Loops on each feasible maze that has a 2×2 block of open cells. The
-// smallest counterexample is the First of the first size with a failure.
-func SearchTheorem1(rows, cols int, cfg mousemaze.Config) ([]Theorem1Size, error) {
+// SearchTheorem1 enumerates every maze of every size with at most rows
+// rows, cols columns and area cells (sizes in order of area, then rows)
+// under cfg and checks Theorem 1 with Loops on each feasible maze that has
+// a 2×2 block of open cells. The smallest counterexample (fewest cells,
+// then first in enumeration order) is the First of the first size with a
+// failure.
+func SearchTheorem1(rows, cols, area int, cfg mousemaze.Config) ([]Theorem1Size, error) {
 	var sizes []Theorem1Size
 	for r := 2; r <= rows; r++ {
 		for c := 2; c <= cols; c++ {
-			if cfg.Entry < c && cfg.Exit < c {
+			if cfg.Entry < c && cfg.Exit < c && r*c <= area {
 				sizes = append(sizes, Theorem1Size{Rows: r, Cols: c})
 			}
 		}
@@ -91,6 +95,16 @@ func SearchTheorem1(rows, cols int, cfg mousemaze.Config) ([]Theorem1Size, error
 					}
 				}
 				s.First = c
+			}
+			if len(s.Cases) < 32 {
+				c := &Theorem1Case{Maze: m.Clone(), Report: rep}
+				for _, l := range rep.Loops {
+					if l.OnMain && l.ReversalsBefore > 1 {
+						c.Loop = l
+						break
+					}
+				}
+				s.Cases = append(s.Cases, c)
 			}
 		})
 		if err != nil {
