@@ -59,7 +59,11 @@ func (s *Survey) add(m mousemaze.Maze, cfg mousemaze.Config) error {
 		if err != nil {
 			return err
 		}
-		if !got.Same(want) {
+		closed, err := TreeEval(m, tcfg)
+		if err != nil {
+			return err
+		}
+		if !got.Same(want) || !closed.Same(want) {
 			s.TreeMismatch++
 		}
 		return nil
