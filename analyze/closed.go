@@ -114,31 +114,37 @@ const noParent = 255
 // runaway walk); no feasible maze seen comes near it.
 const closedWorkLimit = 1 << 32
 
+// treeNode is what the closed form keeps of one read cell: its count, its
+// children with subtrees (and the exit) and its leaf children with their
+// counts, each in preference order with the rank of its direction. A
+// leaf's count lives in its parent's record, since only the parent's
+// batches change it.
+type treeNode struct {
+	cnt   int64
+	kid   [4]int32
+	lcnt  [4]int64
+	leaf  [4]int32
+	krank [4]uint8
+	lrank [4]uint8
+	nk    uint8
+	nl    uint8
+	prank uint8
+}
+
 // closedEval is the scratch space of one closed-form evaluation. Cell
 // index i is r*Cols+c.
 type closedEval struct {
 	m    mousemaze.Maze
 	cfg  mousemaze.Config
 	ord  [4]mousemaze.Dir
-	mask uint64
+	node []treeNode
 	// seen[i] == stamp marks the cells met in this evaluation; read[i] ==
 	// stamp the cells whose neighbours have been read.
 	seen, read []uint32
 	stamp      uint32
-	cnt        []int64
-	// ch holds four child slots per read cell, in preference order: a
-	// cell index, exitChild, or -1 after the last child. crank holds the
-	// rank of each slot's direction.
-	ch    []int32
-	crank []uint8
-	// prank is the rank of the direction toward the parent.
-	prank []uint8
-	// par is the parent of each cell met (-1 for the entry cell).
-	par []int32
-	// leaf marks the cells met that have no neighbour but their parent.
-	leaf []bool
-	// met lists the cells met; pending counts those with children that
-	// have not been read.
+	par        []int32
+	// met lists the cells read; pending counts the cells met, with
+	// children, that have not been read.
 	met      []int32
 	pending  int
 	exitCell int32
@@ -156,12 +162,8 @@ func (e *closedEval) grow(n int) {
 	e.seen = make([]uint32, n)
 	e.read = make([]uint32, n)
 	e.stamp = 0
-	e.cnt = make([]int64, n)
-	e.ch = make([]int32, 4*n)
-	e.crank = make([]uint8, 4*n)
-	e.prank = make([]uint8, n)
+	e.node = make([]treeNode, n)
 	e.par = make([]int32, n)
-	e.leaf = make([]bool, n)
 }
 
 // open reports whether cell (r, c) is on the grid and open.
@@ -169,13 +171,12 @@ func (e *closedEval) open(r, c int) bool {
 	return r >= 0 && r < e.m.Rows && c >= 0 && c < e.m.Cols && e.m.Walls[r]>>uint(c)&1 == 0
 }
 
-// meet records cell j, a neighbour of its parent p.
-func (e *closedEval) meet(j, p int32) {
-	e.seen[j] = e.stamp
-	e.par[j] = p
-	e.cnt[j] = 0
-	e.met = append(e.met, j)
-	// A leaf: no open neighbour but p, and not the exit cell.
+// isLeaf reports whether cell j has no open neighbour but one and is not
+// the exit cell.
+func (e *closedEval) isLeaf(j int32) bool {
+	if j == e.exitCell {
+		return false
+	}
 	cols := e.m.Cols
 	r, c := int(j)/cols, int(j)%cols
 	n := 0
@@ -191,29 +192,28 @@ func (e *closedEval) meet(j, p int32) {
 	if e.open(r, c-1) {
 		n++
 	}
-	e.leaf[j] = n == 1 && j != e.exitCell
-	if !e.leaf[j] {
-		e.pending++
-	}
+	return n == 1
 }
 
 // readCell reads the neighbours of cell v (met, not a leaf): its children
-// in preference order and its parent's rank. It sets e.cycle when a
-// neighbour other than the parent was met before.
+// in preference order, split into leaves and the others, and its parent's
+// rank. It sets e.cycle when a neighbour other than the parent was met
+// before.
 func (e *closedEval) readCell(v int32) {
 	e.read[v] = e.stamp
 	e.pending--
+	e.met = append(e.met, v)
+	nd := &e.node[v]
+	nd.nk, nd.nl, nd.prank = 0, 0, noParent
 	cols, rows := e.m.Cols, e.m.Rows
 	r, c := int(v)/cols, int(v)%cols
-	k := int32(0)
 	for rank, d := range e.ord {
 		dr, dc := d.Delta()
 		nr, nc := r+dr, c+dc
 		if nr == rows {
 			if c == e.cfg.Exit {
-				e.ch[4*v+k] = exitChild
-				e.crank[4*v+k] = uint8(rank)
-				k++
+				nd.kid[nd.nk], nd.krank[nd.nk] = exitChild, uint8(rank)
+				nd.nk++
 			}
 			continue
 		}
@@ -222,20 +222,24 @@ func (e *closedEval) readCell(v int32) {
 		}
 		j := int32(nr*cols + nc)
 		if j == e.par[v] {
-			e.prank[v] = uint8(rank)
+			nd.prank = uint8(rank)
 			continue
 		}
 		if e.seen[j] == e.stamp {
 			e.cycle = true // a second path to j
 			return
 		}
-		e.meet(j, v)
-		e.ch[4*v+k] = j
-		e.crank[4*v+k] = uint8(rank)
-		k++
-	}
-	if k < 4 {
-		e.ch[4*v+k] = -1
+		e.seen[j] = e.stamp
+		e.par[j] = v
+		if e.isLeaf(j) {
+			nd.leaf[nd.nl], nd.lrank[nd.nl], nd.lcnt[nd.nl] = j, uint8(rank), 0
+			nd.nl++
+			continue
+		}
+		e.node[j].cnt = 0
+		e.pending++
+		nd.kid[nd.nk], nd.krank[nd.nk] = j, uint8(rank)
+		nd.nk++
 	}
 }
 
@@ -257,23 +261,19 @@ func (e *closedEval) eval(m mousemaze.Maze, cfg mousemaze.Config) (mousemaze.Res
 		clear(e.read)
 		e.stamp = 1
 	}
-	e.met, e.pending, e.cycle = e.met[:0], 0, false
+	e.met, e.pending, e.cycle = e.met[:0], 1, false
 	e.exitCell = int32((m.Rows-1)*m.Cols + cfg.Exit)
 	e.limit = math.MaxInt64
 	if cfg.Cap > 0 {
 		e.limit = cfg.Cap - 1 // turns = 1 + total must not pass the cap
 	}
 	root := int32(cfg.Entry)
-	e.meet(root, -1)
-	if e.leaf[root] { // the entry cell is read below whatever its degree
-		e.leaf[root] = false
-		e.pending++
-	}
-	e.readCell(root)
-	e.prank[root] = noParent
-	e.cnt[root] = 1
+	e.seen[root] = e.stamp
+	e.par[root] = -1
+	e.readCell(root) // whatever its degree
+	e.node[root].cnt = 1
 	e.total, e.work = 1, 0
-	escaped := e.stay(root, 0, noParent)
+	escaped := !e.cycle && e.stay(root, 0, noParent)
 	switch {
 	case e.cycle || e.total > e.limit:
 		return mousemaze.Result{}, false
@@ -288,10 +288,17 @@ func (e *closedEval) eval(m mousemaze.Maze, cfg mousemaze.Config) (mousemaze.Res
 	if cfg.Heat {
 		res.Heat = make([]uint32, n)
 		for _, i := range e.met {
-			if e.cnt[i] > math.MaxUint32 {
+			nd := &e.node[i]
+			if nd.cnt > math.MaxUint32 {
 				return mousemaze.Result{}, false
 			}
-			res.Heat[i] = uint32(e.cnt[i])
+			res.Heat[i] = uint32(nd.cnt)
+			for k := 0; k < int(nd.nl); k++ {
+				if nd.lcnt[k] > math.MaxUint32 {
+					return mousemaze.Result{}, false
+				}
+				res.Heat[nd.leaf[k]] = uint32(nd.lcnt[k])
+			}
 		}
 	}
 	return res, true
@@ -304,8 +311,7 @@ func (e *closedEval) eval(m mousemaze.Maze, cfg mousemaze.Config) (mousemaze.Res
 // is found infeasible (Fact 5). It also returns true, with e.cycle set or
 // e.total past e.limit, when the evaluation is abandoned.
 func (e *closedEval) stay(v int32, p int64, prank uint8) bool {
-	ch := e.ch[4*v : 4*v+4 : 4*v+4]
-	rk := e.crank[4*v : 4*v+4 : 4*v+4]
+	nd := &e.node[v]
 	for {
 		if prank == noParent && e.pending == 0 && e.read[e.exitCell] != e.stamp {
 			return false // Fact 5
@@ -315,43 +321,30 @@ func (e *closedEval) stay(v int32, p int64, prank uint8) bool {
 		if prank != noParent {
 			sc, sr = p, prank
 		}
-		hasLeaf := false
-		for k, w := range ch {
-			if w == -1 {
-				break
-			}
+		for k := 0; k < int(nd.nk); k++ {
+			w := nd.kid[k]
 			var x int64
 			if w != exitChild {
-				if e.leaf[w] {
-					hasLeaf = true
-					continue
-				}
-				x = e.cnt[w]
+				x = e.node[w].cnt
 			}
-			if x < sc || (x == sc && rk[k] < sr) {
-				sc, sr, sw = x, rk[k], w
+			if x < sc || (x == sc && nd.krank[k] < sr) {
+				sc, sr, sw = x, nd.krank[k], w
 			}
 		}
-		if hasLeaf {
-			// Fact 2: raise every leaf above s.
-			var rise int64
-			for k, w := range ch {
-				if w == -1 {
-					break
-				}
-				if w == exitChild || !e.leaf[w] {
-					continue
-				}
-				t := sc
-				if rk[k] < sr {
-					t++
-				}
-				if x := e.cnt[w]; x < t {
-					rise += t - x
-					e.cnt[w] = t
-				}
+		// Fact 2: raise every leaf above s.
+		var rise int64
+		for k := 0; k < int(nd.nl); k++ {
+			t := sc
+			if nd.lrank[k] < sr {
+				t++
 			}
-			e.cnt[v] += rise
+			if x := nd.lcnt[k]; x < t {
+				rise += t - x
+				nd.lcnt[k] = t
+			}
+		}
+		if rise > 0 {
+			nd.cnt += rise
 			e.total += 2 * rise
 			if e.total > e.limit {
 				return true
@@ -372,12 +365,12 @@ func (e *closedEval) stay(v int32, p int64, prank uint8) bool {
 				return true
 			}
 		}
-		e.cnt[sw]++
+		e.node[sw].cnt++
 		e.total++
-		if e.stay(sw, e.cnt[v], e.prank[sw]) {
+		if e.stay(sw, nd.cnt, e.node[sw].prank) {
 			return true
 		}
-		e.cnt[v]++
+		nd.cnt++
 		e.total++
 		if e.total > e.limit {
 			return true

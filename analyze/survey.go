@@ -15,7 +15,7 @@ type Survey struct {
 	// Mazes counts the mazes looked at; Loopless those loop-less and
 	// feasible (the ones the case table covers).
 	Mazes, Loopless int64
-	// TreeMismatch counts loop-less mazes where TreeWalk differed from the
+	// TreeMismatch counts loop-less mazes where TreeWalk or TreeEval differed from the
 	// reference walk (turns, escape, feasibility or heat); 0 is the goal.
 	TreeMismatch int64
 	// Table is the thesis's case table.
