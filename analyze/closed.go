@@ -78,9 +78,10 @@ import (
 // is reported so (Feasible false), as Walk reports it without walking.
 //
 // Every loop-less feasible maze up to 4×4 is checked against Walk under
-// several orders and entry and exit columns in the package tests, 5×5 with
-// -analyze.long5, and random spanning-tree mazes up to 64×64 in the tests
-// and the long run (analyze/testdata/closed-long-run.txt).
+// several orders and entry and exit columns in the package tests, random
+// spanning-tree mazes up to 64×64 in the tests, and every 5×5 maze and a
+// million random loop-less mazes in the long run TestClosedLong (output in
+// analyze/testdata/closed-long-run.txt).
 func TreeEval(m mousemaze.Maze, cfg mousemaze.Config) (mousemaze.Result, error) {
 	if err := m.Validate(); err != nil {
 		return mousemaze.Result{}, err

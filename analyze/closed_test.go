@@ -1,17 +1,11 @@
 package analyze
 
 import (
-	"flag"
 	"math/rand/v2"
 	"testing"
 
 	"github.com/mousemaze/mousemaze"
 )
-
-// long5 runs the closed-form check over every maze of 5×5 (and 4×5, 5×4):
-//
-//	go test ./analyze -run TestClosedExhaustive5 -analyze.long5 -v
-var long5 = flag.Bool("analyze.long5", false, "check the closed-form tree evaluator on every maze up to 5x5")
 
 // closedOnly runs the closed form alone: ok is false when it would hand
 // the maze to the reference walk.
@@ -62,13 +56,10 @@ func closedConfigs(cols int) []mousemaze.Config {
 // exhaustClosed checks every maze of every size up to rows×cols under
 // every config and returns the number of (maze, config) pairs the closed
 // form did (the loop-less ones and the infeasible ones).
-func exhaustClosed(t *testing.T, rows, cols, minCells int) int {
+func exhaustClosed(t *testing.T, rows, cols int) int {
 	done := 0
 	for r := 1; r <= rows; r++ {
 		for c := 1; c <= cols; c++ {
-			if r*c < minCells {
-				continue
-			}
 			for _, cfg := range closedConfigs(c) {
 				Enumerate(r, c, func(m mousemaze.Maze) {
 					if checkClosed(t, m, cfg) {
@@ -81,20 +72,14 @@ func exhaustClosed(t *testing.T, rows, cols, minCells int) int {
 	return done
 }
 
+// TestClosedExhaustive4 checks every maze up to 4×4 under 17 rules; the
+// 5×5 check is TestClosedLong.
 func TestClosedExhaustive4(t *testing.T) {
-	done := exhaustClosed(t, 4, 4, 0)
+	done := exhaustClosed(t, 4, 4)
 	t.Logf("closed form did %d (maze, config) pairs up to 4x4", done)
 	if done == 0 {
 		t.Fatal("the closed form did no maze")
 	}
-}
-
-func TestClosedExhaustive5(t *testing.T) {
-	if !*long5 {
-		t.Skip("needs -analyze.long5")
-	}
-	done := exhaustClosed(t, 5, 5, 20)
-	t.Logf("closed form did %d (maze, config) pairs of 4x5, 5x4, 5x5", done)
 }
 
 // TestClosedSpanningTrees checks random spanning-tree mazes up to 64×64,
