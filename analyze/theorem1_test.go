@@ -7,53 +7,77 @@ import (
 	"github.com/mousemaze/mousemaze"
 )
 
-// theorem1Smallest is the smallest maze found on which a 2×2 loop reverses
-// the mouse twice before he continues on the main path (default rules):
-// the first of the 8 such 5×5 mazes, and no maze of fewer cells has one
-// (see TestLongTheorem1). It has three 2×2 blocks of open cells, with
-// top-left cells (0,3), (1,3) and (3,1); the first two share the cells
-// (1,3) and (1,4). Traced by Loops, all three reverse the mouse twice
-// before he continues on the main path: he steps onto the block's
-// entrance from the main path once and turns back over that step twice.
-const theorem1Smallest = "..X..\nX....\n..X..\nX..X.\n.....\n"
-
-func TestTheorem1Smallest(t *testing.T) {
-	m := mustParse(t, theorem1Smallest)
-	rep, err := Loops(m, mousemaze.Config{})
-	if err != nil {
-		t.Fatal(err)
+// TestTheorem1Counterexamples pins the Theorem 1 counterexamples found by
+// TestLongTheorem1 (default rules): each has a 2×2 loop on the main path
+// that turns the mouse back twice before he continues on the main path
+// (he steps onto the loop's entrance from the main path once, and back
+// over that step twice). The 4×6 maze is the smallest (24 cells; no maze
+// of at most 25 cells but it and eight 5×5 ones fails). The 5×5 one is
+// the first 5×5 failure and the thesis's own optimal 5×5 maze (54 turns,
+// testdata/thesis-mazes.txt), in which three loops reverse him twice. Both
+// break the theorem's hypothesis of no overlapping loops.
+func TestTheorem1Counterexamples(t *testing.T) {
+	tests := []struct {
+		name, maze string
+		turns      int64
+		bad        []Loop
+		hypothesis string
+	}{
+		{
+			name: "smallest, 4x6", maze: ".....X\nXX....\n......\n.X.X..\n", turns: 45,
+			bad: []Loop{
+				{Top: Cell{2, 4}, OnMain: true, Entrance: Cell{2, 5}, Exit: Cell{2, 4}, Arrivals: 1, Reversals: 2, ReversalsBefore: 2},
+			},
+			hypothesis: "overlapping 2x2 loops: 6 blocks of open cells share cells, 6 independent cycles",
+		},
+		{
+			name: "thesis optimum, 5x5", maze: "..X..\nX....\n..X..\nX..X.\n.....\n", turns: 54,
+			bad: []Loop{
+				{Top: Cell{0, 3}, OnMain: true, Entrance: Cell{1, 3}, Exit: Cell{1, 3}, Arrivals: 1, Reversals: 2, ReversalsBefore: 2},
+				{Top: Cell{1, 3}, OnMain: true, Entrance: Cell{1, 3}, Exit: Cell{2, 4}, Arrivals: 1, Reversals: 2, ReversalsBefore: 2},
+				{Top: Cell{3, 1}, OnMain: true, Entrance: Cell{4, 2}, Exit: Cell{4, 1}, Arrivals: 1, Reversals: 2, ReversalsBefore: 2},
+			},
+			hypothesis: "overlapping 2x2 loops: 3 blocks of open cells share cells, 4 independent cycles",
+		},
 	}
-	if rep.Theorem1Holds() {
-		t.Fatal("Theorem 1 holds on the pinned counterexample")
-	}
-	var bad []Loop
-	for _, l := range rep.Loops {
-		if l.OnMain && l.ReversalsBefore > 1 {
-			bad = append(bad, l)
+	for _, tc := range tests {
+		m := mustParse(t, tc.maze)
+		rep, err := Loops(m, mousemaze.Config{})
+		if err != nil {
+			t.Fatal(err)
 		}
-	}
-	want := []Loop{
-		{Top: Cell{0, 3}, OnMain: true, Entrance: Cell{1, 3}, Exit: Cell{1, 3}, Arrivals: 1, Reversals: 2, ReversalsBefore: 2},
-		{Top: Cell{1, 3}, OnMain: true, Entrance: Cell{1, 3}, Exit: Cell{2, 4}, Arrivals: 1, Reversals: 2, ReversalsBefore: 2},
-		{Top: Cell{3, 1}, OnMain: true, Entrance: Cell{4, 2}, Exit: Cell{4, 1}, Arrivals: 1, Reversals: 2, ReversalsBefore: 2},
-	}
-	if len(bad) != len(want) {
-		t.Fatalf("failing loops %+v, want %+v", bad, want)
-	}
-	for i := range want {
-		if bad[i] != want[i] {
-			t.Errorf("failing loop %d: %+v, want %+v", i, bad[i], want[i])
+		if rep.Theorem1Holds() {
+			t.Errorf("%s: Theorem 1 holds", tc.name)
+			continue
 		}
-	}
-	c := &Theorem1Case{Maze: m, Loop: bad[0], Report: rep}
-	if got := c.Hypothesis(); got != "overlapping 2x2 loops: 3 blocks of open cells share cells, 4 independent cycles" {
-		t.Errorf("hypothesis %q", got)
+		var bad []Loop
+		for _, l := range rep.Loops {
+			if l.OnMain && l.ReversalsBefore > 1 {
+				bad = append(bad, l)
+			}
+		}
+		if len(bad) != len(tc.bad) {
+			t.Errorf("%s: failing loops %+v, want %+v", tc.name, bad, tc.bad)
+			continue
+		}
+		for i := range bad {
+			if bad[i] != tc.bad[i] {
+				t.Errorf("%s: failing loop %d: %+v, want %+v", tc.name, i, bad[i], tc.bad[i])
+			}
+		}
+		c := &Theorem1Case{Maze: m, Loop: bad[0], Report: rep}
+		if got := c.Hypothesis(); got != tc.hypothesis {
+			t.Errorf("%s: hypothesis %q, want %q", tc.name, got, tc.hypothesis)
+		}
+		if res, _ := mousemaze.Walk(m, mousemaze.Config{}); res.Turns != tc.turns {
+			t.Errorf("%s: %d turns, want %d", tc.name, res.Turns, tc.turns)
+		}
 	}
 }
 
 // TestSearchTheorem1Small checks every maze of at most 20 cells with both
-// sides up to 5 (4×5 and 5×4 the largest): Theorem 1 holds on all of them,
-// so the pinned 5×5 counterexample has the fewest cells among sides ≤ 5.
+// sides up to 5 (4×5 and 5×4 the largest): Theorem 1 holds on all of them
+// (the long search goes on to every size of at most 25 cells).
 func TestSearchTheorem1Small(t *testing.T) {
 	sizes, err := SearchTheorem1(5, 5, 20, mousemaze.Config{})
 	if err != nil {
@@ -73,14 +97,14 @@ func TestSearchTheorem1Small(t *testing.T) {
 }
 
 // TestLongTheorem1 searches every maze of at most 25 cells with sides up
-// to 8 and prints the failures:
+// to 12 (every size of at most 25 cells) and prints the failures:
 //
 //	go test ./analyze -run TestLongTheorem1 -analyze.long -v -timeout 60m
 func TestLongTheorem1(t *testing.T) {
 	if !*long {
 		t.Skip("needs -analyze.long")
 	}
-	sizes, err := SearchTheorem1(8, 8, 25, mousemaze.Config{})
+	sizes, err := SearchTheorem1(12, 12, 25, mousemaze.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
