@@ -10,7 +10,8 @@ import (
 // TreeWalk returns the result of the walk on m under cfg, computed by the
 // excursion recursion when the reachable cells form a tree and by
 // mousemaze.Walk otherwise (and always under cfg.K > 0). It always equals
-// mousemaze.Walk.
+// mousemaze.Walk. TreeEval, the closed form, is faster and is what the
+// "tree" backend uses; TreeWalk is kept as a second, simpler check.
 //
 // On a tree, removing the edge from a cell p to its neighbour c splits the
 // maze in two; once the mouse steps from p to c he stays on c's side until
