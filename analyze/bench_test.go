@@ -20,33 +20,8 @@ import (
 // ns/op is per batch of 16 mazes; mazes/s is the figure to compare.
 func BenchmarkTreeVsWalk(b *testing.B) {
 	for _, n := range []int{32, 64} {
-		rng := rand.New(rand.NewPCG(42, uint64(n)))
-		pop := mousemaze.NewPopulation(n, n, 0)
-		for i := 0; i < 16; i++ {
-			if err := pop.Append(RandomTree(rng, n, n, 0, mousemaze.Config{})); err != nil {
-				b.Fatal(err)
-			}
-		}
-		dst := make([]mousemaze.Result, pop.Len())
-		evals := map[string]func() error{}
-		for _, name := range []string{"ref", "tree", "cpu"} {
-			ev, err := mousemaze.NewEvaluator(name, mousemaze.Options{Workers: 1})
-			if err != nil {
-				b.Fatal(err)
-			}
-			evals[name] = func() error { return ev.Evaluate(pop, mousemaze.Config{}, dst) }
-		}
-		evals["excursion"] = func() error {
-			for i := range dst {
-				r, err := TreeWalk(pop.Maze(i), mousemaze.Config{})
-				if err != nil {
-					return err
-				}
-				dst[i] = r
-			}
-			return nil
-		}
-		for _, name := range []string{"tree", "cpu", "excursion", "ref"} {
+		pop, dst, evals := treeBenchSetup(b, n)
+		for _, name := range treeBenchNames {
 			b.Run(fmt.Sprintf("size=%dx%d/eval=%s", n, n, name), func(b *testing.B) {
 				var steps int64
 				for b.Loop() {
@@ -62,4 +37,41 @@ func BenchmarkTreeVsWalk(b *testing.B) {
 			})
 		}
 	}
+}
+
+// treeBenchNames are the evaluators the tree benchmarks compare.
+var treeBenchNames = []string{"tree", "cpu", "excursion", "ref"}
+
+// treeBenchSetup returns 16 maximal random spanning-tree mazes of n×n
+// (seed 42), a result slice, and a batch evaluation per name of
+// treeBenchNames: the backends "tree" (TreeEval), "cpu" (one worker) and
+// "ref", and TreeWalk ("excursion").
+func treeBenchSetup(b *testing.B, n int) (mousemaze.Population, []mousemaze.Result, map[string]func() error) {
+	rng := rand.New(rand.NewPCG(42, uint64(n)))
+	pop := mousemaze.NewPopulation(n, n, 0)
+	for i := 0; i < 16; i++ {
+		if err := pop.Append(RandomTree(rng, n, n, 0, mousemaze.Config{})); err != nil {
+			b.Fatal(err)
+		}
+	}
+	dst := make([]mousemaze.Result, pop.Len())
+	evals := map[string]func() error{}
+	for _, name := range []string{"ref", "tree", "cpu"} {
+		ev, err := mousemaze.NewEvaluator(name, mousemaze.Options{Workers: 1})
+		if err != nil {
+			b.Fatal(err)
+		}
+		evals[name] = func() error { return ev.Evaluate(pop, mousemaze.Config{}, dst) }
+	}
+	evals["excursion"] = func() error {
+		for i := range dst {
+			r, err := TreeWalk(pop.Maze(i), mousemaze.Config{})
+			if err != nil {
+				return err
+			}
+			dst[i] = r
+		}
+		return nil
+	}
+	return pop, dst, evals
 }

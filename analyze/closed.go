@@ -55,9 +55,10 @@ import (
 // leaves the tree, so the whole walk is the stay on the entry cell (which
 // has no parent option) and turns are 1 + the sum of all counts.
 //
-// No move into a leaf is simulated; the work is one call per excursion
-// into a cell with children, plus one pass over the children of the cell
-// per call.
+// No move into a leaf is simulated; the work is one step per excursion
+// into a cell with children (a frame on an explicit stack, not a Go call,
+// so deep trees need no goroutine stack), plus one pass over the cell's
+// children per choice it makes.
 //
 // Fact 4 (lazy reading). The tree is read from the wall masks as the
 // mouse goes: a cell's neighbours are read when he first stands on it, and
@@ -110,21 +111,23 @@ const exitChild = -2
 // noParent is the parent rank of the entry cell, which has none.
 const noParent = 255
 
-// closedWorkLimit bounds the number of excursions the closed form makes
-// before it hands the maze to the reference walk (whose guard reports a
-// runaway walk); no feasible maze seen comes near it.
-const closedWorkLimit = 1 << 32
+// closedLimit bounds the sum of all counts, and so every count, so that
+// counts fit an int32 with room for one more; a walk that would go past
+// it is handed to the reference walk.
+const closedLimit = math.MaxInt32 - 2
 
 // treeNode is what the closed form keeps of one read cell: its count, its
 // children with subtrees (and the exit) and its leaf children with their
 // counts, each in preference order with the rank of its direction. A
 // leaf's count lives in its parent's record, since only the parent's
-// batches change it.
+// batches change it. The record is kept small (48 bytes) so that a 64×64
+// maze's records stay in cache: cell indices fit 16 bits (mousemaze.MaxSide
+// is 64) and counts 31 bits (closedLimit).
 type treeNode struct {
-	cnt   int64
-	kid   [4]int32
-	lcnt  [4]int64
-	leaf  [4]int32
+	cnt   int32
+	kid   [4]int16
+	lcnt  [4]int32
+	leaf  [4]int16
 	krank [4]uint8
 	lrank [4]uint8
 	nk    uint8
@@ -144,14 +147,15 @@ type closedEval struct {
 	seen, read []uint32
 	stamp      uint32
 	par        []int32
+	rows       []uint64
 	// met lists the cells read; pending counts the cells met, with
 	// children, that have not been read.
 	met      []int32
+	stack    []frame
 	pending  int
 	exitCell int32
 	cycle    bool
 	total    int64 // the sum of all counts so far
-	work     int64 // excursions made
 	limit    int64 // the sum of counts past which the evaluation gives up
 }
 
@@ -167,9 +171,11 @@ func (e *closedEval) grow(n int) {
 	e.par = make([]int32, n)
 }
 
-// open reports whether cell (r, c) is on the grid and open.
+// open reports whether cell (r, c) is on the grid and open: e.rows holds
+// each row's open cells with an empty row above and below the grid, and a
+// column off the grid reads as a wall (shifts by 64 or more give 0).
 func (e *closedEval) open(r, c int) bool {
-	return r >= 0 && r < e.m.Rows && c >= 0 && c < e.m.Cols && e.m.Walls[r]>>uint(c)&1 == 0
+	return e.rows[r+1]>>uint(c)&1 != 0
 }
 
 // isLeaf reports whether cell j has no open neighbour but one and is not
@@ -179,20 +185,9 @@ func (e *closedEval) isLeaf(j int32) bool {
 		return false
 	}
 	cols := e.m.Cols
-	r, c := int(j)/cols, int(j)%cols
-	n := 0
-	if e.open(r+1, c) {
-		n++
-	}
-	if e.open(r-1, c) {
-		n++
-	}
-	if e.open(r, c+1) {
-		n++
-	}
-	if e.open(r, c-1) {
-		n++
-	}
+	r, c := int(j)/cols, uint(int(j)%cols)
+	row := e.rows[r+1]
+	n := e.rows[r]>>c&1 + e.rows[r+2]>>c&1 + row>>(c+1)&1 + (row<<1)>>c&1
 	return n == 1
 }
 
@@ -218,7 +213,7 @@ func (e *closedEval) readCell(v int32) {
 			}
 			continue
 		}
-		if !e.open(nr, nc) {
+		if nc < 0 || !e.open(nr, nc) {
 			continue
 		}
 		j := int32(nr*cols + nc)
@@ -233,19 +228,19 @@ func (e *closedEval) readCell(v int32) {
 		e.seen[j] = e.stamp
 		e.par[j] = v
 		if e.isLeaf(j) {
-			nd.leaf[nd.nl], nd.lrank[nd.nl], nd.lcnt[nd.nl] = j, uint8(rank), 0
+			nd.leaf[nd.nl], nd.lrank[nd.nl], nd.lcnt[nd.nl] = int16(j), uint8(rank), 0
 			nd.nl++
 			continue
 		}
 		e.node[j].cnt = 0
 		e.pending++
-		nd.kid[nd.nk], nd.krank[nd.nk] = j, uint8(rank)
+		nd.kid[nd.nk], nd.krank[nd.nk] = int16(j), uint8(rank)
 		nd.nk++
 	}
 }
 
 // eval runs the closed form; it reports false when the caller must use the
-// reference walk (a cycle, a passed cap, or the work limit).
+// reference walk (a cycle, a passed cap, or counts past closedLimit).
 func (e *closedEval) eval(m mousemaze.Maze, cfg mousemaze.Config) (mousemaze.Result, bool) {
 	n := m.Rows * m.Cols
 	e.grow(n)
@@ -257,6 +252,12 @@ func (e *closedEval) eval(m mousemaze.Maze, cfg mousemaze.Config) (mousemaze.Res
 		return res, true
 	}
 	e.m, e.cfg, e.ord = m, cfg, [4]mousemaze.Dir(cfg.Order.Resolve())
+	mask := mousemaze.RowMask(m.Cols)
+	e.rows = append(e.rows[:0], 0)
+	for _, w := range m.Walls {
+		e.rows = append(e.rows, ^w&mask)
+	}
+	e.rows = append(e.rows, 0)
 	if e.stamp++; e.stamp == 0 { // wrapped: clear the marks
 		clear(e.seen)
 		clear(e.read)
@@ -264,17 +265,17 @@ func (e *closedEval) eval(m mousemaze.Maze, cfg mousemaze.Config) (mousemaze.Res
 	}
 	e.met, e.pending, e.cycle = e.met[:0], 1, false
 	e.exitCell = int32((m.Rows-1)*m.Cols + cfg.Exit)
-	e.limit = math.MaxInt64
+	e.limit = closedLimit
 	if cfg.Cap > 0 {
-		e.limit = cfg.Cap - 1 // turns = 1 + total must not pass the cap
+		e.limit = min(e.limit, cfg.Cap-1) // turns = 1 + total must not pass the cap
 	}
 	root := int32(cfg.Entry)
 	e.seen[root] = e.stamp
 	e.par[root] = -1
 	e.readCell(root) // whatever its degree
 	e.node[root].cnt = 1
-	e.total, e.work = 1, 0
-	escaped := !e.cycle && e.stay(root, 0, noParent)
+	e.total = 1
+	escaped := !e.cycle && e.stay(root)
 	switch {
 	case e.cycle || e.total > e.limit:
 		return mousemaze.Result{}, false
@@ -290,14 +291,8 @@ func (e *closedEval) eval(m mousemaze.Maze, cfg mousemaze.Config) (mousemaze.Res
 		res.Heat = make([]uint32, n)
 		for _, i := range e.met {
 			nd := &e.node[i]
-			if nd.cnt > math.MaxUint32 {
-				return mousemaze.Result{}, false
-			}
 			res.Heat[i] = uint32(nd.cnt)
 			for k := 0; k < int(nd.nl); k++ {
-				if nd.lcnt[k] > math.MaxUint32 {
-					return mousemaze.Result{}, false
-				}
 				res.Heat[nd.leaf[k]] = uint32(nd.lcnt[k])
 			}
 		}
@@ -305,26 +300,36 @@ func (e *closedEval) eval(m mousemaze.Maze, cfg mousemaze.Config) (mousemaze.Res
 	return res, true
 }
 
-// stay resolves the mouse's stay on v, which has been read and whose
-// arrival is counted, while its parent holds count p with rank prank at v
-// (noParent: the entry cell). It returns true when he escapes and false
-// when he steps back to the parent, or, on the entry cell, when the maze
-// is found infeasible (Fact 5). It also returns true, with e.cycle set or
-// e.total past e.limit, when the evaluation is abandoned.
-func (e *closedEval) stay(v int32, p int64, prank uint8) bool {
-	nd := &e.node[v]
+// frame is one stay in progress: the cell, and its parent's fixed count
+// and rank.
+type frame struct {
+	v     int16
+	prank uint8
+	p     int32
+}
+
+// stay resolves the mouse's stay on the entry cell root, which has been
+// read and whose arrival is counted; the stays it leads to are kept on an
+// explicit stack of frames (Fact 3), not on the goroutine's stack. It
+// returns true when he escapes and false when the maze is found
+// infeasible (Fact 5). It also returns true, with e.cycle set or e.total
+// past e.limit, when the evaluation is abandoned.
+func (e *closedEval) stay(root int32) bool {
+	e.stack = append(e.stack[:0], frame{v: int16(root), prank: noParent})
 	for {
-		if prank == noParent && e.pending == 0 && e.read[e.exitCell] != e.stamp {
+		f := &e.stack[len(e.stack)-1]
+		nd := &e.node[f.v]
+		if f.prank == noParent && e.pending == 0 && e.read[e.exitCell] != e.stamp {
 			return false // Fact 5
 		}
 		// s: the least key among the options that are not leaves.
-		sc, sr, sw := int64(math.MaxInt64), uint8(noParent), int32(-1)
-		if prank != noParent {
-			sc, sr = p, prank
+		sc, sr, sw := int32(math.MaxInt32), uint8(noParent), int16(-1)
+		if f.prank != noParent {
+			sc, sr = f.p, f.prank
 		}
 		for k := 0; k < int(nd.nk); k++ {
 			w := nd.kid[k]
-			var x int64
+			var x int32
 			if w != exitChild {
 				x = e.node[w].cnt
 			}
@@ -332,7 +337,8 @@ func (e *closedEval) stay(v int32, p int64, prank uint8) bool {
 				sc, sr, sw = x, nd.krank[k], w
 			}
 		}
-		// Fact 2: raise every leaf above s.
+		// Fact 2: raise every leaf above s. (sc is the parent's count, a
+		// child's, or 0 for the exit: at most closedLimit, so t fits.)
 		var rise int64
 		for k := 0; k < int(nd.nl); k++ {
 			t := sc
@@ -340,41 +346,37 @@ func (e *closedEval) stay(v int32, p int64, prank uint8) bool {
 				t++
 			}
 			if x := nd.lcnt[k]; x < t {
-				rise += t - x
+				rise += int64(t - x)
 				nd.lcnt[k] = t
 			}
 		}
 		if rise > 0 {
-			nd.cnt += rise
-			e.total += 2 * rise
-			if e.total > e.limit {
+			if e.total += 2 * rise; e.total > e.limit {
 				return true
 			}
+			nd.cnt += int32(rise) // at most e.total
 		}
 		switch sw {
 		case exitChild:
 			return true
 		case -1:
-			return false // the parent
-		}
-		if e.work++; e.work > closedWorkLimit {
-			e.total = math.MaxInt64
-			return true
+			// Back to the parent, which gains the visit.
+			e.stack = e.stack[:len(e.stack)-1]
+			if e.total++; e.total > e.limit {
+				return true
+			}
+			e.node[e.stack[len(e.stack)-1].v].cnt++
+			continue
 		}
 		if e.read[sw] != e.stamp {
-			if e.readCell(sw); e.cycle {
+			if e.readCell(int32(sw)); e.cycle {
 				return true
 			}
 		}
+		if e.total++; e.total > e.limit {
+			return true
+		}
 		e.node[sw].cnt++
-		e.total++
-		if e.stay(sw, nd.cnt, e.node[sw].prank) {
-			return true
-		}
-		nd.cnt++
-		e.total++
-		if e.total > e.limit {
-			return true
-		}
+		e.stack = append(e.stack, frame{v: sw, prank: e.node[sw].prank, p: nd.cnt})
 	}
 }
