@@ -15,8 +15,10 @@ import (
 //   - an infeasible maze is reported infeasible (Feasible false), never
 //     walked, as Walk does;
 //   - when the cells the mouse meets contain a cycle, under modular counting
-//     (cfg.K > 0), and when a capped walk (cfg.Cap > 0) would pass its cap,
-//     TreeEval returns mousemaze.Walk's result instead.
+//     (cfg.K > 0), when a capped walk (cfg.Cap > 0) would pass its cap, and
+//     when the sum of the counts would pass closedLimit (2³¹ − 3; no
+//     feasible maze seen comes near it), TreeEval returns mousemaze.Walk's
+//     result instead.
 //
 // # The method
 //
