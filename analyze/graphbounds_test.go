@@ -84,12 +84,12 @@ func TestCheckGraphBoundsRandom(t *testing.T) {
 	}
 }
 
-// TestLongGraphBounds prints the largest turns / Theorem 8 ratio over
+// TestGraphBoundsSurvey prints the largest turns / Theorem 8 ratio over
 // random general graphs per vertex count (2000 graphs each, edge
 // density 0 to 0.3, seed 9):
 //
-//	go test ./analyze -run TestLongGraphBounds -analyze.long -v
-func TestLongGraphBounds(t *testing.T) {
+//	go test ./analyze -run TestGraphBoundsSurvey -analyze.long -v
+func TestGraphBoundsSurvey(t *testing.T) {
 	if !*long {
 		t.Skip("needs -analyze.long")
 	}

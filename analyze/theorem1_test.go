@@ -8,7 +8,7 @@ import (
 )
 
 // TestTheorem1Counterexamples pins the Theorem 1 counterexamples found by
-// TestLongTheorem1 (default rules): each has a 2×2 loop on the main path
+// TestTheorem1SearchAll (default rules): each has a 2×2 loop on the main path
 // that turns the mouse back twice before he continues on the main path
 // (he steps onto the loop's entrance from the main path once, and back
 // over that step twice). The 4×6 maze is the smallest (24 cells; no maze
@@ -96,11 +96,11 @@ func TestSearchTheorem1Small(t *testing.T) {
 	}
 }
 
-// TestLongTheorem1 searches every maze of at most 25 cells with sides up
+// TestTheorem1SearchAll searches every maze of at most 25 cells with sides up
 // to 12 (every size of at most 25 cells) and prints the failures:
 //
-//	go test ./analyze -run TestLongTheorem1 -analyze.long -v -timeout 60m
-func TestLongTheorem1(t *testing.T) {
+//	go test ./analyze -run TestTheorem1SearchAll -analyze.long -v -timeout 60m
+func TestTheorem1SearchAll(t *testing.T) {
 	if !*long {
 		t.Skip("needs -analyze.long")
 	}
