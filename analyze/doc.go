@@ -20,22 +20,28 @@
 // branch also carries the cost the reference walk actually spent in it, so
 // the formulas can be measured case by case (see CaseTable).
 //
-// # The exact tree evaluator
+// # The exact tree evaluators
 //
-// TreeWalk computes turns and every cell's visit count on a loop-less maze
-// by a recursion over excursions: entering the subtree behind an edge, the
-// mouse stays in it until he comes back over that edge (or escapes), and the
-// parent's visit count is fixed meanwhile, so each subtree is resolved by a
-// recursive call that only looks at its root edge. Leaves are resolved in
-// closed form. The evaluator is registered as the backend "tree"; on mazes
-// that are not loop-less, and on capped walks the closed form would
-// overrun, it returns the reference walk's result, so it is a correct
-// Evaluator everywhere.
+// TreeEval computes turns and every cell's visit count on a loop-less maze
+// in closed form: each excursion into a subtree is resolved by one
+// recursive call that looks only at the subtree's root edge (the parent's
+// count is fixed while the mouse is inside), and the entries into dead-end
+// cells are never simulated: all of a cell's dead ends are raised at once
+// by arithmetic to just above the next option it takes. The tree is read
+// lazily as the mouse goes, a cycle he meets hands the maze to the
+// reference walk, and an infeasible maze is reported infeasible. It is
+// registered as the backend "tree"; on mazes with cycles, under modular
+// counting, and on capped walks the closed form would overrun, it returns
+// the reference walk's result, so it is a correct Evaluator everywhere.
+// TreeWalk is the older excursion recursion, kept for comparison.
 //
 // # 2×2 loops and the paper's bounds
 //
 // Loops finds every 2×2 block of reachable open cells and counts how often
-// the walk turned around in it (the thesis's Theorem 1 says at most once).
-// CheckBounds asserts the paper's Lemma 6 at every departure of a walk and
-// compares the turns with the Theorem 8 bound.
+// the walk turned around in it (the thesis's Theorem 1 says at most once);
+// SearchTheorem1 enumerates mazes for counterexamples and names the
+// hypothesis each breaks. CheckBounds (grids) and CheckGraphBounds (any
+// mousemaze.Graph; RandomGraph makes test graphs) assert the paper's Lemma
+// 6 at every departure of a walk and compare the walk with the Theorem 8
+// bound. docs/theory.md holds the results and the commands that made them.
 package analyze

@@ -15,7 +15,7 @@ type Survey struct {
 	// Mazes counts the mazes looked at; Loopless those loop-less and
 	// feasible (the ones the case table covers).
 	Mazes, Loopless int64
-	// TreeMismatch counts loop-less mazes where TreeWalk differed from the
+	// TreeMismatch counts loop-less mazes where TreeWalk or TreeEval differed from the
 	// reference walk (turns, escape, feasibility or heat); 0 is the goal.
 	TreeMismatch int64
 	// Table is the thesis's case table.
@@ -59,7 +59,11 @@ func (s *Survey) add(m mousemaze.Maze, cfg mousemaze.Config) error {
 		if err != nil {
 			return err
 		}
-		if !got.Same(want) {
+		closed, err := TreeEval(m, tcfg)
+		if err != nil {
+			return err
+		}
+		if !got.Same(want) || !closed.Same(want) {
 			s.TreeMismatch++
 		}
 		return nil

@@ -24,6 +24,7 @@ type analyzeRecord struct {
 	Loopless   bool                `json:"loopless"`
 	Turns      int64               `json:"turns"`
 	Predicted  int64               `json:"thesis_predicted,omitempty"`
+	TreeTurns  int64               `json:"tree_turns,omitempty"`
 	MainPath   []analyze.Cell      `json:"main_path,omitempty"`
 	Branches   []*analyze.Branch   `json:"branches,omitempty"`
 	Cycles     int                 `json:"cycles"`
@@ -119,6 +120,12 @@ func analyzeOne(file string, index int, m mousemaze.Maze, cfg mousemaze.Config) 
 	}
 	if d.Loopless {
 		rec.Turns, rec.Predicted, rec.MainPath, rec.Branches = d.Turns, d.Predicted, d.MainPath, d.Branches
+		// The closed-form tree evaluator, beside the walk's turns.
+		tr, err := analyze.TreeEval(m, cfg)
+		if err != nil {
+			return rec, err
+		}
+		rec.TreeTurns = tr.Turns
 	}
 	lr, err := analyze.Loops(m, cfg)
 	if err != nil {
@@ -150,7 +157,9 @@ func writeAnalysis(w io.Writer, rec analyzeRecord, m mousemaze.Maze) {
 	}
 	fmt.Fprintf(w, "  main path (%d cells): %s\n", len(rec.MainPath), strings.Join(path, " "))
 	if rec.Loopless {
-		fmt.Fprintf(w, "  thesis prediction %d turns (%s)\n", rec.Predicted, map[bool]string{true: "equals the walk", false: "differs from the walk"}[rec.Predicted == rec.Turns])
+		same := map[bool]string{true: "equals the walk", false: "differs from the walk"}
+		fmt.Fprintf(w, "  closed-form tree evaluator %d turns (%s)\n", rec.TreeTurns, same[rec.TreeTurns == rec.Turns])
+		fmt.Fprintf(w, "  thesis prediction %d turns (%s)\n", rec.Predicted, same[rec.Predicted == rec.Turns])
 		var rec2 func(b *analyze.Branch, depth int)
 		rec2 = func(b *analyze.Branch, depth int) {
 			kind := "dead end"

@@ -17,7 +17,7 @@ func TestAnalyzeText(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	for _, want := range []string{"turns 9, loop-less yes", "thesis prediction 11 turns", "T3 2n+2 (last priority), predicted 4, walk 2", "Lemma 6 holds"} {
+	for _, want := range []string{"turns 9, loop-less yes", "closed-form tree evaluator 9 turns (equals the walk)", "thesis prediction 11 turns", "T3 2n+2 (last priority), predicted 4, walk 2", "Lemma 6 holds"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
@@ -42,6 +42,39 @@ func TestAnalyzeJSON(t *testing.T) {
 		if rec.Turns != wantTurns[i] || rec.Loopless || rec.Bounds == nil || rec.Bounds.Lemma6 != "" || rec.Bounds.Turns >= rec.Bounds.Guard {
 			t.Errorf("record %d: %+v", i, rec)
 		}
+	}
+}
+
+// TestAnalyzeTreeTurns checks the tree_turns field: the closed form's
+// turns beside the walk's on a loop-less maze, absent on a maze with a
+// cycle. The 4×3 maze "... / X.X / ... / .XX" walks (0,0) (0,1) (1,1)
+// (2,1) (2,2) (2,1) (2,0) (3,0) and out: 8 visits, 9 turns.
+func TestAnalyzeTreeTurns(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "two.txt")
+	if err := os.WriteFile(path, []byte("...\nX.X\n...\n.XX\n\n...\nX..\n...\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := runCmd(t, "analyze", "--json", path)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 2 {
+		t.Fatalf("%d records, want 2:\n%s", len(lines), out)
+	}
+	var tree, loop analyzeRecord
+	if err := json.Unmarshal([]byte(lines[0]), &tree); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal([]byte(lines[1]), &loop); err != nil {
+		t.Fatal(err)
+	}
+	if !tree.Loopless || tree.Turns != 9 || tree.TreeTurns != 9 {
+		t.Errorf("loop-less maze: %+v", tree)
+	}
+	// Thesis Table 4.2: 12 turns, a 2x2 loop, so no tree_turns.
+	if loop.Loopless || loop.Turns != 12 || loop.TreeTurns != 0 || strings.Contains(lines[1], "tree_turns") {
+		t.Errorf("maze with a loop: %s", lines[1])
 	}
 }
 
