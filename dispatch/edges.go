@@ -138,24 +138,7 @@ func EvolveEdges(ctx context.Context, p EdgeParams, progress func(evals, best in
 	for best.Evals < p.Evals && ctx.Err() == nil {
 		var kids []mousemaze.EdgeMaze
 		for tries := 0; len(kids) < p.Children && tries < 50*p.Children; tries++ {
-			a := pop[rng.IntN(len(pop))].m
-			c := a.Clone()
-			if rng.IntN(2) == 0 && len(pop) > 1 {
-				b := pop[rng.IntN(len(pop))].m
-				for r := range c.Rows {
-					mr, md := rng.Uint64(), rng.Uint64()
-					c.Right[r] = c.Right[r]&mr | b.Right[r]&^mr
-					c.Down[r] = c.Down[r]&md | b.Down[r]&^md
-				}
-			}
-			if edges > 0 {
-				for {
-					c.FlipEdge(rng.IntN(edges))
-					if rng.IntN(2) == 0 {
-						break
-					}
-				}
-			}
+			c := breedEdge(rng, pop, edges)
 			if mousemaze.EdgesFeasible(c, p.Config) {
 				kids = append(kids, c)
 			}
@@ -165,31 +148,7 @@ func EvolveEdges(ctx context.Context, p EdgeParams, progress func(evals, best in
 			return best, err
 		}
 		all := append(pop, inds...)
-		slices.SortStableFunc(all, func(x, y edgeInd) int {
-			switch {
-			case x.score > y.score:
-				return -1
-			case x.score < y.score:
-				return 1
-			}
-			return 0
-		})
-		pop = pop[:0:0]
-		for _, ind := range all {
-			if len(pop) == p.Pop {
-				break
-			}
-			dup := false
-			for _, q := range pop {
-				if q.score == ind.score && q.m.Equal(ind.m) {
-					dup = true
-					break
-				}
-			}
-			if !dup {
-				pop = append(pop, ind)
-			}
-		}
+		pop = survivors(all, p.Pop)
 		if best.Score > lastBest {
 			lastBest, stale = best.Score, 0
 		} else if stale++; stale >= p.Stagnation {
@@ -205,4 +164,59 @@ func EvolveEdges(ctx context.Context, p EdgeParams, progress func(evals, best in
 		}
 	}
 	return best, nil
+}
+
+// breedEdge breeds one child board from random parents of pop: a copy of
+// one parent, crossed uniformly with a second parent half of the time,
+// then 1 + a geometric number of flips among the board's edges edges.
+func breedEdge(rng *rand.Rand, pop []edgeInd, edges int) mousemaze.EdgeMaze {
+	c := pop[rng.IntN(len(pop))].m.Clone()
+	if rng.IntN(2) == 0 && len(pop) > 1 {
+		b := pop[rng.IntN(len(pop))].m
+		for r := range c.Rows {
+			mr, md := rng.Uint64(), rng.Uint64()
+			c.Right[r] = c.Right[r]&mr | b.Right[r]&^mr
+			c.Down[r] = c.Down[r]&md | b.Down[r]&^md
+		}
+	}
+	if edges > 0 {
+		for {
+			c.FlipEdge(rng.IntN(edges))
+			if rng.IntN(2) == 0 {
+				break
+			}
+		}
+	}
+	return c
+}
+
+// survivors sorts all by score, best first (stable, so earlier boards win
+// ties), and returns the first n distinct boards.
+func survivors(all []edgeInd, n int) []edgeInd {
+	slices.SortStableFunc(all, func(x, y edgeInd) int {
+		switch {
+		case x.score > y.score:
+			return -1
+		case x.score < y.score:
+			return 1
+		}
+		return 0
+	})
+	var pop []edgeInd
+	for _, ind := range all {
+		if len(pop) == n {
+			break
+		}
+		dup := false
+		for _, q := range pop {
+			if q.score == ind.score && q.m.Equal(ind.m) {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			pop = append(pop, ind)
+		}
+	}
+	return pop
 }

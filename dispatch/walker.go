@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"runtime"
-	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -97,52 +96,11 @@ func EvolveEdgesScored(ctx context.Context, p EdgeParams, score EdgeScorer, prog
 	for best.Evals < p.Evals && ctx.Err() == nil {
 		kids := make([]mousemaze.EdgeMaze, 0, p.Children)
 		for range p.Children {
-			a := pop[rng.IntN(len(pop))].m
-			c := a.Clone()
-			if rng.IntN(2) == 0 && len(pop) > 1 {
-				b := pop[rng.IntN(len(pop))].m
-				for r := range c.Rows {
-					mr, md := rng.Uint64(), rng.Uint64()
-					c.Right[r] = c.Right[r]&mr | b.Right[r]&^mr
-					c.Down[r] = c.Down[r]&md | b.Down[r]&^md
-				}
-			}
-			if edges > 0 {
-				for {
-					c.FlipEdge(rng.IntN(edges))
-					if rng.IntN(2) == 0 {
-						break
-					}
-				}
-			}
+			c := breedEdge(rng, pop, edges)
 			kids = append(kids, c)
 		}
 		all := append(pop, evaluate(kids)...)
-		slices.SortStableFunc(all, func(x, y edgeInd) int {
-			switch {
-			case x.score > y.score:
-				return -1
-			case x.score < y.score:
-				return 1
-			}
-			return 0
-		})
-		pop = pop[:0:0]
-		for _, ind := range all {
-			if len(pop) == p.Pop {
-				break
-			}
-			dup := false
-			for _, q := range pop {
-				if q.score == ind.score && q.m.Equal(ind.m) {
-					dup = true
-					break
-				}
-			}
-			if !dup {
-				pop = append(pop, ind)
-			}
-		}
+		pop = survivors(all, p.Pop)
 		if best.Score > lastBest {
 			lastBest, stale = best.Score, 0
 		} else if stale++; stale >= p.Stagnation {
