@@ -201,6 +201,12 @@ func edgeTurnBound(m EdgeMaze, cfg Config, dist []int) int64 {
 // cell's count, row-major. With cfg.K > 0 the walk detects traps exactly,
 // as Walk does.
 func WalkEdges(m EdgeMaze, cfg Config) (Result, error) {
+	return walkEdges(m, cfg, nil)
+}
+
+// walkEdges is WalkEdges, calling visit (when not nil, under exact
+// counting) with every step as TraceEdges documents.
+func walkEdges(m EdgeMaze, cfg Config, visit func(turn int64, r, c int)) (Result, error) {
 	if err := m.Validate(); err != nil {
 		return Result{}, err
 	}
@@ -225,6 +231,9 @@ func WalkEdges(m EdgeMaze, cfg Config) (Result, error) {
 	r, c := 0, cfg.Entry
 	visits[c] = 1
 	turns := int64(1)
+	if visit != nil {
+		visit(turns, r, c)
+	}
 	for {
 		if cfg.Cap > 0 && turns >= cfg.Cap {
 			break
@@ -248,11 +257,17 @@ func WalkEdges(m EdgeMaze, cfg Config) (Result, error) {
 		}
 		turns++
 		if toExit {
+			if visit != nil {
+				visit(turns, m.Rows, cfg.Exit)
+			}
 			res.Escaped = true
 			break
 		}
 		r, c = bestIdx/m.Cols, bestIdx%m.Cols
 		visits[bestIdx]++
+		if visit != nil {
+			visit(turns, r, c)
+		}
 	}
 	res.Turns = turns
 	if cfg.Heat {
