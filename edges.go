@@ -440,51 +440,20 @@ func (m EdgeMaze) Format(entry, exit int) string {
 // them with the 1-based line on which each begins. The name is used in
 // errors, which are *ParseError values naming the line and the problem.
 func ParseEdges(r io.Reader, name string) ([]EdgeMaze, []int, error) {
-	data, err := io.ReadAll(r)
+	blocks, err := ReadBlocks(r, name)
 	if err != nil {
-		return nil, nil, &ParseError{File: name, Err: err}
-	}
-	var (
-		mazes []EdgeMaze
-		first []int
-		block []string
-		start int
-	)
-	flush := func() error {
-		if block == nil {
-			return nil
-		}
-		m, err := parseEdgeBlock(block, name, start)
-		if err != nil {
-			return err
-		}
-		mazes = append(mazes, m)
-		first = append(first, start)
-		block = nil
-		return nil
-	}
-	for i, line := range strings.Split(string(data), "\n") {
-		line = strings.TrimRight(line, "\r")
-		t := strings.TrimSpace(line)
-		switch {
-		case strings.HasPrefix(t, ";"):
-			continue
-		case t == "":
-			if err := flush(); err != nil {
-				return nil, nil, err
-			}
-		default:
-			if block == nil {
-				start = i + 1
-			}
-			block = append(block, strings.Trim(line, "\t"))
-		}
-	}
-	if err := flush(); err != nil {
 		return nil, nil, err
 	}
-	if len(mazes) == 0 {
+	if len(blocks) == 0 {
 		return nil, nil, &ParseError{File: name, Err: ErrEmpty}
+	}
+	mazes := make([]EdgeMaze, len(blocks))
+	first := make([]int, len(blocks))
+	for i, b := range blocks {
+		if mazes[i], err = parseEdgeBlock(b.Lines, name, b.Start); err != nil {
+			return nil, nil, err
+		}
+		first[i] = b.Start
 	}
 	return mazes, first, nil
 }

@@ -76,51 +76,20 @@ func (p Position) String() string {
 // which each begins. Errors are *mousemaze.ParseError values naming the
 // file, the line and the problem.
 func Parse(r io.Reader, name string) ([]Position, []int, error) {
-	data, err := io.ReadAll(r)
+	blocks, err := mousemaze.ReadBlocks(r, name)
 	if err != nil {
-		return nil, nil, &mousemaze.ParseError{File: name, Err: err}
-	}
-	var (
-		out   []Position
-		first []int
-		block []string
-		start int
-	)
-	flush := func() error {
-		if block == nil {
-			return nil
-		}
-		p, err := parseBlock(block, name, start)
-		if err != nil {
-			return err
-		}
-		out = append(out, p)
-		first = append(first, start)
-		block = nil
-		return nil
-	}
-	for i, line := range strings.Split(string(data), "\n") {
-		line = strings.TrimRight(line, "\r")
-		t := strings.TrimSpace(line)
-		switch {
-		case strings.HasPrefix(t, ";"):
-			continue
-		case t == "":
-			if err := flush(); err != nil {
-				return nil, nil, err
-			}
-		default:
-			if block == nil {
-				start = i + 1
-			}
-			block = append(block, strings.Trim(line, "\t"))
-		}
-	}
-	if err := flush(); err != nil {
 		return nil, nil, err
 	}
-	if len(out) == 0 {
+	if len(blocks) == 0 {
 		return nil, nil, &mousemaze.ParseError{File: name, Err: mousemaze.ErrEmpty}
+	}
+	out := make([]Position, len(blocks))
+	first := make([]int, len(blocks))
+	for i, b := range blocks {
+		if out[i], err = parseBlock(b.Lines, name, b.Start); err != nil {
+			return nil, nil, err
+		}
+		first[i] = b.Start
 	}
 	return out, first, nil
 }
