@@ -43,26 +43,7 @@ func (s *Store) ExactValues(p Position) []Game {
 // the bottom row).
 func (s *Store) exactRows(p Position, val []Game, down []int32, last int) {
 	for r := last; r >= 0; r-- {
-		if r < p.Rows-1 {
-			for c := range p.Cols {
-				if p.DownWall(r, c) {
-					down[c] = 0
-				} else {
-					down[c] = s.seq(val[(r+1)*p.Cols+c], down[c])
-				}
-			}
-		}
-		right := int32(0)
-		for c := p.Cols - 1; c >= 0; c-- {
-			if c < p.Cols-1 {
-				if p.RightWall(r, c) {
-					right = 0
-				} else {
-					right = s.seq(val[r*p.Cols+c+1], right)
-				}
-			}
-			val[r*p.Cols+c] = s.cell(down[c], right)
-		}
+		s.exactRows1(p, val, down, r)
 	}
 }
 
