@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -295,9 +296,29 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 	if secs := elapsed.Seconds(); secs > 0 {
 		final.EvalsPerS = float64(search.Evals()-startEvals) / secs
 	}
+	// writeOutputs writes --out and --png for the best maze so far; an
+	// interrupted search writes them too, so nothing found is lost.
+	writeOutputs := func() error {
+		if *outFile != "" {
+			if err := writeMazeFile(*outFile, bestMaze); err != nil {
+				return err
+			}
+		}
+		if *pngFile != "" {
+			res, err := mousemaze.Walk(bestMaze, withHeat(search.BestConfig()))
+			if err != nil {
+				return err
+			}
+			return writePNG(*pngFile, bestMaze, search.BestConfig(), res.Heat)
+		}
+		return nil
+	}
 	if runErr != nil {
 		final.Event = "interrupted"
 		emit(final)
+		if err := writeOutputs(); err != nil {
+			return fail(err)
+		}
 		if *ckptPath != "" {
 			fmt.Fprintf(stderr, "mousemaze evolve: interrupted after %d evaluations; continue with --checkpoint %s --resume\n", search.Evals(), *ckptPath)
 		} else {
@@ -305,19 +326,8 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 		}
 		return exitFail
 	}
-	if *outFile != "" {
-		if err := writeMazeFile(*outFile, bestMaze); err != nil {
-			return fail(err)
-		}
-	}
-	if *pngFile != "" {
-		res, err := mousemaze.Walk(bestMaze, withHeat(search.BestConfig()))
-		if err != nil {
-			return fail(err)
-		}
-		if err := writePNG(*pngFile, bestMaze, search.BestConfig(), res.Heat); err != nil {
-			return fail(err)
-		}
+	if err := writeOutputs(); err != nil {
+		return fail(err)
 	}
 	var detail *objectiveDetail
 	if p.K > 0 || p.Objective != "" {
@@ -360,15 +370,11 @@ func withHeat(cfg mousemaze.Config) mousemaze.Config {
 
 // writeMazeFile writes m to name in the text format.
 func writeMazeFile(name string, m mousemaze.Maze) error {
-	f, err := os.Create(name)
-	if err != nil {
+	var b bytes.Buffer
+	if err := mousemaze.Write(&b, m); err != nil {
 		return err
 	}
-	if err := mousemaze.Write(f, m); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	return checkpoint.WriteFile(name, b.Bytes())
 }
 
 // sameFlagValue reports whether a flag's value on the command line states

@@ -138,6 +138,17 @@ func TestEvolveKillAndResume(t *testing.T) {
 			if stopped.Event != "interrupted" || stopped.Gen != 7 || stopped.Evals >= 6000 {
 				t.Fatalf("interrupted line %+v", stopped)
 			}
+			// The best maze so far is written to --out on interrupt too.
+			evolveInterruptAt = 7
+			outFile := filepath.Join(dir, "best.txt")
+			code, _, stderr = evolveRun(t, append(args, "--out", outFile)...)
+			evolveInterruptAt = 0
+			if code != exitFail {
+				t.Fatalf("interrupted with --out: exit %d: %s", code, stderr)
+			}
+			if data, err := os.ReadFile(outFile); err != nil || string(data) != stopped.BestMaze {
+				t.Fatalf("--out after interrupt holds %q (%v), want the interrupted best\n%s", data, err, stopped.BestMaze)
+			}
 			// Resume restating the original flags (with the size spelled
 			// differently): flags that agree with the checkpoint are fine.
 			restated := append([]string{"--size", "5X5"}, args[2:]...)
