@@ -27,6 +27,7 @@ type gallerySource struct {
 
 var gallerySources = []gallerySource{
 	{file: "thesis-mazes.txt", repo: "testdata/thesis-mazes.txt"},
+	{file: "records.txt", repo: "testdata/records.txt"},
 	{file: "mm2-13x13-best.txt", repo: "testdata/mm2-13x13-best.txt", edges: true},
 	{file: "kmod-traps.txt", repo: "testdata/kmod-traps.txt"},
 }
