@@ -107,61 +107,65 @@ func TreeEval(m mousemaze.Maze, cfg mousemaze.Config) (mousemaze.Result, error) 
 // closedPool keeps evaluator scratch space between calls.
 var closedPool = sync.Pool{New: func() any { return new(closedEval) }}
 
-// exitChild marks the exit in a child table; its count is always 0.
-const exitChild = -2
-
-// noParent is the parent rank of the entry cell, which has none.
-const noParent = 255
-
 // closedLimit bounds the sum of all counts, and so every count, so that
 // counts fit an int32 with room for one more; a walk that would go past
 // it is handed to the reference walk.
 const closedLimit = math.MaxInt32 - 2
 
-// treeNode is what the closed form keeps of one read cell: its count, its
-// children with subtrees (and the exit) and its leaf children with their
-// counts, each in preference order with the rank of its direction. A
-// leaf's count lives in its parent's record, since only the parent's
-// batches change it. The record is kept small (48 bytes) so that a 64×64
-// maze's records stay in cache: cell indices fit 16 bits (mousemaze.MaxSide
-// is 64) and counts 31 bits (closedLimit).
+// closedInf is the count of the cell that fills an empty slot: no count
+// reaches it, so such a slot is never the least, and raising it to any
+// count leaves it as it is.
+const closedInf = math.MaxInt32
+
+// infCell is the index of the filler cell (a corner of the border, never a
+// cell of the maze nor the exit).
+const infCell = 0
+
+// treeNode is what the closed form keeps of one read cell v. Slot k
+// stands for the k-th direction of the preference order and holds the
+// neighbour in that direction as a padded-grid index (see closedEval):
+// in opt when it is not a leaf (the parent, a child with a subtree, or
+// the exit), in leaf (16 bits a slot, slot k at bit 16k) when it is a
+// leaf; every other slot holds infCell, so leaf is 0 when v has no leaf.
+// The record is 16 bytes, so a 64×64 maze's records stay in cache.
 type treeNode struct {
-	cnt   int32
-	kid   [4]int16
-	lcnt  [4]int32
-	leaf  [4]int16
-	krank [4]uint8
-	lrank [4]uint8
-	nk    uint8
-	nl    uint8
-	prank uint8
+	opt  [4]uint16
+	leaf uint64
 }
 
-// closedEval is the scratch space of one closed-form evaluation. Cell
-// index i is r*Cols+c.
+// closedEval is the scratch space of one closed-form evaluation. Cells
+// are numbered on a grid padded with one border cell on every side: cell
+// (r, c) has index (r+1)*w + c + 1, with w = Cols + 2, so that a step in
+// any direction is a fixed offset (mousemaze.MaxSide is 64, so indices
+// fit 16 bits). The border cell below the exit column stands for the
+// exit; its count is always 0.
 type closedEval struct {
-	m    mousemaze.Maze
-	cfg  mousemaze.Config
-	ord  [4]mousemaze.Dir
+	cfg mousemaze.Config
+	w   int32
+	off [4]int32 // off[k] is the index step in the k-th direction
+	dr  [4]int32 // dr[k], dc[k]: the row and column steps
+	dc  [4]int32
+	// cnt holds the count of every met cell, of infCell and of the exit.
+	cnt  []int32
 	node []treeNode
 	// seen[i] == stamp marks the cells met in this evaluation; read[i] ==
 	// stamp the cells whose neighbours have been read.
 	seen, read []uint32
 	stamp      uint32
-	par        []int32
-	rows       []uint64
-	// met lists the cells read; pending counts the cells met, with
-	// children, that have not been read.
-	met      []int32
-	stack    []frame
+	par        []uint16
+	// rows[r+1] holds row r's open cells, with an empty row above and
+	// below the grid.
+	rows []uint64
+	// met lists the cells met, kept for the heat map; pending counts the
+	// cells met, with children, that have not been read.
+	met      []uint16
 	pending  int
-	exitCell int32
+	exit     int32 // the exit's index (below the exit cell)
+	exitCell int32 // the exit cell's index
 	cycle    bool
-	total    int64 // the sum of all counts so far
-	limit    int64 // the sum of counts past which the evaluation gives up
 }
 
-// grow makes room for n cells.
+// grow makes room for n padded cells.
 func (e *closedEval) grow(n int) {
 	if len(e.seen) >= n {
 		return
@@ -170,57 +174,38 @@ func (e *closedEval) grow(n int) {
 	e.read = make([]uint32, n)
 	e.stamp = 0
 	e.node = make([]treeNode, n)
-	e.par = make([]int32, n)
+	e.par = make([]uint16, n)
+	e.cnt = make([]int32, n)
 }
 
-// open reports whether cell (r, c) is on the grid and open: e.rows holds
-// each row's open cells with an empty row above and below the grid, and a
-// column off the grid reads as a wall (shifts by 64 or more give 0).
-func (e *closedEval) open(r, c int) bool {
-	return e.rows[r+1]>>uint(c)&1 != 0
-}
-
-// isLeaf reports whether cell j has no open neighbour but one and is not
-// the exit cell.
-func (e *closedEval) isLeaf(j int32) bool {
-	if j == e.exitCell {
-		return false
-	}
-	cols := e.m.Cols
-	r, c := int(j)/cols, uint(int(j)%cols)
-	row := e.rows[r+1]
-	n := e.rows[r]>>c&1 + e.rows[r+2]>>c&1 + row>>(c+1)&1 + (row<<1)>>c&1
-	return n == 1
-}
-
-// readCell reads the neighbours of cell v (met, not a leaf): its children
-// in preference order, split into leaves and the others, and its parent's
-// rank. It sets e.cycle when a neighbour other than the parent was met
-// before.
+// readCell reads the neighbours of cell v (met, not a leaf) into its
+// record: in preference order, its parent, its children with subtrees,
+// the exit, and its leaves. A neighbour other than the parent becomes a
+// child of v; it is a leaf when it has no other open neighbour and is not
+// the exit cell. readCell sets e.cycle when a neighbour other than the
+// parent was met before.
 func (e *closedEval) readCell(v int32) {
 	e.read[v] = e.stamp
 	e.pending--
-	e.met = append(e.met, v)
 	nd := &e.node[v]
-	nd.nk, nd.nl, nd.prank = 0, 0, noParent
-	cols, rows := e.m.Cols, e.m.Rows
-	r, c := int(v)/cols, int(v)%cols
-	for rank, d := range e.ord {
-		dr, dc := d.Delta()
-		nr, nc := r+dr, c+dc
-		if nr == rows {
-			if c == e.cfg.Exit {
-				nd.kid[nd.nk], nd.krank[nd.nk] = exitChild, uint8(rank)
-				nd.nk++
-			}
+	nd.opt, nd.leaf = [4]uint16{}, 0
+	// The padded row and column of v; column c of the maze is bit c−1 of
+	// a row mask, and a border column reads as a wall (a shift by 2⁶⁴ − 1,
+	// or a bit past the mask, or a shift by 64: all 0).
+	r, c := uint32(v)/uint32(e.w), uint32(v)%uint32(e.w)
+	rows := e.rows
+	for k := range 4 {
+		j := v + e.off[k]
+		if j == e.exit {
+			nd.opt[k] = uint16(j)
 			continue
 		}
-		if nc < 0 || !e.open(nr, nc) {
+		nr, nc := uint32(int32(r)+e.dr[k]), uint32(int32(c)+e.dc[k])-1
+		if rows[nr]>>nc&1 == 0 {
 			continue
 		}
-		j := int32(nr*cols + nc)
-		if j == e.par[v] {
-			nd.prank = uint8(rank)
+		if uint16(j) == e.par[v] {
+			nd.opt[k] = uint16(j)
 			continue
 		}
 		if e.seen[j] == e.stamp {
@@ -228,16 +213,18 @@ func (e *closedEval) readCell(v int32) {
 			return
 		}
 		e.seen[j] = e.stamp
-		e.par[j] = v
-		if e.isLeaf(j) {
-			nd.leaf[nd.nl], nd.lrank[nd.nl], nd.lcnt[nd.nl] = int16(j), uint8(rank), 0
-			nd.nl++
+		e.par[j] = uint16(v)
+		e.cnt[j] = 0
+		if e.cfg.Heat {
+			e.met = append(e.met, uint16(j))
+		}
+		row := rows[nr]
+		if j != e.exitCell && rows[nr-1]>>nc&1+rows[nr+1]>>nc&1+row>>(nc+1)&1+row>>(nc-1)&1 == 1 {
+			nd.leaf |= uint64(j) << (16 * k)
 			continue
 		}
-		e.node[j].cnt = 0
 		e.pending++
-		nd.kid[nd.nk], nd.krank[nd.nk] = int16(j), uint8(rank)
-		nd.nk++
+		nd.opt[k] = uint16(j)
 	}
 }
 
@@ -245,7 +232,8 @@ func (e *closedEval) readCell(v int32) {
 // reference walk (a cycle, a passed cap, or counts past closedLimit).
 func (e *closedEval) eval(m mousemaze.Maze, cfg mousemaze.Config) (mousemaze.Result, bool) {
 	n := m.Rows * m.Cols
-	e.grow(n)
+	w := m.Cols + 2
+	e.grow((m.Rows + 2) * w)
 	var res mousemaze.Result
 	if m.Wall(0, cfg.Entry) || m.Wall(m.Rows-1, cfg.Exit) {
 		if cfg.Heat {
@@ -253,11 +241,15 @@ func (e *closedEval) eval(m mousemaze.Maze, cfg mousemaze.Config) (mousemaze.Res
 		}
 		return res, true
 	}
-	e.m, e.cfg, e.ord = m, cfg, [4]mousemaze.Dir(cfg.Order.Resolve())
+	e.cfg, e.w = cfg, int32(w)
+	for k, d := range cfg.Order.Resolve() {
+		dr, dc := d.Delta()
+		e.dr[k], e.dc[k], e.off[k] = int32(dr), int32(dc), int32(dr*w+dc)
+	}
 	mask := mousemaze.RowMask(m.Cols)
 	e.rows = append(e.rows[:0], 0)
-	for _, w := range m.Walls {
-		e.rows = append(e.rows, ^w&mask)
+	for _, wl := range m.Walls {
+		e.rows = append(e.rows, ^wl&mask)
 	}
 	e.rows = append(e.rows, 0)
 	if e.stamp++; e.stamp == 0 { // wrapped: clear the marks
@@ -266,20 +258,27 @@ func (e *closedEval) eval(m mousemaze.Maze, cfg mousemaze.Config) (mousemaze.Res
 		e.stamp = 1
 	}
 	e.met, e.pending, e.cycle = e.met[:0], 1, false
-	e.exitCell = int32((m.Rows-1)*m.Cols + cfg.Exit)
-	e.limit = closedLimit
+	e.exitCell = int32(m.Rows*w + cfg.Exit + 1)
+	e.exit = e.exitCell + int32(w)
+	e.cnt[infCell], e.cnt[e.exit] = closedInf, 0
+	limit := int64(closedLimit)
 	if cfg.Cap > 0 {
-		e.limit = min(e.limit, cfg.Cap-1) // turns = 1 + total must not pass the cap
+		limit = min(limit, cfg.Cap-1) // turns = 1 + total must not pass the cap
 	}
-	root := int32(cfg.Entry)
+	root := int32(w + cfg.Entry + 1)
 	e.seen[root] = e.stamp
-	e.par[root] = -1
+	e.par[root] = infCell // no parent: the border above is never open
+	if cfg.Heat {
+		e.met = append(e.met, uint16(root))
+	}
 	e.readCell(root) // whatever its degree
-	e.node[root].cnt = 1
-	e.total = 1
-	escaped := !e.cycle && e.stay(root)
+	e.cnt[root] = 1
+	escaped, total := false, int64(1)
+	if !e.cycle {
+		escaped, total = e.walk(root, limit)
+	}
 	switch {
-	case e.cycle || e.total > e.limit:
+	case e.cycle || total > limit:
 		return mousemaze.Result{}, false
 	case !escaped:
 		// Fact 5: infeasible.
@@ -288,97 +287,83 @@ func (e *closedEval) eval(m mousemaze.Maze, cfg mousemaze.Config) (mousemaze.Res
 		}
 		return res, true
 	}
-	res = mousemaze.Result{Turns: e.total + 1, Escaped: true, Feasible: true}
+	res = mousemaze.Result{Turns: total + 1, Escaped: true, Feasible: true}
 	if cfg.Heat {
 		res.Heat = make([]uint32, n)
 		for _, i := range e.met {
-			nd := &e.node[i]
-			res.Heat[i] = uint32(nd.cnt)
-			for k := 0; k < int(nd.nl); k++ {
-				res.Heat[nd.leaf[k]] = uint32(nd.lcnt[k])
-			}
+			res.Heat[(int(i)/w-1)*m.Cols+int(i)%w-1] = uint32(e.cnt[i])
 		}
 	}
 	return res, true
 }
 
-// frame is one stay in progress: the cell, and its parent's fixed count
-// and rank.
-type frame struct {
-	v     int16
-	prank uint8
-	p     int32
+// walk runs the mouse from the entry cell root, which has been read and
+// whose arrival is counted, moving only between cells that are not
+// leaves and raising the leaves by Fact 2 at every cell he stands on. A
+// stay (Fact 1) needs no frame: the parent's count, fixed during the stay,
+// is read from the parent's cell. It returns whether he escaped (false
+// when the maze is found infeasible, Fact 5) and the sum of all counts.
+// It also returns, with e.cycle set or the sum past limit, when the
+// evaluation is abandoned.
+func (e *closedEval) walk(root int32, limit int64) (bool, int64) {
+	cnt, node, read := e.cnt, e.node, e.read
+	stamp, exit, exitCell := e.stamp, uint16(e.exit), e.exitCell
+	total := int64(1)
+	v := uint16(root)
+	for {
+		if int32(v) == root && e.pending == 0 && read[exitCell] != stamp {
+			return false, total // Fact 5
+		}
+		nd := &node[v]
+		// s: the least key among the options that are not leaves. Slot k
+		// has rank k; a key is count·4 + rank, so the least key is the
+		// least count, the first in preference order among equals.
+		key := minKey(
+			minKey(int64(cnt[nd.opt[0]])<<2, int64(cnt[nd.opt[1]])<<2|1),
+			minKey(int64(cnt[nd.opt[2]])<<2|2, int64(cnt[nd.opt[3]])<<2|3))
+		b, bi := int32(key>>2), uint(key&3)
+		if lv := nd.leaf; lv != 0 {
+			// Fact 2: raise every leaf above s: to b+1 when it comes
+			// before s in preference order, else to b. An empty slot
+			// holds infCell, whose count stays closedInf.
+			var rise int32
+			for k := uint(0); k < 4; k++ {
+				l := uint16(lv >> (16 * k))
+				t := b
+				if k < bi {
+					t = b + 1
+				}
+				x := cnt[l]
+				nx := max(x, t)
+				rise += nx - x
+				cnt[l] = nx
+			}
+			if total += 2 * int64(rise); total > limit {
+				return true, total
+			}
+			cnt[v] += rise
+		}
+		s := nd.opt[bi]
+		if s == exit {
+			return true, total
+		}
+		if total++; total > limit {
+			return true, total
+		}
+		cnt[s]++
+		if read[s] != stamp {
+			if e.readCell(int32(s)); e.cycle {
+				return true, total
+			}
+		}
+		v = s
+	}
 }
 
-// stay resolves the mouse's stay on the entry cell root, which has been
-// read and whose arrival is counted; the stays it leads to are kept on an
-// explicit stack of frames (Fact 3), not on the goroutine's stack. It
-// returns true when he escapes and false when the maze is found
-// infeasible (Fact 5). It also returns true, with e.cycle set or e.total
-// past e.limit, when the evaluation is abandoned.
-func (e *closedEval) stay(root int32) bool {
-	e.stack = append(e.stack[:0], frame{v: int16(root), prank: noParent})
-	for {
-		f := &e.stack[len(e.stack)-1]
-		nd := &e.node[f.v]
-		if f.prank == noParent && e.pending == 0 && e.read[e.exitCell] != e.stamp {
-			return false // Fact 5
-		}
-		// s: the least key among the options that are not leaves.
-		sc, sr, sw := int32(math.MaxInt32), uint8(noParent), int16(-1)
-		if f.prank != noParent {
-			sc, sr = f.p, f.prank
-		}
-		for k := 0; k < int(nd.nk); k++ {
-			w := nd.kid[k]
-			var x int32
-			if w != exitChild {
-				x = e.node[w].cnt
-			}
-			if x < sc || (x == sc && nd.krank[k] < sr) {
-				sc, sr, sw = x, nd.krank[k], w
-			}
-		}
-		// Fact 2: raise every leaf above s. (sc is the parent's count, a
-		// child's, or 0 for the exit: at most closedLimit, so t fits.)
-		var rise int64
-		for k := 0; k < int(nd.nl); k++ {
-			t := sc
-			if nd.lrank[k] < sr {
-				t++
-			}
-			if x := nd.lcnt[k]; x < t {
-				rise += int64(t - x)
-				nd.lcnt[k] = t
-			}
-		}
-		if rise > 0 {
-			if e.total += 2 * rise; e.total > e.limit {
-				return true
-			}
-			nd.cnt += int32(rise) // at most e.total
-		}
-		switch sw {
-		case exitChild:
-			return true
-		case -1:
-			// Back to the parent, which gains the visit.
-			e.stack = e.stack[:len(e.stack)-1]
-			if e.total++; e.total > e.limit {
-				return true
-			}
-			e.node[e.stack[len(e.stack)-1].v].cnt++
-			continue
-		}
-		if e.read[sw] != e.stamp {
-			if e.readCell(int32(sw)); e.cycle {
-				return true
-			}
-		}
-		if e.total++; e.total > e.limit {
-			return true
-		}
-		e.node[sw].cnt++
-		e.stack = append(e.stack, frame{v: sw, prank: e.node[sw].prank, p: nd.cnt})
-	}
+// minKey returns the lesser of two keys without a branch (keys are below
+// 2³⁴, so the difference cannot overflow): a data-dependent branch here
+// would be mispredicted about every other step.
+func minKey(a, b int64) int64 {
+	d := a - b
+	return b + d&(d>>63)
 }
