@@ -107,133 +107,107 @@ func TreeEval(m mousemaze.Maze, cfg mousemaze.Config) (mousemaze.Result, error) 
 // closedPool keeps evaluator scratch space between calls.
 var closedPool = sync.Pool{New: func() any { return new(closedEval) }}
 
-// closedLimit bounds the sum of all counts, and so every count, so that
-// counts fit an int32 with room for one more; a walk that would go past
-// it is handed to the reference walk.
-const closedLimit = math.MaxInt32 - 2
+// leafFlag marks a dead end's count in the count grid: a leaf with count x
+// holds leafFlag + x. Every count stays below it (closedLimit), so a leaf
+// is never the least option, and x>>29 is 1 exactly for leaves.
+const leafFlag = 1 << 29
 
-// closedInf is the count of the cell that fills an empty slot: no count
-// reaches it, so such a slot is never the least, and raising it to any
-// count leaves it as it is.
-const closedInf = math.MaxInt32
+// wallCount is what the count grid holds for walls and the border: above
+// every count, flagged or not, so a wall is never the least option and
+// raising it (Fact 2) leaves it as it is.
+const wallCount = math.MaxInt32
 
-// infCell is the index of the filler cell (a corner of the border, never a
-// cell of the maze nor the exit).
-const infCell = 0
+// closedLimit bounds the sum of all counts, and so every count (a leaf
+// raised to one more than a count included), below leafFlag; a walk that
+// would go past it is handed to the reference walk.
+const closedLimit = leafFlag - 2
 
-// treeNode is what the closed form keeps of one read cell v. Slot k
-// stands for the k-th direction of the preference order and holds the
-// neighbour in that direction as a padded-grid index (see closedEval):
-// in opt when it is not a leaf (the parent, a child with a subtree, or
-// the exit), in leaf (16 bits a slot, slot k at bit 16k) when it is a
-// leaf; every other slot holds infCell, so leaf is 0 when v has no leaf.
-// The record is 16 bytes, so a 64×64 maze's records stay in cache.
-type treeNode struct {
-	opt  [4]uint16
-	leaf uint64
-}
-
-// closedEval is the scratch space of one closed-form evaluation. Cells
-// are numbered on a grid padded with one border cell on every side: cell
-// (r, c) has index (r+1)*w + c + 1, with w = Cols + 2, so that a step in
-// any direction is a fixed offset (mousemaze.MaxSide is 64, so indices
-// fit 16 bits). The border cell below the exit column stands for the
-// exit; its count is always 0.
+// closedEval is the scratch space of one evaluation: the count grid, padded
+// with one border cell on every side, so that cell (r, c) has index
+// (r+1)*w + c + 1 with w = Cols + 2 and a step in any direction is a fixed
+// offset. The border cell below the exit column stands for the exit; its
+// count is always 0.
 type closedEval struct {
-	cfg mousemaze.Config
-	w   int32
-	off [4]int32 // off[k] is the index step in the k-th direction
-	dr  [4]int32 // dr[k], dc[k]: the row and column steps
-	dc  [4]int32
-	// cnt holds the count of every met cell, of infCell and of the exit.
-	cnt  []int32
-	node []treeNode
-	// seen[i] == stamp marks the cells met in this evaluation; read[i] ==
-	// stamp the cells whose neighbours have been read.
-	seen, read []uint32
-	stamp      uint32
-	par        []uint16
-	// rows[r+1] holds row r's open cells, with an empty row above and
-	// below the grid.
-	rows []uint64
-	// met lists the cells met, kept for the heat map; pending counts the
-	// cells met, with children, that have not been read.
-	met      []uint16
-	pending  int
-	exit     int32 // the exit's index (below the exit cell)
-	exitCell int32 // the exit cell's index
-	cycle    bool
+	// cnt is the count grid. Its length, a power of two above the
+	// largest padded grid (66·66 cells, mousemaze.MaxSide being 64), lets
+	// an index be masked instead of checked.
+	cnt [cntLen]int32
+	// open[r+1] holds row r's open cells and leaf[r+1] its dead ends
+	// (open cells with exactly one open neighbour, the exit cell left
+	// out), with an empty row above and below the grid.
+	open, leaf []uint64
 }
 
-// grow makes room for n padded cells.
-func (e *closedEval) grow(n int) {
-	if len(e.seen) >= n {
-		return
+// cntLen is the length of the count grid.
+const cntLen = 8192
+
+// setRows fills e.open and e.leaf from m's walls, with bit-parallel
+// neighbour counts: a cell is a leaf when exactly one of its up, down,
+// left and right neighbours is open.
+func (e *closedEval) setRows(m mousemaze.Maze, exitCol int) {
+	mask := mousemaze.RowMask(m.Cols)
+	e.open = append(e.open[:0], 0)
+	for _, wl := range m.Walls {
+		e.open = append(e.open, ^wl&mask)
 	}
-	e.seen = make([]uint32, n)
-	e.read = make([]uint32, n)
-	e.stamp = 0
-	e.node = make([]treeNode, n)
-	e.par = make([]uint16, n)
-	e.cnt = make([]int32, n)
+	e.open = append(e.open, 0)
+	e.leaf = append(e.leaf[:0], 0)
+	for r := 1; r <= m.Rows; r++ {
+		o := e.open[r]
+		up, down, left, right := e.open[r-1], e.open[r+1], o<<1, o>>1
+		// up+down+left+right == 1: the four sum to an odd number and
+		// neither pair has both.
+		e.leaf = append(e.leaf, o&(up^down^left^right)&^(up&down|left&right))
+	}
+	e.leaf = append(e.leaf, 0)
+	e.leaf[m.Rows] &^= 1 << uint(exitCol)
 }
 
-// readCell reads the neighbours of cell v (met, not a leaf) into its
-// record: in preference order, its parent, its children with subtrees,
-// the exit, and its leaves. A neighbour other than the parent becomes a
-// child of v; it is a leaf when it has no other open neighbour and is not
-// the exit cell. readCell sets e.cycle when a neighbour other than the
-// parent was met before.
-func (e *closedEval) readCell(v int32) {
-	e.read[v] = e.stamp
-	e.pending--
-	nd := &e.node[v]
-	nd.opt, nd.leaf = [4]uint16{}, 0
-	// The padded row and column of v; column c of the maze is bit c−1 of
-	// a row mask, and a border column reads as a wall (a shift by 2⁶⁴ − 1,
-	// or a bit past the mask, or a shift by 64: all 0).
-	r, c := uint32(v)/uint32(e.w), uint32(v)%uint32(e.w)
-	rows := e.rows
-	for k := range 4 {
-		j := v + e.off[k]
-		if j == e.exit {
-			nd.opt[k] = uint16(j)
-			continue
+// fillTable[o | l<<4] holds the starting counts of four cells in a row
+// whose open bits are o and leaf bits l: 0 for an open cell that is not a
+// leaf, leafFlag for a leaf, wallCount for a wall.
+var fillTable = func() (t [256][4]int32) {
+	for i := range t {
+		for k := range 4 {
+			switch o, l := i>>k&1, i>>(4+k)&1; {
+			case o == 0:
+				t[i][k] = wallCount
+			case l == 1:
+				t[i][k] = leafFlag
+			}
 		}
-		nr, nc := uint32(int32(r)+e.dr[k]), uint32(int32(c)+e.dc[k])-1
-		if rows[nr]>>nc&1 == 0 {
-			continue
-		}
-		if uint16(j) == e.par[v] {
-			nd.opt[k] = uint16(j)
-			continue
-		}
-		if e.seen[j] == e.stamp {
-			e.cycle = true // a second path to j
-			return
-		}
-		e.seen[j] = e.stamp
-		e.par[j] = uint16(v)
-		e.cnt[j] = 0
-		if e.cfg.Heat {
-			e.met = append(e.met, uint16(j))
-		}
-		row := rows[nr]
-		if j != e.exitCell && rows[nr-1]>>nc&1+rows[nr+1]>>nc&1+row>>(nc+1)&1+row>>(nc-1)&1 == 1 {
-			nd.leaf |= uint64(j) << (16 * k)
-			continue
-		}
-		e.pending++
-		nd.opt[k] = uint16(j)
 	}
+	return t
+}()
+
+// fill writes the count grid for a fresh walk: 0 for open cells that are
+// not leaves and for the exit, leafFlag for leaves, wallCount for walls
+// and the border. A row is written four cells at a time from fillTable;
+// the last group may run past the row's end into the border and the next
+// row, writing wallCount (no bit is set past Cols), which the next row
+// then overwrites.
+func (e *closedEval) fill(rows, cols, exitCol int) {
+	w := cols + 2
+	n := (rows + 2) * w
+	cnt := e.cnt[:]
+	for i := range w {
+		cnt[i] = wallCount
+		cnt[n-w+i] = wallCount
+	}
+	for r := 1; r <= rows; r++ {
+		cnt[r*w], cnt[r*w+w-1] = wallCount, wallCount
+		open, leaf, base := e.open[r], e.leaf[r], r*w+1
+		for c := 0; c < cols; c += 4 {
+			*(*[4]int32)(cnt[base+c : base+c+4]) = fillTable[open>>uint(c)&15|leaf>>uint(c)&15<<4]
+		}
+	}
+	cnt[(rows+1)*w+exitCol+1] = 0
 }
 
 // eval runs the closed form; it reports false when the caller must use the
-// reference walk (a cycle, a passed cap, or counts past closedLimit).
+// reference walk (a passed cap, or counts past closedLimit).
 func (e *closedEval) eval(m mousemaze.Maze, cfg mousemaze.Config) (mousemaze.Result, bool) {
 	n := m.Rows * m.Cols
-	w := m.Cols + 2
-	e.grow((m.Rows + 2) * w)
 	var res mousemaze.Result
 	if m.Wall(0, cfg.Entry) || m.Wall(m.Rows-1, cfg.Exit) {
 		if cfg.Heat {
@@ -241,47 +215,28 @@ func (e *closedEval) eval(m mousemaze.Maze, cfg mousemaze.Config) (mousemaze.Res
 		}
 		return res, true
 	}
-	e.cfg, e.w = cfg, int32(w)
+	w := m.Cols + 2
+	e.setRows(m, cfg.Exit)
+	e.fill(m.Rows, m.Cols, cfg.Exit)
+	var off [4]int32
 	for k, d := range cfg.Order.Resolve() {
 		dr, dc := d.Delta()
-		e.dr[k], e.dc[k], e.off[k] = int32(dr), int32(dc), int32(dr*w+dc)
+		off[k] = int32(dr*w + dc)
 	}
-	mask := mousemaze.RowMask(m.Cols)
-	e.rows = append(e.rows[:0], 0)
-	for _, wl := range m.Walls {
-		e.rows = append(e.rows, ^wl&mask)
-	}
-	e.rows = append(e.rows, 0)
-	if e.stamp++; e.stamp == 0 { // wrapped: clear the marks
-		clear(e.seen)
-		clear(e.read)
-		e.stamp = 1
-	}
-	e.met, e.pending, e.cycle = e.met[:0], 1, false
-	e.exitCell = int32(m.Rows*w + cfg.Exit + 1)
-	e.exit = e.exitCell + int32(w)
-	e.cnt[infCell], e.cnt[e.exit] = closedInf, 0
 	limit := int64(closedLimit)
 	if cfg.Cap > 0 {
 		limit = min(limit, cfg.Cap-1) // turns = 1 + total must not pass the cap
 	}
+	// The feasibility check (Fact 5) is made once, when the sum of the
+	// counts first passes 4·Rows·Cols + 16.
+	check := min(limit, int64(4*n+16))
 	root := int32(w + cfg.Entry + 1)
-	e.seen[root] = e.stamp
-	e.par[root] = infCell // no parent: the border above is never open
-	if cfg.Heat {
-		e.met = append(e.met, uint16(root))
-	}
-	e.readCell(root) // whatever its degree
-	e.cnt[root] = 1
-	escaped, total := false, int64(1)
-	if !e.cycle {
-		escaped, total = e.walk(root, limit)
-	}
+	exit := int32((m.Rows+1)*w + cfg.Exit + 1)
+	escaped, total := e.walk(root, exit, off, check, limit, m, cfg)
 	switch {
-	case e.cycle || total > limit:
+	case total > limit:
 		return mousemaze.Result{}, false
 	case !escaped:
-		// Fact 5: infeasible.
 		if cfg.Heat {
 			res.Heat = make([]uint32, n)
 		}
@@ -290,78 +245,79 @@ func (e *closedEval) eval(m mousemaze.Maze, cfg mousemaze.Config) (mousemaze.Res
 	res = mousemaze.Result{Turns: total + 1, Escaped: true, Feasible: true}
 	if cfg.Heat {
 		res.Heat = make([]uint32, n)
-		for _, i := range e.met {
-			res.Heat[(int(i)/w-1)*m.Cols+int(i)%w-1] = uint32(e.cnt[i])
+		for r := range m.Rows {
+			row := e.cnt[(r+1)*w+1 : (r+1)*w+1+m.Cols : (r+1)*w+1+m.Cols]
+			heat := res.Heat[r*m.Cols : (r+1)*m.Cols]
+			open := e.open[r+1]
+			for c, x := range row {
+				heat[c] = uint32(x&(leafFlag-1)) & -uint32(open>>uint(c)&1)
+			}
 		}
 	}
 	return res, true
 }
 
-// walk runs the mouse from the entry cell root, which has been read and
-// whose arrival is counted, moving only between cells that are not
-// leaves and raising the leaves by Fact 2 at every cell he stands on. A
-// stay (Fact 1) needs no frame: the parent's count, fixed during the stay,
-// is read from the parent's cell. It returns whether he escaped (false
-// when the maze is found infeasible, Fact 5) and the sum of all counts.
-// It also returns, with e.cycle set or the sum past limit, when the
-// evaluation is abandoned.
-func (e *closedEval) walk(root int32, limit int64) (bool, int64) {
-	cnt, node, read := e.cnt, e.node, e.read
-	stamp, exit, exitCell := e.stamp, uint16(e.exit), e.exitCell
+// walk runs the mouse from the entry cell root, moving only onto cells
+// that are not leaves and raising the leaves by Fact 2 at every cell he
+// stands on. It returns whether he escaped and the sum of all counts; it
+// returns false for an infeasible maze (Fact 5) and stops, with the sum
+// past limit, when the evaluation is abandoned. When the sum first passes
+// check, it checks that the maze is feasible.
+func (e *closedEval) walk(root, exit int32, off [4]int32, check, limit int64, m mousemaze.Maze, cfg mousemaze.Config) (bool, int64) {
+	cnt := &e.cnt
+	const mk = cntLen - 1
+	cnt[root]++
 	total := int64(1)
-	v := uint16(root)
+	v := root
 	for {
-		if int32(v) == root && e.pending == 0 && read[exitCell] != stamp {
-			return false, total // Fact 5
-		}
-		nd := &node[v]
-		// s: the least key among the options that are not leaves. Slot k
-		// has rank k; a key is count·4 + rank, so the least key is the
-		// least count, the first in preference order among equals.
+		// The options' counts in preference order: a wall holds wallCount
+		// and a leaf leafFlag plus its count, so the least key, count·2¹⁸
+		// + rank·2¹⁶ + index, is the least count of a cell that is not a
+		// leaf (or the exit), the first in preference order among equals,
+		// and carries its cell.
+		j0, j1, j2, j3 := (v+off[0])&mk, (v+off[1])&mk, (v+off[2])&mk, (v+off[3])&mk
+		x0, x1, x2, x3 := cnt[j0], cnt[j1], cnt[j2], cnt[j3]
 		key := minKey(
-			minKey(int64(cnt[nd.opt[0]])<<2, int64(cnt[nd.opt[1]])<<2|1),
-			minKey(int64(cnt[nd.opt[2]])<<2|2, int64(cnt[nd.opt[3]])<<2|3))
-		b, bi := int32(key>>2), uint(key&3)
-		if lv := nd.leaf; lv != 0 {
-			// Fact 2: raise every leaf above s: to b+1 when it comes
-			// before s in preference order, else to b. An empty slot
-			// holds infCell, whose count stays closedInf.
-			var rise int32
-			for k := uint(0); k < 4; k++ {
-				l := uint16(lv >> (16 * k))
-				t := b
-				if k < bi {
-					t = b + 1
-				}
-				x := cnt[l]
-				nx := max(x, t)
-				rise += nx - x
-				cnt[l] = nx
-			}
-			if total += 2 * int64(rise); total > limit {
-				return true, total
-			}
-			cnt[v] += rise
+			minKey(int64(x0)<<18|int64(j0), int64(x1)<<18|1<<16|int64(j1)),
+			minKey(int64(x2)<<18|2<<16|int64(j2), int64(x3)<<18|3<<16|int64(j3)))
+		b, bi, s := int32(key>>18), int32(key>>16&3), int32(key&0xffff)
+		if b >= leafFlag {
+			// Every neighbour is a leaf or a wall and none is the exit:
+			// v and its leaves are all he can reach (Fact 5).
+			return false, total
 		}
-		s := nd.opt[bi]
+		// Fact 2: raise every leaf above s, to b+1 when it comes before s
+		// in preference order (k − bi < 0), else to b: a leaf's flagged
+		// count x (x>>29 is 1) becomes max(x, leafFlag + t); any other
+		// count is kept (max with 0). No branch: one on whether v has
+		// leaves would be mispredicted often.
+		t := leafFlag + b
+		n0 := max(x0, (t+int32(uint32(0-bi)>>31))&-(x0>>29&^(x0>>30)))
+		n1 := max(x1, (t+int32(uint32(1-bi)>>31))&-(x1>>29&^(x1>>30)))
+		n2 := max(x2, (t+int32(uint32(2-bi)>>31))&-(x2>>29&^(x2>>30)))
+		n3 := max(x3, t&-(x3>>29&^(x3>>30)))
+		cnt[j0], cnt[j1], cnt[j2], cnt[j3] = n0, n1, n2, n3
+		rise := int64(n0-x0) + int64(n1-x1) + int64(n2-x2) + int64(n3-x3)
+		cnt[v&mk] += int32(rise) // wraps only past the limit, then unused
 		if s == exit {
-			return true, total
+			return true, total + 2*rise
 		}
-		if total++; total > limit {
-			return true, total
-		}
-		cnt[s]++
-		if read[s] != stamp {
-			if e.readCell(int32(s)); e.cycle {
+		cnt[s&mk] = b + 1
+		if total += 1 + 2*rise; total > check {
+			if total > limit {
 				return true, total
 			}
+			if !mousemaze.Feasible(m, cfg) {
+				return false, total // Fact 5
+			}
+			check = limit
 		}
 		v = s
 	}
 }
 
 // minKey returns the lesser of two keys without a branch (keys are below
-// 2³⁴, so the difference cannot overflow): a data-dependent branch here
+// 2⁵⁰, so the difference cannot overflow): a data-dependent branch here
 // would be mispredicted about every other step.
 func minKey(a, b int64) int64 {
 	d := a - b
