@@ -1,7 +1,6 @@
 package analyze
 
 import (
-	"math"
 	"sync"
 
 	"github.com/mousemaze/mousemaze"
@@ -109,13 +108,13 @@ var closedPool = sync.Pool{New: func() any { return new(closedEval) }}
 
 // leafFlag marks a dead end's count in the count grid: a leaf with count x
 // holds leafFlag + x. Every count stays below it (closedLimit), so a leaf
-// is never the least option, and x>>29 is 1 exactly for leaves.
+// is never the least option, and bit 29 is set exactly for leaves.
 const leafFlag = 1 << 29
 
 // wallCount is what the count grid holds for walls and the border: above
-// every count, flagged or not, so a wall is never the least option and
-// raising it (Fact 2) leaves it as it is.
-const wallCount = math.MaxInt32
+// every count, flagged or not, so a wall is never the least option, and
+// with bit 29 clear, so raising the leaves (Fact 2) leaves it as it is.
+const wallCount = 1 << 30
 
 // closedLimit bounds the sum of all counts, and so every count (a leaf
 // raised to one more than a count included), below leafFlag; a walk that
@@ -131,7 +130,7 @@ type closedEval struct {
 	// cnt is the count grid. Its length, a power of two above the
 	// largest padded grid (66·66 cells, mousemaze.MaxSide being 64), lets
 	// an index be masked instead of checked.
-	cnt [cntLen]int32
+	cnt [cntLen]uint32
 	// open[r+1] holds row r's open cells and leaf[r+1] its dead ends
 	// (open cells with exactly one open neighbour, the exit cell left
 	// out), with an empty row above and below the grid.
@@ -166,7 +165,7 @@ func (e *closedEval) setRows(m mousemaze.Maze, exitCol int) {
 // fillTable[o | l<<4] holds the starting counts of four cells in a row
 // whose open bits are o and leaf bits l: 0 for an open cell that is not a
 // leaf, leafFlag for a leaf, wallCount for a wall.
-var fillTable = func() (t [256][4]int32) {
+var fillTable = func() (t [256][4]uint32) {
 	for i := range t {
 		for k := range 4 {
 			switch o, l := i>>k&1, i>>(4+k)&1; {
@@ -198,7 +197,7 @@ func (e *closedEval) fill(rows, cols, exitCol int) {
 		cnt[r*w], cnt[r*w+w-1] = wallCount, wallCount
 		open, leaf, base := e.open[r], e.leaf[r], r*w+1
 		for c := 0; c < cols; c += 4 {
-			*(*[4]int32)(cnt[base+c : base+c+4]) = fillTable[open>>uint(c)&15|leaf>>uint(c)&15<<4]
+			*(*[4]uint32)(cnt[base+c : base+c+4]) = fillTable[open>>uint(c)&15|leaf>>uint(c)&15<<4]
 		}
 	}
 	cnt[(rows+1)*w+exitCol+1] = 0
@@ -250,7 +249,7 @@ func (e *closedEval) eval(m mousemaze.Maze, cfg mousemaze.Config) (mousemaze.Res
 			heat := res.Heat[r*m.Cols : (r+1)*m.Cols]
 			open := e.open[r+1]
 			for c, x := range row {
-				heat[c] = uint32(x&(leafFlag-1)) & -uint32(open>>uint(c)&1)
+				heat[c] = x & (leafFlag - 1) & -uint32(open>>uint(c)&1)
 			}
 		}
 	}
@@ -268,42 +267,46 @@ func (e *closedEval) walk(root, exit int32, off [4]int32, check, limit int64, m 
 	const mk = cntLen - 1
 	cnt[root]++
 	total := int64(1)
-	v := root
+	// o[k]: the step in the k-th direction, plus k·2¹⁶.
+	var o [4]int64
+	for k := range o {
+		o[k] = int64(off[k]) + int64(k)<<16
+	}
+	v := int64(root)
 	for {
 		// The options' counts in preference order: a wall holds wallCount
 		// and a leaf leafFlag plus its count, so the least key, count·2¹⁸
 		// + rank·2¹⁶ + index, is the least count of a cell that is not a
 		// leaf (or the exit), the first in preference order among equals,
 		// and carries its cell.
-		j0, j1, j2, j3 := (v+off[0])&mk, (v+off[1])&mk, (v+off[2])&mk, (v+off[3])&mk
-		x0, x1, x2, x3 := cnt[j0], cnt[j1], cnt[j2], cnt[j3]
-		key := minKey(
-			minKey(int64(x0)<<18|int64(j0), int64(x1)<<18|1<<16|int64(j1)),
-			minKey(int64(x2)<<18|2<<16|int64(j2), int64(x3)<<18|3<<16|int64(j3)))
-		b, bi, s := int32(key>>18), int32(key>>16&3), int32(key&0xffff)
+		k0, k1, k2, k3 := v+o[0], v+o[1], v+o[2], v+o[3]
+		x0, x1, x2, x3 := cnt[k0&mk], cnt[k1&mk], cnt[k2&mk], cnt[k3&mk]
+		key := minKey(minKey(int64(x0)<<18+k0, int64(x1)<<18+k1), minKey(int64(x2)<<18+k2, int64(x3)<<18+k3))
+		b, bi, s := uint32(key>>18), uint32(key>>16&3), key&0xffff
 		if b >= leafFlag {
 			// Every neighbour is a leaf or a wall and none is the exit:
 			// v and its leaves are all he can reach (Fact 5).
 			return false, total
 		}
 		// Fact 2: raise every leaf above s, to b+1 when it comes before s
-		// in preference order (k − bi < 0), else to b: a leaf's flagged
-		// count x (x>>29 is 1) becomes max(x, leafFlag + t); any other
-		// count is kept (max with 0). No branch: one on whether v has
-		// leaves would be mispredicted often.
-		t := leafFlag + b
-		n0 := max(x0, (t+int32(uint32(0-bi)>>31))&-(x0>>29&^(x0>>30)))
-		n1 := max(x1, (t+int32(uint32(1-bi)>>31))&-(x1>>29&^(x1>>30)))
-		n2 := max(x2, (t+int32(uint32(2-bi)>>31))&-(x2>>29&^(x2>>30)))
-		n3 := max(x3, t&-(x3>>29&^(x3>>30)))
-		cnt[j0], cnt[j1], cnt[j2], cnt[j3] = n0, n1, n2, n3
-		rise := int64(n0-x0) + int64(n1-x1) + int64(n2-x2) + int64(n3-x3)
-		cnt[v&mk] += int32(rise) // wraps only past the limit, then unused
-		if s == exit {
-			return true, total + 2*rise
+		// in preference order (bit k of inc), else to b: a leaf's flagged
+		// count x becomes max(x, leafFlag + t); any other count is kept
+		// (max with 0). No branch: one on whether v has leaves would be
+		// mispredicted often.
+		t, inc := leafFlag+b, uint32(1)<<bi-1
+		n0 := max(x0, (t+inc&1)&-(x0>>29&1))
+		n1 := max(x1, (t+inc>>1&1)&-(x1>>29&1))
+		n2 := max(x2, (t+inc>>2)&-(x2>>29&1))
+		n3 := max(x3, t&-(x3>>29&1))
+		cnt[k0&mk], cnt[k1&mk], cnt[k2&mk], cnt[k3&mk] = n0, n1, n2, n3
+		// Each rise is below 2²⁹, so their sum fits.
+		rise := n0 - x0 + n1 - x1 + n2 - x2 + n3 - x3
+		cnt[v&mk] += rise // wraps only past the limit, then unused
+		if s == int64(exit) {
+			return true, total + 2*int64(rise)
 		}
 		cnt[s&mk] = b + 1
-		if total += 1 + 2*rise; total > check {
+		if total += 1 + 2*int64(rise); total > check {
 			if total > limit {
 				return true, total
 			}
