@@ -1,6 +1,7 @@
 package analyze
 
 import (
+	"math/bits"
 	"sync"
 
 	"github.com/mousemaze/mousemaze"
@@ -106,20 +107,25 @@ func TreeEval(m mousemaze.Maze, cfg mousemaze.Config) (mousemaze.Result, error) 
 // closedPool keeps evaluator scratch space between calls.
 var closedPool = sync.Pool{New: func() any { return new(closedEval) }}
 
-// leafFlag marks a dead end's count in the count grid: a leaf with count x
-// holds leafFlag + x. Every count stays below it (closedLimit), so a leaf
-// is never the least option, and bit 29 is set exactly for leaves.
-const leafFlag = 1 << 29
-
-// wallCount is what the count grid holds for walls and the border: above
-// every count, flagged or not, so a wall is never the least option, and
-// with bit 29 clear, so raising the leaves (Fact 2) leaves it as it is.
-const wallCount = 1 << 30
+// The count grid holds a count x as leafBase + x for a dead end (a leaf),
+// as openBase + x for any other open cell and for the exit (always
+// openBase), and wallCount for walls and the border. Every count stays
+// below 2²⁹ (closedLimit), so the three ranges are apart and ordered
+// leaves < others < walls. Read as x − openBase (unsigned, so a leaf's
+// wraps round to above 2³¹), the others come first in count order, then
+// the walls, then the leaves: the least is the option the mouse takes
+// after his leaf batch. And raising a leaf to leafBase + t with max
+// leaves every other cell as it is, since all of them hold more.
+const (
+	leafBase  = 1 << 29
+	openBase  = 1 << 30
+	wallCount = openBase + 1<<29 + 1<<28
+)
 
 // closedLimit bounds the sum of all counts, and so every count (a leaf
-// raised to one more than a count included), below leafFlag; a walk that
-// would go past it is handed to the reference walk.
-const closedLimit = leafFlag - 2
+// raised to one more than a count included), below 2²⁹; a walk that would
+// go past it is handed to the reference walk.
+const closedLimit = 1<<29 - 2
 
 // closedEval is the scratch space of one evaluation: the count grid, padded
 // with one border cell on every side, so that cell (r, c) has index
@@ -135,6 +141,7 @@ type closedEval struct {
 	// (open cells with exactly one open neighbour, the exit cell left
 	// out), with an empty row above and below the grid.
 	open, leaf []uint64
+	reach      []uint64 // scratch for feasible
 }
 
 // cntLen is the length of the count grid.
@@ -162,9 +169,50 @@ func (e *closedEval) setRows(m mousemaze.Maze, exitCol int) {
 	e.leaf[m.Rows] &^= 1 << uint(exitCol)
 }
 
+// feasible reports whether the exit cell (last row, column exitCol) can be
+// reached from the entry cell (row 0, column entry) through open cells: a
+// flood fill over e.open, a row at a time, sweeping down and up until
+// nothing changes, each row's reached cells spread sideways inside their
+// open runs by two additions.
+func (e *closedEval) feasible(rows, entry, exitCol int) bool {
+	reach := append(e.reach[:0], make([]uint64, rows+2)...)
+	e.reach = reach
+	reach[1] = 1 << uint(entry)
+	open := e.open
+	grow := func(r int) bool {
+		o := open[r]
+		x := reach[r] | (reach[r-1]|reach[r+1])&o
+		x = spreadRun(x, o) | bits.Reverse64(spreadRun(bits.Reverse64(x), bits.Reverse64(o)))
+		if x == reach[r] {
+			return false
+		}
+		reach[r] = x
+		return true
+	}
+	for changed := true; changed; {
+		changed = false
+		for r := 1; r <= rows; r++ {
+			changed = grow(r) || changed
+		}
+		for r := rows; r >= 1; r-- {
+			changed = grow(r) || changed
+		}
+	}
+	return reach[rows]>>uint(exitCol)&1 != 0
+}
+
+// spreadRun returns x (a subset of o) grown toward the high bits through
+// the runs of o it touches: adding x to o carries from each of x's bits to
+// the end of its run, so the bits that change, inside o, are the grown
+// ones (but for a bit of x above another in the same run, which the
+// carry leaves set in the sum; the final |x restores it).
+func spreadRun(x, o uint64) uint64 {
+	return ((o+x)^o)&o | x
+}
+
 // fillTable[o | l<<4] holds the starting counts of four cells in a row
 // whose open bits are o and leaf bits l: 0 for an open cell that is not a
-// leaf, leafFlag for a leaf, wallCount for a wall.
+// leaf (openBase), leafBase for a leaf, wallCount for a wall.
 var fillTable = func() (t [256][4]uint32) {
 	for i := range t {
 		for k := range 4 {
@@ -172,7 +220,9 @@ var fillTable = func() (t [256][4]uint32) {
 			case o == 0:
 				t[i][k] = wallCount
 			case l == 1:
-				t[i][k] = leafFlag
+				t[i][k] = leafBase
+			default:
+				t[i][k] = openBase
 			}
 		}
 	}
@@ -180,7 +230,7 @@ var fillTable = func() (t [256][4]uint32) {
 }()
 
 // fill writes the count grid for a fresh walk: 0 for open cells that are
-// not leaves and for the exit, leafFlag for leaves, wallCount for walls
+// not leaves and for the exit, leafBase for leaves, wallCount for walls
 // and the border. A row is written four cells at a time from fillTable;
 // the last group may run past the row's end into the border and the next
 // row, writing wallCount (no bit is set past Cols), which the next row
@@ -195,12 +245,13 @@ func (e *closedEval) fill(rows, cols, exitCol int) {
 	}
 	for r := 1; r <= rows; r++ {
 		cnt[r*w], cnt[r*w+w-1] = wallCount, wallCount
-		open, leaf, base := e.open[r], e.leaf[r], r*w+1
-		for c := 0; c < cols; c += 4 {
-			*(*[4]uint32)(cnt[base+c : base+c+4]) = fillTable[open>>uint(c)&15|leaf>>uint(c)&15<<4]
+		open, leaf := e.open[r], e.leaf[r]
+		for i := r*w + 1; i < r*w+1+cols; i += 4 {
+			*(*[4]uint32)(cnt[i : i+4]) = fillTable[open&15|leaf&15<<4]
+			open, leaf = open>>4, leaf>>4
 		}
 	}
-	cnt[(rows+1)*w+exitCol+1] = 0
+	cnt[(rows+1)*w+exitCol+1] = openBase
 }
 
 // eval runs the closed form; it reports false when the caller must use the
@@ -249,7 +300,7 @@ func (e *closedEval) eval(m mousemaze.Maze, cfg mousemaze.Config) (mousemaze.Res
 			heat := res.Heat[r*m.Cols : (r+1)*m.Cols]
 			open := e.open[r+1]
 			for c, x := range row {
-				heat[c] = x & (leafFlag - 1) & -uint32(open>>uint(c)&1)
+				heat[c] = x & (1<<29 - 1) & -uint32(open>>uint(c)&1)
 			}
 		}
 	}
@@ -266,54 +317,52 @@ func (e *closedEval) walk(root, exit int32, off [4]int32, check, limit int64, m 
 	cnt := &e.cnt
 	const mk = cntLen - 1
 	cnt[root]++
-	total := int64(1)
+	// budget: how far the sum of the counts may grow before check.
+	budget := check - 1
 	// o[k]: the step in the k-th direction, plus k·2¹⁶.
 	var o [4]int64
 	for k := range o {
 		o[k] = int64(off[k]) + int64(k)<<16
 	}
-	v := int64(root)
+	v, ex := int64(root), int64(exit)
 	for {
-		// The options' counts in preference order: a wall holds wallCount
-		// and a leaf leafFlag plus its count, so the least key, count·2¹⁸
-		// + rank·2¹⁶ + index, is the least count of a cell that is not a
-		// leaf (or the exit), the first in preference order among equals,
-		// and carries its cell.
+		// The least key, (x − openBase)·2¹⁸ + rank·2¹⁶ + index, is the
+		// least count of an option that is not a leaf nor a wall, the
+		// first in preference order among equals, and carries its cell.
 		k0, k1, k2, k3 := v+o[0], v+o[1], v+o[2], v+o[3]
 		x0, x1, x2, x3 := cnt[k0&mk], cnt[k1&mk], cnt[k2&mk], cnt[k3&mk]
-		key := minKey(minKey(int64(x0)<<18+k0, int64(x1)<<18+k1), minKey(int64(x2)<<18+k2, int64(x3)<<18+k3))
+		key := minKey(
+			minKey(int64(x0-openBase)<<18+k0, int64(x1-openBase)<<18+k1),
+			minKey(int64(x2-openBase)<<18+k2, int64(x3-openBase)<<18+k3))
 		b, bi, s := uint32(key>>18), uint32(key>>16&3), key&0xffff
-		if b >= leafFlag {
+		if b >= 1<<29 {
 			// Every neighbour is a leaf or a wall and none is the exit:
 			// v and its leaves are all he can reach (Fact 5).
-			return false, total
+			return false, check - budget
 		}
 		// Fact 2: raise every leaf above s, to b+1 when it comes before s
-		// in preference order (bit k of inc), else to b: a leaf's flagged
-		// count x becomes max(x, leafFlag + t); any other count is kept
-		// (max with 0). No branch: one on whether v has leaves would be
-		// mispredicted often.
-		t, inc := leafFlag+b, uint32(1)<<bi-1
-		n0 := max(x0, (t+inc&1)&-(x0>>29&1))
-		n1 := max(x1, (t+inc>>1&1)&-(x1>>29&1))
-		n2 := max(x2, (t+inc>>2)&-(x2>>29&1))
-		n3 := max(x3, t&-(x3>>29&1))
+		// in preference order (bit k of inc), else to b; max leaves every
+		// other cell as it is. No branch: one on whether v has leaves
+		// would be mispredicted often.
+		t, inc := leafBase+b, uint32(1)<<bi-1
+		n0, n1, n2, n3 := max(x0, t+inc&1), max(x1, t+inc>>1&1), max(x2, t+inc>>2), max(x3, t)
 		cnt[k0&mk], cnt[k1&mk], cnt[k2&mk], cnt[k3&mk] = n0, n1, n2, n3
 		// Each rise is below 2²⁹, so their sum fits.
 		rise := n0 - x0 + n1 - x1 + n2 - x2 + n3 - x3
 		cnt[v&mk] += rise // wraps only past the limit, then unused
-		if s == int64(exit) {
-			return true, total + 2*int64(rise)
+		if s == ex {
+			return true, check - budget + 2*int64(rise)
 		}
-		cnt[s&mk] = b + 1
-		if total += 1 + 2*int64(rise); total > check {
+		cnt[s&mk] = openBase + b + 1
+		if budget -= 1 + 2*int64(rise); budget < 0 {
+			total := check - budget
 			if total > limit {
 				return true, total
 			}
-			if !mousemaze.Feasible(m, cfg) {
+			if !e.feasible(m.Rows, cfg.Entry, cfg.Exit) {
 				return false, total // Fact 5
 			}
-			check = limit
+			check, budget = limit, limit-total
 		}
 		v = s
 	}
