@@ -144,6 +144,10 @@ type closedEval struct {
 	reach      []uint64 // scratch for feasible
 }
 
+// smallMaze is the largest number of cells of a maze whose feasibility is
+// checked before the walk.
+const smallMaze = 256
+
 // cntLen is the length of the count grid.
 const cntLen = 8192
 
@@ -277,9 +281,21 @@ func (e *closedEval) eval(m mousemaze.Maze, cfg mousemaze.Config) (mousemaze.Res
 	if cfg.Cap > 0 {
 		limit = min(limit, cfg.Cap-1) // turns = 1 + total must not pass the cap
 	}
-	// The feasibility check (Fact 5) is made once, when the sum of the
-	// counts first passes 4·Rows·Cols + 16.
-	check := min(limit, int64(4*n+16))
+	// The feasibility check (Fact 5) is made once: before the walk on a
+	// maze of at most smallMaze cells, where the flood fill is cheap, and
+	// otherwise when the sum of the counts first passes 16·Rows·Cols + 64,
+	// which walks on spanning trees rarely do, so that they never pay for
+	// it.
+	check := min(limit, int64(16*n+64))
+	if n <= smallMaze {
+		if !e.feasible(m.Rows, cfg.Entry, cfg.Exit) {
+			if cfg.Heat {
+				res.Heat = make([]uint32, n)
+			}
+			return res, true
+		}
+		check = limit
+	}
 	root := int32(w + cfg.Entry + 1)
 	exit := int32((m.Rows+1)*w + cfg.Exit + 1)
 	escaped, total := e.walk(root, exit, off, check, limit, m, cfg)

@@ -142,3 +142,33 @@ func TestClosedFallback(t *testing.T) {
 		checkClosed(t, m, tc.cfg)
 	}
 }
+
+// TestClosedLargeRandom checks random mazes of more than smallMaze cells,
+// where feasibility is checked during the walk: feasible ones with cycles,
+// and infeasible ones, whose walk goes round its closed part until the
+// sum of the counts passes 16·Rows·Cols + 64 and the flood fill finds no
+// way out.
+func TestClosedLargeRandom(t *testing.T) {
+	rng := rand.New(rand.NewPCG(12, 0))
+	var infeasible, cyclic int
+	for i := 0; i < 200; i++ {
+		rows, cols := 17+rng.IntN(24), 17+rng.IntN(24)
+		cfg := mousemaze.Config{Order: mousemaze.RandomOrder(rng), Entry: rng.IntN(cols), Exit: rng.IntN(cols), Heat: true}
+		m := mousemaze.Random(rng, rows, cols, 0.3+0.2*rng.Float64())
+		m.SetWall(0, cfg.Entry, false)
+		m.SetWall(rows-1, cfg.Exit, false)
+		if !checkClosed(t, m, cfg) {
+			t.Fatalf("closed form refused an uncapped maze\n%s", m)
+		}
+		switch {
+		case !mousemaze.Feasible(m, cfg):
+			infeasible++
+		case !Loopless(m, cfg):
+			cyclic++
+		}
+	}
+	t.Logf("%d infeasible, %d feasible with cycles", infeasible, cyclic)
+	if infeasible < 20 || cyclic < 20 {
+		t.Fatalf("only %d infeasible and %d cyclic mazes: the test needs more of each", infeasible, cyclic)
+	}
+}
