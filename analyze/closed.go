@@ -8,82 +8,84 @@ import (
 )
 
 // TreeEval returns the result of the walk on m under cfg (turns, and every
-// cell's visit count when cfg.Heat is set), computed in closed form over
-// the tree when the open cells reachable from the entry form a tree. It
-// always equals mousemaze.Walk:
+// cell's visit count when cfg.Heat is set), computed without ever moving
+// the mouse into a dead end: the entries into dead ends are done in closed
+// form, by arithmetic. It was made for loop-less mazes (where the open
+// cells reachable from the entry form a tree) but is exact on any maze,
+// and always equals mousemaze.Walk:
 //
 //   - an infeasible maze is reported infeasible (Feasible false), never
 //     walked, as Walk does;
-//   - when the cells the mouse meets contain a cycle, under modular counting
-//     (cfg.K > 0), when a capped walk (cfg.Cap > 0) would pass its cap, and
-//     when the sum of the counts would pass closedLimit (2³¹ − 3; no
-//     feasible maze seen comes near it), TreeEval returns mousemaze.Walk's
-//     result instead.
+//   - under modular counting (cfg.K > 0), when a capped walk (cfg.Cap > 0)
+//     would pass its cap, and when the sum of the counts would pass
+//     closedLimit (2²⁹ − 2; no feasible maze seen comes near it), TreeEval
+//     returns mousemaze.Walk's result instead.
 //
 // # The method
 //
-// Root the tree at the entry cell. The exit is a pseudo-child of the exit
-// cell, in direction down, whose count is always 0. Write key(w) =
-// (count(w), rank(w)), compared lexicographically, where rank is the place
-// of the direction toward w in the preference order; standing on v the
-// mouse moves to the neighbour of least key (the walk's rule exactly).
+// The exit is a neighbour of the exit cell, in direction down, whose count
+// is always 0. Write key(w) = (count(w), rank(w)), compared
+// lexicographically, where rank is the place of the direction toward w in
+// the preference order; standing on v the mouse moves to the neighbour of
+// least key (the walk's rule exactly).
 //
-// Fact 1 (excursions). Removing the edge v–w (w a child of v) splits the
-// tree in two. After the mouse steps from v to w he stays on w's side until
-// he steps back to v, or escapes when the exit lies on w's side; v's count
-// cannot change meanwhile, because v is only counted when he steps onto
-// it. So a stay on w is a function of w's subtree state and the fixed
-// parent count P = count(v): it ends exactly when, standing on w, the
-// parent's key (P, rank of v at w) is the least, i.e. when every child u
-// of w has key(u) > (P, rank of v), or when the exit is chosen.
+// Fact 1 (excursions). On a tree, removing the edge v–w splits it in two.
+// After the mouse steps from v to w he stays on w's side until he steps
+// back to v, or escapes when the exit lies on w's side; v's count cannot
+// change meanwhile, because v is only counted when he steps onto it. So a
+// stay on w depends only on w's side and the fixed count of v: the walk
+// needs no record of where it came from, and the parent's count is read
+// from the parent's cell whenever it is needed.
 //
-// Fact 2 (leaf batches, the closed form). A leaf ℓ (a cell whose only
-// neighbour is its parent v) is left at once: one entry adds 1 to ℓ and 1
-// to v (the step back), and changes nothing else. Standing on v, let s be
-// the least key among v's options that are not leaves (the parent, the
-// exit, the children with subtrees). While some leaf has a key below s the
-// mouse enters a leaf; leaf entries change no key but the entered leaf's,
-// so they go on until every leaf has a key above s, and in which order
-// the leaves are entered changes nothing that is counted. A leaf with
-// count x and rank r < rank(s) ends at max(x, count(s)+1); one with
-// r > rank(s) at max(x, count(s)); v gains the sum of the rises. This is
-// one arithmetic step per leaf instead of one step per move, and it is
-// exact, because the option chosen next is then s itself.
+// Fact 2 (leaf batches, the closed form). A leaf ℓ (an open cell with one
+// open neighbour v, other than the exit cell) is left at once: one entry
+// adds 1 to ℓ and 1 to v (the step back), and changes nothing else.
+// Standing on v, let s be the least key among v's options that are not
+// leaves (the exit, and the neighbours with two or more open neighbours).
+// While some leaf has a key below s the mouse enters a leaf; leaf entries
+// change no key but the entered leaf's, so they go on until every leaf has
+// a key above s, and in which order the leaves are entered changes nothing
+// that is counted. A leaf with count x and rank r < rank(s) ends at
+// max(x, count(s)+1); one with r > rank(s) at max(x, count(s)); v gains
+// the sum of the rises. This is one arithmetic step per leaf instead of
+// two moves per entry, and it is exact, because the option chosen next is
+// then s itself. Nothing in it needs a tree: it holds on a maze with
+// cycles too.
 //
-// Fact 3 (the recursion). Standing on v, after the leaf batch the mouse
-// takes s: the exit (escape), the parent (the stay ends), or a child w
-// with a subtree: w gains 1, the stay on w is resolved recursively with
-// parent count count(v), and on the way back v gains 1. The mouse never
-// leaves the tree, so the whole walk is the stay on the entry cell (which
-// has no parent option) and turns are 1 + the sum of all counts.
+// Fact 3 (the walk). So the mouse is moved only between cells that are not
+// leaves: standing on v, raise v's leaves (Fact 2), then take s: the exit
+// (escape) or a neighbour w, which gains 1. Turns are 1 + the sum of all
+// counts. On a tree this is one step per excursion into a cell with
+// children (Fact 1), and none per dead end.
 //
-// No move into a leaf is simulated; the work is one step per excursion
-// into a cell with children (a frame on an explicit stack, not a Go call,
-// so deep trees need no goroutine stack), plus one pass over the cell's
-// children per choice it makes.
+// Fact 4 (the count grid). The counts live in a grid with a border of
+// walls, one cell wider on every side, so that the four neighbours of a
+// cell are at fixed offsets. Each count is kept with an offset that tells
+// the cell's kind: leafBase + x for a leaf, openBase + x for another open
+// cell and for the exit, wallCount for a wall, the three ranges apart
+// because counts stay below 2²⁹. Read as x − openBase (unsigned), the
+// least of v's four neighbours is s, as leaves wrap round to the top; and
+// raising a leaf to leafBase + t with max leaves every other cell as it
+// is. So a step is four loads, the least of four keys, four maxes and
+// stores, without a data-dependent branch, which would be mispredicted
+// about every other step. Leaves are found for the whole grid at once by
+// bit-parallel neighbour counts on the row masks, and the grid is written
+// four cells at a time from a table.
 //
-// Fact 4 (lazy reading). The tree is read from the wall masks as the
-// mouse goes: a cell's neighbours are read when he first stands on it, and
-// each neighbour w but the parent becomes a child of it; w is a leaf when
-// it has no other open neighbour (and is not the exit cell). If a
-// neighbour was already met and is not the parent, the maze has a cycle
-// and TreeEval returns mousemaze.Walk's result. Otherwise every edge the
-// mouse can use is a tree edge of what was read, so Facts 1 to 3 hold for
-// the walk exactly as on a tree; a maze whose cycles lie where the mouse
-// never stands is also done in closed form. Cells he never reaches keep 0
-// visits without being read.
+// Fact 5 (infeasible mazes). If, standing on v, every option is a leaf or
+// a wall, v and its leaves are all the mouse can reach, and the exit is
+// not among them. Otherwise a flood fill over the row masks decides
+// feasibility: before the walk on a maze of at most 256 cells, and on a
+// larger maze once the sum of the counts passes 16·Rows·Cols + 64 (once
+// only: a feasible maze then walks on unchecked), so that the walks the
+// benchmarks time, on spanning trees, never pay for it. An infeasible maze
+// is reported infeasible, as Walk reports it without walking.
 //
-// Fact 5 (infeasible mazes). The first stay on a cell w enters each of its
-// children once before anything else (they count 0, the parent at least
-// 1), so it reads w's whole subtree unless the exit is in it. When every
-// cell met has been read and the exit cell is not among them, the
-// reachable part is finished and has no exit: the maze is infeasible, and
-// is reported so (Feasible false), as Walk reports it without walking.
-//
-// Every loop-less feasible maze up to 4×4 is checked against Walk under
-// several orders and entry and exit columns in the package tests, random
-// spanning-tree mazes up to 64×64 in the tests, and every 5×5 maze and a
-// million random loop-less mazes in the long run TestClosedLong (output in
+// Every maze up to 4×4 is checked against Walk under 17 rules in the
+// package tests, random spanning-tree mazes up to 64×64 and random mazes
+// with cycles, feasible and infeasible, up to 40×40 in the tests, and
+// every 5×5 maze under three rules and a million random loop-less mazes in
+// the long run TestClosedLong (output in
 // analyze/testdata/closed-long-run.txt).
 func TreeEval(m mousemaze.Maze, cfg mousemaze.Config) (mousemaze.Result, error) {
 	if err := m.Validate(); err != nil {
@@ -141,7 +143,7 @@ type closedEval struct {
 	// (open cells with exactly one open neighbour, the exit cell left
 	// out), with an empty row above and below the grid.
 	open, leaf []uint64
-	reach      []uint64 // scratch for feasible
+	reach      []uint64 // scratch space of feasible
 }
 
 // smallMaze is the largest number of cells of a maze whose feasibility is
@@ -215,8 +217,8 @@ func spreadRun(x, o uint64) uint64 {
 }
 
 // fillTable[o | l<<4] holds the starting counts of four cells in a row
-// whose open bits are o and leaf bits l: 0 for an open cell that is not a
-// leaf (openBase), leafBase for a leaf, wallCount for a wall.
+// whose open bits are o and leaf bits l, all counts 0: openBase for an
+// open cell that is not a leaf, leafBase for a leaf, wallCount for a wall.
 var fillTable = func() (t [256][4]uint32) {
 	for i := range t {
 		for k := range 4 {
@@ -233,9 +235,9 @@ var fillTable = func() (t [256][4]uint32) {
 	return t
 }()
 
-// fill writes the count grid for a fresh walk: 0 for open cells that are
-// not leaves and for the exit, leafBase for leaves, wallCount for walls
-// and the border. A row is written four cells at a time from fillTable;
+// fill writes the count grid for a fresh walk, all counts 0: openBase for
+// open cells that are not leaves and for the exit, leafBase for leaves,
+// wallCount for walls and the border. A row is written four cells at a time from fillTable;
 // the last group may run past the row's end into the border and the next
 // row, writing wallCount (no bit is set past Cols), which the next row
 // then overwrites.
