@@ -18,8 +18,8 @@ import (
 //     walked, as Walk does;
 //   - under modular counting (cfg.K > 0), when a capped walk (cfg.Cap > 0)
 //     would pass its cap, and when the sum of the counts would pass
-//     closedLimit (2²⁹ − 2; no feasible maze seen comes near it), TreeEval
-//     returns mousemaze.Walk's result instead.
+//     closedLimit (2²⁹ − 2, over half a billion turns), TreeEval returns
+//     mousemaze.Walk's result instead.
 //
 // # The method
 //
