@@ -28,9 +28,8 @@
 // next, and the mouse moves only between cells that are not dead ends. It
 // was made for loop-less mazes, where this resolves each excursion into a
 // subtree by one step per entry into a cell with children, but the
-// dead-end rule holds
-// on any maze, so it is exact everywhere; an infeasible maze is reported
-// infeasible after a flood fill. It runs on a count grid with a border of
+// dead-end rule holds on any maze, so it is exact everywhere; an
+// infeasible maze is reported infeasible after a flood fill. It runs on a count grid with a border of
 // walls, each count kept with an offset that tells dead ends, other open
 // cells and walls apart, so that a step has no data-dependent branch. It
 // is registered as the backend "tree"; under modular counting, and on
