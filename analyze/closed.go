@@ -1,89 +1,91 @@
 package analyze
 
 import (
-	"math"
+	"math/bits"
 	"sync"
 
 	"github.com/mousemaze/mousemaze"
 )
 
 // TreeEval returns the result of the walk on m under cfg (turns, and every
-// cell's visit count when cfg.Heat is set), computed in closed form over
-// the tree when the open cells reachable from the entry form a tree. It
-// always equals mousemaze.Walk:
+// cell's visit count when cfg.Heat is set), computed without ever moving
+// the mouse into a dead end: the entries into dead ends are done in closed
+// form, by arithmetic. It was made for loop-less mazes (where the open
+// cells reachable from the entry form a tree) but is exact on any maze,
+// and always equals mousemaze.Walk:
 //
 //   - an infeasible maze is reported infeasible (Feasible false), never
 //     walked, as Walk does;
-//   - when the cells the mouse meets contain a cycle, under modular counting
-//     (cfg.K > 0), when a capped walk (cfg.Cap > 0) would pass its cap, and
-//     when the sum of the counts would pass closedLimit (2³¹ − 3; no
-//     feasible maze seen comes near it), TreeEval returns mousemaze.Walk's
-//     result instead.
+//   - under modular counting (cfg.K > 0), when a capped walk (cfg.Cap > 0)
+//     would pass its cap, and when the sum of the counts would pass
+//     closedLimit (2²⁹ − 2, over half a billion turns), TreeEval returns
+//     mousemaze.Walk's result instead.
 //
 // # The method
 //
-// Root the tree at the entry cell. The exit is a pseudo-child of the exit
-// cell, in direction down, whose count is always 0. Write key(w) =
-// (count(w), rank(w)), compared lexicographically, where rank is the place
-// of the direction toward w in the preference order; standing on v the
-// mouse moves to the neighbour of least key (the walk's rule exactly).
+// The exit is a neighbour of the exit cell, in direction down, whose count
+// is always 0. Write key(w) = (count(w), rank(w)), compared
+// lexicographically, where rank is the place of the direction toward w in
+// the preference order; standing on v the mouse moves to the neighbour of
+// least key (the walk's rule exactly).
 //
-// Fact 1 (excursions). Removing the edge v–w (w a child of v) splits the
-// tree in two. After the mouse steps from v to w he stays on w's side until
-// he steps back to v, or escapes when the exit lies on w's side; v's count
-// cannot change meanwhile, because v is only counted when he steps onto
-// it. So a stay on w is a function of w's subtree state and the fixed
-// parent count P = count(v): it ends exactly when, standing on w, the
-// parent's key (P, rank of v at w) is the least, i.e. when every child u
-// of w has key(u) > (P, rank of v), or when the exit is chosen.
+// Fact 1 (excursions). On a tree, removing the edge v–w splits it in two.
+// After the mouse steps from v to w he stays on w's side until he steps
+// back to v, or escapes when the exit lies on w's side; v's count cannot
+// change meanwhile, because v is only counted when he steps onto it. So a
+// stay on w depends only on w's side and the fixed count of v: the walk
+// needs no record of where it came from, and the parent's count is read
+// from the parent's cell whenever it is needed.
 //
-// Fact 2 (leaf batches, the closed form). A leaf ℓ (a cell whose only
-// neighbour is its parent v) is left at once: one entry adds 1 to ℓ and 1
-// to v (the step back), and changes nothing else. Standing on v, let s be
-// the least key among v's options that are not leaves (the parent, the
-// exit, the children with subtrees). While some leaf has a key below s the
-// mouse enters a leaf; leaf entries change no key but the entered leaf's,
-// so they go on until every leaf has a key above s, and in which order
-// the leaves are entered changes nothing that is counted. A leaf with
-// count x and rank r < rank(s) ends at max(x, count(s)+1); one with
-// r > rank(s) at max(x, count(s)); v gains the sum of the rises. This is
-// one arithmetic step per leaf instead of one step per move, and it is
-// exact, because the option chosen next is then s itself.
+// Fact 2 (leaf batches, the closed form). A leaf ℓ (an open cell with one
+// open neighbour v, other than the exit cell) is left at once: one entry
+// adds 1 to ℓ and 1 to v (the step back), and changes nothing else.
+// Standing on v, let s be the least key among v's options that are not
+// leaves (the exit, and the neighbours with two or more open neighbours).
+// While some leaf has a key below s the mouse enters a leaf; leaf entries
+// change no key but the entered leaf's, so they go on until every leaf has
+// a key above s, and in which order the leaves are entered changes nothing
+// that is counted. A leaf with count x and rank r < rank(s) ends at
+// max(x, count(s)+1); one with r > rank(s) at max(x, count(s)); v gains
+// the sum of the rises. This is one arithmetic step per leaf instead of
+// two moves per entry, and it is exact, because the option chosen next is
+// then s itself. Nothing in it needs a tree: it holds on a maze with
+// cycles too.
 //
-// Fact 3 (the recursion). Standing on v, after the leaf batch the mouse
-// takes s: the exit (escape), the parent (the stay ends), or a child w
-// with a subtree: w gains 1, the stay on w is resolved recursively with
-// parent count count(v), and on the way back v gains 1. The mouse never
-// leaves the tree, so the whole walk is the stay on the entry cell (which
-// has no parent option) and turns are 1 + the sum of all counts.
+// Fact 3 (the walk). So the mouse is moved only between cells that are not
+// leaves: standing on v, raise v's leaves (Fact 2), then take s: the exit
+// (escape) or a neighbour w, which gains 1. Turns are 1 + the sum of all
+// counts. On a tree this is one step per excursion into a cell with
+// children (Fact 1), and none per dead end.
 //
-// No move into a leaf is simulated; the work is one step per excursion
-// into a cell with children (a frame on an explicit stack, not a Go call,
-// so deep trees need no goroutine stack), plus one pass over the cell's
-// children per choice it makes.
+// Fact 4 (the count grid). The counts live in a grid with a border of
+// walls, one cell wider on every side, so that the four neighbours of a
+// cell are at fixed offsets. Each count is kept with an offset that tells
+// the cell's kind: leafBase + x for a leaf, openBase + x for another open
+// cell and for the exit, wallCount for a wall, the three ranges apart
+// because counts stay below 2²⁹. Read as x − openBase (unsigned), the
+// least of v's four neighbours is s, as leaves wrap round to the top; and
+// raising a leaf to leafBase + t with max leaves every other cell as it
+// is. So a step is four loads, the least of four keys, four maxes and
+// stores, without a data-dependent branch, which would be mispredicted
+// about every other step. Leaves are found for the whole grid at once by
+// bit-parallel neighbour counts on the row masks, and the grid is written
+// four cells at a time from a table.
 //
-// Fact 4 (lazy reading). The tree is read from the wall masks as the
-// mouse goes: a cell's neighbours are read when he first stands on it, and
-// each neighbour w but the parent becomes a child of it; w is a leaf when
-// it has no other open neighbour (and is not the exit cell). If a
-// neighbour was already met and is not the parent, the maze has a cycle
-// and TreeEval returns mousemaze.Walk's result. Otherwise every edge the
-// mouse can use is a tree edge of what was read, so Facts 1 to 3 hold for
-// the walk exactly as on a tree; a maze whose cycles lie where the mouse
-// never stands is also done in closed form. Cells he never reaches keep 0
-// visits without being read.
+// Fact 5 (infeasible mazes). If, standing on v, every option is a leaf or
+// a wall, v and its leaves are all the mouse can reach, and the exit is
+// not among them. Otherwise a flood fill over the row masks decides
+// feasibility: before the walk on a maze of at most 256 cells, and on a
+// larger maze once the sum of the counts passes 16·Rows·Cols + 64 (once
+// only: a feasible maze then walks on unchecked), so that the walks the
+// benchmarks time, on spanning trees, never pay for it. An infeasible maze
+// is reported infeasible, as Walk reports it without walking.
 //
-// Fact 5 (infeasible mazes). The first stay on a cell w enters each of its
-// children once before anything else (they count 0, the parent at least
-// 1), so it reads w's whole subtree unless the exit is in it. When every
-// cell met has been read and the exit cell is not among them, the
-// reachable part is finished and has no exit: the maze is infeasible, and
-// is reported so (Feasible false), as Walk reports it without walking.
-//
-// Every loop-less feasible maze up to 4×4 is checked against Walk under
-// several orders and entry and exit columns in the package tests, random
-// spanning-tree mazes up to 64×64 in the tests, and every 5×5 maze and a
-// million random loop-less mazes in the long run TestClosedLong (output in
+// Every maze up to 4×4 is checked against Walk under 17 rules in the
+// package tests, random spanning-tree mazes up to 64×64 and random mazes
+// with cycles, feasible and infeasible, up to 40×40 in the tests, and
+// every 5×5 maze under three rules and a million random loop-less mazes in
+// the long run TestClosedLong (output in
 // analyze/testdata/closed-long-run.txt).
 func TreeEval(m mousemaze.Maze, cfg mousemaze.Config) (mousemaze.Result, error) {
 	if err := m.Validate(); err != nil {
@@ -107,145 +109,161 @@ func TreeEval(m mousemaze.Maze, cfg mousemaze.Config) (mousemaze.Result, error) 
 // closedPool keeps evaluator scratch space between calls.
 var closedPool = sync.Pool{New: func() any { return new(closedEval) }}
 
-// exitChild marks the exit in a child table; its count is always 0.
-const exitChild = -2
+// The count grid holds a count x as leafBase + x for a dead end (a leaf),
+// as openBase + x for any other open cell and for the exit (always
+// openBase), and wallCount for walls and the border. Every count stays
+// below 2²⁹ (closedLimit), so the three ranges are apart and ordered
+// leaves < others < walls. Read as x − openBase (unsigned, so a leaf's
+// wraps round to above 2³¹), the others come first in count order, then
+// the walls, then the leaves: the least is the option the mouse takes
+// after his leaf batch. And raising a leaf to leafBase + t with max
+// leaves every other cell as it is, since all of them hold more.
+const (
+	leafBase  = 1 << 29
+	openBase  = 1 << 30
+	wallCount = openBase + 1<<29 + 1<<28
+)
 
-// noParent is the parent rank of the entry cell, which has none.
-const noParent = 255
+// closedLimit bounds the sum of all counts, and so every count (a leaf
+// raised to one more than a count included), below 2²⁹; a walk that would
+// go past it is handed to the reference walk.
+const closedLimit = 1<<29 - 2
 
-// closedLimit bounds the sum of all counts, and so every count, so that
-// counts fit an int32 with room for one more; a walk that would go past
-// it is handed to the reference walk.
-const closedLimit = math.MaxInt32 - 2
-
-// treeNode is what the closed form keeps of one read cell: its count, its
-// children with subtrees (and the exit) and its leaf children with their
-// counts, each in preference order with the rank of its direction. A
-// leaf's count lives in its parent's record, since only the parent's
-// batches change it. The record is kept small (48 bytes) so that a 64×64
-// maze's records stay in cache: cell indices fit 16 bits (mousemaze.MaxSide
-// is 64) and counts 31 bits (closedLimit).
-type treeNode struct {
-	cnt   int32
-	kid   [4]int16
-	lcnt  [4]int32
-	leaf  [4]int16
-	krank [4]uint8
-	lrank [4]uint8
-	nk    uint8
-	nl    uint8
-	prank uint8
-}
-
-// closedEval is the scratch space of one closed-form evaluation. Cell
-// index i is r*Cols+c.
+// closedEval is the scratch space of one evaluation: the count grid, padded
+// with one border cell on every side, so that cell (r, c) has index
+// (r+1)*w + c + 1 with w = Cols + 2 and a step in any direction is a fixed
+// offset. The border cell below the exit column stands for the exit; its
+// count is always 0.
 type closedEval struct {
-	m    mousemaze.Maze
-	cfg  mousemaze.Config
-	ord  [4]mousemaze.Dir
-	node []treeNode
-	// seen[i] == stamp marks the cells met in this evaluation; read[i] ==
-	// stamp the cells whose neighbours have been read.
-	seen, read []uint32
-	stamp      uint32
-	par        []int32
-	rows       []uint64
-	// met lists the cells read; pending counts the cells met, with
-	// children, that have not been read.
-	met      []int32
-	stack    []frame
-	pending  int
-	exitCell int32
-	cycle    bool
-	total    int64 // the sum of all counts so far
-	limit    int64 // the sum of counts past which the evaluation gives up
+	// cnt is the count grid. Its length, a power of two above the
+	// largest padded grid (66·66 cells, mousemaze.MaxSide being 64), lets
+	// an index be masked instead of checked.
+	cnt [cntLen]uint32
+	// open[r+1] holds row r's open cells and leaf[r+1] its dead ends
+	// (open cells with exactly one open neighbour, the exit cell left
+	// out), with an empty row above and below the grid.
+	open, leaf []uint64
+	reach      []uint64 // scratch space of feasible
 }
 
-// grow makes room for n cells.
-func (e *closedEval) grow(n int) {
-	if len(e.seen) >= n {
-		return
+// smallMaze is the largest number of cells of a maze whose feasibility is
+// checked before the walk.
+const smallMaze = 256
+
+// cntLen is the length of the count grid.
+const cntLen = 8192
+
+// setRows fills e.open and e.leaf from m's walls, with bit-parallel
+// neighbour counts: a cell is a leaf when exactly one of its up, down,
+// left and right neighbours is open.
+func (e *closedEval) setRows(m mousemaze.Maze, exitCol int) {
+	mask := mousemaze.RowMask(m.Cols)
+	e.open = append(e.open[:0], 0)
+	for _, wl := range m.Walls {
+		e.open = append(e.open, ^wl&mask)
 	}
-	e.seen = make([]uint32, n)
-	e.read = make([]uint32, n)
-	e.stamp = 0
-	e.node = make([]treeNode, n)
-	e.par = make([]int32, n)
-}
-
-// open reports whether cell (r, c) is on the grid and open: e.rows holds
-// each row's open cells with an empty row above and below the grid, and a
-// column off the grid reads as a wall (shifts by 64 or more give 0).
-func (e *closedEval) open(r, c int) bool {
-	return e.rows[r+1]>>uint(c)&1 != 0
-}
-
-// isLeaf reports whether cell j has no open neighbour but one and is not
-// the exit cell.
-func (e *closedEval) isLeaf(j int32) bool {
-	if j == e.exitCell {
-		return false
+	e.open = append(e.open, 0)
+	e.leaf = append(e.leaf[:0], 0)
+	for r := 1; r <= m.Rows; r++ {
+		o := e.open[r]
+		up, down, left, right := e.open[r-1], e.open[r+1], o<<1, o>>1
+		// up+down+left+right == 1: the four sum to an odd number and
+		// neither pair has both.
+		e.leaf = append(e.leaf, o&(up^down^left^right)&^(up&down|left&right))
 	}
-	cols := e.m.Cols
-	r, c := int(j)/cols, uint(int(j)%cols)
-	row := e.rows[r+1]
-	n := e.rows[r]>>c&1 + e.rows[r+2]>>c&1 + row>>(c+1)&1 + (row<<1)>>c&1
-	return n == 1
+	e.leaf = append(e.leaf, 0)
+	e.leaf[m.Rows] &^= 1 << uint(exitCol)
 }
 
-// readCell reads the neighbours of cell v (met, not a leaf): its children
-// in preference order, split into leaves and the others, and its parent's
-// rank. It sets e.cycle when a neighbour other than the parent was met
-// before.
-func (e *closedEval) readCell(v int32) {
-	e.read[v] = e.stamp
-	e.pending--
-	e.met = append(e.met, v)
-	nd := &e.node[v]
-	nd.nk, nd.nl, nd.prank = 0, 0, noParent
-	cols, rows := e.m.Cols, e.m.Rows
-	r, c := int(v)/cols, int(v)%cols
-	for rank, d := range e.ord {
-		dr, dc := d.Delta()
-		nr, nc := r+dr, c+dc
-		if nr == rows {
-			if c == e.cfg.Exit {
-				nd.kid[nd.nk], nd.krank[nd.nk] = exitChild, uint8(rank)
-				nd.nk++
+// feasible reports whether the exit cell (last row, column exitCol) can be
+// reached from the entry cell (row 0, column entry) through open cells: a
+// flood fill over e.open, a row at a time, sweeping down and up until
+// nothing changes, each row's reached cells spread sideways inside their
+// open runs by two additions.
+func (e *closedEval) feasible(rows, entry, exitCol int) bool {
+	reach := append(e.reach[:0], make([]uint64, rows+2)...)
+	e.reach = reach
+	reach[1] = 1 << uint(entry)
+	open := e.open
+	grow := func(r int) bool {
+		o := open[r]
+		x := reach[r] | (reach[r-1]|reach[r+1])&o
+		x = spreadRun(x, o) | bits.Reverse64(spreadRun(bits.Reverse64(x), bits.Reverse64(o)))
+		if x == reach[r] {
+			return false
+		}
+		reach[r] = x
+		return true
+	}
+	for changed := true; changed; {
+		changed = false
+		for r := 1; r <= rows; r++ {
+			changed = grow(r) || changed
+		}
+		for r := rows; r >= 1; r-- {
+			changed = grow(r) || changed
+		}
+	}
+	return reach[rows]>>uint(exitCol)&1 != 0
+}
+
+// spreadRun returns x (a subset of o) grown toward the high bits through
+// the runs of o it touches: adding x to o carries from each of x's bits to
+// the end of its run, so the bits that change, inside o, are the grown
+// ones (but for a bit of x above another in the same run, which the
+// carry leaves set in the sum; the final |x restores it).
+func spreadRun(x, o uint64) uint64 {
+	return ((o+x)^o)&o | x
+}
+
+// fillTable[o | l<<4] holds the starting counts of four cells in a row
+// whose open bits are o and leaf bits l, all counts 0: openBase for an
+// open cell that is not a leaf, leafBase for a leaf, wallCount for a wall.
+var fillTable = func() (t [256][4]uint32) {
+	for i := range t {
+		for k := range 4 {
+			switch o, l := i>>k&1, i>>(4+k)&1; {
+			case o == 0:
+				t[i][k] = wallCount
+			case l == 1:
+				t[i][k] = leafBase
+			default:
+				t[i][k] = openBase
 			}
-			continue
 		}
-		if nc < 0 || !e.open(nr, nc) {
-			continue
-		}
-		j := int32(nr*cols + nc)
-		if j == e.par[v] {
-			nd.prank = uint8(rank)
-			continue
-		}
-		if e.seen[j] == e.stamp {
-			e.cycle = true // a second path to j
-			return
-		}
-		e.seen[j] = e.stamp
-		e.par[j] = v
-		if e.isLeaf(j) {
-			nd.leaf[nd.nl], nd.lrank[nd.nl], nd.lcnt[nd.nl] = int16(j), uint8(rank), 0
-			nd.nl++
-			continue
-		}
-		e.node[j].cnt = 0
-		e.pending++
-		nd.kid[nd.nk], nd.krank[nd.nk] = int16(j), uint8(rank)
-		nd.nk++
 	}
+	return t
+}()
+
+// fill writes the count grid for a fresh walk, all counts 0: openBase for
+// open cells that are not leaves and for the exit, leafBase for leaves,
+// wallCount for walls and the border. A row is written four cells at a time from fillTable;
+// the last group may run past the row's end into the border and the next
+// row, writing wallCount (no bit is set past Cols), which the next row
+// then overwrites.
+func (e *closedEval) fill(rows, cols, exitCol int) {
+	w := cols + 2
+	n := (rows + 2) * w
+	cnt := e.cnt[:]
+	for i := range w {
+		cnt[i] = wallCount
+		cnt[n-w+i] = wallCount
+	}
+	for r := 1; r <= rows; r++ {
+		cnt[r*w], cnt[r*w+w-1] = wallCount, wallCount
+		open, leaf := e.open[r], e.leaf[r]
+		for i := r*w + 1; i < r*w+1+cols; i += 4 {
+			*(*[4]uint32)(cnt[i : i+4]) = fillTable[open&15|leaf&15<<4]
+			open, leaf = open>>4, leaf>>4
+		}
+	}
+	cnt[(rows+1)*w+exitCol+1] = openBase
 }
 
 // eval runs the closed form; it reports false when the caller must use the
-// reference walk (a cycle, a passed cap, or counts past closedLimit).
+// reference walk (a passed cap, or counts past closedLimit).
 func (e *closedEval) eval(m mousemaze.Maze, cfg mousemaze.Config) (mousemaze.Result, bool) {
 	n := m.Rows * m.Cols
-	e.grow(n)
 	var res mousemaze.Result
 	if m.Wall(0, cfg.Entry) || m.Wall(m.Rows-1, cfg.Exit) {
 		if cfg.Heat {
@@ -253,132 +271,125 @@ func (e *closedEval) eval(m mousemaze.Maze, cfg mousemaze.Config) (mousemaze.Res
 		}
 		return res, true
 	}
-	e.m, e.cfg, e.ord = m, cfg, [4]mousemaze.Dir(cfg.Order.Resolve())
-	mask := mousemaze.RowMask(m.Cols)
-	e.rows = append(e.rows[:0], 0)
-	for _, w := range m.Walls {
-		e.rows = append(e.rows, ^w&mask)
+	w := m.Cols + 2
+	e.setRows(m, cfg.Exit)
+	e.fill(m.Rows, m.Cols, cfg.Exit)
+	var off [4]int32
+	for k, d := range cfg.Order.Resolve() {
+		dr, dc := d.Delta()
+		off[k] = int32(dr*w + dc)
 	}
-	e.rows = append(e.rows, 0)
-	if e.stamp++; e.stamp == 0 { // wrapped: clear the marks
-		clear(e.seen)
-		clear(e.read)
-		e.stamp = 1
-	}
-	e.met, e.pending, e.cycle = e.met[:0], 1, false
-	e.exitCell = int32((m.Rows-1)*m.Cols + cfg.Exit)
-	e.limit = closedLimit
+	limit := int64(closedLimit)
 	if cfg.Cap > 0 {
-		e.limit = min(e.limit, cfg.Cap-1) // turns = 1 + total must not pass the cap
+		limit = min(limit, cfg.Cap-1) // turns = 1 + total must not pass the cap
 	}
-	root := int32(cfg.Entry)
-	e.seen[root] = e.stamp
-	e.par[root] = -1
-	e.readCell(root) // whatever its degree
-	e.node[root].cnt = 1
-	e.total = 1
-	escaped := !e.cycle && e.stay(root)
+	// The feasibility check (Fact 5) is made once: before the walk on a
+	// maze of at most smallMaze cells, where the flood fill is cheap, and
+	// otherwise when the sum of the counts first passes 16·Rows·Cols + 64,
+	// which walks on spanning trees rarely do, so that they never pay for
+	// it.
+	check := min(limit, int64(16*n+64))
+	if n <= smallMaze {
+		if !e.feasible(m.Rows, cfg.Entry, cfg.Exit) {
+			if cfg.Heat {
+				res.Heat = make([]uint32, n)
+			}
+			return res, true
+		}
+		check = limit
+	}
+	root := int32(w + cfg.Entry + 1)
+	exit := int32((m.Rows+1)*w + cfg.Exit + 1)
+	escaped, total := e.walk(root, exit, off, check, limit, m, cfg)
 	switch {
-	case e.cycle || e.total > e.limit:
+	case total > limit:
 		return mousemaze.Result{}, false
 	case !escaped:
-		// Fact 5: infeasible.
 		if cfg.Heat {
 			res.Heat = make([]uint32, n)
 		}
 		return res, true
 	}
-	res = mousemaze.Result{Turns: e.total + 1, Escaped: true, Feasible: true}
+	res = mousemaze.Result{Turns: total + 1, Escaped: true, Feasible: true}
 	if cfg.Heat {
 		res.Heat = make([]uint32, n)
-		for _, i := range e.met {
-			nd := &e.node[i]
-			res.Heat[i] = uint32(nd.cnt)
-			for k := 0; k < int(nd.nl); k++ {
-				res.Heat[nd.leaf[k]] = uint32(nd.lcnt[k])
+		for r := range m.Rows {
+			row := e.cnt[(r+1)*w+1 : (r+1)*w+1+m.Cols : (r+1)*w+1+m.Cols]
+			heat := res.Heat[r*m.Cols : (r+1)*m.Cols]
+			open := e.open[r+1]
+			for c, x := range row {
+				heat[c] = x & (1<<29 - 1) & -uint32(open>>uint(c)&1)
 			}
 		}
 	}
 	return res, true
 }
 
-// frame is one stay in progress: the cell, and its parent's fixed count
-// and rank.
-type frame struct {
-	v     int16
-	prank uint8
-	p     int32
+// walk runs the mouse from the entry cell root, moving only onto cells
+// that are not leaves and raising the leaves by Fact 2 at every cell he
+// stands on. It returns whether he escaped and the sum of all counts; it
+// returns false for an infeasible maze (Fact 5) and stops, with the sum
+// past limit, when the evaluation is abandoned. When the sum first passes
+// check, it checks that the maze is feasible.
+func (e *closedEval) walk(root, exit int32, off [4]int32, check, limit int64, m mousemaze.Maze, cfg mousemaze.Config) (bool, int64) {
+	cnt := &e.cnt
+	const mk = cntLen - 1
+	cnt[root]++
+	// budget: how far the sum of the counts may grow before check.
+	budget := check - 1
+	// o[k]: the step in the k-th direction, plus k·2¹⁶.
+	var o [4]int64
+	for k := range o {
+		o[k] = int64(off[k]) + int64(k)<<16
+	}
+	v, ex := int64(root), int64(exit)
+	for {
+		// The least key, (x − openBase)·2¹⁸ + rank·2¹⁶ + index, is the
+		// least count of an option that is not a leaf nor a wall, the
+		// first in preference order among equals, and carries its cell.
+		k0, k1, k2, k3 := v+o[0], v+o[1], v+o[2], v+o[3]
+		x0, x1, x2, x3 := cnt[k0&mk], cnt[k1&mk], cnt[k2&mk], cnt[k3&mk]
+		key := minKey(
+			minKey(int64(x0-openBase)<<18+k0, int64(x1-openBase)<<18+k1),
+			minKey(int64(x2-openBase)<<18+k2, int64(x3-openBase)<<18+k3))
+		b, bi, s := uint32(key>>18), uint32(key>>16&3), key&0xffff
+		if b >= 1<<29 {
+			// Every neighbour is a leaf or a wall and none is the exit:
+			// v and its leaves are all he can reach (Fact 5).
+			return false, check - budget
+		}
+		// Fact 2: raise every leaf above s, to b+1 when it comes before s
+		// in preference order (bit k of inc), else to b; max leaves every
+		// other cell as it is. No branch: one on whether v has leaves
+		// would be mispredicted often.
+		t, inc := leafBase+b, uint32(1)<<bi-1
+		n0, n1, n2, n3 := max(x0, t+inc&1), max(x1, t+inc>>1&1), max(x2, t+inc>>2), max(x3, t)
+		cnt[k0&mk], cnt[k1&mk], cnt[k2&mk], cnt[k3&mk] = n0, n1, n2, n3
+		// Each rise is below 2²⁹, so their sum fits.
+		rise := n0 - x0 + n1 - x1 + n2 - x2 + n3 - x3
+		cnt[v&mk] += rise // wraps only past the limit, then unused
+		if s == ex {
+			return true, check - budget + 2*int64(rise)
+		}
+		cnt[s&mk] = openBase + b + 1
+		if budget -= 1 + 2*int64(rise); budget < 0 {
+			total := check - budget
+			if total > limit {
+				return true, total
+			}
+			if !e.feasible(m.Rows, cfg.Entry, cfg.Exit) {
+				return false, total // Fact 5
+			}
+			check, budget = limit, limit-total
+		}
+		v = s
+	}
 }
 
-// stay resolves the mouse's stay on the entry cell root, which has been
-// read and whose arrival is counted; the stays it leads to are kept on an
-// explicit stack of frames (Fact 3), not on the goroutine's stack. It
-// returns true when he escapes and false when the maze is found
-// infeasible (Fact 5). It also returns true, with e.cycle set or e.total
-// past e.limit, when the evaluation is abandoned.
-func (e *closedEval) stay(root int32) bool {
-	e.stack = append(e.stack[:0], frame{v: int16(root), prank: noParent})
-	for {
-		f := &e.stack[len(e.stack)-1]
-		nd := &e.node[f.v]
-		if f.prank == noParent && e.pending == 0 && e.read[e.exitCell] != e.stamp {
-			return false // Fact 5
-		}
-		// s: the least key among the options that are not leaves.
-		sc, sr, sw := int32(math.MaxInt32), uint8(noParent), int16(-1)
-		if f.prank != noParent {
-			sc, sr = f.p, f.prank
-		}
-		for k := 0; k < int(nd.nk); k++ {
-			w := nd.kid[k]
-			var x int32
-			if w != exitChild {
-				x = e.node[w].cnt
-			}
-			if x < sc || (x == sc && nd.krank[k] < sr) {
-				sc, sr, sw = x, nd.krank[k], w
-			}
-		}
-		// Fact 2: raise every leaf above s. (sc is the parent's count, a
-		// child's, or 0 for the exit: at most closedLimit, so t fits.)
-		var rise int64
-		for k := 0; k < int(nd.nl); k++ {
-			t := sc
-			if nd.lrank[k] < sr {
-				t++
-			}
-			if x := nd.lcnt[k]; x < t {
-				rise += int64(t - x)
-				nd.lcnt[k] = t
-			}
-		}
-		if rise > 0 {
-			if e.total += 2 * rise; e.total > e.limit {
-				return true
-			}
-			nd.cnt += int32(rise) // at most e.total
-		}
-		switch sw {
-		case exitChild:
-			return true
-		case -1:
-			// Back to the parent, which gains the visit.
-			e.stack = e.stack[:len(e.stack)-1]
-			if e.total++; e.total > e.limit {
-				return true
-			}
-			e.node[e.stack[len(e.stack)-1].v].cnt++
-			continue
-		}
-		if e.read[sw] != e.stamp {
-			if e.readCell(int32(sw)); e.cycle {
-				return true
-			}
-		}
-		if e.total++; e.total > e.limit {
-			return true
-		}
-		e.node[sw].cnt++
-		e.stack = append(e.stack, frame{v: sw, prank: e.node[sw].prank, p: nd.cnt})
-	}
+// minKey returns the lesser of two keys without a branch (keys are below
+// 2⁵⁰, so the difference cannot overflow): a data-dependent branch here
+// would be mispredicted about every other step.
+func minKey(a, b int64) int64 {
+	d := a - b
+	return b + d&(d>>63)
 }

@@ -17,9 +17,10 @@ import (
 var closedLong = flag.Bool("analyze.closed", false, "run the long checks of the closed-form tree evaluator")
 
 // TestClosedLong checks the closed form against the reference walk, turns
-// and every cell's visits, on every maze of 5×5 under three rules, and on
-// 1,000,000 random loop-less mazes from 2×2 to 16×16 under random orders
-// and entry and exit columns.
+// and every cell's visits, on every maze of 5×5 (2²⁵ of them, with cycles
+// or without, feasible or not) under three rules, and on 1,000,000 random
+// loop-less mazes from 2×2 to 16×16 under random orders and entry and
+// exit columns.
 func TestClosedLong(t *testing.T) {
 	if !*closedLong {
 		t.Skip("needs -analyze.closed")
@@ -36,10 +37,7 @@ func TestClosedLong(t *testing.T) {
 		Enumerate(5, 5, func(m mousemaze.Maze) {
 			got, ok := closedOnly(m, cfg)
 			if !ok {
-				if Loopless(m, cfg) {
-					t.Fatalf("closed form refused a loop-less maze\n%s", m)
-				}
-				return
+				t.Fatalf("closed form refused an uncapped maze\n%s", m)
 			}
 			done++
 			want, err := mousemaze.Walk(m, cfg)
@@ -56,7 +54,7 @@ func TestClosedLong(t *testing.T) {
 				trees++
 			}
 		})
-		fmt.Printf("5x5 order %s entry %d exit %d: %d mazes done in closed form, all equal to the walk: %d loop-less feasible, %d infeasible, %d with a cycle the mouse never meets\n",
+		fmt.Printf("5x5 order %s entry %d exit %d: %d mazes done in closed form, all equal to the walk: %d loop-less feasible, %d infeasible, %d feasible with a cycle\n",
 			cfg.Order.Resolve(), cfg.Entry, cfg.Exit, done, trees, infeasible, done-trees-infeasible)
 	}
 	fmt.Printf("(%.1fs)\n", time.Since(start).Seconds())

@@ -10,7 +10,8 @@ import (
 // closedOnly runs the closed form alone: ok is false when it would hand
 // the maze to the reference walk.
 func closedOnly(m mousemaze.Maze, cfg mousemaze.Config) (mousemaze.Result, bool) {
-	e := new(closedEval)
+	e := closedPool.Get().(*closedEval)
+	defer closedPool.Put(e)
 	return e.eval(m, cfg)
 }
 
@@ -112,8 +113,9 @@ func TestClosedFallback(t *testing.T) {
 		closed bool
 		turns  int64
 	}{
-		// Thesis Table 4.2: a 2×2 block, so the walk is used: 12 turns.
-		{"cycle", "...\nX..\n...\n", mousemaze.Config{}, false, 12},
+		// Thesis Table 4.2: a 2×2 block, 12 turns; dead-end raising
+		// holds on any maze, so the closed form does it too.
+		{"cycle", "...\nX..\n...\n", mousemaze.Config{}, true, 12},
 		{"walled exit", "..\n.X\nX.\n", mousemaze.Config{Exit: 0}, true, 0},
 		{"walled entry", "X.\n..\n", mousemaze.Config{}, true, 0},
 		// "..X / X.X / ..." from (0,0): right to (0,1), down (1,1), down
@@ -138,5 +140,35 @@ func TestClosedFallback(t *testing.T) {
 			t.Errorf("%s: %d turns, want %d", tc.name, got.Turns, tc.turns)
 		}
 		checkClosed(t, m, tc.cfg)
+	}
+}
+
+// TestClosedLargeRandom checks random mazes of more than smallMaze cells,
+// where feasibility is checked during the walk: feasible ones with cycles,
+// and infeasible ones, whose walk goes round its closed part until the
+// sum of the counts passes 16·Rows·Cols + 64 and the flood fill finds no
+// way out.
+func TestClosedLargeRandom(t *testing.T) {
+	rng := rand.New(rand.NewPCG(12, 0))
+	var infeasible, cyclic int
+	for i := 0; i < 200; i++ {
+		rows, cols := 17+rng.IntN(24), 17+rng.IntN(24)
+		cfg := mousemaze.Config{Order: mousemaze.RandomOrder(rng), Entry: rng.IntN(cols), Exit: rng.IntN(cols), Heat: true}
+		m := mousemaze.Random(rng, rows, cols, 0.3+0.2*rng.Float64())
+		m.SetWall(0, cfg.Entry, false)
+		m.SetWall(rows-1, cfg.Exit, false)
+		if !checkClosed(t, m, cfg) {
+			t.Fatalf("closed form refused an uncapped maze\n%s", m)
+		}
+		switch {
+		case !mousemaze.Feasible(m, cfg):
+			infeasible++
+		case !Loopless(m, cfg):
+			cyclic++
+		}
+	}
+	t.Logf("%d infeasible, %d feasible with cycles", infeasible, cyclic)
+	if infeasible < 20 || cyclic < 20 {
+		t.Fatalf("only %d infeasible and %d cyclic mazes: the test needs more of each", infeasible, cyclic)
 	}
 }

@@ -22,17 +22,27 @@
 //
 // # The exact tree evaluators
 //
-// TreeEval computes turns and every cell's visit count on a loop-less maze
-// in closed form: each excursion into a subtree is resolved by one
-// recursive call that looks only at the subtree's root edge (the parent's
-// count is fixed while the mouse is inside), and the entries into dead-end
-// cells are never simulated: all of a cell's dead ends are raised at once
-// by arithmetic to just above the next option it takes. The tree is read
-// lazily as the mouse goes, a cycle he meets hands the maze to the
-// reference walk, and an infeasible maze is reported infeasible. It is
-// registered as the backend "tree"; on mazes with cycles, under modular
-// counting, and on capped walks the closed form would overrun, it returns
-// the reference walk's result, so it is a correct Evaluator everywhere.
+// TreeEval computes turns and every cell's visit count exactly without
+// ever moving the mouse into a dead end: standing on a cell, all its dead
+// ends are raised at once by arithmetic to just above the option it takes
+// next, and the mouse moves only between cells that are not dead ends. It
+// was made for loop-less mazes, where this resolves each excursion into a
+// subtree by one step per entry into a cell with children, but the
+// dead-end rule holds on any maze, so it is exact everywhere; an
+// infeasible maze is reported infeasible after a flood fill. It runs on a count grid with a border of
+// walls, each count kept with an offset that tells dead ends, other open
+// cells and walls apart, so that a step has no data-dependent branch. It
+// is registered as the backend "tree"; under modular counting, and on
+// capped walks it would overrun, it returns the reference walk's result,
+// so it is a correct Evaluator everywhere. On 16 random spanning-tree
+// mazes of 32×32 and 64×64 it takes less processor time per maze than the
+// cpu backend with one worker (16 mazes at once in SIMD lanes): 4.6 against
+// 8.1 µs on 32×32 and 33.9 against 39.4 µs on 64×64 (medians of three runs
+// on the shared 2-core development machine; the reference walk takes 143.5
+// and 697.3), measured side by side with
+//
+//	go test ./analyze -run '^$' -bench TreeRatio -benchtime 200x -count 3
+//
 // TreeWalk is the older excursion recursion, kept for comparison.
 //
 // # 2×2 loops and the paper's bounds
