@@ -1,6 +1,6 @@
 package main
 
 // The analyze package registers the "tree" backend: the closed-form
-// evaluator for loop-less mazes (analyze.TreeEval), which falls back to the
-// reference walk elsewhere.
+// evaluator (analyze.TreeEval), which raises dead ends by arithmetic and
+// hands k-mod and capped walks to the reference walk.
 import _ "github.com/mousemaze/mousemaze/analyze"
