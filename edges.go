@@ -450,7 +450,7 @@ func ParseEdges(r io.Reader, name string) ([]EdgeMaze, []int, error) {
 	mazes := make([]EdgeMaze, len(blocks))
 	first := make([]int, len(blocks))
 	for i, b := range blocks {
-		if mazes[i], err = parseEdgeBlock(b.Lines, name, b.Start); err != nil {
+		if mazes[i], err = parseEdgeBlock(b, name); err != nil {
 			return nil, nil, err
 		}
 		first[i] = b.Start
@@ -458,11 +458,47 @@ func ParseEdges(r io.Reader, name string) ([]EdgeMaze, []int, error) {
 	return mazes, first, nil
 }
 
-// parseEdgeBlock reads one board from its lines; start is the 1-based
-// line number of the first.
-func parseEdgeBlock(lines []string, name string, start int) (EdgeMaze, error) {
-	fail := func(i int, format string, a ...any) (EdgeMaze, error) {
-		return EdgeMaze{}, &ParseError{File: name, Line: start + i, Err: fmt.Errorf(format, a...)}
+// parseEdgeBlock reads one board from its block.
+func parseEdgeBlock(b Block, name string) (EdgeMaze, error) {
+	var m EdgeMaze
+	size := func(rows, cols int) error {
+		if rows > MaxSide {
+			return fmt.Errorf("%w: %d rows (at most %d)", ErrTooTall, rows, MaxSide)
+		}
+		if cols > MaxSide {
+			return fmt.Errorf("%w: %d columns (at most %d)", ErrTooWide, cols, MaxSide)
+		}
+		m = NewEdgeMaze(rows, cols)
+		return nil
+	}
+	wall := func(down bool, r, c int) {
+		if down {
+			m.Down[r] |= 1 << uint(c)
+		} else {
+			m.Right[r] |= 1 << uint(c)
+		}
+	}
+	if err := ReadEdgeFrame(b, name, size, wall); err != nil {
+		return EdgeMaze{}, err
+	}
+	return m, nil
+}
+
+// ReadEdgeFrame reads one drawing of the edge-wall text format (see
+// ParseEdges) from b, for ParseEdges and for formats of boards that
+// EdgeMaze cannot hold. It checks the shape (2·rows+1 lines of 2·cols+1
+// characters), calls size once with the board's rows and columns before
+// any wall (an error from size is reported at the block's first line),
+// then checks every character and calls wall for each wall: down false for
+// the wall right of cell (r, c), true for the wall below it. Errors are
+// *ParseError values naming the file and line.
+func ReadEdgeFrame(b Block, name string, size func(rows, cols int) error, wall func(down bool, r, c int)) error {
+	lines := b.Lines
+	fail := func(i int, format string, a ...any) error {
+		return &ParseError{File: name, Line: b.Start + i, Err: fmt.Errorf(format, a...)}
+	}
+	if len(lines) == 0 {
+		return &ParseError{File: name, Line: b.Start, Err: ErrEmpty}
 	}
 	w := len(lines[0])
 	if len(lines)%2 == 0 || len(lines) < 3 {
@@ -471,14 +507,9 @@ func parseEdgeBlock(lines []string, name string, start int) (EdgeMaze, error) {
 	if w%2 == 0 || w < 3 {
 		return fail(0, "%w: an edge maze line has an odd length (2·cols+1), not %d", ErrRowWidth, w)
 	}
-	rows, cols := (len(lines)-1)/2, (w-1)/2
-	if rows > MaxSide {
-		return fail(0, "%w: %d rows (at most %d)", ErrTooTall, rows, MaxSide)
+	if err := size((len(lines)-1)/2, (w-1)/2); err != nil {
+		return &ParseError{File: name, Line: b.Start, Err: err}
 	}
-	if cols > MaxSide {
-		return fail(0, "%w: %d columns (at most %d)", ErrTooWide, cols, MaxSide)
-	}
-	m := NewEdgeMaze(rows, cols)
 	for i, line := range lines {
 		if len(line) != w {
 			return fail(i, "%w: line has %d characters, want %d", ErrRowWidth, len(line), w)
@@ -499,12 +530,12 @@ func parseEdgeBlock(lines []string, name string, start int) (EdgeMaze, error) {
 			case i%2 == 1: // between two cells of a row
 				ok = ch == '|' || ch == ' '
 				if ch == '|' {
-					m.Right[i/2] |= 1 << uint(j/2-1)
+					wall(false, i/2, j/2-1)
 				}
 			default: // between two cells of a column
 				ok = ch == '-' || ch == ' '
 				if ch == '-' {
-					m.Down[i/2-1] |= 1 << uint(j/2)
+					wall(true, i/2-1, j/2)
 				}
 			}
 			if !ok {
@@ -512,5 +543,5 @@ func parseEdgeBlock(lines []string, name string, start int) (EdgeMaze, error) {
 			}
 		}
 	}
-	return m, nil
+	return nil
 }

@@ -86,7 +86,7 @@ func Parse(r io.Reader, name string) ([]Position, []int, error) {
 	out := make([]Position, len(blocks))
 	first := make([]int, len(blocks))
 	for i, b := range blocks {
-		if out[i], err = parseBlock(b.Lines, name, b.Start); err != nil {
+		if out[i], err = parseBlock(b, name); err != nil {
 			return nil, nil, err
 		}
 		first[i] = b.Start
@@ -94,56 +94,26 @@ func Parse(r io.Reader, name string) ([]Position, []int, error) {
 	return out, first, nil
 }
 
-// parseBlock reads one board from its lines; start is the 1-based line of
-// the first.
-func parseBlock(lines []string, name string, start int) (Position, error) {
-	fail := func(i int, format string, a ...any) (Position, error) {
-		return Position{}, &mousemaze.ParseError{File: name, Line: start + i, Err: fmt.Errorf(format, a...)}
-	}
-	w := len(lines[0])
-	if len(lines)%2 == 0 || len(lines) < 3 {
-		return fail(len(lines)-1, "%w: a board has an odd number of lines (2·rows+1), not %d", mousemaze.ErrRowWidth, len(lines))
-	}
-	if w%2 == 0 || w < 3 {
-		return fail(0, "%w: a board line has an odd length (2·cols+1), not %d", mousemaze.ErrRowWidth, w)
-	}
-	rows, cols := (len(lines)-1)/2, (w-1)/2
-	p, err := NewPosition(rows, cols)
-	if err != nil {
-		return fail(0, "%w: %v", mousemaze.ErrTooWide, err)
-	}
-	for i, line := range lines {
-		if len(line) != w {
-			return fail(i, "%w: line has %d characters, want %d", mousemaze.ErrRowWidth, len(line), w)
+// parseBlock reads one board from its block, in the shared edge-format
+// frame reader (which allows boards wider or taller than 64).
+func parseBlock(b mousemaze.Block, name string) (Position, error) {
+	var p Position
+	size := func(rows, cols int) error {
+		var err error
+		if p, err = NewPosition(rows, cols); err != nil {
+			return fmt.Errorf("%w: %v", mousemaze.ErrTooWide, err)
 		}
-		frame := i == 0 || i == len(lines)-1
-		for j := 0; j < w; j++ {
-			ch := line[j]
-			var ok bool
-			switch {
-			case i%2 == 0 && j%2 == 0: // corner
-				ok = ch == '+'
-			case frame: // top or bottom frame
-				ok = ch == '-' || ch == ' '
-			case j == 0 || j == w-1: // side frame
-				ok = ch == '|'
-			case i%2 == 1 && j%2 == 1: // cell
-				ok = ch == '.' || ch == ' '
-			case i%2 == 1: // between two cells of a row
-				ok = ch == '|' || ch == ' '
-				if ch == '|' {
-					p.SetRightWall(i/2, j/2-1, true)
-				}
-			default: // between two cells of a column
-				ok = ch == '-' || ch == ' '
-				if ch == '-' {
-					p.SetDownWall(i/2-1, j/2, true)
-				}
-			}
-			if !ok {
-				return fail(i, "%w %q at column %d", mousemaze.ErrBadCell, ch, j+1)
-			}
+		return nil
+	}
+	wall := func(down bool, r, c int) {
+		if down {
+			p.SetDownWall(r, c, true)
+		} else {
+			p.SetRightWall(r, c, true)
 		}
+	}
+	if err := mousemaze.ReadEdgeFrame(b, name, size, wall); err != nil {
+		return Position{}, err
 	}
 	return p, nil
 }
