@@ -40,9 +40,15 @@ if ! command -v slurmctld >/dev/null || ! command -v slurmd >/dev/null ||
 	[ "$(id -u)" = 0 ] || die "slurm-wlm and munge are not installed, and installing them needs root"
 	say "installing slurm-wlm and munge from Debian"
 	export DEBIAN_FRONTEND=noninteractive
-	timeout 600 apt-get update -qq || die "apt-get update failed"
-	timeout 900 apt-get install -y -qq --no-install-recommends slurm-wlm munge >/dev/null ||
-		die "apt-get install slurm-wlm munge failed"
+	# Retried: a download from the package mirror can fail once.
+	for try in 1 2 3; do
+		if timeout 600 apt-get update -qq &&
+			timeout 900 apt-get install -y -qq --no-install-recommends slurm-wlm munge >/dev/null; then
+			break
+		fi
+		[ "$try" -lt 3 ] || die "apt-get install slurm-wlm munge failed 3 times"
+		sleep 10
+	done
 fi
 [ "$(id -u)" = 0 ] || die "the test cluster runs its daemons as root; run as root"
 say "$(slurmctld -V), $(munged -V 2>&1 | head -1)"
