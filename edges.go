@@ -390,10 +390,21 @@ func (m EdgeMaze) String() string { return m.Format(0, 0) }
 // Format returns m in the edge text format with the frame's gaps above
 // column entry and below column exit.
 func (m EdgeMaze) Format(entry, exit int) string {
+	return DrawEdgeFrame(m.Rows, m.Cols, entry, exit,
+		func(r, c int) bool { return m.Right[r]>>uint(c)&1 != 0 },
+		func(r, c int) bool { return m.Down[r]>>uint(c)&1 != 0 })
+}
+
+// DrawEdgeFrame draws a rows×cols board in the edge text format (the
+// inverse of ReadEdgeFrame): right reports the wall between (r, c) and
+// (r, c+1) for c < cols−1, down the wall between (r, c) and (r+1, c) for
+// r < rows−1. The frame has a gap above column entry and below column
+// exit; a column outside the board (such as −1) draws no gap.
+func DrawEdgeFrame(rows, cols, entry, exit int, right, down func(r, c int) bool) string {
 	var b strings.Builder
 	border := func(gap int) {
 		b.WriteByte('+')
-		for c := range m.Cols {
+		for c := range cols {
 			if c == gap {
 				b.WriteByte(' ')
 			} else {
@@ -404,26 +415,23 @@ func (m EdgeMaze) Format(entry, exit int) string {
 		b.WriteByte('\n')
 	}
 	border(entry)
-	for r := range m.Rows {
+	for r := range rows {
 		b.WriteByte('|')
-		for c := range m.Cols {
+		for c := range cols {
 			b.WriteByte('.')
-			switch {
-			case c == m.Cols-1:
+			if c == cols-1 || right(r, c) {
 				b.WriteByte('|')
-			case m.Right[r]>>uint(c)&1 != 0:
-				b.WriteByte('|')
-			default:
+			} else {
 				b.WriteByte(' ')
 			}
 		}
 		b.WriteByte('\n')
-		if r == m.Rows-1 {
+		if r == rows-1 {
 			break
 		}
 		b.WriteByte('+')
-		for c := range m.Cols {
-			if m.Down[r]>>uint(c)&1 != 0 {
+		for c := range cols {
+			if down(r, c) {
 				b.WriteByte('-')
 			} else {
 				b.WriteByte(' ')

@@ -3,7 +3,6 @@ package game
 import (
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/mousemaze/mousemaze"
 )
@@ -29,47 +28,7 @@ import (
 // String returns p in the edge text format, the frame drawn with a gap
 // above the token's cell.
 func (p Position) String() string {
-	var b strings.Builder
-	border := func(gap int) {
-		b.WriteByte('+')
-		for c := range p.Cols {
-			if c == gap {
-				b.WriteByte(' ')
-			} else {
-				b.WriteByte('-')
-			}
-			b.WriteByte('+')
-		}
-		b.WriteByte('\n')
-	}
-	border(0)
-	for r := range p.Rows {
-		b.WriteByte('|')
-		for c := range p.Cols {
-			b.WriteByte('.')
-			if p.RightWall(r, c) {
-				b.WriteByte('|')
-			} else {
-				b.WriteByte(' ')
-			}
-		}
-		b.WriteByte('\n')
-		if r == p.Rows-1 {
-			break
-		}
-		b.WriteByte('+')
-		for c := range p.Cols {
-			if p.DownWall(r, c) {
-				b.WriteByte('-')
-			} else {
-				b.WriteByte(' ')
-			}
-			b.WriteByte('+')
-		}
-		b.WriteByte('\n')
-	}
-	border(-1)
-	return b.String()
+	return mousemaze.DrawEdgeFrame(p.Rows, p.Cols, 0, -1, p.RightWall, p.DownWall)
 }
 
 // Parse reads every board in r and returns them with the 1-based line on

@@ -43,8 +43,7 @@ func runEvolveWalker(fs *flag.FlagSet, walker, size string, evals int64, seed ui
 		fmt.Fprintf(stderr, "mousemaze evolve: "+format+"\n", a...)
 		return exitUsage
 	}
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	set := flagsSet(fs)
 	for _, name := range []string{"edges", "free-ends", "init", "checkpoint", "resume", "algo", "png", "backend", "kernel", "k", "objective", "order", "entry", "exit", "cap"} {
 		if set[name] {
 			return usageErr("--%s does not apply to --walker", name)

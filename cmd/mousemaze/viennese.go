@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -367,8 +366,7 @@ func runVienneseEvolve(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	p.Evals, p.Seed = *budget, *seed
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	set := flagsSet(fs)
 	if set["rate"] {
 		p.Rate = tune.rate
 	}
