@@ -438,10 +438,11 @@ func TestEvolveJob(t *testing.T) {
 	if err := search.Run(context.Background(), dispatch.Hooks{}); err != nil {
 		t.Fatal(err)
 	}
-	if last.State != "done" || last.Event != "done" || last.Evals != search.Evals() || last.BestTurns != search.Best().Turns ||
-		last.BestMaze != search.BestMaze().String() || last.BestVisits != last.BestTurns-2 || last.Budget != 20000 {
+	bestMaze, _ := dispatch.BestMaze(search)
+	if last.State != "done" || last.Event != "done" || last.Evals != search.Evals() || last.BestTurns != search.Best().Score.Turns ||
+		last.BestMaze != bestMaze.String() || last.BestVisits != last.BestTurns-2 || last.Budget != 20000 {
 		t.Errorf("job ended %s/%s after %d evals with %d turns:\n%s\nthe search: %d evals, %d turns:\n%s",
-			last.State, last.Event, last.Evals, last.BestTurns, last.BestMaze, search.Evals(), search.Best().Turns, search.BestMaze())
+			last.State, last.Event, last.Evals, last.BestTurns, last.BestMaze, search.Evals(), search.Best().Score.Turns, bestMaze)
 	}
 	if len(last.Points) < 2 {
 		t.Errorf("%d chart points, want at least 2", len(last.Points))

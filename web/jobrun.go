@@ -137,22 +137,23 @@ func runEvolve(ctx context.Context, j *job, search *dispatch.Search) {
 	hooks := dispatch.Hooks{
 		Improved: func(s *dispatch.Search) {
 			improved = true
-			j.addPoint(s.Evals(), s.Best().Turns)
+			j.addPoint(s.Evals(), s.Best().Score.Turns)
 		},
 		Generation: func(s *dispatch.Search) error {
 			b := s.Best()
 			if s.Evals() >= nextPoint {
-				j.addPoint(s.Evals(), b.Turns)
+				j.addPoint(s.Evals(), b.Score.Turns)
 				nextPoint = (s.Evals()*100/p.Evals + 1) * p.Evals / 100
 			}
 			var maze string
-			if improved && len(b.Walls) > 0 {
-				maze = s.BestMaze().String()
+			if improved && b.Scored {
+				m, _ := dispatch.BestMaze(s)
+				maze = m.String()
 			}
 			j.update(false, func(st *JobStatus) {
 				st.Gen, st.Evals, st.Rejected = s.Gen(), s.Evals(), s.Rejected()
-				st.BestTurns, st.BestVisits = b.Turns, b.Turns-2
-				st.Entry, st.Exit = b.Entry, b.Exit
+				st.BestTurns, st.BestVisits = b.Score.Turns, b.Score.Turns-2
+				st.Entry, st.Exit = b.Genome.Entry, b.Genome.Exit
 				if maze != "" {
 					st.BestMaze = maze
 					improved = false
@@ -163,16 +164,17 @@ func runEvolve(ctx context.Context, j *job, search *dispatch.Search) {
 	}
 	err := search.Run(ctx, hooks)
 	b := search.Best()
-	if len(b.Walls) > 0 {
-		j.addPoint(search.Evals(), b.Turns)
+	if b.Scored {
+		j.addPoint(search.Evals(), b.Score.Turns)
 	}
 	j.finish(err, ctx.Err(), func(st *JobStatus) {
 		st.Gen, st.Evals, st.Rejected = search.Gen(), search.Evals(), search.Rejected()
-		if len(b.Walls) == 0 { // stopped before its first evaluation
+		if !b.Scored { // stopped before its first evaluation
 			return
 		}
-		st.BestTurns, st.BestVisits, st.BestMaze = b.Turns, b.Turns-2, search.BestMaze().String()
-		st.Entry, st.Exit = b.Entry, b.Exit
+		m, _ := dispatch.BestMaze(search)
+		st.BestTurns, st.BestVisits, st.BestMaze = b.Score.Turns, b.Score.Turns-2, m.String()
+		st.Entry, st.Exit = b.Genome.Entry, b.Genome.Exit
 	})
 }
 

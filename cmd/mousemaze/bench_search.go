@@ -120,11 +120,11 @@ func runSearchBench(args []string, stdout, stderr io.Writer) int {
 					errs[i] = err
 					return
 				}
-				rec.Turns[i] = s.Best().Turns
+				rec.Turns[i] = s.Best().Score.Turns
 				mu.Lock()
 				total += s.Evals()
 				mu.Unlock()
-				fmt.Fprintf(stderr, "%s seed %d: %d turns\n", a, seed, s.Best().Turns)
+				fmt.Fprintf(stderr, "%s seed %d: %d turns\n", a, seed, s.Best().Score.Turns)
 			}()
 		}
 		wg.Wait()

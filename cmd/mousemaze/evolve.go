@@ -45,7 +45,9 @@ type evolveCheckpoint struct {
 	State   *dispatch.State `json:"state"`
 }
 
-const evolveCheckpointVersion = 1
+// evolveCheckpointVersion 2 holds a dispatch.State of the one engine
+// (dispatch.SpecVersion 2); version 1 checkpoints are refused with a message.
+const evolveCheckpointVersion = 2
 
 // evolveEvent is one line of `evolve --json`. Fields that do not apply to
 // an event are left out.
@@ -68,6 +70,11 @@ type evolveEvent struct {
 	Seconds    float64 `json:"seconds,omitempty"`
 	EvalsPerS  float64 `json:"evals_per_s,omitempty"`
 	Checkpoint string  `json:"checkpoint,omitempty"`
+	// LocalOptimumRadius certifies the best maze: no maze within this
+	// Hamming distance takes more turns (set by --polish and by climbs
+	// that end at the best); PolishEvals counts the polish's evaluations.
+	LocalOptimumRadius *int  `json:"local_optimum_radius,omitempty"`
+	PolishEvals        int64 `json:"polish_evals,omitempty"`
 	// Detail describes the best maze's walk under --k or --objective;
 	// best_turns is then the search's score (see dispatch.Score).
 	Detail *objectiveDetail `json:"best,omitempty"`
@@ -78,8 +85,10 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 		"mousemaze evolve --size 6x6 --algo memetic --evals 1000000 --seed 1 --json", stderr)
 	var rules rulesFlags
 	var be backendFlags
+	var sf searchFlags
 	rules.register(fs)
 	be.register(fs)
+	sf.register(fs)
 	size := fs.String("size", defaultSize, "grid size RxC")
 	algo := fs.String("algo", defaultAlgo, "search method: ga, ea, sa, hill, random or memetic")
 	pop := fs.Int("pop", 0, "population / batch size (0 = the method's preset)")
@@ -149,10 +158,13 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 		if err := checkpoint.Load(*ckptPath, &ck); err != nil {
 			return fail(err)
 		}
+		if ck.Kind == "evolve" && ck.Version == 1 {
+			return fail(fmt.Errorf("%s was written by an older mousemaze (evolve checkpoint version 1), whose search cannot be resumed by this one; remove it or use another --checkpoint to start a new search", *ckptPath))
+		}
 		if ck.Kind != "evolve" || ck.Version != evolveCheckpointVersion || ck.State == nil {
 			return fail(fmt.Errorf("%s is not an evolve checkpoint (version %d)", *ckptPath, evolveCheckpointVersion))
 		}
-		p := ck.State.Params
+		p := ck.State.Spec
 		// The checkpoint fixes the search: a flag that restates its value
 		// is fine, one that would change it is an error.
 		obj := p.Objective
@@ -166,13 +178,18 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 			"free-ends": strconv.FormatBool(p.FreeEnds), "k": strconv.Itoa(p.K), "objective": obj,
 			"init": "", // the initial mazes are in the checkpoint's population already
 		}
+		for _, name := range sf.names() {
+			if set[name] {
+				return usageErr("--%s cannot change on --resume: the checkpoint fixes the search (%s %dx%d, seed %d)", name, p.Algo, p.Rows, p.Cols, p.Seed)
+			}
+		}
 		for _, name := range []string{"size", "algo", "pop", "seed", "order", "entry", "exit", "cap", "free-ends", "init", "k", "objective"} {
 			if set[name] && !sameFlagValue(name, fs.Lookup(name).Value.String(), fixed[name]) {
 				return usageErr("--%s cannot change on --resume: the checkpoint fixes the search (%s %dx%d, seed %d)", name, p.Algo, p.Rows, p.Cols, p.Seed)
 			}
 		}
 		if set["evals"] {
-			ck.State.Params.Evals = *evals // a resumed search may get a larger budget
+			ck.State.Spec.Evals = *evals // a resumed search may get a larger budget
 		}
 		search, err = dispatch.Resume(ck.State, ev)
 		if err != nil {
@@ -213,6 +230,9 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 		if *pop > 0 {
 			p.Pop = *pop
 		}
+		if err := sf.apply(set, &p, sz.Cells()); err != nil {
+			return usageErr("%v", err)
+		}
 		search, err = dispatch.New(p, ev, initial)
 		if err != nil {
 			if errors.Is(err, dispatch.ErrParams) {
@@ -247,16 +267,20 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 	hooks := dispatch.Hooks{
 		Improved: func(s *dispatch.Search) {
 			b := s.Best()
-			emit(evolveEvent{Event: "improved", Gen: s.Gen(), Evals: s.Evals(), BestTurns: b.Turns, BestVisits: b.Turns - 2, Entry: endPtr(p, b.Entry), Exit: endPtr(p, b.Exit)})
+			emit(evolveEvent{Event: "improved", Gen: s.Gen(), Evals: s.Evals(), BestTurns: b.Score.Turns, BestVisits: b.Score.Turns - 2, Entry: endPtr(p, b.Genome.Entry), Exit: endPtr(p, b.Genome.Exit)})
 		},
 		Generation: func(s *dispatch.Search) error {
 			if err := isl.generation(s); err != nil {
 				return err
 			}
 			b := s.Best()
-			bar.Set(s.Evals(), fmt.Sprintf("best %d turns", b.Turns))
+			note := fmt.Sprintf("best %s", b.Score)
+			if s.Polishing() {
+				note += fmt.Sprintf(", polishing (%d evaluations)", s.PolishEvals())
+			}
+			bar.Set(s.Evals(), note)
 			if s.Evals() >= nextReport {
-				emit(evolveEvent{Event: "generation", Gen: s.Gen(), Evals: s.Evals(), Rejected: s.Rejected(), BestTurns: b.Turns, BestVisits: b.Turns - 2})
+				emit(evolveEvent{Event: "generation", Gen: s.Gen(), Evals: s.Evals(), Rejected: s.Rejected(), BestTurns: b.Score.Turns, BestVisits: b.Score.Turns - 2})
 				nextReport = (s.Evals()*100/p.Evals + 1) * p.Evals / 100
 			}
 			if *ckptPath != "" && time.Since(lastSave) >= *ckptEvery {
@@ -283,15 +307,21 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 	if err := isl.write(search, runErr == nil); err != nil {
 		return fail(err)
 	}
-	best := search.Best()
-	bestMaze := search.BestMaze()
+	bestM := search.Best()
+	best := bestM.Genome
+	bestTurns := bestM.Score.Turns
+	bestMaze, bestCfg := dispatch.BestMaze(search)
 	seedV := p.Seed
+	radius := search.Certified()
 	final := evolveEvent{
 		Event: "done", Gen: search.Gen(), Evals: search.Evals(), Rejected: search.Rejected(),
-		BestTurns: best.Turns, BestVisits: best.Turns - 2, BestMaze: bestMaze.String(),
+		BestTurns: bestTurns, BestVisits: bestTurns - 2, BestMaze: bestMaze.String(),
 		Rows: p.Rows, Cols: p.Cols, Entry: &best.Entry, Exit: &best.Exit, Order: p.Order,
 		Seed: &seedV, Algo: p.Algo, Backend: ev.Name(), Seconds: elapsed.Seconds(),
-		Checkpoint: *ckptPath,
+		Checkpoint: *ckptPath, PolishEvals: search.PolishEvals(),
+	}
+	if radius > 0 {
+		final.LocalOptimumRadius = &radius
 	}
 	if secs := elapsed.Seconds(); secs > 0 {
 		final.EvalsPerS = float64(search.Evals()-startEvals) / secs
@@ -305,11 +335,11 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 		if *pngFile != "" {
-			res, err := mousemaze.Walk(bestMaze, withHeat(search.BestConfig()))
+			res, err := mousemaze.Walk(bestMaze, withHeat(bestCfg))
 			if err != nil {
 				return err
 			}
-			return writePNG(*pngFile, bestMaze, search.BestConfig(), res.Heat)
+			return writePNG(*pngFile, bestMaze, bestCfg, res.Heat)
 		}
 		return nil
 	}
@@ -342,14 +372,21 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 		emit(final)
 		return exitOK
 	}
+	certificate := func() {
+		if radius > 0 {
+			fmt.Fprintf(stdout, "certificate: no maze within Hamming distance %d of this one scores higher (checked exhaustively; %d polish evaluations)\n", radius, search.PolishEvals())
+		}
+	}
 	if detail != nil {
 		fmt.Fprintf(stdout, "best %dx%d maze (%s, seed %d, entry %d, exit %d, order %s) after %d evaluations in %v: %s\n",
 			p.Rows, p.Cols, p.Algo, p.Seed, best.Entry, best.Exit, p.Order, search.Evals(), elapsed.Round(time.Millisecond), detail.text())
+		certificate()
 		fmt.Fprint(stdout, bestMaze.String())
 		return exitOK
 	}
 	fmt.Fprintf(stdout, "best %dx%d maze (%s, seed %d, entry %d, exit %d, order %s): %d turns (%d visits) after %d evaluations in %v\n",
-		p.Rows, p.Cols, p.Algo, p.Seed, best.Entry, best.Exit, p.Order, best.Turns, best.Turns-2, search.Evals(), elapsed.Round(time.Millisecond))
+		p.Rows, p.Cols, p.Algo, p.Seed, best.Entry, best.Exit, p.Order, bestTurns, bestTurns-2, search.Evals(), elapsed.Round(time.Millisecond))
+	certificate()
 	fmt.Fprint(stdout, bestMaze.String())
 	return exitOK
 }

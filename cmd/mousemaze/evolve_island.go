@@ -99,7 +99,7 @@ func (f *islandFlags) generation(s *dispatch.Search) error {
 			continue
 		}
 		f.seen[j] = nb.Gen
-		n, err := s.Immigrate(nb.Best)
+		n, err := s.Immigrate(island.Grids(nb.Best))
 		if err != nil {
 			return fmt.Errorf("%s: %w", island.Path(f.dir, j), err)
 		}
@@ -117,7 +117,7 @@ func (f *islandFlags) write(s *dispatch.Search, done bool) error {
 	}
 	p := s.Params()
 	return island.Write(f.dir, island.File{Island: f.index, Islands: f.count, Search: island.SearchOf(p),
-		Seed: p.Seed, Gen: s.Gen(), Evals: s.Evals(), Done: done, Best: s.Emigrants(emigrants)})
+		Seed: p.Seed, Gen: s.Gen(), Evals: s.Evals(), Done: done, Best: island.MazesOf(s.Emigrants(emigrants))})
 }
 
 // flagsSet returns the names of the flags given on the command line.

@@ -10,32 +10,32 @@ import (
 // objectiveDetail describes the best maze of a search run under --k or
 // --objective, where the score is not simply the turns.
 type objectiveDetail struct {
-	Objective  string `json:"objective"`
-	K          int    `json:"k"`
-	Score      int64  `json:"score"`
-	Turns      int64  `json:"turns"`
-	Escaped    bool   `json:"escaped"`
-	Trapped    bool   `json:"trapped"`
-	CycleStart int64  `json:"cycle_start,omitempty"`
-	CycleLen   int64  `json:"cycle_len,omitempty"`
-	TrapTurn   int64  `json:"mousetrap_turn,omitempty"`
-	Cells      int    `json:"cells"`
-	Area       int    `json:"bbox_area"`
-	MaxCell    uint32 `json:"max_cell"`
-	MaxCellAt  [2]int `json:"max_cell_at"`
+	Objective  string  `json:"objective"`
+	K          int     `json:"k"`
+	Score      float64 `json:"score"`
+	Turns      int64   `json:"turns"`
+	Escaped    bool    `json:"escaped"`
+	Trapped    bool    `json:"trapped"`
+	CycleStart int64   `json:"cycle_start,omitempty"`
+	CycleLen   int64   `json:"cycle_len,omitempty"`
+	TrapTurn   int64   `json:"mousetrap_turn,omitempty"`
+	Cells      int     `json:"cells"`
+	Area       int     `json:"bbox_area"`
+	MaxCell    uint32  `json:"max_cell"`
+	MaxCellAt  [2]int  `json:"max_cell_at"`
 }
 
 // describeBest walks the search's best maze with the reference walk and
 // describes it.
 func describeBest(s *dispatch.Search) (objectiveDetail, error) {
 	p := s.Params()
-	m, cfg := s.BestMaze(), s.BestConfig()
+	m, cfg := dispatch.BestMaze(s)
 	cfg.Heat = true
 	res, err := mousemaze.Walk(m, cfg)
 	if err != nil {
 		return objectiveDetail{}, err
 	}
-	d := objectiveDetail{Objective: p.Objective, K: p.K, Score: s.Best().Turns, Turns: res.Turns, Escaped: res.Escaped,
+	d := objectiveDetail{Objective: p.Objective, K: p.K, Score: s.Best().Score.Value, Turns: res.Turns, Escaped: res.Escaped,
 		Trapped: res.Trapped, CycleStart: res.CycleStart, CycleLen: res.CycleLen, TrapTurn: res.TrapTurn}
 	if d.Objective == "" {
 		d.Objective = dispatch.ObjTurns
@@ -51,7 +51,7 @@ func describeBest(s *dispatch.Search) (objectiveDetail, error) {
 
 // text returns the one-line summary printed above the best maze.
 func (d objectiveDetail) text() string {
-	s := fmt.Sprintf("objective %s, k=%d, score %d: %d turns, ", d.Objective, d.K, d.Score, d.Turns)
+	s := fmt.Sprintf("objective %s, k=%d, score %v: %d turns, ", d.Objective, d.K, d.Score, d.Turns)
 	switch {
 	case d.Trapped:
 		s += fmt.Sprintf("trapped (cycle %d+%d, mousetrap from turn %d)", d.CycleStart, d.CycleLen, d.TrapTurn)

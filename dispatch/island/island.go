@@ -19,6 +19,8 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/mousemaze/mousemaze"
+
 	"github.com/mousemaze/mousemaze/dispatch"
 	"github.com/mousemaze/mousemaze/dispatch/checkpoint"
 )
@@ -46,7 +48,39 @@ type File struct {
 	// Done is true once the island has spent its budget.
 	Done bool `json:"done"`
 	// Best holds the island's best mazes, best first; Best[0] is its best.
-	Best []dispatch.Individual `json:"best"`
+	Best []Maze `json:"best"`
+}
+
+// Maze is one maze an island shares: its walls, ends and the turns its
+// island measured (a score the reader does not trust, but walks again).
+type Maze struct {
+	Walls []uint64 `json:"walls"`
+	Entry int      `json:"entry"`
+	Exit  int      `json:"exit"`
+	Turns int64    `json:"turns"`
+}
+
+// MazesOf turns a search's emigrants into island mazes.
+func MazesOf(ms []dispatch.Individual) []Maze {
+	out := make([]Maze, len(ms))
+	for i, m := range ms {
+		out[i] = Maze{Walls: m.Genome.Walls, Entry: m.Genome.Entry, Exit: m.Genome.Exit, Turns: m.Score.Turns}
+	}
+	return out
+}
+
+// Grids returns the genomes of island mazes, for dispatch.Search.Immigrate.
+func Grids(ms []Maze) []dispatch.Grid {
+	out := make([]dispatch.Grid, len(ms))
+	for i, m := range ms {
+		out[i] = dispatch.Grid{Walls: m.Walls, Entry: m.Entry, Exit: m.Exit}
+	}
+	return out
+}
+
+// Maze returns m as a maze of the given size.
+func (m Maze) Maze(rows, cols int) mousemaze.Maze {
+	return mousemaze.Maze{Rows: rows, Cols: cols, Walls: m.Walls}
 }
 
 // Search is the part of dispatch.Params that the islands of one search

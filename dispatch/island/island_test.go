@@ -34,13 +34,13 @@ func TestNeighbours(t *testing.T) {
 // DRLU (the 5x5 optimum, from the sweep).
 const maze5 = "...X.\n.X...\nXX...\n.....\n.X.XX\n"
 
-func ind(t *testing.T, text string, turns int64) dispatch.Individual {
+func ind(t *testing.T, text string, turns int64) Maze {
 	t.Helper()
 	ms, err := mousemaze.Parse(strings.NewReader(text), "test")
 	if err != nil || len(ms) != 1 {
 		t.Fatalf("parse %q: %v", text, err)
 	}
-	return dispatch.Individual{Walls: ms[0].Walls, Turns: turns}
+	return Maze{Walls: ms[0].Walls, Turns: turns}
 }
 
 func search5() Search {
@@ -53,9 +53,9 @@ func TestMerge(t *testing.T) {
 	dir := t.TempDir()
 	open := ind(t, ".....\n.....\n.....\n.....\n.....\n", 9)
 	files := []File{
-		{Island: 0, Islands: 4, Search: search5(), Seed: 1, Gen: 10, Evals: 100, Done: true, Best: []dispatch.Individual{open}},
-		{Island: 2, Islands: 4, Search: search5(), Seed: 3, Gen: 12, Evals: 120, Done: true, Best: []dispatch.Individual{ind(t, maze5, 54), open}},
-		{Island: 3, Islands: 4, Search: search5(), Seed: 4, Gen: 5, Evals: 50, Done: false, Best: []dispatch.Individual{open}},
+		{Island: 0, Islands: 4, Search: search5(), Seed: 1, Gen: 10, Evals: 100, Done: true, Best: []Maze{open}},
+		{Island: 2, Islands: 4, Search: search5(), Seed: 3, Gen: 12, Evals: 120, Done: true, Best: []Maze{ind(t, maze5, 54), open}},
+		{Island: 3, Islands: 4, Search: search5(), Seed: 4, Gen: 5, Evals: 50, Done: false, Best: []Maze{open}},
 	}
 	for _, f := range files {
 		if err := Write(dir, f); err != nil {
@@ -76,7 +76,7 @@ func TestMerge(t *testing.T) {
 	// The open 5x5 maze takes 6 turns (entering, four moves down, the
 	// move onto the exit), so an island that claims 9 for it is caught.
 	bad := t.TempDir()
-	if err := Write(bad, File{Island: 0, Islands: 1, Search: search5(), Done: true, Best: []dispatch.Individual{open}}); err != nil {
+	if err := Write(bad, File{Island: 0, Islands: 1, Search: search5(), Done: true, Best: []Maze{open}}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := Merge(bad, 1); err == nil || !strings.Contains(err.Error(), "reports 9 turns, but its best maze takes 6") {

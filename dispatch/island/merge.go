@@ -58,7 +58,7 @@ func Merge(dir string, n int) (*Summary, error) {
 		return nil, fmt.Errorf("island: merge: %d islands", n)
 	}
 	sum := &Summary{Islands: n, BestIsland: -1}
-	var best dispatch.Individual
+	var best Maze
 	for i := 0; i < n; i++ {
 		f, err := Read(dir, i, n)
 		if errors.Is(err, ErrMissing) {

@@ -1,0 +1,332 @@
+package dispatch
+
+import "math/rand/v2"
+
+// Climb is one local search under way: a centre and the scan of its
+// Hamming neighbourhood, radius by radius. It is written once and serves
+// hill climbing, the memetic local search, the iterated local search and
+// the polish.
+//
+// A climb scans the neighbours of its centre at radius 1, then 2, up to
+// Max. First-improvement moves to the first better neighbour met (in a
+// random order, or in a fixed one when Exhaustive); best-improvement scans
+// the whole radius and moves to its best neighbour when that is better.
+// Either way a move starts again at radius 1. When a whole radius holds no
+// better neighbour but one of equal score not visited since the last
+// improvement (the tabu list), the climb may step onto it (a sideways
+// move on a plateau), at most MaxSideways times in a row. When radius Max
+// holds no better neighbour and no sideways move is left, the centre is a
+// local optimum: no genome within Max is better, and the climb is Done.
+type Climb[G any] struct {
+	// Center is the climb's current genome.
+	Center Member[G] `json:"center"`
+	// Radius is the radius being scanned, Max the largest.
+	Radius int `json:"radius"`
+	Max    int `json:"max"`
+	// Improve is ImproveFirst or ImproveBest.
+	Improve string `json:"improve"`
+	// Exhaustive scans in a fixed order (lexicographic over the moves);
+	// otherwise the order is drawn from Order.
+	Exhaustive bool   `json:"exhaustive,omitempty"`
+	Order      uint64 `json:"order"`
+	// Pos is the number of positions of the radius's order scanned.
+	Pos int64 `json:"pos"`
+	// Tie is the first neighbour of equal score not in Tabu met in this
+	// radius; Top the best neighbour met in it (best-improvement).
+	Tie *Member[G] `json:"tie,omitempty"`
+	Top *Member[G] `json:"top,omitempty"`
+	// Sideways counts the sideways moves since the last improvement, at
+	// most MaxSideways; Tabu holds the hashes of the centres visited since.
+	Sideways    int      `json:"sideways"`
+	MaxSideways int      `json:"max_sideways"`
+	Tabu        []uint64 `json:"tabu,omitempty"`
+	// Batch is the number of neighbours evaluated per generation; 0 means
+	// a whole radius (up to maxBatch).
+	Batch int `json:"batch"`
+	// Island is the memetic island the climb's results go back to.
+	Island int `json:"island,omitempty"`
+	// Done reports that Center is a local optimum within Max.
+	Done bool `json:"done"`
+	// Moves counts the improving moves made.
+	Moves int64 `json:"moves"`
+}
+
+// maxBatch bounds a generation's batch of neighbours (a whole Hamming-3
+// neighbourhood would not fit in memory on large grids).
+const maxBatch = 1 << 16
+
+// maxTabu bounds the tabu list; the oldest hashes are dropped first.
+const maxTabu = 1 << 12
+
+// newClimb returns a climb from center under the search's local-search
+// parameters.
+func (s *Engine[G]) newClimb(center Member[G], maxRadius int, improve string, sideways, batch int, exhaustive bool) *Climb[G] {
+	return &Climb[G]{Center: s.clone(center), Radius: 1, Max: maxRadius, Improve: improve,
+		Exhaustive: exhaustive, Order: s.rng.Uint64(), MaxSideways: sideways, Batch: batch}
+}
+
+// restartClimb moves c to a new centre m, as after an improvement.
+func (s *Engine[G]) restartClimb(c *Climb[G], m Member[G]) {
+	delete(s.scans, c)
+	c.Center = s.clone(m)
+	c.Radius, c.Pos, c.Order = 1, 0, s.rng.Uint64()
+	c.Tie, c.Top, c.Done = nil, nil, false
+	c.Sideways, c.Tabu = 0, nil
+}
+
+// move steps c onto n: an improvement, or a sideways move.
+func (s *Engine[G]) move(c *Climb[G], n Member[G], sideways bool) {
+	delete(s.scans, c)
+	c.Tabu = append(c.Tabu, s.prob.Hash(c.Center.Genome))
+	if len(c.Tabu) > maxTabu {
+		c.Tabu = append([]uint64(nil), c.Tabu[len(c.Tabu)-maxTabu:]...)
+	}
+	c.Center = s.clone(n)
+	c.Radius, c.Pos, c.Order = 1, 0, s.rng.Uint64()
+	c.Tie, c.Top = nil, nil
+	if sideways {
+		c.Sideways++
+	} else {
+		c.Sideways, c.Tabu = 0, nil
+		c.Moves++
+	}
+}
+
+// climbBatch returns the next neighbours of c to evaluate (feasible ones
+// only) and advances its scan; empty when the radius is exhausted.
+func (s *Engine[G]) climbBatch(c *Climb[G]) []Member[G] {
+	sc := s.scanOf(c)
+	limit := c.Batch
+	if limit <= 0 || limit > maxBatch {
+		limit = maxBatch
+	}
+	var batch []Member[G]
+	for len(batch) < limit {
+		moves, ok := sc.next()
+		if !ok {
+			break
+		}
+		c.Pos = sc.pos
+		g := s.prob.Apply(c.Center.Genome, moves...)
+		if !s.prob.Feasible(g) {
+			s.st.Rejected++
+			continue
+		}
+		batch = append(batch, Member[G]{Genome: g})
+	}
+	return batch
+}
+
+// climbStep runs one generation of c: it evaluates the centre if it is
+// new, or the next batch of neighbours, and moves, widens or finishes. A
+// climb that ends its radius with nothing to evaluate settles at once. It
+// returns false when the budget ran out inside the batch.
+func (s *Engine[G]) climbStep(c *Climb[G]) (bool, error) {
+	if c.Done {
+		return true, nil
+	}
+	if !c.Center.Scored {
+		b := []Member[G]{c.Center}
+		n, err := s.evaluate(b, nil)
+		if err != nil || n == 0 {
+			return false, err
+		}
+		c.Center = b[0]
+		return true, nil
+	}
+	batch := s.climbBatch(c)
+	if len(batch) > 0 {
+		n, err := s.evaluate(batch, &c.Center)
+		if err != nil || n < len(batch) {
+			return false, err
+		}
+		s.absorb(c, batch)
+		return true, nil
+	}
+	s.endRadius(c)
+	return true, nil
+}
+
+// absorb takes the evaluated neighbours of c, in scan order.
+func (s *Engine[G]) absorb(c *Climb[G], batch []Member[G]) {
+	for _, n := range batch {
+		cmp := n.Score.Cmp(c.Center.Score)
+		if cmp > 0 && c.Improve == ImproveFirst {
+			s.move(c, n, false)
+			return
+		}
+		if cmp > 0 && (c.Top == nil || n.Score.Better(c.Top.Score)) {
+			t := s.clone(n)
+			c.Top = &t
+		}
+		if cmp == 0 && c.Tie == nil && c.MaxSideways > c.Sideways && !s.inTabu(c, n.Genome) {
+			t := s.clone(n)
+			c.Tie = &t
+		}
+	}
+}
+
+func (s *Engine[G]) inTabu(c *Climb[G], g G) bool {
+	h := s.prob.Hash(g)
+	for _, t := range c.Tabu {
+		if t == h {
+			return true
+		}
+	}
+	return false
+}
+
+// endRadius decides what c does once a whole radius is scanned.
+func (s *Engine[G]) endRadius(c *Climb[G]) {
+	delete(s.scans, c)
+	switch {
+	case c.Top != nil:
+		s.move(c, *c.Top, false)
+	case c.Tie != nil && c.Sideways < c.MaxSideways:
+		s.move(c, *c.Tie, true)
+	case c.Radius < c.Max:
+		c.Radius++
+		c.Pos, c.Order = 0, s.rng.Uint64()
+		c.Tie = nil
+	default:
+		c.Done = true
+		c.Tie = nil
+		if c.Center.Scored && s.prob.Equal(c.Center.Genome, s.st.Best.Genome) && c.Sideways == 0 {
+			s.st.Certified = max(s.st.Certified, c.Max)
+		}
+	}
+}
+
+// polishStep runs one generation of the polish: an exhaustive
+// first-improvement climb from the best genome up to radius Spec.Polish.
+func (s *Engine[G]) polishStep() error {
+	s.polish = true
+	if s.st.Polish == nil {
+		if s.st.Certified >= s.st.Spec.Polish {
+			return nil
+		}
+		s.st.Polish = s.newClimb(s.st.Best, s.st.Spec.Polish, ImproveFirst, 0, 4096, true)
+	}
+	c := s.st.Polish
+	if _, err := s.climbStep(c); err != nil {
+		return err
+	}
+	if c.Done {
+		s.st.Certified = max(s.st.Certified, c.Max)
+		s.st.Polish = nil
+	}
+	return nil
+}
+
+// scan enumerates the move combinations of one radius of a climb in its
+// order. It is rebuilt from the Climb (centre, radius, order seed,
+// position) when missing, so it is never part of a checkpoint.
+type scan struct {
+	radius int
+	moves  []int      // the moves, in scan order
+	pairs  [][2]int32 // radius 2, random order: the shuffled pairs
+	idx    [3]int     // the current combination, lexicographic over moves
+	pos    int64
+	done   bool
+	site   func(m int) int
+}
+
+func (s *Engine[G]) scanOf(c *Climb[G]) *scan {
+	if sc := s.scans[c]; sc != nil {
+		return sc
+	}
+	g := c.Center.Genome
+	n := s.prob.Moves(g)
+	sc := &scan{radius: c.Radius, moves: make([]int, n), site: func(m int) int { return s.prob.Site(g, m) }}
+	for i := range sc.moves {
+		sc.moves[i] = i
+	}
+	if !c.Exhaustive {
+		r := rand.New(rand.NewPCG(c.Order, uint64(c.Radius)))
+		r.Shuffle(n, func(i, j int) { sc.moves[i], sc.moves[j] = sc.moves[j], sc.moves[i] })
+		if c.Radius == 2 && n*(n-1)/2 <= 1<<22 {
+			sc.pairs = make([][2]int32, 0, n*(n-1)/2)
+			for i := 0; i < n; i++ {
+				for j := i + 1; j < n; j++ {
+					sc.pairs = append(sc.pairs, [2]int32{int32(i), int32(j)})
+				}
+			}
+			r.Shuffle(len(sc.pairs), func(i, j int) { sc.pairs[i], sc.pairs[j] = sc.pairs[j], sc.pairs[i] })
+		}
+	}
+	for i := range sc.idx {
+		sc.idx[i] = i
+	}
+	for sc.pos < c.Pos {
+		if _, ok := sc.next(); !ok {
+			break
+		}
+	}
+	s.scans[c] = sc
+	return sc
+}
+
+// next returns the next combination of moves on distinct sites.
+func (sc *scan) next() ([]int, bool) {
+	for !sc.done {
+		moves, ok := sc.raw()
+		if !ok {
+			sc.done = true
+			break
+		}
+		if sc.distinct(moves) {
+			return moves, true
+		}
+	}
+	return nil, false
+}
+
+func (sc *scan) distinct(moves []int) bool {
+	for i := range moves {
+		for j := i + 1; j < len(moves); j++ {
+			if sc.site(moves[i]) == sc.site(moves[j]) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// raw returns the combination at sc.pos and advances.
+func (sc *scan) raw() ([]int, bool) {
+	n, r := len(sc.moves), sc.radius
+	if sc.pairs != nil {
+		if sc.pos >= int64(len(sc.pairs)) {
+			return nil, false
+		}
+		p := sc.pairs[sc.pos]
+		sc.pos++
+		return []int{sc.moves[p[0]], sc.moves[p[1]]}, true
+	}
+	if r > n || r < 1 {
+		return nil, false
+	}
+	idx := sc.idx[:r]
+	if idx[r-1] >= n {
+		return nil, false
+	}
+	out := make([]int, r)
+	for i, k := range idx {
+		out[i] = sc.moves[k]
+	}
+	sc.pos++
+	// advance to the next combination i0 < i1 < ... < i(r-1)
+	i := r - 1
+	for i >= 0 && idx[i] == n-r+i {
+		i--
+	}
+	if i < 0 {
+		idx[r-1] = n // exhausted
+	} else {
+		idx[i]++
+		for j := i + 1; j < r; j++ {
+			idx[j] = idx[j-1] + 1
+		}
+	}
+	return out, true
+}

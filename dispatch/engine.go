@@ -1,0 +1,528 @@
+package dispatch
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"sort"
+)
+
+// Member is one genome of a search with its score once evaluated.
+type Member[G any] struct {
+	// Genome is the genome itself.
+	Genome G `json:"genome"`
+	// Score is its score; meaningful only when Scored.
+	Score Score `json:"score"`
+	// Scored reports whether the genome has been evaluated.
+	Scored bool `json:"scored"`
+}
+
+// EngineState is everything a search needs to go on: its Spec, the PCG
+// state and the method's populations. It is taken between generations and
+// is what a checkpoint holds.
+type EngineState[G any] struct {
+	// Spec defines the search.
+	Spec Spec `json:"spec"`
+	// RNG is the PCG state, from (*rand.PCG).MarshalBinary.
+	RNG []byte `json:"rng"`
+	// Gen is the number of generations (batches) done.
+	Gen int64 `json:"gen"`
+	// Evals is the number of feasible genomes evaluated within the budget.
+	Evals int64 `json:"evals"`
+	// Rejected is the number of infeasible candidates rejected or repaired
+	// without an evaluation; they do not count as evaluations.
+	Rejected int64 `json:"rejected"`
+	// PolishEvals is the number of evaluations of the polish (after the
+	// budget).
+	PolishEvals int64 `json:"polish_evals,omitempty"`
+	// Best is the best genome found so far, BestGen and BestEvals when.
+	Best      Member[G] `json:"best"`
+	BestGen   int64     `json:"best_gen"`
+	BestEvals int64     `json:"best_evals"`
+	// Certified is the Hamming radius within which no genome beats Best,
+	// as shown by an exhaustive scan (0: not shown).
+	Certified int `json:"local_optimum_radius"`
+	// Pop is the current generation (ea, ga, pipeline) or the pending
+	// batch (random).
+	Pop []Member[G] `json:"pop,omitempty"`
+	// Islands are the island populations (memetic).
+	Islands [][]Member[G] `json:"islands,omitempty"`
+	// Walkers are the annealing chains (sa).
+	Walkers []Member[G] `json:"walkers,omitempty"`
+	// Climbs are the climbs under way: the climbers (hill), the memetic
+	// local search, the iterated local search's current climb.
+	Climbs []*Climb[G] `json:"climbs,omitempty"`
+	// IslandBest and Stale are each island's best score and the
+	// generations since it last improved (memetic).
+	IslandBest []Score `json:"island_best,omitempty"`
+	Stale      []int64 `json:"stale,omitempty"`
+	// Searched holds the hashes of genomes already used as local search
+	// centres, newest last (memetic).
+	Searched []uint64 `json:"searched,omitempty"`
+	// Home is the iterated local search's best local optimum since its
+	// last restart, and Fails the kicks since Home last improved.
+	Home  *Member[G] `json:"home,omitempty"`
+	Fails int        `json:"fails,omitempty"`
+	// Phase is the pipeline's phase: 0 GA, 1 EA; StaleGens the
+	// generations since the best last improved.
+	Phase     int   `json:"phase,omitempty"`
+	StaleGens int64 `json:"stale_gens,omitempty"`
+	// Polish is the polish under way once the budget is spent.
+	Polish *Climb[G] `json:"polish,omitempty"`
+}
+
+// EngineHooks let a caller watch a search. Both are called between
+// evaluations on the goroutine that runs the search.
+type EngineHooks[G any] struct {
+	// Generation is called after every generation. A non-nil error stops
+	// the search; Run returns it. The State taken here is a consistent
+	// checkpoint.
+	Generation func(s *Engine[G]) error
+	// Improved is called whenever the best genome improves.
+	Improved func(s *Engine[G])
+}
+
+// A strategy is one search method written once for every problem: init
+// sets up a fresh state (without evaluating anything) and step runs one
+// generation.
+type strategy[G any] interface {
+	init(s *Engine[G], initial []Member[G])
+	step(s *Engine[G]) error
+}
+
+// Engine is a running search of a Problem.
+type Engine[G any] struct {
+	st      EngineState[G]
+	pcg     *rand.PCG
+	rng     *rand.Rand
+	prob    Problem[G]
+	strat   strategy[G]
+	hooks   EngineHooks[G]
+	idle    int                 // generations in a row that evaluated nothing
+	scans   map[*Climb[G]]*scan // neighbour orders of the climbs, rebuilt on resume
+	polish  bool                // evaluations go to PolishEvals, beyond the budget
+	batchSz int
+}
+
+// NewEngine starts a search described by spec on problem. The initial
+// genomes, if any, seed the starting population; infeasible ones are
+// repaired towards a random feasible genome.
+func NewEngine[G any](spec Spec, problem Problem[G], initial []G) (*Engine[G], error) {
+	s, err := newEngine(spec, problem)
+	if err != nil {
+		return nil, err
+	}
+	s.pcg = rand.NewPCG(spec.Seed, 0x6d6f7573656d617a) // "mousemaz"
+	s.rng = rand.New(s.pcg)
+	var members []Member[G]
+	for i, g := range initial {
+		if err := problem.Check(g); err != nil {
+			return nil, fmt.Errorf("%w: initial genome %d: %v", ErrParams, i, err)
+		}
+		g = problem.Clone(g)
+		if !problem.Feasible(g) {
+			s.st.Rejected++
+			g = problem.Repair(s.rng, g, s.randomFeasible())
+		}
+		members = append(members, Member[G]{Genome: g})
+	}
+	s.strat.init(s, members)
+	return s, nil
+}
+
+// ResumeEngine continues the search saved in st on problem.
+func ResumeEngine[G any](st *EngineState[G], problem Problem[G]) (*Engine[G], error) {
+	s, err := newEngine(st.Spec, problem)
+	if err != nil {
+		return nil, err
+	}
+	s.pcg = &rand.PCG{}
+	if err := s.pcg.UnmarshalBinary(st.RNG); err != nil {
+		return nil, fmt.Errorf("dispatch: resume: rng state: %w", err)
+	}
+	s.rng = rand.New(s.pcg)
+	s.st = cloneState(problem, st)
+	s.polish = s.st.Polish != nil
+	return s, nil
+}
+
+func newEngine[G any](spec Spec, problem Problem[G]) (*Engine[G], error) {
+	if err := spec.Validate(); err != nil {
+		return nil, err
+	}
+	if problem == nil {
+		return nil, fmt.Errorf("%w: no problem", ErrParams)
+	}
+	s := &Engine[G]{st: EngineState[G]{Spec: spec}, prob: problem, scans: map[*Climb[G]]*scan{}}
+	switch spec.Algo {
+	case AlgoRandom:
+		s.strat = randomSearch[G]{}
+	case AlgoHill:
+		s.strat = hillClimb[G]{}
+	case AlgoAnneal:
+		s.strat = anneal[G]{}
+	case AlgoEA, AlgoGA:
+		s.strat = genetic[G]{}
+	case AlgoMemetic:
+		s.strat = memetic[G]{}
+	case AlgoILS:
+		s.strat = ils[G]{}
+	case AlgoPipeline:
+		s.strat = pipeline[G]{}
+	}
+	return s, nil
+}
+
+// Run runs the search until its budget is spent (and the polish, if any,
+// is done), ctx is cancelled or a hook returns an error. It checks ctx
+// between generations, so after a cancellation the search's State is a
+// consistent checkpoint; Run then returns ctx.Err().
+func (s *Engine[G]) Run(ctx context.Context, hooks EngineHooks[G]) error {
+	s.hooks = hooks
+	defer func() { s.hooks = EngineHooks[G]{} }()
+	for !s.Done() {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		before := s.st.Evals + s.st.PolishEvals + s.st.Rejected
+		var err error
+		if s.budgetSpent() {
+			err = s.polishStep()
+		} else {
+			err = s.strat.step(s)
+		}
+		if err != nil {
+			return err
+		}
+		s.st.Gen++
+		if s.st.Evals+s.st.PolishEvals+s.st.Rejected == before {
+			if s.idle++; s.idle > 100000 {
+				return ErrStalled
+			}
+		} else {
+			s.idle = 0
+		}
+		if hooks.Generation != nil {
+			if err := hooks.Generation(s); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// budgetSpent reports whether the evaluation budget is spent.
+func (s *Engine[G]) budgetSpent() bool { return s.st.Evals >= s.st.Spec.Evals }
+
+// Done reports whether the search is over: the budget spent and the
+// polish, if asked for, finished.
+func (s *Engine[G]) Done() bool {
+	if !s.budgetSpent() {
+		return false
+	}
+	if s.st.Spec.Polish == 0 || !s.st.Best.Scored {
+		return true
+	}
+	return s.st.Certified >= s.st.Spec.Polish && s.st.Polish == nil
+}
+
+// Spec returns the search's Spec.
+func (s *Engine[G]) Spec() Spec { return s.st.Spec }
+
+// Params returns the search's Spec (the former name).
+func (s *Engine[G]) Params() Spec { return s.st.Spec }
+
+// Problem returns the problem searched.
+func (s *Engine[G]) Problem() Problem[G] { return s.prob }
+
+// Gen returns the number of generations done.
+func (s *Engine[G]) Gen() int64 { return s.st.Gen }
+
+// Evals returns the number of genomes evaluated within the budget.
+func (s *Engine[G]) Evals() int64 { return s.st.Evals }
+
+// PolishEvals returns the number of evaluations of the polish.
+func (s *Engine[G]) PolishEvals() int64 { return s.st.PolishEvals }
+
+// Rejected returns the number of infeasible candidates rejected or repaired.
+func (s *Engine[G]) Rejected() int64 { return s.st.Rejected }
+
+// Best returns a copy of the best genome found so far with its score.
+func (s *Engine[G]) Best() Member[G] { return s.clone(s.st.Best) }
+
+// Certified returns the Hamming radius within which no genome beats the
+// best, as shown by an exhaustive scan (0 when not shown).
+func (s *Engine[G]) Certified() int { return s.st.Certified }
+
+// Polishing reports whether the search is in its polish.
+func (s *Engine[G]) Polishing() bool { return s.budgetSpent() && !s.Done() }
+
+// State returns a deep copy of the search's state, the RNG state included,
+// for a checkpoint.
+func (s *Engine[G]) State() *EngineState[G] {
+	st := cloneState(s.prob, &s.st)
+	rng, err := s.pcg.MarshalBinary()
+	if err != nil {
+		panic("dispatch: PCG state cannot be marshalled: " + err.Error())
+	}
+	st.RNG = rng
+	return &st
+}
+
+func (s *Engine[G]) clone(m Member[G]) Member[G] {
+	m.Genome = s.prob.Clone(m.Genome)
+	return m
+}
+
+func cloneMembers[G any](p Problem[G], src []Member[G]) []Member[G] {
+	if src == nil {
+		return nil
+	}
+	dst := make([]Member[G], len(src))
+	for i, m := range src {
+		dst[i] = m
+		dst[i].Genome = p.Clone(m.Genome)
+	}
+	return dst
+}
+
+func cloneClimb[G any](p Problem[G], c *Climb[G]) *Climb[G] {
+	if c == nil {
+		return nil
+	}
+	d := *c
+	d.Center.Genome = p.Clone(c.Center.Genome)
+	if c.Tie != nil {
+		t := *c.Tie
+		t.Genome = p.Clone(t.Genome)
+		d.Tie = &t
+	}
+	if c.Top != nil {
+		t := *c.Top
+		t.Genome = p.Clone(t.Genome)
+		d.Top = &t
+	}
+	d.Tabu = append([]uint64(nil), c.Tabu...)
+	return &d
+}
+
+func cloneState[G any](p Problem[G], src *EngineState[G]) EngineState[G] {
+	st := *src
+	st.RNG = append([]byte(nil), src.RNG...)
+	st.Best.Genome = p.Clone(src.Best.Genome)
+	st.Pop = cloneMembers(p, src.Pop)
+	st.Walkers = cloneMembers(p, src.Walkers)
+	st.Islands = nil
+	for _, isl := range src.Islands {
+		st.Islands = append(st.Islands, cloneMembers(p, isl))
+	}
+	st.Climbs = nil
+	for _, c := range src.Climbs {
+		st.Climbs = append(st.Climbs, cloneClimb(p, c))
+	}
+	st.Polish = cloneClimb(p, src.Polish)
+	if src.Home != nil {
+		h := *src.Home
+		h.Genome = p.Clone(h.Genome)
+		st.Home = &h
+	}
+	st.IslandBest = append([]Score(nil), src.IslandBest...)
+	st.Stale = append([]int64(nil), src.Stale...)
+	st.Searched = append([]uint64(nil), src.Searched...)
+	return st
+}
+
+// evaluate scores the genomes of batch, which must all be feasible. Within
+// the budget it evaluates at most what is left of it and returns how many
+// members, from the front of batch, it evaluated; the rest stay unscored.
+// The polish is not bounded by the budget. center, when scored, is a
+// genome close to the batch that a NearEvaluator may start from.
+func (s *Engine[G]) evaluate(batch []Member[G], center *Member[G]) (int, error) {
+	n := len(batch)
+	if !s.polish {
+		if left := s.st.Spec.Evals - s.st.Evals; int64(n) > left {
+			n = int(max(left, 0))
+		}
+	}
+	if n <= 0 {
+		return 0, nil
+	}
+	batch = batch[:n]
+	gs := make([]G, n)
+	for i := range batch {
+		gs[i] = batch[i].Genome
+	}
+	dst := make([]Score, n)
+	var err error
+	if near, ok := s.prob.(NearEvaluator[G]); ok && center != nil && center.Scored {
+		err = near.EvaluateNear(center.Genome, gs, dst)
+	} else {
+		err = s.prob.Evaluate(gs, dst)
+	}
+	if err != nil {
+		return 0, err
+	}
+	for i := range batch {
+		if !dst[i].Feasible {
+			return 0, fmt.Errorf("dispatch: a genome checked feasible was scored infeasible")
+		}
+		batch[i].Score, batch[i].Scored = dst[i], true
+		if s.polish {
+			s.st.PolishEvals++
+		} else {
+			s.st.Evals++
+		}
+		if !s.st.Best.Scored || batch[i].Score.Better(s.st.Best.Score) {
+			s.st.Best = s.clone(batch[i])
+			s.st.BestGen, s.st.BestEvals = s.st.Gen, s.st.Evals
+			s.st.Certified = 0
+			if s.hooks.Improved != nil {
+				s.hooks.Improved(s)
+			}
+		}
+	}
+	return n, nil
+}
+
+// evaluateIn evaluates pop's unscored members in place and reports
+// whether all of them were evaluated.
+func (s *Engine[G]) evaluateIn(pop []Member[G]) (bool, error) {
+	var idx []int
+	for i := range pop {
+		if !pop[i].Scored {
+			idx = append(idx, i)
+		}
+	}
+	batch := make([]Member[G], len(idx))
+	for k, i := range idx {
+		batch[k] = pop[i]
+	}
+	n, err := s.evaluate(batch, nil)
+	for k, i := range idx {
+		pop[i] = batch[k]
+	}
+	return err == nil && n == len(batch), err
+}
+
+// sortBest sorts members best first; ties keep their order.
+func sortBest[G any](ms []Member[G]) {
+	sort.SliceStable(ms, func(i, j int) bool { return ms[i].Score.Better(ms[j].Score) })
+}
+
+// bestOf returns the first of the best members of pop (unscored members
+// rank last); ok is false when none is scored.
+func bestOf[G any](pop []Member[G]) (best Member[G], ok bool) {
+	for _, m := range pop {
+		if m.Scored && (!ok || m.Score.Better(best.Score)) {
+			best, ok = m, true
+		}
+	}
+	return best, ok
+}
+
+// Emigrants returns up to n of the best distinct evaluated genomes the
+// search holds, best first, as deep copies.
+func (s *Engine[G]) Emigrants(n int) []Member[G] {
+	var pool []Member[G]
+	add := func(ms ...Member[G]) {
+		for _, m := range ms {
+			if m.Scored {
+				pool = append(pool, m)
+			}
+		}
+	}
+	add(s.st.Best)
+	add(s.st.Pop...)
+	add(s.st.Walkers...)
+	for _, isl := range s.st.Islands {
+		add(isl...)
+	}
+	for _, c := range s.st.Climbs {
+		add(c.Center)
+	}
+	if s.st.Home != nil {
+		add(*s.st.Home)
+	}
+	sortBest(pool)
+	var out []Member[G]
+	seen := map[uint64]bool{}
+	for _, m := range pool {
+		if len(out) >= n {
+			break
+		}
+		if h := s.prob.Hash(m.Genome); !seen[h] {
+			seen[h] = true
+			out = append(out, s.clone(m))
+		}
+	}
+	return out
+}
+
+// Immigrate evaluates genomes that come from another search of the same
+// Spec and puts each into this search in place of a worse one: into the
+// islands in turn (memetic), the generation (ea, ga, pipeline), the chains
+// (sa) or as a climb's new centre (hill, ils) when better; random search
+// only keeps its best. Their scores are not trusted: they are evaluated
+// again and count against the budget, so a search with no budget left
+// takes none. A genome the problem refuses (wrong size, infeasible) is an
+// error, and nothing is taken. It returns how many were evaluated.
+func (s *Engine[G]) Immigrate(gs []G) (int, error) {
+	batch := make([]Member[G], 0, len(gs))
+	for i, g := range gs {
+		if err := s.prob.Check(g); err != nil {
+			return 0, fmt.Errorf("%w: immigrant %d: %v", ErrParams, i, err)
+		}
+		if !s.prob.Feasible(g) {
+			return 0, fmt.Errorf("%w: immigrant %d: infeasible", ErrParams, i)
+		}
+		batch = append(batch, Member[G]{Genome: s.prob.Clone(g)})
+	}
+	if s.budgetSpent() {
+		return 0, nil
+	}
+	n, err := s.evaluate(batch, nil)
+	if err != nil {
+		return 0, err
+	}
+	batch = batch[:n]
+	sortBest(batch)
+	for i, m := range batch {
+		switch s.st.Spec.Algo {
+		case AlgoMemetic:
+			s.inject(i%len(s.st.Islands), m)
+		case AlgoEA, AlgoGA, AlgoPipeline:
+			s.st.Pop = s.replaceWorst(s.st.Pop, m)
+		case AlgoAnneal:
+			s.st.Walkers = s.replaceWorst(s.st.Walkers, m)
+		case AlgoHill, AlgoILS:
+			for _, c := range s.st.Climbs {
+				if c.Center.Scored && m.Score.Better(c.Center.Score) {
+					s.restartClimb(c, m)
+					break
+				}
+			}
+		}
+	}
+	return n, nil
+}
+
+// replaceWorst puts a copy of m in place of the worst member of pop when
+// that is worse and pop does not hold m already; unscored members count
+// as worst.
+func (s *Engine[G]) replaceWorst(pop []Member[G], m Member[G]) []Member[G] {
+	worst := -1
+	for i := range pop {
+		if s.prob.Equal(pop[i].Genome, m.Genome) {
+			return pop
+		}
+		if worst < 0 || !pop[i].Scored || (pop[worst].Scored && pop[worst].Score.Better(pop[i].Score)) {
+			if worst < 0 || pop[worst].Scored {
+				worst = i
+			}
+		}
+	}
+	if worst >= 0 && (!pop[worst].Scored || m.Score.Better(pop[worst].Score)) {
+		pop[worst] = s.clone(m)
+	}
+	return pop
+}

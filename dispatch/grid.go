@@ -1,0 +1,505 @@
+package dispatch
+
+import (
+	"fmt"
+	"math/bits"
+	"math/rand/v2"
+
+	"github.com/mousemaze/mousemaze"
+)
+
+// The objectives a search can maximise (Spec.Objective).
+const (
+	// ObjTurns maximises the turns of the walk: the game's score (a capped
+	// walk scores its cap). Under Spec.K > 0 a walk that does not escape
+	// (trapped or capped) scores 1, the worst, so under a modulus it finds
+	// the maze that keeps the mouse longest before he escapes.
+	ObjTurns = "turns"
+	// ObjTrap looks for the smallest maze that traps a k-mod mouse: any
+	// trapped maze (a repeated state, or a mousetrap by the cap) beats any
+	// other, trapped mazes rank by fewest reachable open cells, then the
+	// smallest bounding box of those cells, and the rest by turns. It
+	// needs K > 0.
+	ObjTrap = "trap"
+	// ObjMaxCell maximises the visits to one single cell (the paper's
+	// "crossed paths" question, §6): the largest count of the heat map.
+	// It needs exact counting.
+	ObjMaxCell = "max-cell"
+)
+
+// Objectives lists the objectives, the default first.
+var Objectives = []string{ObjTurns, ObjTrap, ObjMaxCell}
+
+// Grid is the genome of a grid maze: its row wall masks (as in
+// mousemaze.Maze) and its end columns.
+type Grid struct {
+	Walls []uint64 `json:"walls"`
+	Entry int      `json:"entry"`
+	Exit  int      `json:"exit"`
+}
+
+// Maze returns g as a maze of the given size; it shares the walls.
+func (g Grid) Maze(rows, cols int) mousemaze.Maze {
+	return mousemaze.Maze{Rows: rows, Cols: cols, Walls: g.Walls}
+}
+
+// GridProblem is the game's problem: Rows×Cols grid mazes under one set of
+// rules, scored by an objective through an Evaluator. Its moves flip one
+// cell (never an end cell, which stays open) and, with free ends, move the
+// entry or the exit to another column.
+type GridProblem struct {
+	Rows, Cols int
+	// Config holds the rules; its Entry and Exit are replaced by each
+	// genome's ends.
+	Config    mousemaze.Config
+	FreeEnds  bool
+	Density   float64
+	Objective string
+	ev        mousemaze.Evaluator
+	near      nearFunc
+}
+
+// nearFunc evaluates mazes close to a centre maze under cfg, exactly as
+// the Evaluator would (see grid_near.go); nil when unavailable.
+type nearFunc func(center mousemaze.Maze, cfg mousemaze.Config, batch []mousemaze.Maze, dst []mousemaze.Result) error
+
+// NewGridProblem returns the grid problem that spec describes, evaluated on
+// ev.
+func NewGridProblem(spec Spec, ev mousemaze.Evaluator) (*GridProblem, error) {
+	if ev == nil {
+		return nil, fmt.Errorf("%w: no evaluator", ErrParams)
+	}
+	if err := (mousemaze.Size{Rows: spec.Rows, Cols: spec.Cols}).Validate(); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrParams, err)
+	}
+	o, err := mousemaze.ParseOrder(spec.Order)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrParams, err)
+	}
+	obj := spec.Objective
+	if obj == "" {
+		obj = ObjTurns
+	}
+	switch obj {
+	case ObjTurns:
+	case ObjTrap:
+		if spec.K == 0 {
+			return nil, fmt.Errorf("%w: --objective trap needs --k (a k-mod mouse); an exact mouse always escapes a feasible maze", ErrParams)
+		}
+	case ObjMaxCell:
+		if spec.K != 0 {
+			return nil, fmt.Errorf("%w: --objective max-cell needs exact counting (--k 0)", ErrParams)
+		}
+	default:
+		return nil, fmt.Errorf("%w: --objective %q (have %v)", ErrParams, spec.Objective, Objectives)
+	}
+	cfg := mousemaze.Config{Order: o, Entry: spec.Entry, Exit: spec.Exit, Cap: spec.Cap, K: spec.K, Heat: obj == ObjMaxCell}
+	if err := cfg.Validate(spec.Cols); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrParams, err)
+	}
+	g := &GridProblem{Rows: spec.Rows, Cols: spec.Cols, Config: cfg, FreeEnds: spec.FreeEnds,
+		Density: spec.Density, Objective: obj, ev: mousemaze.ForConfig(ev, cfg)}
+	g.near = nearEvaluator(g.ev, cfg)
+	return g, nil
+}
+
+// Evaluator returns the evaluator the problem scores with.
+func (p *GridProblem) Evaluator() mousemaze.Evaluator { return p.ev }
+
+// ConfigOf returns the rules for genome g (its ends).
+func (p *GridProblem) ConfigOf(g Grid) mousemaze.Config {
+	cfg := p.Config
+	cfg.Entry, cfg.Exit = g.Entry, g.Exit
+	return cfg
+}
+
+// openEnds clears the walls on g's entry and exit cells.
+func (p *GridProblem) openEnds(g *Grid) {
+	g.Walls[0] &^= 1 << uint(g.Entry)
+	g.Walls[p.Rows-1] &^= 1 << uint(g.Exit)
+}
+
+// Random draws a maze with each cell a wall with probability Density (and,
+// with free ends, random ends), its ends open.
+func (p *GridProblem) Random(rng *rand.Rand) Grid {
+	g := Grid{Walls: make([]uint64, p.Rows), Entry: p.Config.Entry, Exit: p.Config.Exit}
+	if p.FreeEnds {
+		g.Entry, g.Exit = rng.IntN(p.Cols), rng.IntN(p.Cols)
+	}
+	for r := 0; r < p.Rows; r++ {
+		for c := 0; c < p.Cols; c++ {
+			if rng.Float64() < p.Density {
+				g.Walls[r] |= 1 << uint(c)
+			}
+		}
+	}
+	p.openEnds(&g)
+	return g
+}
+
+// Feasible reports whether the mouse can escape g.
+func (p *GridProblem) Feasible(g Grid) bool {
+	return mousemaze.Feasible(g.Maze(p.Rows, p.Cols), p.ConfigOf(g))
+}
+
+// cellMoves returns the number of flippable cells of g (all but its ends)
+// and its end cells in row-major index order.
+func (p *GridProblem) cellMoves(g Grid) (n, a, b int) {
+	a, b = g.Entry, (p.Rows-1)*p.Cols+g.Exit
+	if a > b {
+		a, b = b, a
+	}
+	n = p.Rows*p.Cols - 2
+	if a == b {
+		n++
+	}
+	return n, a, b
+}
+
+// Moves returns the flippable cells and, with free ends, the other columns
+// for the entry and for the exit.
+func (p *GridProblem) Moves(g Grid) int {
+	n, _, _ := p.cellMoves(g)
+	if p.FreeEnds {
+		n += 2 * (p.Cols - 1)
+	}
+	return n
+}
+
+// Site returns the cell index r*Cols+c of a cell move, Rows*Cols for an
+// entry move and Rows*Cols+1 for an exit move.
+func (p *GridProblem) Site(g Grid, m int) int {
+	n, a, b := p.cellMoves(g)
+	switch {
+	case m < n:
+		if m >= a {
+			m++
+		}
+		if a != b && m >= b {
+			m++
+		}
+		return m
+	case m < n+p.Cols-1:
+		return p.Rows * p.Cols
+	}
+	return p.Rows*p.Cols + 1
+}
+
+// Apply returns g with the moves applied.
+func (p *GridProblem) Apply(g Grid, moves ...int) Grid {
+	out := p.Clone(g)
+	n, _, _ := p.cellMoves(g)
+	for _, m := range moves {
+		site := p.Site(g, m)
+		switch {
+		case m < n:
+			out.Walls[site/p.Cols] ^= 1 << uint(site%p.Cols)
+		case m < n+p.Cols-1:
+			c := m - n
+			if c >= g.Entry {
+				c++
+			}
+			out.Entry = c
+		default:
+			c := m - n - (p.Cols - 1)
+			if c >= g.Exit {
+				c++
+			}
+			out.Exit = c
+		}
+	}
+	p.openEnds(&out)
+	return out
+}
+
+// Cross takes every cell, and with free ends each end, from a or b with
+// equal probability.
+func (p *GridProblem) Cross(rng *rand.Rand, a, b Grid) Grid {
+	c := Grid{Walls: make([]uint64, p.Rows), Entry: a.Entry, Exit: a.Exit}
+	for r := range c.Walls {
+		m := rng.Uint64()
+		c.Walls[r] = a.Walls[r]&m | b.Walls[r]&^m
+	}
+	if p.FreeEnds {
+		if rng.IntN(2) == 1 {
+			c.Entry = b.Entry
+		}
+		if rng.IntN(2) == 1 {
+			c.Exit = b.Exit
+		}
+	}
+	p.openEnds(&c)
+	return c
+}
+
+// Repair sets child's cells that differ from parent back to parent's, one
+// at a time in random order, until child is feasible; child takes
+// parent's ends.
+func (p *GridProblem) Repair(rng *rand.Rand, child, parent Grid) Grid {
+	child = p.Clone(child)
+	child.Entry, child.Exit = parent.Entry, parent.Exit
+	p.openEnds(&child)
+	var diff []int
+	for r, w := range child.Walls {
+		for x := w ^ parent.Walls[r]; x != 0; x &= x - 1 {
+			diff = append(diff, r*p.Cols+bits.TrailingZeros64(x))
+		}
+	}
+	for !p.Feasible(child) && len(diff) > 0 {
+		i := rng.IntN(len(diff))
+		cell := diff[i]
+		diff[i] = diff[len(diff)-1]
+		diff = diff[:len(diff)-1]
+		r, c := cell/p.Cols, cell%p.Cols
+		child.Walls[r] = child.Walls[r]&^(1<<uint(c)) | parent.Walls[r]&(1<<uint(c))
+	}
+	return child
+}
+
+// Equal reports whether a and b are the same maze with the same ends.
+func (p *GridProblem) Equal(a, b Grid) bool {
+	if a.Entry != b.Entry || a.Exit != b.Exit || len(a.Walls) != len(b.Walls) {
+		return false
+	}
+	for i := range a.Walls {
+		if a.Walls[i] != b.Walls[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// Hash returns a 64-bit hash of the maze and its ends (FNV-1a on words).
+func (p *GridProblem) Hash(g Grid) uint64 {
+	h := uint64(14695981039346656037)
+	mix := func(x uint64) {
+		h ^= x
+		h *= 1099511628211
+		h ^= h >> 29
+	}
+	for _, w := range g.Walls {
+		mix(w)
+	}
+	mix(uint64(g.Entry)<<32 | uint64(g.Exit))
+	return h
+}
+
+// Clone returns a deep copy of g.
+func (p *GridProblem) Clone(g Grid) Grid {
+	g.Walls = append([]uint64(nil), g.Walls...)
+	return g
+}
+
+// Check reports why g is not a maze of this search.
+func (p *GridProblem) Check(g Grid) error {
+	if len(g.Walls) != p.Rows {
+		return fmt.Errorf("%d rows, search is %dx%d", len(g.Walls), p.Rows, p.Cols)
+	}
+	for r, w := range g.Walls {
+		if w>>uint(p.Cols) != 0 {
+			return fmt.Errorf("row %d has walls beyond column %d", r, p.Cols-1)
+		}
+	}
+	if g.Entry < 0 || g.Entry >= p.Cols || g.Exit < 0 || g.Exit >= p.Cols {
+		return fmt.Errorf("entry %d, exit %d outside 0..%d", g.Entry, g.Exit, p.Cols-1)
+	}
+	if !p.FreeEnds && (g.Entry != p.Config.Entry || g.Exit != p.Config.Exit) {
+		return fmt.Errorf("entry %d, exit %d, search fixes %d and %d", g.Entry, g.Exit, p.Config.Entry, p.Config.Exit)
+	}
+	return nil
+}
+
+// Evaluate walks every maze of batch on the problem's evaluator (mazes
+// with the same ends as one population) and scores the walks.
+func (p *GridProblem) Evaluate(batch []Grid, dst []Score) error {
+	type ends struct{ entry, exit int }
+	groups := map[ends][]int{}
+	var keys []ends
+	for i, g := range batch {
+		k := ends{g.Entry, g.Exit}
+		if _, ok := groups[k]; !ok {
+			keys = append(keys, k)
+		}
+		groups[k] = append(groups[k], i)
+	}
+	for _, k := range keys {
+		idx := groups[k]
+		pop := mousemaze.Population{Rows: p.Rows, Cols: p.Cols, Words: make([]uint64, 0, p.Rows*len(idx))}
+		for _, i := range idx {
+			pop.Words = append(pop.Words, batch[i].Walls...)
+		}
+		cfg := p.ConfigOf(batch[idx[0]])
+		res := make([]mousemaze.Result, len(idx))
+		if err := p.ev.Evaluate(pop, cfg, res); err != nil {
+			return fmt.Errorf("dispatch: %s backend: %w", p.ev.Name(), err)
+		}
+		for j, i := range idx {
+			s, err := p.score(pop.Maze(j), cfg, res[j])
+			if err != nil {
+				return err
+			}
+			dst[i] = s
+		}
+	}
+	return nil
+}
+
+// EvaluateNear scores mazes close to center by resuming center's walk
+// where the problem has a resume evaluator, else as Evaluate does.
+func (p *GridProblem) EvaluateNear(center Grid, batch []Grid, dst []Score) error {
+	if p.near == nil {
+		return p.Evaluate(batch, dst)
+	}
+	var idx []int
+	var mazes []mousemaze.Maze
+	for i, g := range batch {
+		if g.Entry == center.Entry && g.Exit == center.Exit {
+			idx = append(idx, i)
+			mazes = append(mazes, g.Maze(p.Rows, p.Cols))
+		}
+	}
+	if len(idx) < len(batch) {
+		var rest []Grid
+		var ri []int
+		for i, g := range batch {
+			if g.Entry != center.Entry || g.Exit != center.Exit {
+				rest, ri = append(rest, g), append(ri, i)
+			}
+		}
+		sc := make([]Score, len(rest))
+		if err := p.Evaluate(rest, sc); err != nil {
+			return err
+		}
+		for k, i := range ri {
+			dst[i] = sc[k]
+		}
+	}
+	if len(mazes) == 0 {
+		return nil
+	}
+	cfg := p.ConfigOf(center)
+	res := make([]mousemaze.Result, len(mazes))
+	if err := p.near(center.Maze(p.Rows, p.Cols), cfg, mazes, res); err != nil {
+		return err
+	}
+	for k, i := range idx {
+		s, err := p.score(mazes[k], cfg, res[k])
+		if err != nil {
+			return err
+		}
+		dst[i] = s
+	}
+	return nil
+}
+
+// score turns the walk res of the feasible maze m under cfg into the
+// objective's Score.
+func (p *GridProblem) score(m mousemaze.Maze, cfg mousemaze.Config, res mousemaze.Result) (Score, error) {
+	if !res.Feasible || res.Turns < 2 {
+		return Score{}, fmt.Errorf("dispatch: %s backend reports %+v for a feasible maze:\n%s", p.ev.Name(), res, m)
+	}
+	s := Score{Feasible: true, Value: float64(res.Turns), Turns: res.Turns, Capped: cfg.Cap > 0 && !res.Escaped && cfg.K == 0}
+	switch p.Objective {
+	case ObjMaxCell:
+		var hi uint32
+		for _, h := range res.Heat {
+			hi = max(hi, h)
+		}
+		s.Value = float64(max(hi, 1))
+		return s, nil
+	case ObjTrap:
+		if res.Trapped || res.TrapTurn > 0 {
+			s.Trapped = true
+			s.TrapCells, s.TrapArea = TrapSize(m, cfg)
+			s.Value = 0
+			return s, nil
+		}
+	}
+	if cfg.K > 0 && !res.Escaped {
+		s.Value = 1
+	}
+	return s, nil
+}
+
+// TrapSize returns the number of open cells reachable from m's entry and
+// the area of their bounding box: the size of a trap as ObjTrap and the
+// trap sweep rank it.
+func TrapSize(m mousemaze.Maze, cfg mousemaze.Config) (cells, area int) {
+	reach := mousemaze.Reachable(m, cfg.Entry)
+	top, bottom := -1, -1
+	var cols uint64
+	for r, row := range reach {
+		if row == 0 {
+			continue
+		}
+		if top < 0 {
+			top = r
+		}
+		bottom = r
+		cols |= row
+		cells += bits.OnesCount64(row)
+	}
+	if cells == 0 {
+		return 0, 0
+	}
+	width := 64 - bits.LeadingZeros64(cols) - bits.TrailingZeros64(cols)
+	return cells, (bottom - top + 1) * width
+}
+
+// The grid search under its former names.
+type (
+	// Search is a running search of grid mazes.
+	Search = Engine[Grid]
+	// State is a grid search's checkpointable state.
+	State = EngineState[Grid]
+	// Individual is one maze of a grid search with its score.
+	Individual = Member[Grid]
+	// Hooks watch a grid search.
+	Hooks = EngineHooks[Grid]
+)
+
+// New starts a grid search described by spec on evaluator ev. The initial
+// mazes, if any, seed the starting population (they must be
+// spec.Rows×spec.Cols; their ends are opened and infeasible ones repaired).
+func New(spec Spec, ev mousemaze.Evaluator, initial []mousemaze.Maze) (*Search, error) {
+	if err := spec.Validate(); err != nil {
+		return nil, err
+	}
+	prob, err := NewGridProblem(spec, ev)
+	if err != nil {
+		return nil, err
+	}
+	var gs []Grid
+	for i, m := range initial {
+		if m.Rows != spec.Rows || m.Cols != spec.Cols {
+			return nil, fmt.Errorf("%w: initial maze %d is %dx%d, search is %dx%d", ErrParams, i, m.Rows, m.Cols, spec.Rows, spec.Cols)
+		}
+		if err := m.Validate(); err != nil {
+			return nil, fmt.Errorf("%w: initial maze %d: %v", ErrParams, i, err)
+		}
+		g := Grid{Walls: append([]uint64(nil), m.Walls...), Entry: spec.Entry, Exit: spec.Exit}
+		prob.openEnds(&g)
+		gs = append(gs, g)
+	}
+	return NewEngine[Grid](spec, prob, gs)
+}
+
+// Resume continues the grid search saved in st on evaluator ev.
+func Resume(st *State, ev mousemaze.Evaluator) (*Search, error) {
+	if err := st.Spec.Validate(); err != nil {
+		return nil, err
+	}
+	prob, err := NewGridProblem(st.Spec, ev)
+	if err != nil {
+		return nil, err
+	}
+	return ResumeEngine[Grid](st, prob)
+}
+
+// BestMaze returns the best maze of a grid search and the rules it was
+// walked under (its ends).
+func BestMaze(s *Search) (mousemaze.Maze, mousemaze.Config) {
+	p := s.Problem().(*GridProblem)
+	b := s.Best()
+	return b.Genome.Maze(p.Rows, p.Cols), p.ConfigOf(b.Genome)
+}

@@ -1,0 +1,56 @@
+package dispatch
+
+import "math/rand/v2"
+
+// A Problem is what the engine searches: a space of genomes G (grid
+// mazes, edge boards, walker boards, Viennese colourings), how to draw,
+// change and combine them, and how to score a batch of them through an
+// evaluator. The strategies (random, hill, sa, ea, ga, memetic, ils,
+// pipeline), the local searches, islands, checkpoints and progress are the
+// engine's and work on every Problem.
+//
+// A genome is changed by moves: Moves(g) elementary changes, numbered from
+// 0, each acting on one site (a cell, an edge, an end column, a street).
+// Two moves on the same site never combine; a neighbour at Hamming radius r
+// is g with r moves on r distinct sites applied. Every method must be a
+// pure function of its arguments (and the rng it is given), so that a
+// search is reproducible from its seed.
+type Problem[G any] interface {
+	// Random draws a random genome, feasible or not.
+	Random(rng *rand.Rand) G
+	// Feasible reports whether g can be scored at all; infeasible genomes
+	// never reach Evaluate.
+	Feasible(g G) bool
+	// Moves returns the number of elementary moves from g.
+	Moves(g G) int
+	// Site returns the site that move m of g changes.
+	Site(g G, m int) int
+	// Apply returns a copy of g with the given moves (on distinct sites)
+	// applied; g is not changed.
+	Apply(g G, moves ...int) G
+	// Cross returns a child taking every site from a or b with equal
+	// probability (uniform crossover).
+	Cross(rng *rand.Rand, a, b G) G
+	// Repair returns a feasible genome between child and parent (parent
+	// is feasible): child with some of its differences from parent undone.
+	Repair(rng *rand.Rand, child, parent G) G
+	// Evaluate scores every genome of batch (all feasible) into dst.
+	Evaluate(batch []G, dst []Score) error
+	// Equal reports whether a and b are the same genome; Hash returns a
+	// 64-bit hash that equal genomes share.
+	Equal(a, b G) bool
+	Hash(g G) uint64
+	// Clone returns a deep copy of g.
+	Clone(g G) G
+	// Check reports why g cannot be part of this problem's search (wrong
+	// size, out-of-range values), or nil; used on initial and immigrant
+	// genomes.
+	Check(g G) error
+}
+
+// A NearEvaluator is a Problem that evaluates genomes close to a centre
+// faster than from scratch (the grid problem resumes the centre's walk).
+// EvaluateNear must give exactly what Evaluate gives.
+type NearEvaluator[G any] interface {
+	EvaluateNear(center G, batch []G, dst []Score) error
+}

@@ -1,0 +1,317 @@
+package dispatch
+
+import (
+	"errors"
+	"fmt"
+)
+
+// SpecVersion is the version of Spec written into checkpoints and job
+// files. Version 1 (unversioned) checkpoints came from the search before
+// the one engine; they are refused with ErrOldSpec.
+const SpecVersion = 2
+
+// The names of the search methods, as used in flags, JSON and checkpoints.
+const (
+	AlgoRandom   = "random"
+	AlgoHill     = "hill"
+	AlgoAnneal   = "sa"
+	AlgoEA       = "ea"
+	AlgoGA       = "ga"
+	AlgoMemetic  = "memetic"
+	AlgoILS      = "ils"
+	AlgoPipeline = "pipeline"
+)
+
+// Algos lists the search methods: the paper's five in the order of its
+// table, then ours.
+var Algos = []string{AlgoRandom, AlgoHill, AlgoAnneal, AlgoEA, AlgoGA, AlgoMemetic, AlgoILS, AlgoPipeline}
+
+// The problems a Spec can describe.
+const (
+	ProblemGrid     = "grid"     // the game's grid mazes (the default)
+	ProblemEdges    = "edges"    // Mouse Maze 2 boards: walls on edges
+	ProblemWalker   = "walker"   // edge boards that keep a classic walker longest
+	ProblemViennese = "viennese" // Viennese traffic-light mazes
+)
+
+// The local-search neighbourhoods (Spec.Local) and improvement rules
+// (Spec.Improve).
+const (
+	ImproveFirst = "first" // move to the first better neighbour, in random order
+	ImproveBest  = "best"  // scan the whole radius, move to the best neighbour
+)
+
+// Crossover operators (Spec.Crossover).
+const (
+	CrossUniform = "uniform"
+	CrossNone    = "none"
+)
+
+// Errors returned by the search.
+var (
+	// ErrUnknownAlgo reports a method name that is not one of Algos.
+	ErrUnknownAlgo = errors.New("dispatch: unknown search method")
+	// ErrParams reports parameters a search cannot run with.
+	ErrParams = errors.New("dispatch: invalid search parameters")
+	// ErrStalled reports a search that made many generations in a row
+	// without finding a single feasible genome to evaluate.
+	ErrStalled = errors.New("dispatch: search found no feasible genome to evaluate")
+	// ErrOldSpec reports a checkpoint or job file written before Spec
+	// versions, which cannot be resumed.
+	ErrOldSpec = errors.New("dispatch: written by an older mousemaze (search format 1) and cannot be resumed; start a new search")
+)
+
+// Spec describes a search completely: the problem, its rules, the method,
+// its parameters, budget and seed. The same Spec is what the CLI's flags
+// build, what the web's job JSON and the island/Slurm job files hold, and
+// what every checkpoint stores; with the same Spec (and initial genomes) a
+// search gives the same result on every backend and worker count.
+type Spec struct {
+	// Version is SpecVersion; zero in a file means an older format.
+	Version int `json:"version"`
+	// Problem is one of ProblemGrid (empty means grid), ProblemEdges,
+	// ProblemWalker or ProblemViennese.
+	Problem string `json:"problem,omitempty"`
+	// Algo is the method, one of Algos.
+	Algo string `json:"algo"`
+	// Rows and Cols are the grid or board size.
+	Rows int `json:"rows"`
+	Cols int `json:"cols"`
+	// Order is the preference order, such as "DRLU".
+	Order string `json:"order"`
+	// Entry and Exit are the columns of the entrance and the exit. With
+	// FreeEnds they are only where the initial mazes start.
+	Entry int `json:"entry"`
+	Exit  int `json:"exit"`
+	// FreeEnds makes the entry and exit columns part of what is searched.
+	FreeEnds bool `json:"free_ends"`
+	// Cap stops every walk after this many turns (0 = no cap).
+	Cap int64 `json:"cap"`
+	// K makes the mouse count modulo K (the paper's k-mod mice); 0 is
+	// exact counting.
+	K int `json:"k,omitempty"`
+	// Objective is what the search maximises, one of Objectives; empty
+	// means ObjTurns.
+	Objective string `json:"objective,omitempty"`
+	// Walker names the classic walker of ProblemWalker.
+	Walker string `json:"walker,omitempty"`
+	// Canvas and Variant describe a Viennese search (ProblemViennese).
+	Canvas  string `json:"canvas,omitempty"`
+	Variant string `json:"variant,omitempty"`
+
+	// Evals is the budget: the number of feasible genomes evaluated.
+	Evals int64 `json:"evals"`
+	// Seed seeds the PCG stream every random choice is drawn from.
+	Seed uint64 `json:"seed"`
+	// Pop is the batch the method works with: genomes per batch (random),
+	// parallel climbers (hill), parallel chains (sa), the generation size
+	// (ea, ga, pipeline) or the children per island and generation
+	// (memetic).
+	Pop int `json:"pop"`
+	// Parents is how many of the best genomes of a generation breed.
+	Parents int `json:"parents"`
+	// Elite is how many of the best genomes are carried into the next
+	// generation unchanged (and not evaluated again).
+	Elite int `json:"elite"`
+	// Mutation is the expected number of sites (cells, edges, streets)
+	// changed in a child; every child changes at least one. Zero means the
+	// method's preset: 0.06 of the sites for ea and ga (the paper's rate),
+	// 0.03 of them for memetic and pipeline.
+	Mutation float64 `json:"mutation"`
+	// Crossover is CrossUniform or CrossNone; empty means the method's
+	// (uniform for ga, memetic and pipeline, none for ea).
+	Crossover string `json:"crossover,omitempty"`
+	// Density is the wall probability of random genomes.
+	Density float64 `json:"density"`
+	// Temp is the initial temperature of simulated annealing, relative to
+	// the current score.
+	Temp float64 `json:"temp"`
+	// Islands is the number of island populations (memetic).
+	Islands int `json:"islands"`
+	// Migrate is the number of generations between migrations (memetic).
+	Migrate int `json:"migrate"`
+	// Stagnation is the number of generations an island may go without
+	// improving its best before it restarts (memetic), and the number of
+	// generations without a new best that end the pipeline's GA phase.
+	Stagnation int `json:"stagnation"`
+	// Local is the local search's neighbourhood: Hamming radius 1, 2 or 3
+	// (flags h1, h2, h3). Used by ils, memetic and hill.
+	Local int `json:"local,omitempty"`
+	// Improve is ImproveFirst or ImproveBest (ils, hill).
+	Improve string `json:"improve,omitempty"`
+	// Sideways is how many moves in a row a climb may make to neighbours
+	// of equal score not visited before (a plateau walk with a tabu set).
+	Sideways int `json:"sideways,omitempty"`
+	// Kick is the number of sites changed at random when an iterated
+	// local search is stuck at a local optimum.
+	Kick int `json:"kick,omitempty"`
+	// Restarts is the number of kicks in a row without a new best after
+	// which an iterated local search restarts from a random genome; 0
+	// never restarts.
+	Restarts int `json:"restarts,omitempty"`
+	// Polish is the Hamming radius (0–3) of the exhaustive search around
+	// the best genome once the budget is spent: it moves to any better
+	// neighbour until none within Polish is better, and so certifies the
+	// best as a local optimum of that radius. Its evaluations go beyond
+	// the budget and are counted apart.
+	Polish int `json:"polish,omitempty"`
+}
+
+// Params is the former name of Spec.
+type Params = Spec
+
+// Preset returns the documented parameters of a method; the size, rules,
+// budget and seed are left for the caller.
+//
+// The paper's five (§4.3, 6×6, 1 million evaluations each):
+//
+//	random   Density 0.25, batches of Pop 1000
+//	hill     Density 0.25 starts, Pop 10 climbers, best-improvement over
+//	         Hamming-1, restart at local optima
+//	sa       Density 0.25 starts, Pop 10 chains, Temp 0.05, linear cooling
+//	ea       Pop 100, Parents 10, mutation 0.06 of the sites
+//	ga       Pop 100, Parents 10, mutation 0.06 of the sites, uniform
+//	         crossover, Elite 1
+//
+// Ours:
+//
+//	memetic  Islands 8 of Pop 25, Parents 10, Elite 2, mutation 0.03 of
+//	         the sites, uniform crossover, Migrate 25, Stagnation 100,
+//	         Hamming-2 local search around island bests
+//	ils      iterated local search: first-improvement over Hamming-1 and
+//	         Hamming-2, up to Sideways 50 plateau moves, Kick 10, no restarts
+//	pipeline the paper's recipe for M_36314: a GA (Pop 100, Parents 10,
+//	         Elite 2, uniform crossover, mutation 0.03 of the sites) for half
+//	         the budget or until Stagnation 300 generations pass without a
+//	         new best, then an EA from a population of copies of the best
+//	         with one site changed per child and no crossover, then the
+//	         Hamming-3 polish
+func Preset(algo string) (Spec, error) {
+	p := Spec{Version: SpecVersion, Algo: algo, Order: "DRLU", Density: 0.25}
+	switch algo {
+	case AlgoRandom:
+		p.Pop = 1000
+	case AlgoHill:
+		p.Pop, p.Local, p.Improve = 10, 1, ImproveBest
+	case AlgoAnneal:
+		p.Pop, p.Temp = 10, 0.05
+	case AlgoEA:
+		p.Pop, p.Parents, p.Crossover = 100, 10, CrossNone
+	case AlgoGA:
+		p.Pop, p.Parents, p.Elite, p.Crossover = 100, 10, 1, CrossUniform
+	case AlgoMemetic:
+		p.Pop, p.Parents, p.Elite, p.Crossover = 25, 10, 2, CrossUniform
+		p.Islands, p.Migrate, p.Stagnation, p.Local = 8, 25, 100, 2
+	case AlgoILS:
+		p.Pop, p.Local, p.Improve, p.Sideways, p.Kick = 1, 2, ImproveFirst, 50, 10
+	case AlgoPipeline:
+		p.Pop, p.Parents, p.Elite, p.Crossover = 100, 10, 2, CrossUniform
+		p.Stagnation, p.Polish = 300, 3
+	default:
+		return Spec{}, fmt.Errorf("%w %q (have %v)", ErrUnknownAlgo, algo, Algos)
+	}
+	return p, nil
+}
+
+// usesLocal reports whether the method climbs with Local, Improve and
+// Sideways; usesKick whether it kicks; breeds whether it breeds children.
+func (p Spec) usesLocal() bool { return p.Algo == AlgoILS || p.Algo == AlgoHill || p.Algo == AlgoMemetic }
+func (p Spec) usesKick() bool  { return p.Algo == AlgoILS }
+func (p Spec) breeds() bool {
+	switch p.Algo {
+	case AlgoEA, AlgoGA, AlgoMemetic, AlgoPipeline:
+		return true
+	}
+	return false
+}
+
+// crossover reports whether children are bred by crossover.
+func (p Spec) crossover() bool { return p.Crossover == CrossUniform }
+
+// Validate checks the method's parameters (the problem checks its own
+// rules and size when it is built). Its errors name the parameter by its
+// flag and give the valid range.
+func (p Spec) Validate() error {
+	if p.Version != SpecVersion {
+		if p.Version == 0 {
+			return ErrOldSpec
+		}
+		return fmt.Errorf("%w: spec version %d, this mousemaze reads %d", ErrParams, p.Version, SpecVersion)
+	}
+	if _, err := Preset(p.Algo); err != nil {
+		return err
+	}
+	bad := func(format string, args ...any) error {
+		return fmt.Errorf("%w: "+format, append([]any{ErrParams}, args...)...)
+	}
+	switch {
+	case p.Evals <= 0:
+		return bad("--evals %d: the budget must be at least 1", p.Evals)
+	case p.Pop <= 0:
+		return bad("--pop %d: must be at least 1", p.Pop)
+	case p.Density < 0 || p.Density >= 1:
+		return bad("--density %v: must be in [0, 1)", p.Density)
+	case p.Mutation < 0:
+		return bad("--mutation %v: must be above 0 (expected sites changed per child)", p.Mutation)
+	case p.Polish < 0 || p.Polish > 3:
+		return bad("--polish %d: must be 0, 1, 2 or 3", p.Polish)
+	case p.Kick < 0:
+		return bad("--kick %d: must be at least 1", p.Kick)
+	case p.Restarts < 0:
+		return bad("--restarts %d: must be 0 (never) or more", p.Restarts)
+	case p.Sideways < 0:
+		return bad("--sideways %d: must be 0 or more", p.Sideways)
+	}
+	switch p.Crossover {
+	case "", CrossUniform, CrossNone:
+	default:
+		return bad("--crossover %q: must be uniform or none", p.Crossover)
+	}
+	switch p.Improve {
+	case "", ImproveFirst, ImproveBest:
+	default:
+		return bad("--improve %q: must be first or best", p.Improve)
+	}
+	if p.breeds() {
+		if p.Parents <= 0 || p.Parents > p.Pop {
+			return bad("--parents %d: must be in 1..%d (--pop)", p.Parents, p.Pop)
+		}
+		if p.Elite < 0 || p.Elite > p.Pop {
+			return bad("--elite %d: must be in 0..%d (--pop)", p.Elite, p.Pop)
+		}
+	}
+	if p.usesLocal() && (p.Local < 1 || p.Local > 3) {
+		return bad("--local h%d: must be h1, h2 or h3", p.Local)
+	}
+	if p.usesKick() && p.Kick < 1 {
+		return bad("--kick %d: must be at least 1", p.Kick)
+	}
+	switch p.Algo {
+	case AlgoMemetic:
+		if p.Islands <= 0 || p.Migrate <= 0 || p.Stagnation <= 0 {
+			return bad("memetic needs --islands, --migrate and --stagnation above 0")
+		}
+	case AlgoPipeline:
+		if p.Stagnation <= 0 {
+			return bad("--stagnation %d: must be at least 1", p.Stagnation)
+		}
+	case AlgoAnneal:
+		if p.Temp < 0 {
+			return bad("--temp %v: must be 0 or more", p.Temp)
+		}
+	}
+	return nil
+}
+
+// mutationFor returns the expected sites changed per child for a genome of
+// the given number of sites: Spec.Mutation, or the method's preset.
+func (p Spec) mutationFor(sites int) float64 {
+	if p.Mutation > 0 {
+		return p.Mutation
+	}
+	rate := 0.03
+	if p.Algo == AlgoEA || p.Algo == AlgoGA {
+		rate = 0.06
+	}
+	return max(1, rate*float64(sites))
+}
