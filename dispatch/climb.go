@@ -43,6 +43,9 @@ type Climb[G any] struct {
 	// Batch is the number of neighbours evaluated per generation; 0 means
 	// a whole radius (up to maxBatch).
 	Batch int `json:"batch"`
+	// Reach limits radius-2 and -3 moves to sites within this distance of
+	// each other (0: any); a climb with a Reach certifies nothing.
+	Reach int `json:"reach,omitempty"`
 	// Island is the memetic island the climb's results go back to.
 	Island int `json:"island,omitempty"`
 	// Done reports that Center is a local optimum within Max.
@@ -62,7 +65,7 @@ const maxTabu = 1 << 12
 // parameters.
 func (s *Engine[G]) newClimb(center Member[G], maxRadius int, improve string, sideways, batch int, exhaustive bool) *Climb[G] {
 	return &Climb[G]{Center: s.clone(center), Radius: 1, Max: maxRadius, Improve: improve,
-		Exhaustive: exhaustive, Order: s.rng.Uint64(), MaxSideways: sideways, Batch: batch}
+		Exhaustive: exhaustive, Order: s.rng.Uint64(), MaxSideways: sideways, Batch: batch, Reach: s.st.Spec.Reach}
 }
 
 // restartClimb moves c to a new centre m, as after an improvement.
@@ -191,7 +194,7 @@ func (s *Engine[G]) endRadius(c *Climb[G]) {
 	default:
 		c.Done = true
 		c.Tie = nil
-		if c.Center.Scored && s.prob.Equal(c.Center.Genome, s.st.Best.Genome) && c.Sideways == 0 {
+		if c.Reach == 0 && c.Center.Scored && s.prob.Equal(c.Center.Genome, s.st.Best.Genome) {
 			s.st.Certified = max(s.st.Certified, c.Max)
 		}
 	}
@@ -206,6 +209,7 @@ func (s *Engine[G]) polishStep() error {
 			return nil
 		}
 		s.st.Polish = s.newClimb(s.st.Best, s.st.Spec.Polish, ImproveFirst, 0, 4096, true)
+		s.st.Polish.Reach = 0
 	}
 	c := s.st.Polish
 	if _, err := s.climbStep(c); err != nil {
@@ -229,6 +233,7 @@ type scan struct {
 	pos    int64
 	done   bool
 	site   func(m int) int
+	near   func(a, b int) bool // nil: any pair
 }
 
 func (s *Engine[G]) scanOf(c *Climb[G]) *scan {
@@ -238,6 +243,10 @@ func (s *Engine[G]) scanOf(c *Climb[G]) *scan {
 	g := c.Center.Genome
 	n := s.prob.Moves(g)
 	sc := &scan{radius: c.Radius, moves: make([]int, n), site: func(m int) int { return s.prob.Site(g, m) }}
+	if geo, ok := s.prob.(Geometry[G]); ok && c.Reach > 0 {
+		reach := c.Reach
+		sc.near = func(a, b int) bool { return geo.Distance(g, a, b) <= reach }
+	}
 	for i := range sc.moves {
 		sc.moves[i] = i
 	}
@@ -248,6 +257,9 @@ func (s *Engine[G]) scanOf(c *Climb[G]) *scan {
 			sc.pairs = make([][2]int32, 0, n*(n-1)/2)
 			for i := 0; i < n; i++ {
 				for j := i + 1; j < n; j++ {
+					if sc.near != nil && !sc.near(sc.moves[i], sc.moves[j]) {
+						continue
+					}
 					sc.pairs = append(sc.pairs, [2]int32{int32(i), int32(j)})
 				}
 			}
@@ -285,6 +297,9 @@ func (sc *scan) distinct(moves []int) bool {
 	for i := range moves {
 		for j := i + 1; j < len(moves); j++ {
 			if sc.site(moves[i]) == sc.site(moves[j]) {
+				return false
+			}
+			if sc.near != nil && !sc.near(moves[i], moves[j]) {
 				return false
 			}
 		}

@@ -1,44 +1,59 @@
 // Package dispatch runs the searches for mazes that trap the mouse for as
-// long as possible. Every search hands whole batches of mazes to a
-// [mousemaze.Evaluator], never one maze at a time, so the same loop drives
-// the reference walk, the CPU lanes and the GPU.
+// long as possible. It owns the project's one search engine, [Engine],
+// generic over a [Problem]: grid mazes ([GridProblem]), Mouse Maze 2 edge
+// boards, walker traps and Viennese mazes are problems; the methods are
+// strategies written once for all of them. Every strategy hands whole
+// batches of genomes to the problem, which scores them through a
+// [mousemaze.Evaluator], so the same loop drives the reference walk, the
+// CPU lanes and the GPU.
 //
 // # Methods
 //
 // The five methods of the paper's §4 are here with the paper's parameters
-// as presets (see [Preset]):
+// as presets (see [Preset]): random, hill (steepest ascent over Hamming-1),
+// sa (simulated annealing, linear cooling), ea and ga (mutation 0.06 of the
+// cells, 10 parents of 100; ga adds uniform crossover and one elite). Ours:
 //
-//	random   random feasible mazes, each cell a wall with p = 0.25
-//	hill     steepest-ascent hill climbing from random p = 0.25 mazes; all
-//	         Hamming-1 neighbours form one batch; restart at a local optimum
-//	sa       simulated annealing with linear cooling (parallel chains)
-//	ea       evolutionary algorithm: mutation 0.06, 10 parents of 100
-//	ga       genetic algorithm: uniform crossover, mutation 0.06, 10 parents
-//	         of 100, the best maze carried over (elitism)
+//	memetic   genetic islands with ring migration and restarts, whose
+//	          island bests are climbed exhaustively to Hamming radius 2
+//	ils       iterated local search: first-improvement climbs over the
+//	          Hamming-1 and Hamming-2 neighbourhoods with sideways moves on
+//	          plateaus (a tabu list of visited centres), random kicks from the
+//	          best local optimum, optional restarts
+//	pipeline  the paper's recipe for M_36314: a GA with uniform crossover,
+//	          then a low-mutation EA from copies of its best, then the
+//	          Hamming-3 polish
 //
-// and one of our own, memetic: genetic islands with ring migration and
-// restarts of stagnant islands, whose elites are improved by exhaustive
-// Hamming-1 and Hamming-2 local search, the way the paper's M_36314 was
-// found (a GA followed by local search).
+// # Local search and the certificate
+//
+// One [Climb] type serves hill climbing, the memetic and iterated local
+// searches and the polish: it scans a centre's neighbours radius by radius
+// (every combination of moves on distinct sites, each exactly once) and
+// moves to the first better one (first-improvement) or to the best of a
+// radius (best-improvement). With Spec.Polish = r, once the budget is spent
+// the engine climbs from the best genome, exhaustively, until no genome
+// within Hamming distance r is better; [Engine.Certified] then reports r:
+// no maze within distance r of the best scores higher. Neighbours of grid
+// mazes on the cpu backend are evaluated by resuming the centre's walk
+// (cpu.Base), which gives exactly the walk's results.
 //
 // # Evaluations and feasibility
 //
-// The budget counts evaluations: mazes handed to the evaluator and walked.
-// Like the paper, which "searched until 1 million feasible mazes were
-// evaluated", only feasible mazes count. Infeasible candidates are caught
-// with [mousemaze.Feasible] (a flood fill on row masks, far cheaper than a
-// walk) before any walk: a random maze is drawn again, a neighbour is
-// skipped, and a child of a genetic operator is drawn again a few times and
-// then repaired by undoing its differences from its first parent until it
-// is feasible (see repair.go). Rejected candidates are counted in
-// [State.Rejected] but not in [State.Evals].
+// The budget counts evaluations: feasible genomes scored. Like the paper,
+// which "searched until 1 million feasible mazes were evaluated", only
+// feasible genomes count. Infeasible candidates are caught by the
+// problem's feasibility test (a flood fill on row masks for grids, far
+// cheaper than a walk) before any walk; they are counted in
+// [EngineState.Rejected]. The polish runs beyond the budget; its
+// evaluations are counted in [EngineState.PolishEvals].
 //
 // # Determinism and checkpoints
 //
-// A search is a pure function of its [Params] (the seed included) and any
-// initial mazes: it draws every random number from one PCG stream
-// (math/rand/v2), and the results of a batch do not depend on the backend,
-// its worker count or the order of evaluation. Its whole state, the PCG
-// state included, is a [State], taken at generation boundaries; a search
-// resumed from a State ends exactly as the uninterrupted search does.
+// A search is a pure function of its [Spec] (the seed included) and any
+// initial genomes: it draws every random number from one PCG stream, and
+// the results of a batch do not depend on the backend, its worker count or
+// the order of evaluation. Its whole state is an [EngineState], taken at
+// generation boundaries; a search resumed from it ends exactly as the
+// uninterrupted search does. The Spec carries a version: checkpoints of the
+// search before the one engine are refused with [ErrOldSpec].
 package dispatch

@@ -256,6 +256,35 @@ func (p *GridProblem) Repair(rng *rand.Rand, child, parent Grid) Grid {
 	return child
 }
 
+// Distance returns the Chebyshev distance between the cells of two cell
+// moves; a move of an end counts as near every cell of its row.
+func (p *GridProblem) Distance(g Grid, m1, m2 int) int {
+	cell := func(m int) (r, c int, end bool) {
+		site := p.Site(g, m)
+		switch site {
+		case p.Rows * p.Cols:
+			return 0, 0, true
+		case p.Rows*p.Cols + 1:
+			return p.Rows - 1, 0, true
+		}
+		return site / p.Cols, site % p.Cols, false
+	}
+	r1, c1, e1 := cell(m1)
+	r2, c2, e2 := cell(m2)
+	d := max(abs(r1-r2), abs(c1-c2))
+	if e1 || e2 {
+		d = abs(r1 - r2)
+	}
+	return d
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
 // Equal reports whether a and b are the same maze with the same ends.
 func (p *GridProblem) Equal(a, b Grid) bool {
 	if a.Entry != b.Entry || a.Exit != b.Exit || len(a.Walls) != len(b.Walls) {

@@ -54,3 +54,13 @@ type Problem[G any] interface {
 type NearEvaluator[G any] interface {
 	EvaluateNear(center G, batch []G, dst []Score) error
 }
+
+// A Geometry is a Problem whose sites lie in a space: Distance returns how
+// far apart the sites of two moves of g are (Chebyshev distance between
+// cells for grids). With Spec.Reach > 0 the climbs of hill, memetic and
+// ils combine only moves whose sites lie within Reach of each other at
+// radius 2 and 3: the pairs that move a wall or grow a dead end, a small
+// part of the whole neighbourhood. The polish always scans everything.
+type Geometry[G any] interface {
+	Distance(g G, m1, m2 int) int
+}

@@ -137,6 +137,11 @@ type Spec struct {
 	// Local is the local search's neighbourhood: Hamming radius 1, 2 or 3
 	// (flags h1, h2, h3). Used by ils, memetic and hill.
 	Local int `json:"local,omitempty"`
+	// Reach, when above 0, limits the climbs' radius-2 and radius-3 moves
+	// to sites within this distance of each other (see Geometry); such a
+	// climb ends at a local optimum of the reduced neighbourhood, which is
+	// not certified. 0 combines any sites.
+	Reach int `json:"reach,omitempty"`
 	// Improve is ImproveFirst or ImproveBest (ils, hill).
 	Improve string `json:"improve,omitempty"`
 	// Sideways is how many moves in a row a climb may make to neighbours
@@ -145,6 +150,10 @@ type Spec struct {
 	// Kick is the number of sites changed at random when an iterated
 	// local search is stuck at a local optimum.
 	Kick int `json:"kick,omitempty"`
+	// Accept lets the iterated local search move home to a local optimum
+	// slightly worse than home: one scoring at least (1 − Accept) × home's
+	// value (record-to-record travel); 0 accepts only equal or better.
+	Accept float64 `json:"accept,omitempty"`
 	// Restarts is the number of kicks in a row without a new best after
 	// which an iterated local search restarts from a random genome; 0
 	// never restarts.
@@ -259,6 +268,10 @@ func (p Spec) Validate() error {
 		return bad("--kick %d: must be at least 1", p.Kick)
 	case p.Restarts < 0:
 		return bad("--restarts %d: must be 0 (never) or more", p.Restarts)
+	case p.Accept < 0 || p.Accept >= 1:
+		return bad("--accept %v: must be in [0, 1)", p.Accept)
+	case p.Reach < 0:
+		return bad("--reach %d: must be 0 (any) or more", p.Reach)
 	case p.Sideways < 0:
 		return bad("--sideways %d: must be 0 or more", p.Sideways)
 	}

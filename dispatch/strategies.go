@@ -391,7 +391,9 @@ func (ils[G]) step(s *Engine[G]) error {
 	case s.st.Home == nil || c.Center.Score.Better(s.st.Home.Score):
 		h := s.clone(c.Center)
 		s.st.Home, s.st.Fails = &h, 0
-	case c.Center.Score.Cmp(s.st.Home.Score) == 0:
+	case c.Center.Score.Cmp(s.st.Home.Score) == 0 ||
+		(p.Accept > 0 && !c.Center.Score.Trapped && !s.st.Home.Score.Trapped &&
+			c.Center.Score.Value >= (1-p.Accept)*s.st.Home.Score.Value):
 		h := s.clone(c.Center)
 		s.st.Home = &h
 		s.st.Fails++
