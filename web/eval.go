@@ -96,23 +96,20 @@ func (s *Server) eval(req evalRequest) (*evalResponse, error) {
 	}
 	cfg.Heat = true
 	resp := &evalResponse{Rows: b.rows, Cols: b.cols, Cap: cfg.Cap, Edges: b.edges, Entry: cfg.Entry, Exit: cfg.Exit, Order: cfg.Order.String(), K: cfg.K}
+	shared, err := s.evaluator(req.Backend)
+	if err != nil {
+		return nil, err
+	}
 	var res mousemaze.Result
 	if b.edges {
-		resp.Backend = "ref"
-		res, err = mousemaze.WalkEdges(b.edge, cfg)
+		dst := make([]mousemaze.Result, 1)
+		resp.Backend, err = shared.evaluateEdges([]mousemaze.EdgeMaze{b.edge}, cfg, dst)
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("%s backend: %w", resp.Backend, err)
 		}
+		res = dst[0]
 	} else {
-		name := req.Backend
-		if name == "" {
-			name = s.opts.Backend
-		}
-		ev, err := mousemaze.NewEvaluator(name, mousemaze.Options{Workers: s.opts.Workers})
-		if err != nil {
-			return nil, badRequest("%v", err)
-		}
-		ev = mousemaze.ForConfig(ev, cfg)
+		ev := mousemaze.ForConfig(shared, cfg)
 		resp.Backend = ev.Name()
 		pop, err := mousemaze.PopulationOf(b.grid)
 		if err != nil {

@@ -64,7 +64,7 @@ func runEval(args []string, stdout, stderr io.Writer) int {
 	}
 	cfg.Heat = *heat
 	if *edges {
-		return runEvalEdges(fs.Args(), cfg, be.workers, *asJSON, stdout, stderr)
+		return runEvalEdges(fs.Args(), cfg, be, *asJSON, stdout, stderr)
 	}
 
 	// Read every file first, so bad input fails before any output.
@@ -88,6 +88,7 @@ func runEval(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "mousemaze eval: %v\n", err)
 		return exitFail
 	}
+	defer ev.Close()
 	results, err := evaluateAll(mousemaze.ForConfig(ev, cfg), cfg, inputs)
 	if err != nil {
 		fmt.Fprintf(stderr, "mousemaze eval: %v\n", err)
