@@ -31,5 +31,16 @@
 // An [Evaluator] walks every maze of a population. Backends register
 // themselves by name with [Register] (the reference walk registers itself as
 // "ref"); [NewEvaluator] opens one by name, and the name "auto" picks the
-// fastest backend present.
+// fastest backend present. The backends package registers all of them in
+// one place; binaries import it with _. An Evaluator is an io.Closer:
+// whoever opens one closes it. A backend that also walks Mouse Maze 2
+// boards implements [EdgeEvaluator]; [EvaluateEdgesWith] falls back to
+// the reference walk for the others.
+//
+// # One reference walk
+//
+// [Walk] and [Trace] (grids), [WalkEdges] and [TraceEdges] (edge boards)
+// and [WalkGraph] (any graph) convert their maze to one graph form and
+// run one loop, with exact counting or modulo k, guarded by one Theorem 8
+// bound ([TurnBound]).
 package mousemaze

@@ -3,7 +3,6 @@ package mousemaze
 import (
 	"fmt"
 	"io"
-	"math"
 	"math/bits"
 	"math/rand/v2"
 	"runtime"
@@ -138,61 +137,10 @@ func edgeMove(m EdgeMaze, cfg Config, r, c int, d Dir) (idx int, exit, ok bool) 
 	}
 }
 
-// edgeDistances returns every cell's distance from the exit cell (-1 when
-// cut off), by a breadth-first search.
-func edgeDistances(m EdgeMaze, cfg Config) []int {
-	dist := make([]int, m.Rows*m.Cols)
-	for i := range dist {
-		dist[i] = -1
-	}
-	start := (m.Rows-1)*m.Cols + cfg.Exit
-	dist[start] = 0
-	queue := []int{start}
-	for len(queue) > 0 {
-		i := queue[0]
-		queue = queue[1:]
-		for d := Down; d <= Up; d++ {
-			j, exit, ok := edgeMove(m, cfg, i/m.Cols, i%m.Cols, d)
-			if ok && !exit && dist[j] < 0 {
-				dist[j] = dist[i] + 1
-				queue = append(queue, j)
-			}
-		}
-	}
-	return dist
-}
-
 // EdgesFeasible reports whether the mouse can reach the exit of m: an open
 // path joins the entry cell to the exit cell.
 func EdgesFeasible(m EdgeMaze, cfg Config) bool {
-	return edgeDistances(m, cfg)[cfg.Entry] >= 0
-}
-
-// edgeTurnBound is Theorem 8's bound for m, as TurnBound is for grids:
-// with the exit as a vertex a cell at distance d from it is visited at
-// most Σ_{i=1..d} Δ^i times, so no correct walk reaches the returned turns.
-func edgeTurnBound(m EdgeMaze, cfg Config, dist []int) int64 {
-	far, delta, cells := 0, int64(1), int64(0)
-	for i, d := range dist {
-		if d < 0 {
-			continue
-		}
-		cells++
-		far = max(far, d)
-		var deg int64
-		for dir := Down; dir <= Up; dir++ {
-			if _, _, ok := edgeMove(m, cfg, i/m.Cols, i%m.Cols, dir); ok {
-				deg++
-			}
-		}
-		delta = max(delta, deg)
-	}
-	var sum, pow int64 = 0, 1
-	for i := 0; i <= far; i++ {
-		pow = satMul(pow, delta)
-		sum = satAdd(sum, pow)
-	}
-	return satAdd(satMul(cells+1, sum), 2)
+	return edgeAdjacency(m, cfg).feasible()
 }
 
 // WalkEdges is the reference walk for Mouse Maze 2: the rules of Walk
@@ -204,8 +152,8 @@ func WalkEdges(m EdgeMaze, cfg Config) (Result, error) {
 	return walkEdges(m, cfg, nil)
 }
 
-// walkEdges is WalkEdges, calling visit (when not nil, under exact
-// counting) with every step as TraceEdges documents.
+// walkEdges is WalkEdges, calling visit (when not nil) with every step
+// as TraceEdges documents.
 func walkEdges(m EdgeMaze, cfg Config, visit func(turn int64, r, c int)) (Result, error) {
 	if err := m.Validate(); err != nil {
 		return Result{}, err
@@ -213,86 +161,17 @@ func walkEdges(m EdgeMaze, cfg Config, visit func(turn int64, r, c int)) (Result
 	if err := cfg.Validate(m.Cols); err != nil {
 		return Result{}, err
 	}
-	var res Result
-	dist := edgeDistances(m, cfg)
-	if dist[cfg.Entry] < 0 {
+	a := edgeAdjacency(m, cfg)
+	if !a.feasible() {
+		var res Result
 		if cfg.Heat {
 			res.Heat = make([]uint32, m.Rows*m.Cols)
 		}
 		return res, nil
 	}
-	res.Feasible = true
-	if cfg.K > 0 {
-		return walkEdgesMod(m, cfg)
-	}
-	order := cfg.Order.Resolve()
-	guard := edgeTurnBound(m, cfg, dist)
-	visits := make([]int64, m.Rows*m.Cols)
-	r, c := 0, cfg.Entry
-	visits[c] = 1
-	turns := int64(1)
-	if visit != nil {
-		visit(turns, r, c)
-	}
-	for {
-		if cfg.Cap > 0 && turns >= cfg.Cap {
-			break
-		}
-		if turns >= guard {
-			return Result{}, fmt.Errorf("%w: %d turns on this %dx%d edge maze:\n%s", ErrGuard, turns, m.Rows, m.Cols, m)
-		}
-		bestVisits, toExit, bestIdx := int64(math.MaxInt64), false, 0
-		for _, d := range order {
-			n, exit, ok := edgeMove(m, cfg, r, c, d)
-			if !ok {
-				continue
-			}
-			v := int64(0)
-			if !exit {
-				v = visits[n]
-			}
-			if v < bestVisits {
-				bestVisits, toExit, bestIdx = v, exit, n
-			}
-		}
-		turns++
-		if toExit {
-			if visit != nil {
-				visit(turns, m.Rows, cfg.Exit)
-			}
-			res.Escaped = true
-			break
-		}
-		r, c = bestIdx/m.Cols, bestIdx%m.Cols
-		visits[bestIdx]++
-		if visit != nil {
-			visit(turns, r, c)
-		}
-	}
-	res.Turns = turns
-	if cfg.Heat {
-		res.Heat = make([]uint32, len(visits))
-		for i, v := range visits {
-			if v > math.MaxUint32 {
-				return Result{}, fmt.Errorf("%w: a cell's visit count %d does not fit the heat map", ErrGuard, v)
-			}
-			res.Heat[i] = uint32(v)
-		}
-	}
-	return res, nil
-}
-
-// walkEdgesMod is WalkEdges for a feasible board under cfg.K > 0.
-func walkEdgesMod(m EdgeMaze, cfg Config) (Result, error) {
-	g := EdgeGraph(m, cfg)
-	res, err := WalkGraph(g, Config{K: cfg.K, Cap: cfg.Cap, Heat: cfg.Heat})
-	if err != nil {
-		return Result{}, err
-	}
-	if cfg.Heat {
-		res.Heat = res.Heat[:m.Rows*m.Cols]
-	}
-	return res, nil
+	return a.walkBoard(m.Rows, m.Cols, cfg, visit, func() string {
+		return fmt.Sprintf("this %dx%d edge maze:\n%s", m.Rows, m.Cols, m)
+	})
 }
 
 // EdgeGraph converts the board m under cfg into a Graph the mouse walks
@@ -301,26 +180,12 @@ func walkEdgesMod(m EdgeMaze, cfg Config) (Result, error) {
 // moves in cfg's preference order.
 func EdgeGraph(m EdgeMaze, cfg Config) Graph {
 	n := m.Rows * m.Cols
-	g := Graph{Names: make([]string, n+1), Prefs: make([][]int, n+1), Start: cfg.Entry, Exit: n}
-	order := cfg.Order.Resolve()
-	for i := range n {
-		r, c := i/m.Cols, i%m.Cols
-		g.Names[i] = fmt.Sprintf("%d,%d", r, c)
-		g.Prefs[i] = []int{}
-		for _, d := range order {
-			j, exit, ok := edgeMove(m, cfg, r, c, d)
-			switch {
-			case !ok:
-			case exit:
-				g.Prefs[i] = append(g.Prefs[i], n)
-			default:
-				g.Prefs[i] = append(g.Prefs[i], j)
-			}
+	return edgeAdjacency(m, cfg).toGraph(func(int) bool { return true }, func(v int) string {
+		if v == n {
+			return "exit"
 		}
-	}
-	g.Names[n] = "exit"
-	g.Prefs[n] = []int{(m.Rows-1)*m.Cols + cfg.Exit}
-	return g
+		return fmt.Sprintf("%d,%d", v/m.Cols, v%m.Cols)
+	})
 }
 
 // EvaluateEdges walks every board of mazes under cfg with WalkEdges and

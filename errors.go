@@ -25,6 +25,8 @@ var (
 	// ErrGraph reports a malformed general-graph maze; the message names
 	// the problem (the vertex, the edge or the field).
 	ErrGraph = errors.New("invalid graph")
+	// ErrShard reports a shard that is not "i/N" with 0 ≤ i < N.
+	ErrShard = errors.New("invalid shard")
 
 	// ErrRowWidth reports a row whose length differs from the first row of its maze.
 	ErrRowWidth = errors.New("ragged row")

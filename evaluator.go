@@ -3,6 +3,7 @@ package mousemaze
 import (
 	"errors"
 	"fmt"
+	"io"
 	"sort"
 	"sync"
 )
@@ -11,11 +12,40 @@ import (
 // Result per maze to dst, in order. It returns an error wrapping ErrSize if
 // len(dst) != pop.Len(), and one wrapping ErrConfig or ErrOrder if cfg does
 // not fit the population. Every Evaluator gives exactly the results of Walk.
+//
+// An Evaluator is an io.Closer: whoever opens one (NewEvaluator, a
+// backend's New) closes it when done, which releases what the backend
+// holds (a GPU context, for one). Close may be called more than once;
+// calls after the first do nothing and return nil. Evaluate must not be
+// called after Close.
 type Evaluator interface {
 	// Name returns the backend's name, as used in flags and reports.
 	Name() string
 	// Evaluate fills dst with the results of walking every maze of pop.
 	Evaluate(pop Population, cfg Config, dst []Result) error
+	// Close releases the backend's resources.
+	io.Closer
+}
+
+// An EdgeEvaluator is an Evaluator that also walks Mouse Maze 2 boards
+// itself, the optional capability EvaluateEdgesWith looks for. Every
+// EdgeEvaluator gives exactly the results of WalkEdges.
+type EdgeEvaluator interface {
+	Evaluator
+	// EvaluateEdges fills dst with the results of walking every board of
+	// mazes; it returns an error wrapping ErrSize if len(dst) != len(mazes).
+	EvaluateEdges(mazes []EdgeMaze, cfg Config, dst []Result) error
+}
+
+// EvaluateEdgesWith walks every board of mazes under cfg with ev when ev
+// is an EdgeEvaluator, and otherwise with the reference walk (EvaluateEdges
+// over workers goroutines, 0 meaning one per CPU). It returns the name of
+// the backend that did the walking, ev's or "ref".
+func EvaluateEdgesWith(ev Evaluator, mazes []EdgeMaze, cfg Config, dst []Result, workers int) (string, error) {
+	if ee, ok := ev.(EdgeEvaluator); ok {
+		return ee.Name(), ee.EvaluateEdges(mazes, cfg, dst)
+	}
+	return "ref", EvaluateEdges(mazes, cfg, dst, workers)
 }
 
 // Options tune a backend when it is opened.
@@ -109,7 +139,8 @@ func CheckBatch(pop Population, cfg Config, dst []Result) error {
 	return cfg.Validate(pop.Cols)
 }
 
-// refEvaluator is the reference walk behind the Evaluator interface.
+// refEvaluator is the reference walk behind the Evaluator interface. It
+// holds nothing, so Close has nothing to release.
 type refEvaluator struct{}
 
 func init() {
@@ -118,6 +149,9 @@ func init() {
 
 // Name returns "ref".
 func (refEvaluator) Name() string { return "ref" }
+
+// Close does nothing and returns nil.
+func (refEvaluator) Close() error { return nil }
 
 // Evaluate walks every maze with Walk, one after another.
 func (refEvaluator) Evaluate(pop Population, cfg Config, dst []Result) error {
@@ -142,7 +176,7 @@ var KModBackends = []string{"ref", "cpu", "tree", "cuda"}
 // ForConfig returns ev when it can evaluate under cfg, and otherwise the
 // reference backend: under cfg.K > 0 a backend missing from KModBackends
 // is replaced by "ref", so that "auto" never gives wrong results for a
-// k-mod mouse.
+// k-mod mouse. Closing the replacement closes ev.
 func ForConfig(ev Evaluator, cfg Config) Evaluator {
 	if cfg.K == 0 {
 		return ev
@@ -152,5 +186,22 @@ func ForConfig(ev Evaluator, cfg Config) Evaluator {
 			return ev
 		}
 	}
-	return refEvaluator{}
+	return refInstead{ev}
 }
+
+// refInstead is the reference walk standing in for a backend that cannot
+// evaluate a config; Close closes that backend.
+type refInstead struct {
+	replaced Evaluator
+}
+
+// Name returns "ref".
+func (refInstead) Name() string { return "ref" }
+
+// Evaluate walks every maze with Walk.
+func (refInstead) Evaluate(pop Population, cfg Config, dst []Result) error {
+	return refEvaluator{}.Evaluate(pop, cfg, dst)
+}
+
+// Close closes the replaced backend.
+func (r refInstead) Close() error { return r.replaced.Close() }

@@ -75,11 +75,16 @@ func (g Graph) Validate() error {
 	return nil
 }
 
-// adjacency returns g in the walk's form.
+// adjacency returns g in the walk's form, its lists in one backing array.
 func (g Graph) adjacency() *adjacency {
 	a := &adjacency{prefs: make([][]int32, len(g.Prefs)), start: int32(g.Start), exit: int32(g.Exit)}
+	total := 0
+	for _, p := range g.Prefs {
+		total += len(p)
+	}
+	nb := make([]int32, total)
 	for v, p := range g.Prefs {
-		a.prefs[v] = make([]int32, len(p))
+		a.prefs[v], nb = nb[:len(p):len(p)], nb[len(p):]
 		for i, w := range p {
 			a.prefs[v][i] = int32(w)
 		}
@@ -146,20 +151,16 @@ func (g Graph) Stats() (vertices, maxDegree, diameter int) {
 // within it. The value saturates at math.MaxInt64.
 func Theorem8Bound(g Graph) int64 {
 	n, delta, diam := g.Stats()
-	var sum, pow int64 = 0, 1
-	for i := 0; i < diam; i++ {
-		pow = satMul(pow, int64(delta))
-		sum = satAdd(sum, pow)
-	}
-	return satMul(int64(n), sum)
+	return satMul(int64(n), theorem8Sum(int64(delta), int64(diam)))
 }
 
 // WalkGraph walks the mouse through g under cfg, whose fields K, Cap and
 // Heat apply (Order, Entry and Exit are grid rules and are ignored). It
 // returns a Result as Walk does: Heat, when asked for, holds every
 // vertex's count, indexed by vertex. With cfg.K = 0 a walk that reached
-// Theorem8Bound(g) would return ErrGuard; with cfg.K > 0 the walk ends in
-// an escape or a detected trap, as for grids.
+// the Theorem 8 guard (TurnBound's form, which is at most Theorem8Bound(g)
+// plus 2) would return ErrGuard; with cfg.K > 0 the walk ends in an
+// escape or a detected trap, as for grids.
 func WalkGraph(g Graph, cfg Config) (Result, error) {
 	if err := g.Validate(); err != nil {
 		return Result{}, err
@@ -177,32 +178,17 @@ func WalkGraph(g Graph, cfg Config) (Result, error) {
 		}
 		return res, nil
 	}
-	res.Feasible = true
 	a := g.adjacency()
 	k := uint64(cfg.K)
 	var guard int64
 	if k == 0 {
-		guard = satAdd(Theorem8Bound(g), 1)
+		guard = a.turnBound()
 	}
-	out, err := a.walkAdj(k, cfg.Cap, guard)
+	out, err := a.walk(k, cfg.Cap, guard, nil)
 	if err != nil {
 		return Result{}, fmt.Errorf("%w on a graph of %d vertices", err, g.Len())
 	}
-	res.Turns, res.Escaped, res.Trapped = out.turns, out.escaped, out.trapped
-	res.CycleStart, res.CycleLen = out.cycleStart, out.cycleLen
-	if k > 0 && !out.escaped {
-		res.TrapTurn = a.firstMousetrap(k, out.turns)
-	}
-	if cfg.Heat {
-		res.Heat = make([]uint32, g.Len())
-		for i, c := range out.final.cnt {
-			if c > 1<<32-1 {
-				return Result{}, fmt.Errorf("%w: a vertex's visit count %d does not fit the heat map", ErrGuard, c)
-			}
-			res.Heat[i] = uint32(c)
-		}
-	}
-	return res, nil
+	return out.result(cfg.Heat, g.Len(), "vertex")
 }
 
 // GridGraph converts the grid maze m under cfg (its order, entry and exit)
@@ -224,44 +210,14 @@ func GridGraph(m Maze, cfg Config) (Graph, error) {
 	if m.Wall(m.Rows-1, cfg.Exit) {
 		return Graph{}, fmt.Errorf("%w: the exit cell (%d,%d) is a wall", ErrGraph, m.Rows-1, cfg.Exit)
 	}
-	id := make([]int, m.Rows*m.Cols)
-	var g Graph
-	for r := 0; r < m.Rows; r++ {
-		for c := 0; c < m.Cols; c++ {
-			id[r*m.Cols+c] = -1
-			if !m.Wall(r, c) {
-				id[r*m.Cols+c] = len(g.Names)
-				g.Names = append(g.Names, fmt.Sprintf("%d,%d", r, c))
+	n := m.Rows * m.Cols
+	return gridAdjacency(m, cfg).toGraph(func(v int) bool { return v == n || !m.Wall(v/m.Cols, v%m.Cols) },
+		func(v int) string {
+			if v == n {
+				return "exit"
 			}
-		}
-	}
-	exit := len(g.Names)
-	g.Names = append(g.Names, "exit")
-	g.Prefs = make([][]int, len(g.Names))
-	order := cfg.Order.Resolve()
-	for r := 0; r < m.Rows; r++ {
-		for c := 0; c < m.Cols; c++ {
-			v := id[r*m.Cols+c]
-			if v < 0 {
-				continue
-			}
-			p := []int{}
-			for _, d := range order {
-				i, toExit, ok := neighbour(m, cfg, r, c, d)
-				switch {
-				case !ok:
-				case toExit:
-					p = append(p, exit)
-				default:
-					p = append(p, id[i])
-				}
-			}
-			g.Prefs[v] = p
-		}
-	}
-	g.Prefs[exit] = []int{id[(m.Rows-1)*m.Cols+cfg.Exit]}
-	g.Start, g.Exit = id[cfg.Entry], exit
-	return g, nil
+			return fmt.Sprintf("%d,%d", v/m.Cols, v%m.Cols)
+		}), nil
 }
 
 // Lemma11 returns the paper's Lemma 11 maze for a k-mod mouse (k ≥ 2): a

@@ -6,17 +6,9 @@ import (
 	"slices"
 )
 
-// This file holds the walk on an abstract graph: every vertex lists its
-// neighbours in preference order. The grid walk under Config.K > 0 and
-// the general-graph walk (graph.go) both run on it.
-
-// adjacency is a maze as a graph: prefs[v] lists v's neighbours, most
-// preferred first. The mouse starts on start (1 visit, turn 1) and the walk
-// ends when he steps onto exit, whose count is never raised.
-type adjacency struct {
-	prefs       [][]int32
-	start, exit int32
-}
+// This file holds the steps of the walk on the graph form (walkcore.go):
+// the mouse's state, one move, exact walks under the Theorem 8 guard,
+// Brent's cycle detection for k-mod mice, and the mousetrap test.
 
 // walkState is the mouse's state: his vertex, every count and, under a
 // modulus, a hash of the counts kept up to date move by move.
@@ -90,6 +82,7 @@ type walkOutcome struct {
 	turns                int64
 	escaped, trapped     bool
 	cycleStart, cycleLen int64
+	trapTurn             int64      // the first mousetrap turn (set by walk)
 	final                *walkState // the state after turns turns
 }
 
@@ -99,11 +92,15 @@ type walkOutcome struct {
 // on the full state (compared exactly, the hash only speeds the
 // comparison up), so it ends either with an escape or with the exact
 // start and length of the cycle. capTurns > 0 stops the walk after that
-// many turns, as Config.Cap does.
-func (a *adjacency) walkAdj(k uint64, capTurns, guard int64) (walkOutcome, error) {
+// many turns, as Config.Cap does. visit, when not nil, is called with
+// every turn and vertex of an exact walk (k = 0) and ignored otherwise.
+func (a *adjacency) walkAdj(k uint64, capTurns, guard int64, visit func(turn int64, v int32)) (walkOutcome, error) {
 	if k == 0 {
 		s := a.begin(0)
 		turns := int64(1)
+		if visit != nil {
+			visit(turns, s.pos)
+		}
 		for {
 			if capTurns > 0 && turns >= capTurns {
 				return walkOutcome{turns: turns, final: s}, nil
@@ -112,7 +109,11 @@ func (a *adjacency) walkAdj(k uint64, capTurns, guard int64) (walkOutcome, error
 				return walkOutcome{}, fmt.Errorf("%w: %d turns", ErrGuard, turns)
 			}
 			turns++
-			if a.step(s, 0) {
+			escaped := a.step(s, 0)
+			if visit != nil {
+				visit(turns, s.pos)
+			}
+			if escaped {
 				return walkOutcome{turns: turns, escaped: true, final: s}, nil
 			}
 		}

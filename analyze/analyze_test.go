@@ -74,7 +74,7 @@ func TestTreeWalkRandom(t *testing.T) {
 }
 
 func TestTreeBackend(t *testing.T) {
-	ev, err := mousemaze.NewEvaluator("tree", mousemaze.Options{})
+	ev, err := OpenTree(mousemaze.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -57,7 +57,11 @@ func treeBenchSetup(b *testing.B, n int) (mousemaze.Population, []mousemaze.Resu
 	dst := make([]mousemaze.Result, pop.Len())
 	evals := map[string]func() error{}
 	for _, name := range []string{"ref", "tree", "cpu"} {
-		ev, err := mousemaze.NewEvaluator(name, mousemaze.Options{Workers: 1})
+		open := mousemaze.NewEvaluator
+		if name == "tree" {
+			open = func(_ string, o mousemaze.Options) (mousemaze.Evaluator, error) { return OpenTree(o) }
+		}
+		ev, err := open(name, mousemaze.Options{Workers: 1})
 		if err != nil {
 			b.Fatal(err)
 		}

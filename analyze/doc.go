@@ -32,7 +32,8 @@
 // infeasible maze is reported infeasible after a flood fill. It runs on a count grid with a border of
 // walls, each count kept with an offset that tells dead ends, other open
 // cells and walls apart, so that a step has no data-dependent branch. It
-// is registered as the backend "tree"; under modular counting, and on
+// is the backend "tree" (TreeEvaluator, registered by the backends
+// package); under modular counting, and on
 // capped walks it would overrun, it returns the reference walk's result,
 // so it is a correct Evaluator everywhere. On 16 random spanning-tree
 // mazes of 32×32 and 64×64 it takes less processor time per maze than the

@@ -10,7 +10,7 @@ import (
 // TestTreeKMod checks that the tree backend gives exactly the reference
 // walk's results under modular counting, on trees and on mazes with loops.
 func TestTreeKMod(t *testing.T) {
-	ev, err := mousemaze.NewEvaluator("tree", mousemaze.Options{})
+	ev, err := OpenTree(mousemaze.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

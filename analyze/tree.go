@@ -130,20 +130,24 @@ func (t *treeWalker) stay(c, p int32) bool {
 	}
 }
 
-// treeEvaluator is the "tree" backend: TreeEval, the closed form, on
-// loop-less mazes, and the reference walk elsewhere.
-type treeEvaluator struct{}
+// TreeEvaluator is the "tree" backend: TreeEval, the closed form, on
+// loop-less mazes, and the reference walk elsewhere. The backends package
+// registers it; it holds nothing, so Close has nothing to release.
+type TreeEvaluator struct{}
 
-func init() {
-	mousemaze.Register("tree", func(mousemaze.Options) (mousemaze.Evaluator, error) { return treeEvaluator{}, nil })
-}
+// OpenTree opens the tree backend, a mousemaze.Factory; it takes no
+// options.
+func OpenTree(mousemaze.Options) (mousemaze.Evaluator, error) { return TreeEvaluator{}, nil }
 
 // Name returns "tree".
-func (treeEvaluator) Name() string { return "tree" }
+func (TreeEvaluator) Name() string { return "tree" }
+
+// Close does nothing and returns nil.
+func (TreeEvaluator) Close() error { return nil }
 
 // Evaluate fills dst with TreeEval's result (the closed form) for every
 // maze of pop.
-func (treeEvaluator) Evaluate(pop mousemaze.Population, cfg mousemaze.Config, dst []mousemaze.Result) error {
+func (TreeEvaluator) Evaluate(pop mousemaze.Population, cfg mousemaze.Config, dst []mousemaze.Result) error {
 	if err := mousemaze.CheckBatch(pop, cfg, dst); err != nil {
 		return err
 	}

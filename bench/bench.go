@@ -227,6 +227,7 @@ func Population(kind string, size mousemaze.Size, n, rounds int, seed uint64) (m
 		if err != nil {
 			return mousemaze.Population{}, err
 		}
+		defer ev.Close()
 		return LongWalks(ev, size, mousemaze.Config{}, n, rounds, seed)
 	}
 	return mousemaze.Population{}, fmt.Errorf("bench: unknown population kind %q (want %s or %s)", kind, KindRandom, KindLong)
@@ -257,6 +258,11 @@ func Run(opts Options) ([]Measurement, error) {
 		opts.Targets = Targets(mousemaze.Backends(), 0)
 	}
 	var evs []mousemaze.Evaluator
+	defer func() {
+		for _, ev := range evs {
+			ev.Close()
+		}
+	}()
 	var targets []Target
 	for _, t := range opts.Targets {
 		ev, err := t.Open()

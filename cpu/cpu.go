@@ -128,6 +128,10 @@ func New(opts mousemaze.Options) (*Evaluator, error) {
 // Name returns "cpu".
 func (e *Evaluator) Name() string { return "cpu" }
 
+// Close releases nothing (the workers live only during Evaluate) and
+// returns nil; it may be called any number of times.
+func (e *Evaluator) Close() error { return nil }
+
 // Kernel returns the name of the kernel e uses.
 func (e *Evaluator) Kernel() string { return e.k.name }
 

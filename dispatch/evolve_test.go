@@ -33,6 +33,9 @@ type recorder struct {
 
 func (r *recorder) Name() string { return "recorder" }
 
+// Close does nothing: the recorder does not own inner.
+func (r *recorder) Close() error { return nil }
+
 func (r *recorder) Evaluate(pop mousemaze.Population, cfg mousemaze.Config, dst []mousemaze.Result) error {
 	r.batches = append(r.batches, pop.Len())
 	for i := 0; i < pop.Len(); i++ {

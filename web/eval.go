@@ -21,45 +21,10 @@ type evalRequest struct {
 	NoPath bool `json:"no_path"`
 }
 
-// evalResponse is the answer of POST /api/eval. The fields up to
-// mousetrap_turn are those of `mousemaze eval --json --heat`.
-type evalResponse struct {
-	Rows       int        `json:"rows"`
-	Cols       int        `json:"cols"`
-	Turns      int64      `json:"turns"`
-	Visits     int64      `json:"visits"`
-	Escaped    bool       `json:"escaped"`
-	Feasible   bool       `json:"feasible"`
-	Heat       [][]uint32 `json:"heat,omitempty"`
-	Trapped    bool       `json:"trapped,omitempty"`
-	CycleStart int64      `json:"cycle_start,omitempty"`
-	CycleLen   int64      `json:"cycle_len,omitempty"`
-	TrapTurn   int64      `json:"mousetrap_turn,omitempty"`
-	// Capped reports that the walk stopped at the cap (the request's, or
-	// the server's when the request set none) before the mouse escaped.
-	Capped bool  `json:"capped"`
-	Cap    int64 `json:"cap"`
-	// Edges, Entry, Exit, Order and K echo the rules walked.
-	Edges   bool   `json:"edges"`
-	Entry   int    `json:"entry"`
-	Exit    int    `json:"exit"`
-	Order   string `json:"order"`
-	K       int    `json:"k,omitempty"`
-	Backend string `json:"backend"`
-	// Path holds the walk's first PathMoves moves (none for a k-mod walk
-	// on an edge board, which the core does not trace), two bits each (0 down,
-	// 1 right, 2 left, 3 up), four to a byte from the low bits up, in
-	// standard base64. The mouse starts on row 0 of the entry column; the
-	// last move of an escape steps below the bottom row. PathTruncated
-	// says the walk has more moves than the server sends.
-	Path          string `json:"path"`
-	PathMoves     int64  `json:"path_moves"`
-	PathTruncated bool   `json:"path_truncated"`
-	// Reachable marks, for an infeasible maze, the cells the mouse can
-	// reach from the entry ('1') and the rest ('0'): the exit lies in the
-	// cut-off region.
-	Reachable []string `json:"reachable,omitempty"`
-}
+// evalResponse is the answer of POST /api/eval: the record of
+// `mousemaze eval --json --heat` (without file and index) and the web's
+// detail (mousemaze.EvalDetail).
+type evalResponse = mousemaze.EvalRecord
 
 func (s *Server) handleEval(w http.ResponseWriter, r *http.Request) {
 	var req evalRequest
@@ -95,25 +60,22 @@ func (s *Server) eval(req evalRequest) (*evalResponse, error) {
 		cfg.Cap = s.opts.WalkCap
 	}
 	cfg.Heat = true
-	resp := &evalResponse{Rows: b.rows, Cols: b.cols, Cap: cfg.Cap, Edges: b.edges, Entry: cfg.Entry, Exit: cfg.Exit, Order: cfg.Order.String(), K: cfg.K}
+	detail := &mousemaze.EvalDetail{Cap: cfg.Cap, Edges: b.edges, Entry: cfg.Entry, Exit: cfg.Exit, Order: cfg.Order.String(), K: cfg.K}
+	shared, err := s.evaluator(req.Backend)
+	if err != nil {
+		return nil, err
+	}
 	var res mousemaze.Result
 	if b.edges {
-		resp.Backend = "ref"
-		res, err = mousemaze.WalkEdges(b.edge, cfg)
+		dst := make([]mousemaze.Result, 1)
+		detail.Backend, err = shared.evaluateEdges([]mousemaze.EdgeMaze{b.edge}, cfg, dst)
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("%s backend: %w", detail.Backend, err)
 		}
+		res = dst[0]
 	} else {
-		name := req.Backend
-		if name == "" {
-			name = s.opts.Backend
-		}
-		ev, err := mousemaze.NewEvaluator(name, mousemaze.Options{Workers: s.opts.Workers})
-		if err != nil {
-			return nil, badRequest("%v", err)
-		}
-		ev = mousemaze.ForConfig(ev, cfg)
-		resp.Backend = ev.Name()
+		ev := mousemaze.ForConfig(shared, cfg)
+		detail.Backend = ev.Name()
 		pop, err := mousemaze.PopulationOf(b.grid)
 		if err != nil {
 			return nil, err
@@ -124,14 +86,10 @@ func (s *Server) eval(req evalRequest) (*evalResponse, error) {
 		}
 		res = dst[0]
 	}
-	resp.Turns, resp.Visits, resp.Escaped, resp.Feasible = res.Turns, res.Visits(), res.Escaped, res.Feasible
-	resp.Trapped, resp.CycleStart, resp.CycleLen, resp.TrapTurn = res.Trapped, res.CycleStart, res.CycleLen, res.TrapTurn
-	resp.Capped = res.Feasible && !res.Escaped && !res.Trapped && res.Turns >= cfg.Cap
-	if res.Heat != nil {
-		for r := 0; r < b.rows; r++ {
-			resp.Heat = append(resp.Heat, res.Heat[r*b.cols:(r+1)*b.cols])
-		}
-	}
+	rec := mousemaze.NewEvalRecord(b.rows, b.cols, res)
+	resp := &rec
+	resp.EvalDetail = detail
+	detail.Capped = res.Feasible && !res.Escaped && !res.Trapped && res.Turns >= cfg.Cap
 	if !res.Feasible {
 		resp.Reachable = reachableRows(b, cfg)
 		return resp, nil

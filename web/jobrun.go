@@ -109,13 +109,9 @@ func (s *Server) startJob(req jobRequest) (*job, error) {
 	if req.Pop > 0 {
 		p.Pop = req.Pop
 	}
-	backend := req.Backend
-	if backend == "" {
-		backend = s.opts.Backend
-	}
-	ev, err := mousemaze.NewEvaluator(backend, mousemaze.Options{Workers: s.opts.Workers})
+	ev, err := s.evaluator(req.Backend)
 	if err != nil {
-		return nil, badRequest("%v", err)
+		return nil, err
 	}
 	search, err := dispatch.New(p, ev, nil)
 	if err != nil {

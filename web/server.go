@@ -92,6 +92,8 @@ type Server struct {
 	order  []string // job ids, oldest first
 	nextID int
 	wg     sync.WaitGroup
+
+	evals evaluators
 }
 
 // New returns a Server with the options o.
@@ -151,10 +153,14 @@ func (s *Server) Handler() http.Handler {
 	})
 }
 
-// Close cancels every job and waits for them to end.
+// Close cancels every job, waits for them to end and closes the server's
+// evaluators. It may be called more than once.
 func (s *Server) Close() {
 	s.cancel()
 	s.wg.Wait()
+	if err := s.evals.closeAll(); err != nil {
+		s.opts.Log.Printf("closing the evaluators: %v", err)
+	}
 }
 
 // errorBody is the JSON body of every error response.

@@ -92,6 +92,7 @@ func runSearchBench(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "mousemaze bench --search: %v\n", err)
 		return exitFail
 	}
+	defer ev.Close()
 
 	var records []searchBenchRecord
 	for _, a := range names {

@@ -25,7 +25,9 @@ func readEdges(name string) ([]mousemaze.EdgeMaze, []int, error) {
 }
 
 // runEvalEdges is eval --edges: the same table and JSON records as eval.
-func runEvalEdges(files []string, cfg mousemaze.Config, workers int, asJSON bool, stdout, stderr io.Writer) int {
+// The boards go to the --backend when it walks edge boards
+// (mousemaze.EdgeEvaluator), and to the reference walk otherwise.
+func runEvalEdges(files []string, cfg mousemaze.Config, be backendFlags, asJSON bool, stdout, stderr io.Writer) int {
 	var inputs []inputMaze
 	var boards []mousemaze.EdgeMaze
 	for _, name := range files {
@@ -43,8 +45,14 @@ func runEvalEdges(files []string, cfg mousemaze.Config, workers int, asJSON bool
 			boards = append(boards, m)
 		}
 	}
+	ev, err := be.open()
+	if err != nil {
+		fmt.Fprintf(stderr, "mousemaze eval: %v\n", err)
+		return exitFail
+	}
+	defer ev.Close()
 	results := make([]mousemaze.Result, len(boards))
-	if err := mousemaze.EvaluateEdges(boards, cfg, results, workers); err != nil {
+	if _, err := mousemaze.EvaluateEdgesWith(ev, boards, cfg, results, be.workers); err != nil {
 		fmt.Fprintf(stderr, "mousemaze eval: %v\n", err)
 		return exitFail
 	}

@@ -13,23 +13,9 @@ func init() {
 	register(command{name: "eval", summary: "walk the mouse through mazes read from files and report turns", run: runEval})
 }
 
-// evalRecord is one line of `eval --json`.
-type evalRecord struct {
-	File     string     `json:"file"`
-	Index    int        `json:"index"`
-	Rows     int        `json:"rows"`
-	Cols     int        `json:"cols"`
-	Turns    int64      `json:"turns"`
-	Visits   int64      `json:"visits"`
-	Escaped  bool       `json:"escaped"`
-	Feasible bool       `json:"feasible"`
-	Heat     [][]uint32 `json:"heat,omitempty"`
-	// The k-mod fields (--k K > 0); omitted when zero.
-	Trapped    bool  `json:"trapped,omitempty"`
-	CycleStart int64 `json:"cycle_start,omitempty"`
-	CycleLen   int64 `json:"cycle_len,omitempty"`
-	TrapTurn   int64 `json:"mousetrap_turn,omitempty"`
-}
+// evalRecord is one line of `eval --json`: the shared record, with the
+// maze's file and index.
+type evalRecord = mousemaze.EvalRecord
 
 // inputMaze is a maze read from a file, with where it came from.
 type inputMaze struct {
@@ -64,7 +50,7 @@ func runEval(args []string, stdout, stderr io.Writer) int {
 	}
 	cfg.Heat = *heat
 	if *edges {
-		return runEvalEdges(fs.Args(), cfg, be.workers, *asJSON, stdout, stderr)
+		return runEvalEdges(fs.Args(), cfg, be, *asJSON, stdout, stderr)
 	}
 
 	// Read every file first, so bad input fails before any output.
@@ -88,6 +74,7 @@ func runEval(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "mousemaze eval: %v\n", err)
 		return exitFail
 	}
+	defer ev.Close()
 	results, err := evaluateAll(mousemaze.ForConfig(ev, cfg), cfg, inputs)
 	if err != nil {
 		fmt.Fprintf(stderr, "mousemaze eval: %v\n", err)
@@ -145,24 +132,9 @@ func evaluateAll(ev mousemaze.Evaluator, cfg mousemaze.Config, inputs []inputMaz
 }
 
 func newEvalRecord(in inputMaze, r mousemaze.Result) evalRecord {
-	rec := evalRecord{
-		File: in.file, Index: in.index, Rows: in.maze.Rows, Cols: in.maze.Cols,
-		Turns: r.Turns, Visits: r.Visits(), Escaped: r.Escaped, Feasible: r.Feasible,
-		Trapped: r.Trapped, CycleStart: r.CycleStart, CycleLen: r.CycleLen, TrapTurn: r.TrapTurn,
-	}
-	if r.Heat != nil {
-		rec.Heat = heatRows(r.Heat, in.maze.Rows, in.maze.Cols)
-	}
+	rec := mousemaze.NewEvalRecord(in.maze.Rows, in.maze.Cols, r)
+	rec.EvalSource = &mousemaze.EvalSource{File: in.file, Index: in.index}
 	return rec
-}
-
-// heatRows splits a row-major heat map into rows.
-func heatRows(heat []uint32, rows, cols int) [][]uint32 {
-	out := make([][]uint32, rows)
-	for r := range out {
-		out[r] = heat[r*cols : (r+1)*cols]
-	}
-	return out
 }
 
 // writeEvalTable prints the results as a table; kmod adds the columns

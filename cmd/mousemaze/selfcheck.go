@@ -81,6 +81,7 @@ func runSelfcheck(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "mousemaze selfcheck: %v\n", err)
 		return exitFail
 	}
+	defer ev.Close()
 	rep, err := selfcheck(ev, checkOptions{N: *n, Batch: *batch, Seed: *seed, Sizes: szs}, func(done int) {
 		fmt.Fprintf(stderr, "selfcheck: %d/%d mazes\n", done, *n)
 	})

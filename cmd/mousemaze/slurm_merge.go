@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/mousemaze/mousemaze"
 	"github.com/mousemaze/mousemaze/dispatch/island"
 	"github.com/mousemaze/mousemaze/dispatch/sweep"
 )
@@ -142,9 +143,11 @@ func missingShards(reps []*sweep.Report) (n int, missing []int, err error) {
 	for k, r := range reps {
 		i, m := 0, 1
 		if r.Shard != "" {
-			if _, err := fmt.Sscanf(r.Shard, "%d/%d", &i, &m); err != nil || m < 1 || i < 0 || i >= m {
+			sh, err := mousemaze.ParseShard(r.Shard)
+			if err != nil {
 				return 0, nil, fmt.Errorf("report %d: bad shard %q", k+1, r.Shard)
 			}
+			i, m = sh.Index, sh.Count
 		}
 		if n == 0 {
 			n = m

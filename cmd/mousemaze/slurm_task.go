@@ -85,13 +85,11 @@ func taskIndex(spec string, getenv func(string) string) (i, n int, err error) {
 		}
 		spec = id + "/" + count
 	}
-	if _, err := fmt.Sscanf(spec, "%d/%d", &i, &n); err != nil || strconv.Itoa(i)+"/"+strconv.Itoa(n) != spec {
-		return 0, 0, fmt.Errorf("task %q: want i/N, such as 3/16", spec)
+	sh, err := mousemaze.ParseShard(spec)
+	if err != nil {
+		return 0, 0, fmt.Errorf("task %q: %w", spec, err)
 	}
-	if n < 1 || i < 0 || i >= n {
-		return 0, 0, fmt.Errorf("task %q: want 0 ≤ i < N", spec)
-	}
-	return i, n, nil
+	return sh.Index, sh.Count, nil
 }
 
 // runSweepShards runs shards i, i+n, i+2n, ... of the sweep in dir. A

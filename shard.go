@@ -1,0 +1,53 @@
+package mousemaze
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// A Shard is part Index of work split Count ways, 0 ≤ Index < Count,
+// written "i/N" (as `sweep --shard`, `slurm task --task` and `evolve
+// --island` take it). The zero Shard is not valid; *Shard is a
+// flag.Value.
+type Shard struct {
+	Index, Count int
+}
+
+// ParseShard reads "i/N": two decimal numbers without signs, spaces or
+// leading zeros, with 0 ≤ i < N. Its errors wrap ErrShard and say what
+// was wanted ("want i/N, such as 3/16" or "want 0 ≤ i < N").
+func ParseShard(s string) (Shard, error) {
+	a, b, ok := strings.Cut(s, "/")
+	i, erri := strconv.Atoi(a)
+	n, errn := strconv.Atoi(b)
+	if !ok || erri != nil || errn != nil || strconv.Itoa(i) != a || strconv.Itoa(n) != b {
+		return Shard{}, fmt.Errorf("%w: want i/N, such as 3/16", ErrShard)
+	}
+	sh := Shard{Index: i, Count: n}
+	if err := sh.Validate(); err != nil {
+		return Shard{}, err
+	}
+	return sh, nil
+}
+
+// Validate checks 0 ≤ Index < Count.
+func (s Shard) Validate() error {
+	if s.Count < 1 || s.Index < 0 || s.Index >= s.Count {
+		return fmt.Errorf("%w: want 0 ≤ i < N", ErrShard)
+	}
+	return nil
+}
+
+// String returns "i/N".
+func (s Shard) String() string { return strconv.Itoa(s.Index) + "/" + strconv.Itoa(s.Count) }
+
+// Set parses v as ParseShard does, for flag.Value.
+func (s *Shard) Set(v string) error {
+	sh, err := ParseShard(v)
+	if err != nil {
+		return err
+	}
+	*s = sh
+	return nil
+}

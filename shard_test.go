@@ -1,0 +1,60 @@
+package mousemaze
+
+import (
+	"errors"
+	"flag"
+	"io"
+	"strings"
+	"testing"
+)
+
+func TestParseShard(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want Shard
+		err  string
+	}{
+		{"0/1", Shard{0, 1}, ""},
+		{"3/16", Shard{3, 16}, ""},
+		{"15/16", Shard{15, 16}, ""},
+		{"16/16", Shard{}, "want 0 ≤ i < N"},
+		{"0/0", Shard{}, "want 0 ≤ i < N"},
+		{"-1/4", Shard{}, "want 0 ≤ i < N"},
+		{"3-16", Shard{}, "want i/N"},
+		{"", Shard{}, "want i/N"},
+		{"1/", Shard{}, "want i/N"},
+		{"/4", Shard{}, "want i/N"},
+		{"01/4", Shard{}, "want i/N"},
+		{"+1/4", Shard{}, "want i/N"},
+		{" 1/4", Shard{}, "want i/N"},
+		{"1/4/2", Shard{}, "want i/N"},
+		{"1/4x", Shard{}, "want i/N"},
+	} {
+		got, err := ParseShard(tc.in)
+		if tc.err != "" {
+			if !errors.Is(err, ErrShard) || !strings.Contains(err.Error(), tc.err) {
+				t.Errorf("ParseShard(%q): %v, want an ErrShard saying %q", tc.in, err, tc.err)
+			}
+			continue
+		}
+		if err != nil || got != tc.want || got.String() != tc.in {
+			t.Errorf("ParseShard(%q) = %v (%q), %v; want %v", tc.in, got, got.String(), err, tc.want)
+		}
+	}
+}
+
+func TestShardFlag(t *testing.T) {
+	var sh Shard
+	fs := flag.NewFlagSet("t", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Var(&sh, "shard", "i/N")
+	if err := fs.Parse([]string{"--shard", "2/5"}); err != nil || sh != (Shard{2, 5}) {
+		t.Errorf("--shard 2/5: %v, %v", sh, err)
+	}
+	if err := fs.Parse([]string{"--shard", "5/5"}); err == nil || sh != (Shard{2, 5}) {
+		t.Errorf("--shard 5/5: %v, %v; want an error and the shard unchanged", sh, err)
+	}
+	if (Shard{}).Validate() == nil {
+		t.Error("the zero Shard validates")
+	}
+}
