@@ -151,6 +151,7 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(err)
 	}
+	defer ev.Close()
 
 	var search *dispatch.Search
 	if *resume {
