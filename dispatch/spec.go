@@ -188,7 +188,8 @@ type Params = Spec
 //	         the sites, uniform crossover, Migrate 25, Stagnation 100,
 //	         Hamming-2 local search around island bests
 //	ils      iterated local search: first-improvement over Hamming-1 and
-//	         Hamming-2, up to Sideways 50 plateau moves, Kick 10, no restarts
+//	         the Hamming-2 pairs within Reach 2 of each other, up to
+//	         Sideways 20 plateau moves, Kick 5, no restarts
 //	pipeline the paper's recipe for M_36314: a GA (Pop 100, Parents 10,
 //	         Elite 2, uniform crossover, mutation 0.03 of the sites) for half
 //	         the budget or until Stagnation 300 generations pass without a
@@ -212,7 +213,7 @@ func Preset(algo string) (Spec, error) {
 		p.Pop, p.Parents, p.Elite, p.Crossover = 25, 10, 2, CrossUniform
 		p.Islands, p.Migrate, p.Stagnation, p.Local = 8, 25, 100, 2
 	case AlgoILS:
-		p.Pop, p.Local, p.Improve, p.Sideways, p.Kick = 1, 2, ImproveFirst, 50, 10
+		p.Pop, p.Local, p.Improve, p.Sideways, p.Kick, p.Reach = 1, 2, ImproveFirst, 20, 5, 2
 	case AlgoPipeline:
 		p.Pop, p.Parents, p.Elite, p.Crossover = 100, 10, 2, CrossUniform
 		p.Stagnation, p.Polish = 300, 3
