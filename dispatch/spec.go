@@ -122,7 +122,8 @@ type Spec struct {
 	// Mutation is the expected number of sites (cells, edges, streets)
 	// changed in a child; every child changes at least one. Zero means the
 	// method's preset: 0.06 of the sites for ea and ga (the paper's rate),
-	// 0.03 of them for memetic and pipeline.
+	// 0.03 of them for memetic and pipeline. Under sa a Mutation above 0
+	// is the mean number of sites a proposal changes (default 1).
 	Mutation float64 `json:"mutation"`
 	// Crossover is CrossUniform or CrossNone; empty means the method's
 	// (uniform for ga, memetic and pipeline, none for ea).
