@@ -251,7 +251,9 @@ func (p *Problem) Cross(rng *rand.Rand, a, b Colouring) Colouring {
 }
 
 // Repair returns child: every colouring is feasible.
-func (p *Problem) Repair(rng *rand.Rand, child, parent Colouring) Colouring { return slices.Clone(child) }
+func (p *Problem) Repair(rng *rand.Rand, child, parent Colouring) Colouring {
+	return slices.Clone(child)
+}
 
 // Evaluate scores the colourings one after another.
 func (p *Problem) Evaluate(batch []Colouring, dst []dispatch.Score) error {
