@@ -103,7 +103,7 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 	pngFile := fs.String("png", "", "draw the best maze and its visit counts to this PNG file")
 	asJSON := fs.Bool("json", false, "print JSON lines: improvements, progress and a final \"done\" line")
 	objective := fs.String("objective", dispatch.ObjTurns, "what to maximise: turns (the walk's length; with --k, the longest escape), trap (the smallest maze that traps a k-mod mouse) or max-cell (the most visits to one cell)")
-	edges := fs.Bool("edges", false, "search Mouse Maze 2 boards (walls on edges); every --algo applies, default ils; a move flips one edge")
+	edges := fs.Bool("edges", false, "search Mouse Maze 2 boards (walls on edges); every --algo applies, default ga; a move flips one edge")
 	walker := fs.String("walker", "", "search edge boards that keep a classic maze walker longest from the top-left to the bottom-right cell: left, right, switch-left, switch-right, lru or tremaux")
 	isl := registerIslandFlags(fs, stderr)
 	if code := parseFlags(fs, args); code >= 0 {
