@@ -1,222 +1,348 @@
 package dispatch
 
 import (
-	"context"
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
-	"slices"
+	"runtime"
+	"sync"
+	"sync/atomic"
 
 	"github.com/mousemaze/mousemaze"
 )
 
-// EdgeParams define a search over Mouse Maze 2 boards (walls on edges):
-// a (μ+λ) evolutionary search with restarts. With the same EdgeParams a
-// search gives the same result whatever the number of workers.
-type EdgeParams struct {
-	// Rows and Cols are the board size.
+// EdgeScorer scores one edge board in place of the mouse's walk (for
+// example a classic walker's steps, see classic.WalkerScore): a score
+// above 0 for every board the problem's feasibility test accepts. It is
+// called from several goroutines at once and must not keep the board.
+type EdgeScorer func(m mousemaze.EdgeMaze) int64
+
+// An EdgeEvaluator is an evaluator (a backend of the registry) that can
+// also walk Mouse Maze 2 boards; the edge problem walks its boards through
+// it when its evaluator is one, else with mousemaze.EvaluateEdges.
+type EdgeEvaluator interface {
+	EvaluateEdges(mazes []mousemaze.EdgeMaze, cfg mousemaze.Config, dst []mousemaze.Result) error
+}
+
+// The default wall density of random edge boards (the former edge
+// search's).
+const defaultEdgeDensity = 0.2
+
+// EdgeProblem is the search over Rows×Cols edge boards (Mouse Maze 2,
+// walls on the edges between cells). A move flips one interior edge (move
+// i is mousemaze.EdgeMaze.FlipEdge(i), and its site is i); crossover takes
+// every edge from one of two parents; repair undoes a child's flips
+// towards its parent until it is feasible.
+//
+// Without a Scorer (ProblemEdges) a board is feasible when the mouse can
+// escape it and is scored by his walk under Config: the turns (ObjTurns;
+// under a modulus K a board he does not escape scores 1) or the visits of
+// the busiest cell (ObjMaxCell). With a Scorer (ProblemWalker) a board is
+// feasible when cell Goal can be reached from cell Start, and is scored by
+// the Scorer.
+type EdgeProblem struct {
 	Rows, Cols int
-	// Config holds the rules: order, ends, modulus K and cap.
+	// Config holds the mouse's rules (ProblemEdges).
 	Config mousemaze.Config
-	// Objective is ObjTurns (the default, when empty) or ObjMaxCell.
-	Objective string
-	// Evals is the budget in feasible boards walked.
-	Evals int64
-	// Seed seeds every random choice.
-	Seed uint64
-	// Pop is μ, the boards kept from one generation to the next; Children
-	// is λ, the boards bred per generation.
-	Pop, Children int
-	// Density is the wall probability of the random boards the search
-	// starts (and restarts) from.
+	// Density is the wall probability of random boards.
 	Density float64
-	// Stagnation is the number of generations without a new best after
-	// which the population restarts from random boards (the best is kept).
-	Stagnation int
-	// Workers is the number of goroutines walking boards; 0 means one per CPU.
+	// Objective is ObjTurns or ObjMaxCell (ProblemEdges).
+	Objective string
+	// Scorer, when set, replaces the mouse's walk; Start and Goal are the
+	// cells (r·Cols+c) a board must connect to be feasible.
+	Scorer      EdgeScorer
+	Start, Goal int
+	// Workers is the number of goroutines that evaluate a batch; 0 means
+	// one per CPU. Results do not depend on it.
 	Workers int
+	ev      EdgeEvaluator
 }
 
-// DefaultEdgeParams returns the documented defaults: μ = 20, λ = 100,
-// density 0.2, restart after 300 stagnant generations.
-func DefaultEdgeParams() EdgeParams {
-	return EdgeParams{Pop: 20, Children: 100, Density: 0.2, Stagnation: 300, Evals: 100000, Seed: 1}
-}
-
-// EdgeBest is the outcome of EvolveEdges.
-type EdgeBest struct {
-	Maze   mousemaze.EdgeMaze
-	Result mousemaze.Result
-	// Score is what the objective measured: turns, or the largest cell count.
-	Score int64
-	// Evals is the number of feasible boards walked.
-	Evals int64
-}
-
-type edgeInd struct {
-	m     mousemaze.EdgeMaze
-	score int64
-	res   mousemaze.Result
-}
-
-// edgeScore is the objective's value of a walk (at least 1).
-func edgeScore(objective string, k int, res mousemaze.Result) int64 {
-	if objective == ObjMaxCell {
-		var hi uint32
-		for _, h := range res.Heat {
-			hi = max(hi, h)
-		}
-		return max(int64(hi), 1)
+// NewEdgeProblem returns the Mouse Maze 2 problem that spec describes
+// (spec.Problem ProblemEdges): its size, order, ends, cap, modulus K,
+// objective (turns or max-cell) and density (0 means 0.2). Boards are
+// walked on ev when it is an EdgeEvaluator (ev may be nil), else by the
+// reference walk on workers goroutines.
+func NewEdgeProblem(spec Spec, ev mousemaze.Evaluator, workers int) (*EdgeProblem, error) {
+	p, err := newEdgeProblem(spec, workers)
+	if err != nil {
+		return nil, err
 	}
-	if k > 0 && !res.Escaped {
-		return 1
+	if spec.FreeEnds {
+		return nil, fmt.Errorf("%w: free ends do not apply to edge boards", ErrParams)
 	}
-	return max(res.Turns, 1)
-}
-
-// EvolveEdges searches for the Mouse Maze 2 board that maximises p's
-// objective. Each generation breeds λ children from random parents of the
-// population (uniform crossover with a second parent half of the time,
-// then 1 + a geometric number of edge flips), drops infeasible children
-// unwalked, and keeps the μ best distinct boards of parents and children.
-// progress, when not nil, is called after each generation. It stops at
-// the budget or when ctx is done, returning the best board found.
-func EvolveEdges(ctx context.Context, p EdgeParams, progress func(evals, best int64)) (EdgeBest, error) {
-	if err := (mousemaze.Size{Rows: p.Rows, Cols: p.Cols}).Validate(); err != nil {
-		return EdgeBest{}, fmt.Errorf("%w: %v", ErrParams, err)
+	o, err := mousemaze.ParseOrder(spec.Order)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrParams, err)
 	}
-	if err := p.Config.Validate(p.Cols); err != nil {
-		return EdgeBest{}, fmt.Errorf("%w: %v", ErrParams, err)
+	obj := spec.Objective
+	if obj == "" {
+		obj = ObjTurns
 	}
 	switch {
-	case p.Objective != "" && p.Objective != ObjTurns && p.Objective != ObjMaxCell:
-		return EdgeBest{}, fmt.Errorf("%w: objective %q on edge mazes (have turns, max-cell)", ErrParams, p.Objective)
-	case p.Objective == ObjMaxCell && p.Config.K != 0:
-		return EdgeBest{}, fmt.Errorf("%w: objective max-cell needs exact counting", ErrParams)
-	case p.Pop <= 0 || p.Children <= 0 || p.Evals <= 0 || p.Stagnation <= 0:
-		return EdgeBest{}, fmt.Errorf("%w: pop, children, evals and stagnation must be above 0", ErrParams)
-	case p.Density < 0 || p.Density >= 1:
-		return EdgeBest{}, fmt.Errorf("%w: density %v outside [0, 1)", ErrParams, p.Density)
+	case obj != ObjTurns && obj != ObjMaxCell:
+		return nil, fmt.Errorf("%w: objective %q on edge mazes (have turns, max-cell)", ErrParams, spec.Objective)
+	case obj == ObjMaxCell && spec.K != 0:
+		return nil, fmt.Errorf("%w: objective max-cell needs exact counting (--k 0)", ErrParams)
 	}
-	cfg := p.Config
-	cfg.Heat = p.Objective == ObjMaxCell
-	rng := rand.New(rand.NewPCG(p.Seed, 0x3d6e))
-	var best EdgeBest
-	evaluate := func(ms []mousemaze.EdgeMaze) ([]edgeInd, error) {
-		if left := p.Evals - best.Evals; int64(len(ms)) > left {
-			ms = ms[:left]
-		}
-		dst := make([]mousemaze.Result, len(ms))
-		if err := mousemaze.EvaluateEdges(ms, cfg, dst, p.Workers); err != nil {
-			return nil, err
-		}
-		inds := make([]edgeInd, len(ms))
-		for i, m := range ms {
-			inds[i] = edgeInd{m: m, res: dst[i], score: edgeScore(p.Objective, cfg.K, dst[i])}
-			best.Evals++
-			if inds[i].score > best.Score {
-				best.Maze, best.Result, best.Score = m.Clone(), dst[i], inds[i].score
-			}
-		}
-		return inds, nil
+	cfg := mousemaze.Config{Order: o, Entry: spec.Entry, Exit: spec.Exit, Cap: spec.Cap, K: spec.K, Heat: obj == ObjMaxCell}
+	if err := cfg.Validate(spec.Cols); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrParams, err)
 	}
-	randomBoards := func(n int) []mousemaze.EdgeMaze {
-		var out []mousemaze.EdgeMaze
-		for len(out) < n {
-			m := mousemaze.RandomEdges(rng, p.Rows, p.Cols, p.Density)
-			if mousemaze.EdgesFeasible(m, p.Config) {
-				out = append(out, m)
-			}
-		}
-		return out
+	p.Config, p.Objective = cfg, obj
+	if e, ok := ev.(EdgeEvaluator); ok {
+		p.ev = e
 	}
-	pop, err := evaluate(randomBoards(p.Pop))
-	if err != nil {
-		return best, err
-	}
-	stale, lastBest := 0, best.Score
-	edges := mousemaze.NewEdgeMaze(p.Rows, p.Cols).Edges()
-	for best.Evals < p.Evals && ctx.Err() == nil {
-		var kids []mousemaze.EdgeMaze
-		for tries := 0; len(kids) < p.Children && tries < 50*p.Children; tries++ {
-			c := breedEdge(rng, pop, edges)
-			if mousemaze.EdgesFeasible(c, p.Config) {
-				kids = append(kids, c)
-			}
-		}
-		inds, err := evaluate(kids)
-		if err != nil {
-			return best, err
-		}
-		all := append(pop, inds...)
-		pop = survivors(all, p.Pop)
-		if best.Score > lastBest {
-			lastBest, stale = best.Score, 0
-		} else if stale++; stale >= p.Stagnation {
-			fresh, err := evaluate(randomBoards(p.Pop - 1))
-			if err != nil {
-				return best, err
-			}
-			pop = append([]edgeInd{pop[0]}, fresh...)
-			stale = 0
-		}
-		if progress != nil {
-			progress(best.Evals, best.Score)
-		}
-	}
-	return best, nil
+	return p, nil
 }
 
-// breedEdge breeds one child board from random parents of pop: a copy of
-// one parent, crossed uniformly with a second parent half of the time,
-// then 1 + a geometric number of flips among the board's edges edges.
-func breedEdge(rng *rand.Rand, pop []edgeInd, edges int) mousemaze.EdgeMaze {
-	c := pop[rng.IntN(len(pop))].m.Clone()
-	if rng.IntN(2) == 0 && len(pop) > 1 {
-		b := pop[rng.IntN(len(pop))].m
-		for r := range c.Rows {
-			mr, md := rng.Uint64(), rng.Uint64()
-			c.Right[r] = c.Right[r]&mr | b.Right[r]&^mr
-			c.Down[r] = c.Down[r]&md | b.Down[r]&^md
-		}
+// NewScoredEdgeProblem returns the problem of edge boards of spec's size
+// scored by score (spec.Problem ProblemWalker): feasible boards connect
+// cell start to cell goal, and score must give them a score above 0.
+func NewScoredEdgeProblem(spec Spec, score EdgeScorer, start, goal, workers int) (*EdgeProblem, error) {
+	p, err := newEdgeProblem(spec, workers)
+	if err != nil {
+		return nil, err
 	}
-	if edges > 0 {
-		for {
-			c.FlipEdge(rng.IntN(edges))
-			if rng.IntN(2) == 0 {
-				break
+	if score == nil {
+		return nil, fmt.Errorf("%w: no scorer", ErrParams)
+	}
+	if n := spec.Rows * spec.Cols; start < 0 || start >= n || goal < 0 || goal >= n {
+		return nil, fmt.Errorf("%w: start %d, goal %d outside the %d cells", ErrParams, start, goal, n)
+	}
+	p.Scorer, p.Start, p.Goal, p.Objective = score, start, goal, ObjTurns
+	return p, nil
+}
+
+func newEdgeProblem(spec Spec, workers int) (*EdgeProblem, error) {
+	if err := (mousemaze.Size{Rows: spec.Rows, Cols: spec.Cols}).Validate(); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrParams, err)
+	}
+	if spec.Density < 0 || spec.Density >= 1 {
+		return nil, fmt.Errorf("%w: --density %v: must be in [0, 1)", ErrParams, spec.Density)
+	}
+	d := spec.Density
+	if d == 0 {
+		d = defaultEdgeDensity
+	}
+	return &EdgeProblem{Rows: spec.Rows, Cols: spec.Cols, Density: d, Workers: workers}, nil
+}
+
+// Random draws a board with every edge a wall with probability Density.
+func (p *EdgeProblem) Random(rng *rand.Rand) mousemaze.EdgeMaze {
+	return mousemaze.RandomEdges(rng, p.Rows, p.Cols, p.Density)
+}
+
+// Feasible reports whether the mouse can escape m or, with a Scorer,
+// whether Goal can be reached from Start.
+func (p *EdgeProblem) Feasible(m mousemaze.EdgeMaze) bool {
+	if p.Scorer != nil {
+		return EdgeReachable(m, p.Start, p.Goal)
+	}
+	return mousemaze.EdgesFeasible(m, p.Config)
+}
+
+// EdgeReachable reports whether cell goal (r·Cols+c) can be reached from
+// cell start through the open edges of m.
+func EdgeReachable(m mousemaze.EdgeMaze, start, goal int) bool {
+	n := m.Rows * m.Cols
+	seen := make([]bool, n)
+	queue := []int{start}
+	seen[start] = true
+	for len(queue) > 0 {
+		i := queue[0]
+		queue = queue[1:]
+		if i == goal {
+			return true
+		}
+		r, c := i/m.Cols, i%m.Cols
+		try := func(j int, wall bool) {
+			if !wall && !seen[j] {
+				seen[j] = true
+				queue = append(queue, j)
 			}
 		}
+		if c+1 < m.Cols {
+			try(i+1, m.Right[r]>>uint(c)&1 != 0)
+		}
+		if c > 0 {
+			try(i-1, m.Right[r]>>uint(c-1)&1 != 0)
+		}
+		if r+1 < m.Rows {
+			try(i+m.Cols, m.Down[r]>>uint(c)&1 != 0)
+		}
+		if r > 0 {
+			try(i-m.Cols, m.Down[r-1]>>uint(c)&1 != 0)
+		}
+	}
+	return false
+}
+
+// Moves returns the number of interior edges.
+func (p *EdgeProblem) Moves(m mousemaze.EdgeMaze) int { return m.Edges() }
+
+// Site returns the edge move mv flips: mv itself.
+func (p *EdgeProblem) Site(m mousemaze.EdgeMaze, mv int) int { return mv }
+
+// Apply returns a copy of m with the given edges flipped.
+func (p *EdgeProblem) Apply(m mousemaze.EdgeMaze, moves ...int) mousemaze.EdgeMaze {
+	out := m.Clone()
+	for _, mv := range moves {
+		out.FlipEdge(mv)
+	}
+	return out
+}
+
+// Cross takes every edge from a or b with equal probability.
+func (p *EdgeProblem) Cross(rng *rand.Rand, a, b mousemaze.EdgeMaze) mousemaze.EdgeMaze {
+	c := mousemaze.NewEdgeMaze(a.Rows, a.Cols)
+	for r := range c.Rows {
+		mr, md := rng.Uint64(), rng.Uint64()
+		c.Right[r] = a.Right[r]&mr | b.Right[r]&^mr
+		c.Down[r] = a.Down[r]&md | b.Down[r]&^md
 	}
 	return c
 }
 
-// survivors sorts all by score, best first (stable, so earlier boards win
-// ties), and returns the first n distinct boards.
-func survivors(all []edgeInd, n int) []edgeInd {
-	slices.SortStableFunc(all, func(x, y edgeInd) int {
-		switch {
-		case x.score > y.score:
-			return -1
-		case x.score < y.score:
-			return 1
-		}
-		return 0
-	})
-	var pop []edgeInd
-	for _, ind := range all {
-		if len(pop) == n {
-			break
-		}
-		dup := false
-		for _, q := range pop {
-			if q.score == ind.score && q.m.Equal(ind.m) {
-				dup = true
-				break
-			}
-		}
-		if !dup {
-			pop = append(pop, ind)
+// Repair sets child's edges that differ from parent back to parent's,
+// one at a time in random order, until child is feasible.
+func (p *EdgeProblem) Repair(rng *rand.Rand, child, parent mousemaze.EdgeMaze) mousemaze.EdgeMaze {
+	child = child.Clone()
+	var diff []int
+	for i := range child.Edges() {
+		if edgeBit(child, i) != edgeBit(parent, i) {
+			diff = append(diff, i)
 		}
 	}
-	return pop
+	for !p.Feasible(child) && len(diff) > 0 {
+		k := rng.IntN(len(diff))
+		child.FlipEdge(diff[k])
+		diff[k] = diff[len(diff)-1]
+		diff = diff[:len(diff)-1]
+	}
+	return child
 }
+
+// edgeBit reports whether interior edge i of m (numbered as by FlipEdge)
+// is a wall.
+func edgeBit(m mousemaze.EdgeMaze, i int) bool {
+	h := m.Rows * (m.Cols - 1)
+	if i < h {
+		return m.Right[i/(m.Cols-1)]>>uint(i%(m.Cols-1))&1 != 0
+	}
+	i -= h
+	return m.Down[i/m.Cols]>>uint(i%m.Cols)&1 != 0
+}
+
+// Equal reports whether a and b are the same board.
+func (p *EdgeProblem) Equal(a, b mousemaze.EdgeMaze) bool { return a.Equal(b) }
+
+// Hash returns a 64-bit hash of the board's walls.
+func (p *EdgeProblem) Hash(m mousemaze.EdgeMaze) uint64 {
+	h := uint64(14695981039346656037)
+	mix := func(x uint64) {
+		h ^= x
+		h *= 1099511628211
+		h ^= h >> 29
+	}
+	for r := range m.Rows {
+		mix(m.Right[r])
+		mix(bits.RotateLeft64(m.Down[r], 32))
+	}
+	return h
+}
+
+// Clone returns a deep copy of m.
+func (p *EdgeProblem) Clone(m mousemaze.EdgeMaze) mousemaze.EdgeMaze { return m.Clone() }
+
+// Check reports why m is not a board of this search.
+func (p *EdgeProblem) Check(m mousemaze.EdgeMaze) error {
+	if m.Rows != p.Rows || m.Cols != p.Cols {
+		return fmt.Errorf("board is %dx%d, search is %dx%d", m.Rows, m.Cols, p.Rows, p.Cols)
+	}
+	return m.Validate()
+}
+
+// Evaluate scores every board of batch: walks them (on the evaluator
+// when it walks edge boards, else by the reference walk in parallel) or
+// runs the Scorer on them in parallel.
+func (p *EdgeProblem) Evaluate(batch []mousemaze.EdgeMaze, dst []Score) error {
+	if p.Scorer != nil {
+		vals := make([]int64, len(batch))
+		p.parallel(len(batch), func(i int) { vals[i] = p.Scorer(batch[i]) })
+		for i, v := range vals {
+			if v <= 0 {
+				return fmt.Errorf("dispatch: the scorer gives %d to a board that connects its start and goal:\n%s", v, batch[i])
+			}
+			dst[i] = Score{Feasible: true, Value: float64(v)}
+		}
+		return nil
+	}
+	res := make([]mousemaze.Result, len(batch))
+	var err error
+	if p.ev != nil {
+		err = p.ev.EvaluateEdges(batch, p.Config, res)
+	} else {
+		err = mousemaze.EvaluateEdges(batch, p.Config, res, p.Workers)
+	}
+	if err != nil {
+		return err
+	}
+	for i, r := range res {
+		if !r.Feasible || r.Turns < 1 {
+			return fmt.Errorf("dispatch: walk reports %+v for a feasible board:\n%s", r, batch[i])
+		}
+		dst[i] = EdgeScore(p.Objective, p.Config, r)
+	}
+	return nil
+}
+
+// EdgeScore is the Score of the walk res of a feasible edge board under
+// cfg and objective (ObjTurns or ObjMaxCell): the turns (a capped walk
+// scores its cap; under a modulus a walk that does not escape scores 1)
+// or the visits of the busiest cell.
+func EdgeScore(objective string, cfg mousemaze.Config, res mousemaze.Result) Score {
+	s := Score{Feasible: true, Value: float64(max(res.Turns, 1)), Turns: res.Turns, Capped: cfg.Cap > 0 && !res.Escaped && cfg.K == 0}
+	switch {
+	case objective == ObjMaxCell:
+		var hi uint32
+		for _, h := range res.Heat {
+			hi = max(hi, h)
+		}
+		s.Value = float64(max(hi, 1))
+	case cfg.K > 0 && !res.Escaped:
+		s.Value = 1
+	}
+	return s
+}
+
+// parallel runs f(0) … f(n−1) on the problem's workers.
+func (p *EdgeProblem) parallel(n int, f func(i int)) {
+	workers := p.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(workers, n) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= n {
+					return
+				}
+				f(i)
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// EdgeSearch is a running search of edge boards; EdgeState its
+// checkpointable state.
+type (
+	EdgeSearch = Engine[mousemaze.EdgeMaze]
+	EdgeState  = EngineState[mousemaze.EdgeMaze]
+)

@@ -64,7 +64,8 @@ func (hillClimb[G]) step(s *Engine[G]) error {
 
 // anneal is simulated annealing, run as Pop independent chains so that a
 // batch holds one proposal per chain. A chain proposes a random feasible
-// neighbour of radius 1. A better or equal neighbour is always accepted, a
+// neighbour of radius 1 (with Spec.Mutation > 0, of a random radius of
+// mean Mutation, at least 1). A better or equal neighbour is always accepted, a
 // worse one with probability exp(Δ / (T·value)), where Δ is the loss and
 // the relative temperature T falls linearly from Spec.Temp to 0 as the
 // budget is spent (the paper's "simple linear cooling function").
@@ -81,7 +82,11 @@ func (anneal[G]) step(s *Engine[G]) error {
 		if !w.Scored {
 			batch[i] = w
 		} else {
-			batch[i] = Member[G]{Genome: s.proposal(w.Genome)}
+			k := 1
+			if p.Mutation > 0 {
+				k = s.mutationCount(w.Genome, p.Mutation)
+			}
+			batch[i] = Member[G]{Genome: s.proposal(w.Genome, k)}
 		}
 	}
 	temp := p.Temp * (1 - float64(s.st.Evals)/float64(p.Evals))
@@ -104,10 +109,11 @@ func (anneal[G]) step(s *Engine[G]) error {
 	return nil
 }
 
-// proposal draws random neighbours of g until one is feasible.
-func (s *Engine[G]) proposal(g G) G {
+// proposal draws random neighbours of g at radius k until one is
+// feasible.
+func (s *Engine[G]) proposal(g G, k int) G {
 	for try := 0; ; try++ {
-		n := s.prob.Apply(g, s.randomMoves(g, 1)...)
+		n := s.prob.Apply(g, s.randomMoves(g, k)...)
 		if s.prob.Feasible(n) {
 			return n
 		}

@@ -1,46 +1,62 @@
 package viennese
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
+
+	"github.com/mousemaze/mousemaze/dispatch"
 )
 
-// The search methods.
+// The search methods. The searches run on the one engine of package
+// dispatch (Problem is the Viennese problem); keep, anneal and the
+// paper's methods map onto its strategies as described here, and every
+// other engine method (memetic, ils, pipeline) is available by its
+// dispatch name.
 const (
-	// AlgoKeep is the seed's mutate-and-keep loop: change a few random
-	// lights of the current colouring; keep the new colouring unless it
-	// scores lower (ties are kept, as the seed says: "if the new maze
+	// AlgoKeep is the seed's mutate-and-keep loop ("if the new maze
 	// scores lower than the current maze, dump it, otherwise it replaces
-	// the current maze").
+	// the current maze"). It runs as the engine's simulated annealing at
+	// temperature 0 on one chain: a proposal changes Rate·streets lights
+	// on average (at least one) and is kept unless it scores lower.
 	AlgoKeep = "keep"
-	// AlgoAnneal runs the same loop with a falling mutation probability:
-	// for i = 0 … Levels−1, Rounds rounds in which each light changes with
-	// probability (Levels−i)/Levels.
+	// AlgoAnneal was the seed's schedule of a falling mutation
+	// probability, which has no counterpart among the engine's methods: it
+	// now runs exactly as keep (Rate 0.1). The engine's simulated
+	// annealing with a positive temperature drifts below the score-1
+	// plateau of the ht variant and seldom comes back, so it is not used
+	// here; it is AlgoSA. Rounds is checked and no longer used.
 	AlgoAnneal = "anneal"
 	// AlgoRandom scores random colourings and keeps the best.
-	AlgoRandom = "random"
+	AlgoRandom = dispatch.AlgoRandom
 	// AlgoEA is the evolutionary algorithm: the best Parents of each
 	// generation of Pop colourings breed mutated copies.
-	AlgoEA = "ea"
+	AlgoEA = dispatch.AlgoEA
 	// AlgoGA is the genetic algorithm: children take each light from one
 	// of two random parents (uniform crossover) and are then mutated.
-	AlgoGA = "ga"
-	// AlgoHill is steepest-ascent hill climbing: all 2·streets colourings
-	// that differ in one light are scored, the best is taken if it is
-	// better, and a local optimum restarts from a random colouring.
-	AlgoHill = "hill"
+	AlgoGA = dispatch.AlgoGA
+	// AlgoHill is steepest-ascent hill climbing on one climber: all
+	// 2·streets colourings that differ in one light are scored, the best
+	// is taken if it is better, and a local optimum restarts from a random
+	// colouring.
+	AlgoHill = dispatch.AlgoHill
 	// AlgoSA is simulated annealing on one chain: a proposal changes one
 	// random light; a better or equal one is accepted, a worse one with
 	// probability exp(Δ/(T·score)), where the relative temperature T falls
 	// linearly from Temp to 0 as the budget is spent.
-	AlgoSA = "sa"
+	AlgoSA = dispatch.AlgoAnneal
+	// AlgoMemetic, AlgoILS and AlgoPipeline are the engine's methods of
+	// the same names, with its presets.
+	AlgoMemetic  = dispatch.AlgoMemetic
+	AlgoILS      = dispatch.AlgoILS
+	AlgoPipeline = dispatch.AlgoPipeline
 )
 
 // Algos lists the search methods.
-var Algos = []string{AlgoKeep, AlgoAnneal, AlgoRandom, AlgoHill, AlgoSA, AlgoEA, AlgoGA}
+var Algos = []string{AlgoKeep, AlgoAnneal, AlgoRandom, AlgoHill, AlgoSA, AlgoEA, AlgoGA, AlgoMemetic, AlgoILS, AlgoPipeline}
 
 // ErrUnknownAlgo reports a method not in Algos.
 var ErrUnknownAlgo = errors.New("unknown search method")
@@ -56,10 +72,11 @@ type Params struct {
 	Seed uint64 `json:"seed"`
 	// Rate is the probability that a light changes in one step of keep.
 	Rate float64 `json:"rate,omitempty"`
-	// Rounds is k, the rounds per level of anneal; the number of levels n
-	// is ⌈(Evals−1)/Rounds⌉ (the first colouring is random).
+	// Rounds was the rounds per level of anneal's former schedule; it is
+	// checked and no longer used.
 	Rounds int `json:"rounds,omitempty"`
-	// Pop is the generation size (ea, ga).
+	// Pop is the generation size (ea, ga, memetic, pipeline); 0 means the
+	// engine's preset.
 	Pop int `json:"pop,omitempty"`
 	// Parents is how many of the best colourings of a generation breed.
 	Parents int `json:"parents,omitempty"`
@@ -75,7 +92,8 @@ type Params struct {
 // DefaultParams returns the defaults for algo: Rate 0.1 for keep, 10
 // rounds per level for anneal, and for ea and ga the values package
 // dispatch uses on grid mazes: Pop 100, Parents 10, Elite 1, Mutation 0.06;
-// Temp 0.05 for sa, as dispatch.
+// Temp 0.05 for sa, as dispatch. memetic, ils and pipeline take the
+// engine's presets.
 func DefaultParams(algo string) (Params, error) {
 	p := Params{Algo: algo, Evals: 100000, Seed: 1}
 	switch algo {
@@ -83,7 +101,7 @@ func DefaultParams(algo string) (Params, error) {
 		p.Rate = 0.1
 	case AlgoAnneal:
 		p.Rounds = 10
-	case AlgoRandom, AlgoHill:
+	case AlgoRandom, AlgoHill, AlgoMemetic, AlgoILS, AlgoPipeline:
 	case AlgoSA:
 		p.Temp = 0.05
 	case AlgoEA, AlgoGA:
@@ -123,7 +141,53 @@ func (p Params) Validate() error {
 			return fmt.Errorf("mutation %v: want 0..1", p.Mutation)
 		}
 	}
+	if p.Pop < 0 || p.Parents < 0 || p.Elite < 0 {
+		return fmt.Errorf("pop %d, parents %d, elite %d: want 0 or more", p.Pop, p.Parents, p.Elite)
+	}
 	return nil
+}
+
+// Spec returns the engine's Spec for a search of p on streets streets
+// (dispatch.ProblemViennese; the canvas and variant are the caller's to
+// fill in).
+func (p Params) Spec(streets int) (dispatch.Spec, error) {
+	if err := p.Validate(); err != nil {
+		return dispatch.Spec{}, err
+	}
+	algo := p.Algo
+	switch algo {
+	case AlgoKeep, AlgoAnneal:
+		algo = dispatch.AlgoAnneal
+	}
+	s, err := dispatch.Preset(algo)
+	if err != nil {
+		return s, err
+	}
+	s.Problem, s.Rows, s.Cols, s.Evals, s.Seed = dispatch.ProblemViennese, 1, streets, p.Evals, p.Seed
+	switch p.Algo {
+	case AlgoKeep:
+		s.Pop, s.Temp, s.Mutation = 1, 0, p.Rate*float64(streets)
+	case AlgoAnneal:
+		s.Pop, s.Temp, s.Mutation = 1, 0, 0.1*float64(streets)
+	case AlgoSA:
+		s.Pop, s.Temp = 1, p.Temp
+	case AlgoHill:
+		s.Pop = 1
+	case AlgoEA, AlgoGA:
+		// The expected lights changed per child; a tiny rate still
+		// changes one, as the former search did.
+		s.Mutation = max(p.Mutation*float64(streets), math.SmallestNonzeroFloat64)
+	}
+	if p.Pop > 0 {
+		s.Pop = p.Pop
+	}
+	if p.Parents > 0 {
+		s.Parents = p.Parents
+	}
+	if p.Elite > 0 || p.Algo == AlgoEA || p.Algo == AlgoGA {
+		s.Elite = p.Elite
+	}
+	return s, s.Validate()
 }
 
 // Result is the outcome of a search.
@@ -137,224 +201,149 @@ type Result struct {
 	Improvements int `json:"improvements"`
 }
 
-// searcher holds the running state of one search.
-type searcher struct {
-	p        Params
-	n        int
-	sc       Scorer
-	r        *rand.Rand
-	res      Result
-	progress func(Result)
+// Problem is the Viennese problem for the one engine: the genome is a
+// colouring of Streets lights; move m changes the light of street m/2 to
+// the next colour (m even) or the one after (m odd), so its site is the
+// street; crossover takes each street's light from one of two parents;
+// every colouring is feasible. Colourings are scored one after another by
+// Scorer, which need not be safe for concurrent use.
+type Problem struct {
+	Streets int
+	Scorer  Scorer
 }
 
-// score scores c, counts the evaluation and updates the best.
-func (s *searcher) score(c []uint8) float64 {
-	v := s.sc.Score(c)
-	s.res.Evals++
-	if s.res.Colours == nil || v > s.res.Score {
-		if s.res.Colours != nil {
-			s.res.Improvements++
-		}
-		s.res.Colours = append(s.res.Colours[:0], c...)
-		s.res.Score = v
-		if s.progress != nil {
-			s.progress(s.res)
-		}
-	}
-	return v
-}
-
-// left reports whether the budget allows another evaluation.
-func (s *searcher) left() bool { return s.res.Evals < s.p.Evals }
-
-func (s *searcher) random(dst []uint8) {
-	for i := range dst {
-		dst[i] = uint8(s.r.IntN(3))
-	}
-}
-
-// mutate changes each light of c with probability p to one of the two
-// other colours; if none changed, one random light changes.
-func (s *searcher) mutate(c []uint8, p float64) {
-	changed := false
+// Random draws every light uniformly from the three colours.
+func (p *Problem) Random(rng *rand.Rand) Colouring {
+	c := make(Colouring, p.Streets)
 	for i := range c {
-		if s.r.Float64() < p {
-			c[i] = (c[i] + 1 + uint8(s.r.IntN(2))) % 3
-			changed = true
+		c[i] = uint8(rng.IntN(3))
+	}
+	return c
+}
+
+// Feasible reports true: every colouring can be scored.
+func (p *Problem) Feasible(Colouring) bool { return true }
+
+// Moves returns 2·streets: two other colours per street.
+func (p *Problem) Moves(c Colouring) int { return 2 * len(c) }
+
+// Site returns the street move m changes.
+func (p *Problem) Site(c Colouring, m int) int { return m / 2 }
+
+// Apply returns c with the moves applied.
+func (p *Problem) Apply(c Colouring, moves ...int) Colouring {
+	out := slices.Clone(c)
+	for _, m := range moves {
+		out[m/2] = (c[m/2] + 1 + uint8(m%2)) % 3
+	}
+	return out
+}
+
+// Cross takes every street's light from a or b with equal probability.
+func (p *Problem) Cross(rng *rand.Rand, a, b Colouring) Colouring {
+	c := slices.Clone(a)
+	for i := range c {
+		if rng.IntN(2) == 1 {
+			c[i] = b[i]
 		}
 	}
-	if !changed {
-		i := s.r.IntN(len(c))
-		c[i] = (c[i] + 1 + uint8(s.r.IntN(2))) % 3
+	return c
+}
+
+// Repair returns child: every colouring is feasible.
+func (p *Problem) Repair(rng *rand.Rand, child, parent Colouring) Colouring {
+	return slices.Clone(child)
+}
+
+// Evaluate scores the colourings one after another.
+func (p *Problem) Evaluate(batch []Colouring, dst []dispatch.Score) error {
+	for i, c := range batch {
+		v := p.Scorer.Score(c)
+		if math.IsNaN(v) {
+			return fmt.Errorf("viennese: the scorer gives NaN to %v", c)
+		}
+		dst[i] = dispatch.Score{Feasible: true, Value: v}
 	}
+	return nil
+}
+
+// Equal reports whether a and b are the same colouring.
+func (p *Problem) Equal(a, b Colouring) bool { return slices.Equal(a, b) }
+
+// Hash returns a 64-bit hash of the colouring.
+func (p *Problem) Hash(c Colouring) uint64 {
+	h := uint64(14695981039346656037)
+	for _, x := range c {
+		h ^= uint64(x)
+		h *= 1099511628211
+	}
+	return h
+}
+
+// Clone returns a copy of c.
+func (p *Problem) Clone(c Colouring) Colouring { return slices.Clone(c) }
+
+// Check reports why c is not a colouring of this problem.
+func (p *Problem) Check(c Colouring) error {
+	if len(c) != p.Streets {
+		return fmt.Errorf("%d lights, the canvas has %d streets", len(c), p.Streets)
+	}
+	for i, x := range c {
+		if x > 2 {
+			return fmt.Errorf("street %d: colour %d, want 0, 1 or 2", i, x)
+		}
+	}
+	return nil
+}
+
+// Search is a running Viennese search on the engine.
+type Search = dispatch.Engine[Colouring]
+
+// NewSearch starts the search of p on streets streets scored by sc; spec
+// (from Params.Spec or built by the caller) defines it.
+func NewSearch(spec dispatch.Spec, streets int, sc Scorer) (*Search, error) {
+	if streets < 1 {
+		return nil, fmt.Errorf("%w: no streets", ErrCanvas)
+	}
+	if sc == nil {
+		return nil, errors.New("viennese: no scorer")
+	}
+	return dispatch.NewEngine[Colouring](spec, &Problem{Streets: streets, Scorer: sc}, nil)
 }
 
 // Evolve searches colourings of a canvas with streets streets for the
-// highest score under sc. progress, if not nil, is called with the result
-// so far each time the best score goes up (and for the first colouring);
-// it must not keep the Colours slice.
+// highest score under sc, on the engine. progress, if not nil, is called
+// with the result so far each time the best score goes up (and for the
+// first colouring); it must not keep the Colours slice.
 func Evolve(p Params, streets int, sc Scorer, progress func(Result)) (Result, error) {
-	if err := p.Validate(); err != nil {
+	spec, err := p.Spec(streets)
+	if err != nil {
 		return Result{}, err
 	}
-	if streets < 1 {
-		return Result{}, fmt.Errorf("%w: no streets", ErrCanvas)
+	s, err := NewSearch(spec, streets, sc)
+	if err != nil {
+		return Result{}, err
 	}
-	s := &searcher{p: p, n: streets, sc: sc, r: rand.New(rand.NewPCG(p.Seed, 0x7669656e6e657365)), progress: progress}
-	switch p.Algo {
-	case AlgoKeep, AlgoAnneal:
-		s.keep()
-	case AlgoRandom:
-		c := make([]uint8, streets)
-		for s.left() {
-			s.random(c)
-			s.score(c)
-		}
-	case AlgoHill:
-		s.hill()
-	case AlgoSA:
-		s.anneal()
-	default:
-		s.genetic(p.Algo == AlgoGA)
-	}
-	s.res.Colours = slices.Clone(s.res.Colours)
-	return s.res, nil
+	return Run(context.Background(), s, progress, nil)
 }
 
-// keep runs the mutate-and-keep loop, with the annealing schedule for
-// AlgoAnneal.
-func (s *searcher) keep() {
-	cur := make([]uint8, s.n)
-	s.random(cur)
-	curScore := s.score(cur)
-	child := make([]uint8, s.n)
-	levels, rounds := int64(1), s.p.Evals-1
-	if s.p.Algo == AlgoAnneal {
-		rounds = int64(s.p.Rounds)
-		levels = max((s.p.Evals-1+rounds-1)/rounds, 1)
-	}
-	for i := int64(0); i < levels && s.left(); i++ {
-		rate := s.p.Rate
-		if s.p.Algo == AlgoAnneal {
-			rate = float64(levels-i) / float64(levels)
-		}
-		for k := int64(0); k < rounds && s.left(); k++ {
-			copy(child, cur)
-			s.mutate(child, rate)
-			if v := s.score(child); v >= curScore {
-				cur, child, curScore = child, cur, v
+// Run runs s to its end (or ctx's), reporting to progress each time the
+// best goes up and calling generation, if not nil, after every
+// generation; a non-nil error from it stops the search.
+func Run(ctx context.Context, s *Search, progress func(Result), generation func(*Search) error) (Result, error) {
+	var res Result
+	improved := -1
+	err := s.Run(ctx, dispatch.EngineHooks[Colouring]{
+		Improved: func(s *Search) {
+			improved++
+			if progress != nil {
+				b := s.Best()
+				progress(Result{Colours: b.Genome, Score: b.Score.Value, Evals: s.Evals(), Improvements: improved})
 			}
-		}
-	}
-}
-
-// individual is one colouring of a generation with its score.
-type individual struct {
-	c     []uint8
-	score float64
-}
-
-// genetic runs the evolutionary (crossover false) or genetic algorithm.
-func (s *searcher) genetic(crossover bool) {
-	p := s.p
-	pop := make([]individual, p.Pop)
-	for i := range pop {
-		pop[i].c = make([]uint8, s.n)
-		s.random(pop[i].c)
-		if !s.left() {
-			pop = pop[:i]
-			break
-		}
-		pop[i].score = s.score(pop[i].c)
-	}
-	for s.left() {
-		slices.SortStableFunc(pop, func(a, b individual) int {
-			switch {
-			case a.score > b.score:
-				return -1
-			case a.score < b.score:
-				return 1
-			}
-			return 0
-		})
-		parents := pop[:min(p.Parents, len(pop))]
-		next := make([]individual, 0, p.Elite+p.Pop)
-		for _, e := range pop[:min(p.Elite, len(pop))] {
-			next = append(next, individual{slices.Clone(e.c), e.score})
-		}
-		for k := 0; k < p.Pop && s.left(); k++ {
-			a := parents[s.r.IntN(len(parents))].c
-			c := slices.Clone(a)
-			if crossover {
-				b := parents[s.r.IntN(len(parents))].c
-				for i := range c {
-					if s.r.IntN(2) == 1 {
-						c[i] = b[i]
-					}
-				}
-			}
-			for i := range c {
-				if s.r.Float64() < p.Mutation {
-					c[i] = (c[i] + 1 + uint8(s.r.IntN(2))) % 3
-				}
-			}
-			if slices.Equal(c, a) {
-				i := s.r.IntN(len(c))
-				c[i] = (c[i] + 1 + uint8(s.r.IntN(2))) % 3
-			}
-			next = append(next, individual{c, s.score(c)})
-		}
-		pop = next
-	}
-}
-
-// hill runs steepest-ascent hill climbing with random restarts.
-func (s *searcher) hill() {
-	cur := make([]uint8, s.n)
-	best := make([]uint8, s.n)
-	nb := make([]uint8, s.n)
-	for s.left() {
-		s.random(cur)
-		curScore := s.score(cur)
-		for s.left() {
-			bestScore, found := curScore, false
-			for i := 0; i < s.n && s.left(); i++ {
-				for _, d := range [2]uint8{1, 2} {
-					if !s.left() {
-						break
-					}
-					copy(nb, cur)
-					nb[i] = (nb[i] + d) % 3
-					if v := s.score(nb); v > bestScore {
-						bestScore, found = v, true
-						copy(best, nb)
-					}
-				}
-			}
-			if !found {
-				break // a local optimum: restart
-			}
-			copy(cur, best)
-			curScore = bestScore
-		}
-	}
-}
-
-// anneal runs simulated annealing on one chain.
-func (s *searcher) anneal() {
-	cur := make([]uint8, s.n)
-	s.random(cur)
-	curScore := s.score(cur)
-	nb := make([]uint8, s.n)
-	for s.left() {
-		temp := s.p.Temp * (1 - float64(s.res.Evals)/float64(s.p.Evals))
-		copy(nb, cur)
-		i := s.r.IntN(s.n)
-		nb[i] = (nb[i] + 1 + uint8(s.r.IntN(2))) % 3
-		v := s.score(nb)
-		d := v - curScore
-		if d >= 0 || (temp > 0 && curScore > 0 && s.r.Float64() < math.Exp(d/(temp*curScore))) {
-			cur, nb, curScore = nb, cur, v
-		}
-	}
+		},
+		Generation: generation,
+	})
+	b := s.Best()
+	res = Result{Colours: b.Genome, Score: b.Score.Value, Evals: s.Evals(), Improvements: max(improved, 0)}
+	return res, err
 }

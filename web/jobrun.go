@@ -78,19 +78,39 @@ func (s *Server) startJob(req jobRequest) (*job, error) {
 	}
 	st.Budget = req.Evals
 	if req.Edges {
-		if req.Algo != "" || req.FreeEnds || req.Backend != "" {
-			return nil, badRequest("algo, free_ends and backend do not apply to edges")
+		if req.FreeEnds || req.Backend != "" {
+			return nil, badRequest("free_ends and backend do not apply to edges")
 		}
-		p := dispatch.DefaultEdgeParams()
-		p.Rows, p.Cols, p.Config, p.Evals, p.Seed, p.Workers = sz.Rows, sz.Cols, cfg, req.Evals, seed, s.opts.Workers
+		algo := req.Algo
+		if algo == "" {
+			algo = dispatch.DefaultEdgeAlgo
+		}
+		p, err := dispatch.Preset(algo)
+		if err != nil {
+			return nil, badRequest("algo %q: want one of %v", req.Algo, dispatch.Algos)
+		}
+		p.Problem, p.Rows, p.Cols, p.Density = dispatch.ProblemEdges, sz.Rows, sz.Cols, 0.2
+		p.Order, p.Entry, p.Exit, p.Cap, p.K = cfg.Order.String(), cfg.Entry, cfg.Exit, cfg.Cap, cfg.K
+		p.Evals, p.Seed = req.Evals, seed
 		if objective != dispatch.ObjTurns {
 			p.Objective = objective
 		}
 		if req.Pop > 0 {
 			p.Pop = req.Pop
 		}
-		st.Algo, st.Backend = "edges", "ref"
-		return s.register(st, func(ctx context.Context, j *job) { runEvolveEdges(ctx, j, p) })
+		prob, err := dispatch.NewEdgeProblem(p, nil, s.opts.Workers)
+		if err != nil {
+			return nil, badRequest("%v", err)
+		}
+		search, err := dispatch.NewEngine(p, prob, nil)
+		if err != nil {
+			if errors.Is(err, dispatch.ErrParams) {
+				return nil, badRequest("%v", err)
+			}
+			return nil, err
+		}
+		st.Algo, st.Backend = p.Algo, "ref"
+		return s.register(st, func(ctx context.Context, j *job) { runEvolveEdges(ctx, j, search) })
 	}
 	algo := req.Algo
 	if algo == "" {
@@ -175,11 +195,14 @@ func runEvolve(ctx context.Context, j *job, search *dispatch.Search) {
 }
 
 // runEvolveEdges runs a Mouse Maze 2 search as `mousemaze evolve --edges`
-// does; its best board is known only at the end.
-func runEvolveEdges(ctx context.Context, j *job, p dispatch.EdgeParams) {
+// does, on the one engine.
+func runEvolveEdges(ctx context.Context, j *job, search *dispatch.EdgeSearch) {
+	p := search.Spec()
+	cfg := search.Problem().(*dispatch.EdgeProblem).Config
 	nextPoint := p.Evals / 100
 	last := int64(-1)
-	best, err := dispatch.EvolveEdges(ctx, p, func(evals, score int64) {
+	err := search.Run(ctx, dispatch.EngineHooks[mousemaze.EdgeMaze]{Generation: func(s *dispatch.EdgeSearch) error {
+		evals, score := s.Evals(), int64(s.Best().Score.Value)
 		if evals >= nextPoint || score != last {
 			j.addPoint(evals, score)
 			nextPoint = (evals*100/p.Evals + 1) * p.Evals / 100
@@ -188,14 +211,20 @@ func runEvolveEdges(ctx context.Context, j *job, p dispatch.EdgeParams) {
 		j.update(false, func(st *JobStatus) {
 			st.Evals, st.BestTurns, st.BestVisits = evals, score, score-2
 		})
-	})
-	if err == nil {
-		j.addPoint(best.Evals, best.Score)
+		return nil
+	}})
+	if ctx.Err() != nil {
+		err = nil // stopped: report the best so far
+	}
+	best := search.Best()
+	score := int64(best.Score.Value)
+	if err == nil && best.Scored {
+		j.addPoint(search.Evals(), score)
 	}
 	j.finish(err, ctx.Err(), func(st *JobStatus) {
-		if err == nil {
-			st.Evals, st.BestTurns, st.BestVisits = best.Evals, best.Score, best.Score-2
-			st.BestMaze = best.Maze.Format(p.Config.Entry, p.Config.Exit)
+		if err == nil && best.Scored {
+			st.Evals, st.BestTurns, st.BestVisits = search.Evals(), score, score-2
+			st.BestMaze = best.Genome.Format(cfg.Entry, cfg.Exit)
 		}
 	})
 }

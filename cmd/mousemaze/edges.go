@@ -1,19 +1,16 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
-	"flag"
+	"errors"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
-	"syscall"
 	"text/tabwriter"
 	"time"
 
 	"github.com/mousemaze/mousemaze"
 	"github.com/mousemaze/mousemaze/dispatch"
+	"github.com/mousemaze/mousemaze/dispatch/checkpoint"
 	"github.com/mousemaze/mousemaze/dispatch/sweep"
 )
 
@@ -88,72 +85,112 @@ type edgeEvolveEvent struct {
 	Walls     int     `json:"walls"`
 	Board     string  `json:"board"`
 	Seconds   float64 `json:"seconds"`
+	// Algo is the engine's method; Rejected the infeasible boards bred
+	// and not walked; PolishEvals and LocalOptimumRadius the polish and
+	// its certificate (see evolve --polish).
+	Algo               string `json:"algo"`
+	Rejected           int64  `json:"rejected"`
+	PolishEvals        int64  `json:"polish_evals,omitempty"`
+	LocalOptimumRadius *int   `json:"local_optimum_radius,omitempty"`
+	Checkpoint         string `json:"checkpoint,omitempty"`
 }
 
-// runEvolveEdges is evolve --edges.
-func runEvolveEdges(fs *flag.FlagSet, rules rulesFlags, size, objective string, evals int64, seed uint64, pop, workers int,
-	outFile string, asJSON bool, stdout, stderr io.Writer) int {
+// runEvolveEdges is evolve --edges: the engine on dispatch.EdgeProblem.
+func runEvolveEdges(r *edgeRun, rules rulesFlags, objective string, stdout, stderr io.Writer) int {
 	usageErr := func(format string, a ...any) int {
 		fmt.Fprintf(stderr, "mousemaze evolve: "+format+"\n", a...)
 		return exitUsage
 	}
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	for _, name := range []string{"free-ends", "init", "checkpoint", "resume", "algo", "png", "backend", "kernel"} {
-		if set[name] {
+	fail := func(err error) int {
+		fmt.Fprintf(stderr, "mousemaze evolve: %v\n", err)
+		return exitFail
+	}
+	for _, name := range []string{"free-ends", "init", "png", "backend", "kernel", "island", "migrate", "migrate-every"} {
+		if r.set[name] {
 			return usageErr("--%s does not apply to --edges", name)
 		}
 	}
-	sz, err := mousemaze.ParseSize(size)
-	if err != nil {
-		return usageErr("--size %q: %v", size, err)
+	if r.fs.NArg() > 0 {
+		return usageErr("unexpected arguments %q", r.fs.Args())
 	}
-	cfg, err := rules.config()
-	if err != nil {
-		return usageErr("%v", err)
-	}
-	p := dispatch.DefaultEdgeParams()
-	p.Rows, p.Cols, p.Config, p.Evals, p.Seed, p.Workers = sz.Rows, sz.Cols, cfg, evals, seed, workers
-	if objective != dispatch.ObjTurns {
-		p.Objective = objective
-	}
-	if pop > 0 {
-		p.Pop = pop
-	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	start := time.Now()
-	last := time.Now()
-	best, err := dispatch.EvolveEdges(ctx, p, func(n, score int64) {
-		if time.Since(last) >= 2*time.Second {
-			fmt.Fprintf(stderr, "evolve --edges %s: %d/%d evaluations, best %d\n", sz, n, p.Evals, score)
-			last = time.Now()
+	var search *dispatch.EdgeSearch
+	if r.resume {
+		st, err := r.load("evolve-edges")
+		if err != nil {
+			return usageErr("%v", err)
 		}
-	})
-	if err != nil {
-		return usageErr("%v", err)
-	}
-	if outFile != "" {
-		if err := os.WriteFile(outFile, []byte(best.Maze.Format(cfg.Entry, cfg.Exit)), 0o644); err != nil {
-			fmt.Fprintf(stderr, "mousemaze evolve: %v\n", err)
-			return exitFail
+		prob, err := dispatch.NewEdgeProblem(st.Spec, nil, r.workers)
+		if err != nil {
+			return fail(err)
+		}
+		if search, err = dispatch.ResumeEngine(st, prob); err != nil {
+			return fail(err)
+		}
+	} else {
+		p, err := r.spec(dispatch.ProblemEdges)
+		if err != nil {
+			return usageErr("%v", err)
+		}
+		cfg, err := rules.config()
+		if err != nil {
+			return usageErr("%v", err)
+		}
+		p.Order, p.Entry, p.Exit, p.Cap, p.K = cfg.Order.String(), cfg.Entry, cfg.Exit, cfg.Cap, cfg.K
+		if objective != dispatch.ObjTurns {
+			p.Objective = objective
+		}
+		prob, err := dispatch.NewEdgeProblem(p, nil, r.workers)
+		if err != nil {
+			return usageErr("%v", err)
+		}
+		if search, err = dispatch.NewEngine(p, prob, nil); err != nil {
+			if errors.Is(err, dispatch.ErrParams) {
+				return usageErr("%v", err)
+			}
+			return fail(err)
 		}
 	}
-	obj := p.Objective
-	if obj == "" {
-		obj = dispatch.ObjTurns
+	p := search.Spec()
+	prob := search.Problem().(*dispatch.EdgeProblem)
+	cfg := prob.Config
+	elapsed, interrupted, err := r.run(search, "evolve-edges", "evolve --edges", stderr)
+	if err != nil {
+		return fail(err)
 	}
-	if asJSON {
-		json.NewEncoder(stdout).Encode(edgeEvolveEvent{Event: "done", Evals: best.Evals, Objective: obj, K: cfg.K, Score: best.Score,
-			Turns: best.Result.Turns, Escaped: best.Result.Escaped, Rows: sz.Rows, Cols: sz.Cols, Entry: cfg.Entry, Exit: cfg.Exit,
-			Order: cfg.Order.String(), Seed: seed, Walls: best.Maze.WallCount(), Board: best.Maze.Format(cfg.Entry, cfg.Exit),
-			Seconds: time.Since(start).Seconds()})
-		return exitOK
+	best := search.Best()
+	walkCfg := cfg
+	walkCfg.Heat = false
+	res, err := mousemaze.WalkEdges(best.Genome, walkCfg)
+	if err != nil {
+		return fail(err)
 	}
-	fmt.Fprintf(stdout, "best %s Mouse Maze 2 board (seed %d, entry %d, exit %d, order %s, objective %s, k=%d): score %d, %d turns, escaped %s, %d walls, after %d evaluations in %v\n",
-		sz, seed, cfg.Entry, cfg.Exit, cfg.Order, obj, cfg.K, best.Score, best.Result.Turns, yesNo(best.Result.Escaped), best.Maze.WallCount(), best.Evals, time.Since(start).Round(time.Millisecond))
-	fmt.Fprint(stdout, best.Maze.Format(cfg.Entry, cfg.Exit))
-	return exitOK
+	if r.outFile != "" {
+		if err := checkpoint.WriteFile(r.outFile, []byte(best.Genome.Format(cfg.Entry, cfg.Exit))); err != nil {
+			return fail(err)
+		}
+	}
+	code := exitOK
+	if interrupted {
+		code = exitFail
+	}
+	score := int64(best.Score.Value)
+	if r.asJSON {
+		ev := edgeEvolveEvent{Event: "done", Evals: search.Evals(), Objective: prob.Objective, K: cfg.K, Score: score,
+			Turns: res.Turns, Escaped: res.Escaped, Rows: p.Rows, Cols: p.Cols, Entry: cfg.Entry, Exit: cfg.Exit,
+			Order: cfg.Order.String(), Seed: p.Seed, Walls: best.Genome.WallCount(), Board: best.Genome.Format(cfg.Entry, cfg.Exit),
+			Seconds: elapsed.Seconds(), Algo: p.Algo, Rejected: search.Rejected(), PolishEvals: search.PolishEvals(),
+			LocalOptimumRadius: radiusPtr(search), Checkpoint: r.ckptPath}
+		if interrupted {
+			ev.Event = "interrupted"
+		}
+		json.NewEncoder(stdout).Encode(ev)
+		return code
+	}
+	fmt.Fprintf(stdout, "best %dx%d Mouse Maze 2 board (%s, seed %d, entry %d, exit %d, order %s, objective %s, k=%d): score %d, %d turns, escaped %s, %d walls, after %d evaluations in %v\n",
+		p.Rows, p.Cols, p.Algo, p.Seed, cfg.Entry, cfg.Exit, cfg.Order, prob.Objective, cfg.K, score, res.Turns, yesNo(res.Escaped), best.Genome.WallCount(), search.Evals(), elapsed.Round(time.Millisecond))
+	fmt.Fprint(stdout, certificateLine(search))
+	fmt.Fprint(stdout, best.Genome.Format(cfg.Entry, cfg.Exit))
+	return code
 }
 
 // runSweepEdges is sweep --edges.

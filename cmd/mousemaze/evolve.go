@@ -103,7 +103,7 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 	pngFile := fs.String("png", "", "draw the best maze and its visit counts to this PNG file")
 	asJSON := fs.Bool("json", false, "print JSON lines: improvements, progress and a final \"done\" line")
 	objective := fs.String("objective", dispatch.ObjTurns, "what to maximise: turns (the walk's length; with --k, the longest escape), trap (the smallest maze that traps a k-mod mouse) or max-cell (the most visits to one cell)")
-	edges := fs.Bool("edges", false, "search Mouse Maze 2 boards (walls on edges) with a (μ+λ) search; --pop is μ")
+	edges := fs.Bool("edges", false, "search Mouse Maze 2 boards (walls on edges); every --algo applies, default ga; a move flips one edge")
 	walker := fs.String("walker", "", "search edge boards that keep a classic maze walker longest from the top-left to the bottom-right cell: left, right, switch-left, switch-right, lru or tremaux")
 	isl := registerIslandFlags(fs, stderr)
 	if code := parseFlags(fs, args); code >= 0 {
@@ -116,11 +116,16 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 	if err := isl.parse(flagsSet(fs), seed, *edges || *walker != ""); err != nil {
 		return usageErr("%v", err)
 	}
-	if *walker != "" {
-		return runEvolveWalker(fs, *walker, *size, *evals, *seed, *pop, be.workers, *outFile, *asJSON, stdout, stderr)
-	}
-	if *edges {
-		return runEvolveEdges(fs, rules, *size, *objective, *evals, *seed, *pop, be.workers, *outFile, *asJSON, stdout, stderr)
+	if *walker != "" || *edges {
+		if *ckptEvery <= 0 {
+			return usageErr("--checkpoint-every %v: must be above 0", *ckptEvery)
+		}
+		r := &edgeRun{fs: fs, set: flagsSet(fs), sf: &sf, algo: *algo, size: *size, evals: *evals, seed: *seed, pop: *pop,
+			workers: be.workers, ckptPath: *ckptPath, ckptEvery: *ckptEvery, resume: *resume, outFile: *outFile, asJSON: *asJSON}
+		if *walker != "" {
+			return runEvolveWalker(r, *walker, stdout, stderr)
+		}
+		return runEvolveEdges(r, rules, *objective, stdout, stderr)
 	}
 	fail := func(err error) int {
 		fmt.Fprintf(stderr, "mousemaze evolve: %v\n", err)

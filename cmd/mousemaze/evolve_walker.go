@@ -1,17 +1,13 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
-	"flag"
+	"errors"
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
-	"syscall"
 	"time"
 
-	"github.com/mousemaze/mousemaze"
 	"github.com/mousemaze/mousemaze/classic"
 	"github.com/mousemaze/mousemaze/dispatch"
 )
@@ -34,69 +30,113 @@ type walkerEvolveEvent struct {
 	Walls   int     `json:"walls"`
 	Board   string  `json:"board"`
 	Seconds float64 `json:"seconds"`
+	// Algo, Rejected, PolishEvals, LocalOptimumRadius and Checkpoint are
+	// as in evolve --edges.
+	Algo               string `json:"algo"`
+	Rejected           int64  `json:"rejected"`
+	PolishEvals        int64  `json:"polish_evals,omitempty"`
+	LocalOptimumRadius *int   `json:"local_optimum_radius,omitempty"`
+	Checkpoint         string `json:"checkpoint,omitempty"`
 }
 
-// runEvolveWalker is evolve --walker NAME.
-func runEvolveWalker(fs *flag.FlagSet, walker, size string, evals int64, seed uint64, pop, workers int,
-	outFile string, asJSON bool, stdout, stderr io.Writer) int {
+// walkerProblem returns the walker-trap problem of spec: boards that
+// connect the top-left to the bottom-right cell, scored by the walker's
+// moves (classic.WalkerScore).
+func walkerProblem(spec dispatch.Spec, workers int) (*dispatch.EdgeProblem, error) {
+	start, goal := 0, spec.Rows*spec.Cols-1
+	score, err := classic.WalkerScore(spec.Walker, start, goal)
+	if err != nil {
+		return nil, fmt.Errorf("--walker: %v", err)
+	}
+	return dispatch.NewScoredEdgeProblem(spec, score, start, goal, workers)
+}
+
+// runEvolveWalker is evolve --walker NAME: the engine on the edge problem
+// scored by the walker.
+func runEvolveWalker(r *edgeRun, walker string, stdout, stderr io.Writer) int {
 	usageErr := func(format string, a ...any) int {
 		fmt.Fprintf(stderr, "mousemaze evolve: "+format+"\n", a...)
 		return exitUsage
 	}
-	set := flagsSet(fs)
-	for _, name := range []string{"edges", "free-ends", "init", "checkpoint", "resume", "algo", "png", "backend", "kernel", "k", "objective", "order", "entry", "exit", "cap"} {
-		if set[name] {
+	fail := func(err error) int {
+		fmt.Fprintf(stderr, "mousemaze evolve: %v\n", err)
+		return exitFail
+	}
+	for _, name := range []string{"edges", "free-ends", "init", "png", "backend", "kernel", "k", "objective", "order", "entry", "exit", "cap", "island", "migrate", "migrate-every"} {
+		if r.set[name] {
 			return usageErr("--%s does not apply to --walker", name)
 		}
 	}
-	sz, err := mousemaze.ParseSize(size)
-	if err != nil {
-		return usageErr("--size %q: %v", size, err)
+	if r.fs.NArg() > 0 {
+		return usageErr("unexpected arguments %q", r.fs.Args())
 	}
-	if evals <= 0 {
-		return usageErr("--evals %d: must be above 0", evals)
-	}
-	start, goal := 0, sz.Rows*sz.Cols-1
-	score, err := classic.WalkerScore(walker, start, goal)
-	if err != nil {
-		return usageErr("--walker: %v", err)
-	}
-	p := dispatch.DefaultEdgeParams()
-	p.Rows, p.Cols, p.Evals, p.Seed, p.Workers = sz.Rows, sz.Cols, evals, seed, workers
-	if pop > 0 {
-		p.Pop = pop
-	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	began := time.Now()
-	last := time.Now()
-	best, err := dispatch.EvolveEdgesScored(ctx, p, score, func(n, s int64) {
-		if time.Since(last) >= 2*time.Second {
-			fmt.Fprintf(stderr, "evolve --walker %s %s: %d/%d evaluations, best %d\n", walker, sz, n, p.Evals, s)
-			last = time.Now()
+	var search *dispatch.EdgeSearch
+	if r.resume {
+		st, err := r.load("evolve-walker")
+		if err != nil {
+			return usageErr("%v", err)
 		}
-	})
-	if err != nil {
-		return usageErr("%v", err)
-	}
-	res, _ := classic.WalkBoard(walker, best.Maze, start, goal)
-	b := classic.NewBoard(best.Maze)
-	text := fmt.Sprintf("; mousemaze evolve --walker %s --size %s --evals %d --seed %d: %s after %d steps\n%s",
-		walker, sz, evals, seed, res.Outcome, res.Steps, b.Format())
-	if outFile != "" {
-		if err := os.WriteFile(outFile, []byte(text), 0o644); err != nil {
-			fmt.Fprintf(stderr, "mousemaze evolve: %v\n", err)
-			return exitFail
+		if st.Spec.Walker != walker {
+			return usageErr("--walker %s cannot change on --resume: the checkpoint searches for %s", walker, st.Spec.Walker)
+		}
+		prob, err := walkerProblem(st.Spec, r.workers)
+		if err != nil {
+			return fail(err)
+		}
+		if search, err = dispatch.ResumeEngine(st, prob); err != nil {
+			return fail(err)
+		}
+	} else {
+		p, err := r.spec(dispatch.ProblemWalker)
+		if err != nil {
+			return usageErr("%v", err)
+		}
+		p.Walker = walker
+		prob, err := walkerProblem(p, r.workers)
+		if err != nil {
+			return usageErr("%v", err)
+		}
+		if search, err = dispatch.NewEngine(p, prob, nil); err != nil {
+			if errors.Is(err, dispatch.ErrParams) {
+				return usageErr("%v", err)
+			}
+			return fail(err)
 		}
 	}
-	if asJSON {
-		json.NewEncoder(stdout).Encode(walkerEvolveEvent{Event: "done", Walker: walker, Evals: best.Evals, Score: best.Score, Steps: res.Steps,
-			Outcome: res.Outcome, Rows: sz.Rows, Cols: sz.Cols, Seed: seed, Walls: best.Maze.WallCount(), Board: text,
-			Seconds: time.Since(began).Seconds()})
-		return exitOK
+	p := search.Spec()
+	elapsed, interrupted, err := r.run(search, "evolve-walker", "evolve --walker "+walker, stderr)
+	if err != nil {
+		return fail(err)
 	}
-	fmt.Fprintf(stdout, "best %s board for walker %s (seed %d, start 0,0, goal %d,%d): %s after %d steps, %d walls, after %d evaluations in %v\n",
-		sz, walker, seed, sz.Rows-1, sz.Cols-1, res.Outcome, res.Steps, best.Maze.WallCount(), best.Evals, time.Since(began).Round(time.Millisecond))
+	best := search.Best()
+	start, goal := 0, p.Rows*p.Cols-1
+	res, _ := classic.WalkBoard(walker, best.Genome, start, goal)
+	b := classic.NewBoard(best.Genome)
+	text := fmt.Sprintf("; mousemaze evolve --walker %s --size %dx%d --algo %s --evals %d --seed %d: %s after %d steps\n%s",
+		walker, p.Rows, p.Cols, p.Algo, p.Evals, p.Seed, res.Outcome, res.Steps, b.Format())
+	if r.outFile != "" {
+		if err := os.WriteFile(r.outFile, []byte(text), 0o644); err != nil {
+			return fail(err)
+		}
+	}
+	code := exitOK
+	if interrupted {
+		code = exitFail
+	}
+	if r.asJSON {
+		ev := walkerEvolveEvent{Event: "done", Walker: walker, Evals: search.Evals(), Score: int64(best.Score.Value), Steps: res.Steps,
+			Outcome: res.Outcome, Rows: p.Rows, Cols: p.Cols, Seed: p.Seed, Walls: best.Genome.WallCount(), Board: text,
+			Seconds: elapsed.Seconds(), Algo: p.Algo, Rejected: search.Rejected(), PolishEvals: search.PolishEvals(),
+			LocalOptimumRadius: radiusPtr(search), Checkpoint: r.ckptPath}
+		if interrupted {
+			ev.Event = "interrupted"
+		}
+		json.NewEncoder(stdout).Encode(ev)
+		return code
+	}
+	fmt.Fprintf(stdout, "best %dx%d board for walker %s (%s, seed %d, start 0,0, goal %d,%d): %s after %d steps, %d walls, after %d evaluations in %v\n",
+		p.Rows, p.Cols, walker, p.Algo, p.Seed, p.Rows-1, p.Cols-1, res.Outcome, res.Steps, best.Genome.WallCount(), search.Evals(), elapsed.Round(time.Millisecond))
+	fmt.Fprint(stdout, certificateLine(search))
 	fmt.Fprint(stdout, text)
-	return exitOK
+	return code
 }

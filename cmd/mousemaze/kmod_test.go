@@ -129,7 +129,13 @@ func TestEdgesCommands(t *testing.T) {
 	if code != 0 || !strings.Contains(out, `"turns":20`) {
 		t.Errorf("evolve: exit %d %s:\n%s", code, errOut, out)
 	}
-	if code, _, _ := runCmd(t, "evolve", "--edges", "--size", "3x3", "--algo", "ga"); code != exitUsage {
-		t.Errorf("--algo with --edges: exit %d", code)
+	code, out, errOut = runCmd(t, "evolve", "--edges", "--size", "3x3", "--algo", "ga", "--evals", "3000", "--json")
+	if code != 0 || !strings.Contains(out, `"turns":20`) || !strings.Contains(out, `"algo":"ga"`) {
+		t.Errorf("evolve --algo ga: exit %d %s:\n%s", code, errOut, out)
+	}
+	for _, args := range [][]string{{"--free-ends"}, {"--algo", "nope"}, {"--kick", "99"}, {"--objective", "trap", "--k", "2"}, {"--resume"}} {
+		if code, _, _ := runCmd(t, append([]string{"evolve", "--edges", "--size", "3x3"}, args...)...); code != exitUsage {
+			t.Errorf("evolve --edges %v: exit %d, want %d", args, code, exitUsage)
+		}
 	}
 }

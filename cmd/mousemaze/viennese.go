@@ -1,13 +1,17 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"regexp"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"github.com/mousemaze/mousemaze/viennese"
 )
@@ -353,6 +357,19 @@ func runVienneseEvolve(args []string, stdout, stderr io.Writer) int {
 	out := fs.String("out", "", "also write the best maze in the text format to `FILE`")
 	pngFile := fs.String("png", "", "write a PNG report of the best maze to `FILE`")
 	asJSON := fs.Bool("json", false, "print JSON lines: one per improvement, then the result")
+	// The engine's search flags that viennese evolve does not define in
+	// its own sense (its --pop, --parents, --elite and --mutation are the
+	// former search's).
+	var sf searchFlags
+	own := flag.NewFlagSet("", flag.ContinueOnError)
+	sf.register(own)
+	engineFlags := map[string]bool{}
+	own.VisitAll(func(f *flag.Flag) {
+		if fs.Lookup(f.Name) == nil {
+			fs.Var(f.Value, f.Name, f.Usage)
+			engineFlags[f.Name] = true
+		}
+	})
 	if code := parseFlags(fs, args); code >= 0 {
 		return code
 	}
@@ -422,8 +439,29 @@ func runVienneseEvolve(args []string, stdout, stderr io.Writer) int {
 			}{"improved", r.Evals, r.Score, r.Colours})
 		}
 	}
-	res, err := viennese.Evolve(p, len(c.Streets), viennese.NewEvaluator(sys), progress)
+	spec, err := p.Spec(len(c.Streets))
 	if err != nil {
+		fmt.Fprintf(stderr, "mousemaze viennese evolve: %v\n", err)
+		return exitUsage
+	}
+	spec.Canvas, spec.Variant = *canvas, v.String()
+	engineSet := map[string]bool{}
+	for name := range engineFlags {
+		engineSet[name] = set[name]
+	}
+	if err := sf.apply(engineSet, &spec, len(c.Streets)); err != nil {
+		fmt.Fprintf(stderr, "mousemaze viennese evolve: %v\n", err)
+		return exitUsage
+	}
+	search, err := viennese.NewSearch(spec, len(c.Streets), viennese.NewEvaluator(sys))
+	if err != nil {
+		fmt.Fprintf(stderr, "mousemaze viennese evolve: %v\n", err)
+		return exitUsage
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	res, err := viennese.Run(ctx, search, progress, nil)
+	if err != nil && ctx.Err() == nil {
 		fmt.Fprintf(stderr, "mousemaze viennese evolve: %v\n", err)
 		return exitFail
 	}
