@@ -17,13 +17,6 @@ import (
 // called from several goroutines at once and must not keep the board.
 type EdgeScorer func(m mousemaze.EdgeMaze) int64
 
-// An EdgeEvaluator is an evaluator (a backend of the registry) that can
-// also walk Mouse Maze 2 boards; the edge problem walks its boards through
-// it when its evaluator is one, else with mousemaze.EvaluateEdges.
-type EdgeEvaluator interface {
-	EvaluateEdges(mazes []mousemaze.EdgeMaze, cfg mousemaze.Config, dst []mousemaze.Result) error
-}
-
 // The default wall density of random edge boards (the former edge
 // search's).
 const defaultEdgeDensity = 0.2
@@ -55,14 +48,14 @@ type EdgeProblem struct {
 	// Workers is the number of goroutines that evaluate a batch; 0 means
 	// one per CPU. Results do not depend on it.
 	Workers int
-	ev      EdgeEvaluator
+	ev      mousemaze.Evaluator
 }
 
 // NewEdgeProblem returns the Mouse Maze 2 problem that spec describes
 // (spec.Problem ProblemEdges): its size, order, ends, cap, modulus K,
 // objective (turns or max-cell) and density (0 means 0.2). Boards are
-// walked on ev when it is an EdgeEvaluator (ev may be nil), else by the
-// reference walk on workers goroutines.
+// walked on ev when it is a mousemaze.EdgeEvaluator (ev may be nil), else
+// by the reference walk on workers goroutines.
 func NewEdgeProblem(spec Spec, ev mousemaze.Evaluator, workers int) (*EdgeProblem, error) {
 	p, err := newEdgeProblem(spec, workers)
 	if err != nil {
@@ -90,9 +83,7 @@ func NewEdgeProblem(spec Spec, ev mousemaze.Evaluator, workers int) (*EdgeProble
 		return nil, fmt.Errorf("%w: %v", ErrParams, err)
 	}
 	p.Config, p.Objective = cfg, obj
-	if e, ok := ev.(EdgeEvaluator); ok {
-		p.ev = e
-	}
+	p.ev = ev
 	return p, nil
 }
 
@@ -281,7 +272,7 @@ func (p *EdgeProblem) Evaluate(batch []mousemaze.EdgeMaze, dst []Score) error {
 	res := make([]mousemaze.Result, len(batch))
 	var err error
 	if p.ev != nil {
-		err = p.ev.EvaluateEdges(batch, p.Config, res)
+		_, err = mousemaze.EvaluateEdgesWith(p.ev, batch, p.Config, res, p.Workers)
 	} else {
 		err = mousemaze.EvaluateEdges(batch, p.Config, res, p.Workers)
 	}
