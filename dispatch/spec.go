@@ -215,8 +215,10 @@ func Preset(algo string) (Spec, error) {
 
 // usesLocal reports whether the method climbs with Local, Improve and
 // Sideways; usesKick whether it kicks; breeds whether it breeds children.
-func (p Spec) usesLocal() bool { return p.Algo == AlgoILS || p.Algo == AlgoHill || p.Algo == AlgoMemetic }
-func (p Spec) usesKick() bool  { return p.Algo == AlgoILS }
+func (p Spec) usesLocal() bool {
+	return p.Algo == AlgoILS || p.Algo == AlgoHill || p.Algo == AlgoMemetic
+}
+func (p Spec) usesKick() bool { return p.Algo == AlgoILS }
 func (p Spec) breeds() bool {
 	switch p.Algo {
 	case AlgoEA, AlgoGA, AlgoMemetic, AlgoPipeline:
