@@ -249,7 +249,7 @@ func TestBadInput(t *testing.T) {
 		{"oversized body", "POST", "/api/eval", `{"maze":"` + strings.Repeat(".", 2000) + `"}`, 413, "request body over 1024 bytes"},
 		{"wrong content", "POST", "/api/eval", "", 415, `content type "text/plain": send application/json`},
 		{"parse ragged", "POST", "/api/parse", `{"text":"..\n.\n"}`, 400, "maze:2: ragged row: row has 1 cells, want 2"},
-		{"unknown algorithm", "POST", "/api/jobs", `{"kind":"evolve","size":"5x5","algo":"foo","evals":10}`, 400, "algo \"foo\": want one of [random hill sa ea ga memetic]"},
+		{"unknown algorithm", "POST", "/api/jobs", `{"kind":"evolve","size":"5x5","algo":"foo","evals":10}`, 400, "algo \"foo\": want one of [random hill sa ea ga memetic ils pipeline]"},
 		{"unknown kind", "POST", "/api/jobs", `{"kind":"bake","size":"5x5"}`, 400, `kind "bake": want evolve or sweep`},
 		{"no size", "POST", "/api/jobs", `{"kind":"evolve","evals":10}`, 400, `size is required, such as "13x13"`},
 		{"size 65", "POST", "/api/jobs", `{"kind":"evolve","size":"65x5","evals":10}`, 400, `size "65x5": grid dimensions out of range: 65x5 (each side must be 1..64)`},
