@@ -10,11 +10,17 @@ import (
 	"testing"
 
 	"github.com/mousemaze/mousemaze"
+	_ "github.com/mousemaze/mousemaze/cpu"
 )
 
 func refEvaluator(t *testing.T) mousemaze.Evaluator {
 	t.Helper()
-	ev, err := mousemaze.NewEvaluator("ref", mousemaze.Options{})
+	return evaluator(t, "ref", 0)
+}
+
+func evaluator(t *testing.T, name string, workers int) mousemaze.Evaluator {
+	t.Helper()
+	ev, err := mousemaze.NewEvaluator(name, mousemaze.Options{Workers: workers})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,7 +63,7 @@ func (r *recorder) Evaluate(pop mousemaze.Population, cfg mousemaze.Config, dst 
 }
 
 // testParams returns a small search of every method.
-func testParams(t *testing.T, algo string, freeEnds bool) Params {
+func testParams(t *testing.T, algo string, freeEnds bool) Spec {
 	t.Helper()
 	p, err := Preset(algo)
 	if err != nil {
@@ -69,6 +75,10 @@ func testParams(t *testing.T, algo string, freeEnds bool) Params {
 		p.Pop, p.Migrate, p.Stagnation = 20, 3, 10 // exercise migration and restarts
 	case AlgoRandom:
 		p.Pop = 100
+	case AlgoILS:
+		p.Restarts, p.Polish = 3, 2 // exercise restarts and the polish
+	case AlgoPipeline:
+		p.Stagnation = 5 // reach the EA phase early
 	}
 	return p
 }
@@ -88,7 +98,7 @@ func variants() []variant {
 
 func (v variant) String() string { return fmt.Sprintf("algo=%s/free_ends=%v", v.algo, v.freeEnds) }
 
-func runToEnd(t *testing.T, p Params, ev mousemaze.Evaluator) *Search {
+func runToEnd(t *testing.T, p Spec, ev mousemaze.Evaluator) *Search {
 	t.Helper()
 	s, err := New(p, ev, nil)
 	if err != nil {
@@ -109,20 +119,38 @@ func stateJSON(t *testing.T, s *Search) string {
 	return string(b)
 }
 
-// TestSearchesAreReproducible runs every method twice, once with the
-// reference evaluator and once with batches evaluated in reversed chunks,
-// and wants the same final state, byte for byte. It also checks the budget
-// is spent exactly, only feasible mazes are walked, batches hold more than
-// one maze and the best maze's turns are what Walk gives.
+// walkOf walks genome g of search s with the reference walk.
+func walkOf(t *testing.T, s *Search, g Grid) mousemaze.Result {
+	t.Helper()
+	p := s.Problem().(*GridProblem)
+	res, err := mousemaze.Walk(g.Maze(p.Rows, p.Cols), p.ConfigOf(g))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+// TestSearchesAreReproducible runs every method with the reference
+// evaluator, with batches evaluated in reversed chunks, and on the cpu
+// backend with 1 and 3 workers, and wants the same final state, byte for
+// byte. It also checks the budget is spent exactly, only feasible mazes
+// are walked, batches hold more than one maze and the best maze's turns
+// are what Walk gives.
 func TestSearchesAreReproducible(t *testing.T) {
 	for _, v := range variants() {
 		t.Run(v.String(), func(t *testing.T) {
 			p := testParams(t, v.algo, v.freeEnds)
 			a := &recorder{t: t, inner: refEvaluator(t)}
-			b := &recorder{t: t, inner: refEvaluator(t), reverse: true}
-			sa, sb := runToEnd(t, p, a), runToEnd(t, p, b)
-			if ja, jb := stateJSON(t, sa), stateJSON(t, sb); ja != jb {
-				t.Fatalf("same seed, different evaluation order, different states:\n%s\n%s", ja, jb)
+			sa := runToEnd(t, p, a)
+			want := stateJSON(t, sa)
+			for name, ev := range map[string]mousemaze.Evaluator{
+				"reversed": &recorder{t: t, inner: refEvaluator(t), reverse: true},
+				"cpu/1":    evaluator(t, "cpu", 1),
+				"cpu/3":    evaluator(t, "cpu", 3),
+			} {
+				if got := stateJSON(t, runToEnd(t, p, ev)); got != want {
+					t.Fatalf("%s: same seed, different states:\n%s\n%s", name, got, want)
+				}
 			}
 			if sa.Evals() != p.Evals {
 				t.Errorf("evaluated %d mazes, budget %d", sa.Evals(), p.Evals)
@@ -131,10 +159,15 @@ func TestSearchesAreReproducible(t *testing.T) {
 			for _, n := range a.batches {
 				walked += int64(n)
 			}
-			if walked != p.Evals {
-				t.Errorf("evaluator walked %d mazes, search counted %d", walked, p.Evals)
+			if walked != p.Evals+sa.PolishEvals() {
+				t.Errorf("evaluator walked %d mazes, search counted %d + %d polish", walked, p.Evals, sa.PolishEvals())
 			}
-			if !v.freeEnds {
+			// A climb that ends on the best certifies its radius too.
+			if sa.Certified() < p.Polish || p.Polish == 0 && sa.PolishEvals() != 0 {
+				t.Errorf("polish %d: %d polish evaluations, certified radius %d", p.Polish, sa.PolishEvals(), sa.Certified())
+			}
+			// A climber evaluates its new centre alone.
+			if !v.freeEnds && v.algo != AlgoILS && v.algo != AlgoHill {
 				for i, n := range a.batches[:len(a.batches)-1] {
 					if n < 2 {
 						t.Fatalf("batch %d holds %d maze(s)", i, n)
@@ -142,63 +175,88 @@ func TestSearchesAreReproducible(t *testing.T) {
 				}
 			}
 			best := sa.Best()
-			res, err := mousemaze.Walk(sa.BestMaze(), sa.BestConfig())
-			if err != nil || res.Turns != best.Turns {
-				t.Fatalf("best maze walks %d turns (%v), search says %d:\n%s", res.Turns, err, best.Turns, sa.BestMaze())
+			res := walkOf(t, sa, best.Genome)
+			if res.Turns != best.Score.Turns || best.Score != TurnsScore(res.Turns) {
+				t.Fatalf("best maze walks %d turns, search says %+v:\n%s", res.Turns, best.Score, best.Genome.Maze(p.Rows, p.Cols))
 			}
-			if !v.freeEnds && (best.Entry != p.Entry || best.Exit != p.Exit) {
-				t.Errorf("fixed ends moved to %d, %d", best.Entry, best.Exit)
+			m, cfg := BestMaze(sa)
+			if r2, err := mousemaze.Walk(m, cfg); err != nil || r2.Turns != res.Turns {
+				t.Errorf("BestMaze walks %d turns (%v), want %d", r2.Turns, err, res.Turns)
 			}
-			if best.Turns < 10 {
-				t.Errorf("best %d turns on 5x6 after %d evaluations", best.Turns, p.Evals)
+			if !v.freeEnds && (best.Genome.Entry != p.Entry || best.Genome.Exit != p.Exit) {
+				t.Errorf("fixed ends moved to %d, %d", best.Genome.Entry, best.Genome.Exit)
+			}
+			if best.Score.Turns < 10 {
+				t.Errorf("best %d turns on 5x6 after %d evaluations", best.Score.Turns, p.Evals)
 			}
 		})
 	}
 }
 
-// TestResumeIsExact interrupts every method after a few generations, saves
+// interruptAt runs a search of p until stop says so, round-trips its
+// state through JSON and resumes it to the end.
+func interruptAt(t *testing.T, p Spec, ev mousemaze.Evaluator, stop func(*Search) bool) *Search {
+	t.Helper()
+	s, err := New(p, ev, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	err = s.Run(ctx, Hooks{Generation: func(s *Search) error {
+		if stop(s) {
+			cancel()
+		}
+		return nil
+	}})
+	if !errors.Is(err, context.Canceled) || s.Done() {
+		t.Fatalf("interrupted run: err %v at generation %d, done %v", err, s.Gen(), s.Done())
+	}
+	data, err := json.Marshal(s.State())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var st State
+	if err := json.Unmarshal(data, &st); err != nil {
+		t.Fatal(err)
+	}
+	r, err := Resume(&st, ev)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Run(context.Background(), Hooks{}); err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// TestResumeIsExact interrupts every method after a few generations, in
+// the middle of its budget and (where it polishes) in the polish, saves
 // its state through JSON, resumes it and wants exactly the final state of
 // an uninterrupted run.
 func TestResumeIsExact(t *testing.T) {
 	for _, v := range variants() {
 		t.Run(v.String(), func(t *testing.T) {
 			p := testParams(t, v.algo, v.freeEnds)
+			p.Polish = 2 // every method polishes here
+			if v.algo == AlgoILS {
+				p.Polish = 3 // its climbs certify radius 2 already
+			}
 			ev := refEvaluator(t)
-			want := stateJSON(t, runToEnd(t, p, ev))
-
-			s, err := New(p, ev, nil)
-			if err != nil {
-				t.Fatal(err)
+			full := runToEnd(t, p, ev)
+			want := stateJSON(t, full)
+			if full.PolishEvals() < 2 {
+				t.Fatalf("the polish made %d evaluations", full.PolishEvals())
 			}
-			ctx, cancel := context.WithCancel(context.Background())
-			defer cancel()
-			const stopAt = 5
-			err = s.Run(ctx, Hooks{Generation: func(s *Search) error {
-				if s.Gen() == stopAt {
-					cancel()
+			stops := map[string]func(*Search) bool{
+				"gen 5":      func(s *Search) bool { return s.Gen() == 5 },
+				"mid budget": func(s *Search) bool { return s.Evals() >= p.Evals/2 },
+				"polish":     func(s *Search) bool { return s.Polishing() && s.PolishEvals() > 0 },
+			}
+			for name, stop := range stops {
+				if got := stateJSON(t, interruptAt(t, p, ev, stop)); got != want {
+					t.Fatalf("stopped at %s: resumed run ends in another state:\n got %s\nwant %s", name, got, want)
 				}
-				return nil
-			}})
-			if !errors.Is(err, context.Canceled) || s.Gen() != stopAt || s.Done() {
-				t.Fatalf("interrupted run: err %v at generation %d, done %v", err, s.Gen(), s.Done())
-			}
-			data, err := json.Marshal(s.State())
-			if err != nil {
-				t.Fatal(err)
-			}
-			var st State
-			if err := json.Unmarshal(data, &st); err != nil {
-				t.Fatal(err)
-			}
-			r, err := Resume(&st, ev)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := r.Run(context.Background(), Hooks{}); err != nil {
-				t.Fatal(err)
-			}
-			if got := stateJSON(t, r); got != want {
-				t.Fatalf("resumed run ends in another state:\n got %s\nwant %s", got, want)
 			}
 		})
 	}
@@ -212,12 +270,14 @@ func TestHooks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var last int64
+	var last Score
+	improved := 0
 	stop := errors.New("stop")
 	err = s.Run(context.Background(), Hooks{
 		Improved: func(s *Search) {
-			if b := s.Best().Turns; b <= last {
-				t.Errorf("improved to %d after %d", b, last)
+			improved++
+			if b := s.Best().Score; !b.Better(last) {
+				t.Errorf("improved to %v after %v", b, last)
 			} else {
 				last = b
 			}
@@ -232,8 +292,8 @@ func TestHooks(t *testing.T) {
 	if !errors.Is(err, stop) || s.Gen() != 3 {
 		t.Fatalf("Run = %v at generation %d, want the hook's error at 3", err, s.Gen())
 	}
-	if last != s.Best().Turns || last == 0 {
-		t.Errorf("last improvement %d, best %d", last, s.Best().Turns)
+	if improved == 0 || last != s.Best().Score {
+		t.Errorf("%d improvements, last %v, best %v", improved, last, s.Best().Score)
 	}
 }
 
@@ -241,7 +301,7 @@ func TestHooks(t *testing.T) {
 // wall row), which is opened up, and wants the best to be at least the
 // best given feasible maze.
 func TestInitialMazes(t *testing.T) {
-	good, err := mousemaze.Parse(stringsReader("..X..\nX....\n...X.\n.X...\n.....\n"), "good")
+	good, err := mousemaze.Parse(strings.NewReader("..X..\nX....\n...X.\n.X...\n.....\n"), "good")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -259,11 +319,14 @@ func TestInitialMazes(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		if s.Rejected() < 1 {
+			t.Errorf("%s: %d rejected after the initial mazes, want at least 1 (the walled one)", algo, s.Rejected())
+		}
 		if err := s.Run(context.Background(), Hooks{}); err != nil {
 			t.Fatal(err)
 		}
-		if s.Best().Turns < want.Turns {
-			t.Errorf("%s: best %d turns, the initial maze has %d", algo, s.Best().Turns, want.Turns)
+		if s.Best().Score.Turns < want.Turns {
+			t.Errorf("%s: best %d turns, the initial maze has %d", algo, s.Best().Score.Turns, want.Turns)
 		}
 	}
 	p, _ := Preset(AlgoGA)
@@ -273,66 +336,124 @@ func TestInitialMazes(t *testing.T) {
 	}
 }
 
-// TestRepair checks that a repaired child is feasible and differs from
-// its parent only where it differed before.
+// TestRepair checks that a repaired child is feasible, has its parent's
+// ends and differs from its parent only where it differed before.
 func TestRepair(t *testing.T) {
-	p := testParams(t, AlgoGA, false)
-	p.Rows, p.Cols = 8, 9
-	s, err := New(p, refEvaluator(t), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rng := rand.New(rand.NewPCG(3, 4))
-	repaired := 0
-	for i := 0; i < 200; i++ {
-		parent := s.randomIndividual()
-		child := Individual{Walls: make([]uint64, p.Rows)}
-		for r := range child.Walls {
-			child.Walls[r] = rng.Uint64() & mousemaze.RowMask(p.Cols)
+	for _, free := range []bool{false, true} {
+		p := testParams(t, AlgoGA, free)
+		p.Rows, p.Cols = 8, 9
+		s, err := New(p, refEvaluator(t), nil)
+		if err != nil {
+			t.Fatal(err)
 		}
-		before := child.clone()
-		s.openEnds(&before)
-		if s.feasible(before) {
-			continue
-		}
-		repaired++
-		s.repair(&child, parent)
-		if !s.feasible(child) {
-			t.Fatalf("repaired child is infeasible:\n%s", child.Maze(p.Rows, p.Cols))
-		}
-		for r := range child.Walls {
-			if d := child.Walls[r] ^ parent.Walls[r]; d&^(before.Walls[r]^parent.Walls[r]) != 0 {
-				t.Fatalf("row %d: repair changed cells that agreed with the parent", r)
+		prob := s.Problem().(*GridProblem)
+		rng := rand.New(rand.NewPCG(3, 4))
+		repaired := 0
+		for i := 0; i < 200; i++ {
+			parent := s.randomFeasible()
+			child := Grid{Walls: make([]uint64, p.Rows), Entry: rng.IntN(p.Cols), Exit: rng.IntN(p.Cols)}
+			if !free {
+				child.Entry, child.Exit = p.Entry, p.Exit
+			}
+			for r := range child.Walls {
+				child.Walls[r] = rng.Uint64() & mousemaze.RowMask(p.Cols)
+			}
+			before := prob.Clone(child)
+			before.Entry, before.Exit = parent.Entry, parent.Exit
+			prob.openEnds(&before)
+			if prob.Feasible(before) {
+				continue
+			}
+			repaired++
+			got := prob.Repair(rng, child, parent)
+			if !prob.Feasible(got) {
+				t.Fatalf("repaired child is infeasible:\n%s", got.Maze(p.Rows, p.Cols))
+			}
+			if got.Entry != parent.Entry || got.Exit != parent.Exit {
+				t.Fatalf("repaired child has ends %d, %d, parent %d, %d", got.Entry, got.Exit, parent.Entry, parent.Exit)
+			}
+			for r := range got.Walls {
+				if d := got.Walls[r] ^ parent.Walls[r]; d&^(before.Walls[r]^parent.Walls[r]) != 0 {
+					t.Fatalf("row %d: repair changed cells that agreed with the parent", r)
+				}
 			}
 		}
-	}
-	if repaired < 50 {
-		t.Fatalf("only %d of 200 random children needed repair", repaired)
+		if repaired < 50 {
+			t.Fatalf("only %d of 200 random children needed repair", repaired)
+		}
 	}
 }
 
-func TestParamsValidate(t *testing.T) {
+// TestSpecValidate wants every bad parameter refused with ErrParams and a
+// message naming its flag and range; the size and rules are the
+// problem's, refused by New.
+func TestSpecValidate(t *testing.T) {
 	base := testParams(t, AlgoMemetic, false)
-	for name, edit := range map[string]func(*Params){
-		"algo":    func(p *Params) { p.Algo = "tabu" },
-		"size":    func(p *Params) { p.Rows = 0 },
-		"evals":   func(p *Params) { p.Evals = 0 },
-		"pop":     func(p *Params) { p.Pop = 0 },
-		"entry":   func(p *Params) { p.Entry = 6 },
-		"order":   func(p *Params) { p.Order = "DDLU" },
-		"radius":  func(p *Params) { p.Radius = 3 },
-		"parents": func(p *Params) { p.Parents = 0 },
-		"density": func(p *Params) { p.Density = 1 },
+	if err := base.Validate(); err != nil {
+		t.Fatalf("valid spec: %v", err)
+	}
+	for _, c := range []struct {
+		algo string
+		edit func(*Spec)
+		want string
+	}{
+		{AlgoMemetic, func(p *Spec) { p.Evals = 0 }, "--evals 0"},
+		{AlgoMemetic, func(p *Spec) { p.Pop = 0 }, "--pop 0"},
+		{AlgoMemetic, func(p *Spec) { p.Parents = 0 }, "--parents 0: must be in 1..20"},
+		{AlgoGA, func(p *Spec) { p.Parents = 200 }, "--parents 200: must be in 1..100"},
+		{AlgoGA, func(p *Spec) { p.Elite = 101 }, "--elite 101: must be in 0..100"},
+		{AlgoMemetic, func(p *Spec) { p.Density = 1 }, "--density 1: must be in [0, 1)"},
+		{AlgoGA, func(p *Spec) { p.Mutation = -1 }, "--mutation -1"},
+		{AlgoGA, func(p *Spec) { p.Crossover = "foo" }, `--crossover "foo": must be uniform or none`},
+		{AlgoILS, func(p *Spec) { p.Improve = "worst" }, `--improve "worst": must be first or best`},
+		{AlgoILS, func(p *Spec) { p.Local = 4 }, "--local h4: must be h1, h2 or h3"},
+		{AlgoMemetic, func(p *Spec) { p.Local = 0 }, "--local h0"},
+		{AlgoILS, func(p *Spec) { p.Kick = 0 }, "--kick 0: must be at least 1"},
+		{AlgoILS, func(p *Spec) { p.Restarts = -1 }, "--restarts -1"},
+		{AlgoILS, func(p *Spec) { p.Sideways = -1 }, "--sideways -1"},
+		{AlgoGA, func(p *Spec) { p.Polish = 4 }, "--polish 4: must be 0, 1, 2 or 3"},
+		{AlgoPipeline, func(p *Spec) { p.Stagnation = 0 }, "--stagnation 0"},
+		{AlgoMemetic, func(p *Spec) { p.Islands = 0 }, "--islands"},
+		{AlgoAnneal, func(p *Spec) { p.Temp = -1 }, "--temp -1"},
+		{"tabu", func(p *Spec) {}, `unknown search method "tabu"`},
+	} {
+		p := testParams(t, AlgoGA, false)
+		if c.algo != "tabu" {
+			p = testParams(t, c.algo, false)
+		} else {
+			p.Algo = c.algo
+		}
+		c.edit(&p)
+		err := p.Validate()
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: Validate = %v, want an error containing %q", c.want, err, c.want)
+		}
+		if _, err := New(p, refEvaluator(t), nil); err == nil {
+			t.Errorf("%s: New accepts it", c.want)
+		}
+	}
+	for name, edit := range map[string]func(*Spec){
+		"size":     func(p *Spec) { p.Rows = 0 },
+		"entry":    func(p *Spec) { p.Entry = 6 },
+		"order":    func(p *Spec) { p.Order = "DDLU" },
+		"trap":     func(p *Spec) { p.Objective = ObjTrap },
+		"max-cell": func(p *Spec) { p.Objective, p.K = ObjMaxCell, 2 },
+		"longest":  func(p *Spec) { p.Objective = "longest" },
 	} {
 		p := base
 		edit(&p)
-		if err := p.Validate(); err == nil {
-			t.Errorf("%s: no error", name)
+		if _, err := New(p, refEvaluator(t), nil); !errors.Is(err, ErrParams) {
+			t.Errorf("%s: New = %v, want ErrParams", name, err)
 		}
 	}
-	if err := base.Validate(); err != nil {
-		t.Errorf("valid params: %v", err)
+	p := base
+	p.Version = 0
+	if err := p.Validate(); !errors.Is(err, ErrOldSpec) {
+		t.Errorf("version 0: %v, want ErrOldSpec", err)
+	}
+	var st State
+	st.Spec = p
+	if _, err := Resume(&st, refEvaluator(t)); !errors.Is(err, ErrOldSpec) {
+		t.Errorf("Resume of a version-0 state: %v, want ErrOldSpec", err)
 	}
 }
-
-func stringsReader(s string) *strings.Reader { return strings.NewReader(s) }

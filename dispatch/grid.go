@@ -46,7 +46,9 @@ func (g Grid) Maze(rows, cols int) mousemaze.Maze {
 // GridProblem is the game's problem: Rows×Cols grid mazes under one set of
 // rules, scored by an objective through an Evaluator. Its moves flip one
 // cell (never an end cell, which stays open) and, with free ends, move the
-// entry or the exit to another column.
+// entry or the exit to another column, leaving the old end cell open or
+// walling it, so that the Hamming-r neighbourhood of a climb (and the
+// polish's certificate) holds every maze within r changed cells and ends.
 type GridProblem struct {
 	Rows, Cols int
 	// Config holds the rules; its Entry and Exit are replaced by each
@@ -156,12 +158,15 @@ func (p *GridProblem) cellMoves(g Grid) (n, a, b int) {
 	return n, a, b
 }
 
-// Moves returns the flippable cells and, with free ends, the other columns
-// for the entry and for the exit.
+// Moves returns the flippable cells and, with free ends, the end moves:
+// the entry to each other column, leaving its old cell open or walling
+// it, and the same for the exit. With the second kind every maze within
+// Hamming distance r (cells that differ, plus one for each end that
+// moved) is r moves away: the old end cell is not a flippable cell.
 func (p *GridProblem) Moves(g Grid) int {
 	n, _, _ := p.cellMoves(g)
 	if p.FreeEnds {
-		n += 2 * (p.Cols - 1)
+		n += 4 * (p.Cols - 1)
 	}
 	return n
 }
@@ -179,10 +184,20 @@ func (p *GridProblem) Site(g Grid, m int) int {
 			m++
 		}
 		return m
-	case m < n+p.Cols-1:
+	case m < n+2*(p.Cols-1):
 		return p.Rows * p.Cols
 	}
 	return p.Rows*p.Cols + 1
+}
+
+// endMove decodes end move k (0 ≤ k < 2(Cols-1)) of an end at column
+// from: the new column, and whether the old end cell is walled.
+func (p *GridProblem) endMove(from, k int) (to int, wall bool) {
+	to = k % (p.Cols - 1)
+	if to >= from {
+		to++
+	}
+	return to, k >= p.Cols-1
 }
 
 // Apply returns g with the moves applied.
@@ -194,18 +209,18 @@ func (p *GridProblem) Apply(g Grid, moves ...int) Grid {
 		switch {
 		case m < n:
 			out.Walls[site/p.Cols] ^= 1 << uint(site%p.Cols)
-		case m < n+p.Cols-1:
-			c := m - n
-			if c >= g.Entry {
-				c++
-			}
+		case m < n+2*(p.Cols-1):
+			c, wall := p.endMove(g.Entry, m-n)
 			out.Entry = c
-		default:
-			c := m - n - (p.Cols - 1)
-			if c >= g.Exit {
-				c++
+			if wall {
+				out.Walls[0] |= 1 << uint(g.Entry)
 			}
+		default:
+			c, wall := p.endMove(g.Exit, m-n-2*(p.Cols-1))
 			out.Exit = c
+			if wall {
+				out.Walls[p.Rows-1] |= 1 << uint(g.Exit)
+			}
 		}
 	}
 	p.openEnds(&out)

@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"testing"
-
-	"github.com/mousemaze/mousemaze"
 )
 
 // TestEmigrants wants distinct mazes, best first, the first being the
@@ -15,27 +13,26 @@ func TestEmigrants(t *testing.T) {
 		t.Run(v.String(), func(t *testing.T) {
 			p := testParams(t, v.algo, v.freeEnds)
 			s := runToEnd(t, p, refEvaluator(t))
+			prob := s.Problem().(*GridProblem)
 			em := s.Emigrants(5)
 			if len(em) == 0 || len(em) > 5 {
 				t.Fatalf("%d emigrants, want 1..5", len(em))
 			}
-			if !same(em[0], s.Best()) || em[0].Turns != s.Best().Turns {
+			if !prob.Equal(em[0].Genome, s.Best().Genome) || em[0].Score != s.Best().Score {
 				t.Errorf("first emigrant %+v is not the best %+v", em[0], s.Best())
 			}
 			seen := map[uint64]bool{}
 			for i, ind := range em {
-				if i > 0 && ind.Turns > em[i-1].Turns {
-					t.Errorf("emigrant %d has %d turns after %d", i, ind.Turns, em[i-1].Turns)
+				if i > 0 && ind.Score.Better(em[i-1].Score) {
+					t.Errorf("emigrant %d scores %v after %v", i, ind.Score, em[i-1].Score)
 				}
-				if seen[ind.hash()] {
+				if h := prob.Hash(ind.Genome); seen[h] {
 					t.Errorf("emigrant %d repeats a maze", i)
+				} else {
+					seen[h] = true
 				}
-				seen[ind.hash()] = true
-				cfg := s.BestConfig()
-				cfg.Entry, cfg.Exit = ind.Entry, ind.Exit
-				res, err := mousemaze.Walk(ind.Maze(p.Rows, p.Cols), cfg)
-				if err != nil || res.Turns != ind.Turns {
-					t.Errorf("emigrant %d: walk gives %d turns (%v), it says %d", i, res.Turns, err, ind.Turns)
+				if res := walkOf(t, s, ind.Genome); res.Turns != ind.Score.Turns {
+					t.Errorf("emigrant %d: walk gives %d turns, it says %d", i, res.Turns, ind.Score.Turns)
 				}
 			}
 		})
@@ -45,8 +42,7 @@ func TestEmigrants(t *testing.T) {
 // TestImmigrate moves the best maze of a long search into a fresh search
 // of every method, after one generation, and wants the fresh search to
 // hold it (as its best, and among its populations unless the method keeps
-// none), to have walked it once more, and to have re-scored it rather than
-// trusting the turns it came with.
+// none), to have walked it once more, and to end no worse.
 func TestImmigrate(t *testing.T) {
 	for _, v := range variants() {
 		t.Run(v.String(), func(t *testing.T) {
@@ -59,42 +55,46 @@ func TestImmigrate(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			prob := s.Problem().(*GridProblem)
 			stop := errors.New("stop")
-			s.Run(context.Background(), Hooks{Generation: func(*Search) error { return stop }})
-			if s.Best().Turns >= donor.Turns {
-				t.Skipf("one generation already found %d turns, the donor %d", s.Best().Turns, donor.Turns)
+			if err := s.Run(context.Background(), Hooks{Generation: func(*Search) error { return stop }}); !errors.Is(err, stop) {
+				t.Fatal(err)
+			}
+			if !donor.Score.Better(s.Best().Score) {
+				t.Skipf("one generation already found %v, the donor %v", s.Best().Score, donor.Score)
 			}
 			before := s.Evals()
-			lie := donor.clone()
-			lie.Turns = 1 << 40 // must not be believed
-			n, err := s.Immigrate([]Individual{lie})
+			n, err := s.Immigrate([]Grid{donor.Genome})
 			if err != nil || n != 1 {
 				t.Fatalf("Immigrate = %d, %v; want 1, nil", n, err)
 			}
 			if s.Evals() != before+1 {
 				t.Errorf("evals %d after immigration, want %d", s.Evals(), before+1)
 			}
-			if b := s.Best(); !same(b, donor) || b.Turns != donor.Turns {
-				t.Errorf("best after immigration has %d turns, want the donor's %d", b.Turns, donor.Turns)
+			if b := s.Best(); !prob.Equal(b.Genome, donor.Genome) || b.Score != donor.Score {
+				t.Errorf("best after immigration scores %v, want the donor's %v", b.Score, donor.Score)
 			}
 			if v.algo != AlgoRandom {
 				held := false
 				st := s.State()
-				for _, pop := range append([][]Individual{st.Pop, st.Walkers}, st.Islands...) {
+				pops := append([][]Individual{st.Pop, st.Walkers}, st.Islands...)
+				for _, c := range st.Climbs {
+					pops = append(pops, []Individual{c.Center})
+				}
+				for _, pop := range pops {
 					for _, ind := range pop {
-						held = held || same(ind, donor) && ind.Turns == donor.Turns
+						held = held || prob.Equal(ind.Genome, donor.Genome) && ind.Score == donor.Score
 					}
 				}
 				if !held {
 					t.Errorf("the immigrant is in none of the populations")
 				}
 			}
-			// The search goes on from there and ends no worse.
 			if err := s.Run(context.Background(), Hooks{}); err != nil {
 				t.Fatal(err)
 			}
-			if s.Best().Turns < donor.Turns {
-				t.Errorf("final best %d below the immigrant's %d", s.Best().Turns, donor.Turns)
+			if donor.Score.Better(s.Best().Score) {
+				t.Errorf("final best %v below the immigrant's %v", s.Best().Score, donor.Score)
 			}
 		})
 	}
@@ -103,7 +103,7 @@ func TestImmigrate(t *testing.T) {
 // TestImmigrateRejects lists immigrants a 5x6 search with fixed ends 0, 0
 // cannot take; each is an error and nothing is evaluated.
 func TestImmigrateRejects(t *testing.T) {
-	open := func() Individual { return Individual{Walls: make([]uint64, 5)} }
+	open := func() Grid { return Grid{Walls: make([]uint64, 5)} }
 	wide := open()
 	wide.Walls[2] = 1 << 6 // column 6 of a 6-column grid
 	ends := open()
@@ -114,9 +114,9 @@ func TestImmigrateRejects(t *testing.T) {
 	outside.Entry = 6
 	cases := []struct {
 		name string
-		ind  Individual
+		g    Grid
 	}{
-		{"too few rows", Individual{Walls: make([]uint64, 4)}},
+		{"too few rows", Grid{Walls: make([]uint64, 4)}},
 		{"wall beyond the grid", wide},
 		{"other ends", ends},
 		{"end outside the grid", outside},
@@ -128,7 +128,7 @@ func TestImmigrateRejects(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			n, err := s.Immigrate([]Individual{open(), c.ind})
+			n, err := s.Immigrate([]Grid{open(), c.g})
 			if !errors.Is(err, ErrParams) || n != 0 || s.Evals() != 0 {
 				t.Errorf("Immigrate = %d, %v with %d evals; want 0, ErrParams, 0", n, err, s.Evals())
 			}
@@ -140,7 +140,7 @@ func TestImmigrateRejects(t *testing.T) {
 func TestImmigrateNoBudget(t *testing.T) {
 	p := testParams(t, AlgoGA, false)
 	s := runToEnd(t, p, refEvaluator(t))
-	n, err := s.Immigrate([]Individual{{Walls: make([]uint64, 5)}})
+	n, err := s.Immigrate([]Grid{{Walls: make([]uint64, 5)}})
 	if err != nil || n != 0 || s.Evals() != p.Evals {
 		t.Errorf("Immigrate on a spent search = %d, %v, %d evals; want 0, nil, %d", n, err, s.Evals(), p.Evals)
 	}

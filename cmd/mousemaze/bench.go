@@ -21,6 +21,13 @@ func init() {
 }
 
 func runBench(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "search" {
+		if searchBench == nil {
+			fmt.Fprintln(stderr, "mousemaze bench: the search benchmark is not built into this binary")
+			return exitFail
+		}
+		return searchBench(args[1:], stdout, stderr)
+	}
 	if slices.Contains(args, "--search") || slices.Contains(args, "-search") {
 		if searchBench == nil {
 			fmt.Fprintln(stderr, "mousemaze bench: the search benchmark (--search) is not built into this binary")

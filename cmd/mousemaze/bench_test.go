@@ -3,7 +3,9 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"testing"
 
@@ -51,5 +53,57 @@ func TestBenchUsage(t *testing.T) {
 	searchBench = func(args []string, stdout, stderr io.Writer) int { got = args; return exitOK }
 	if code := run([]string{"bench", "--search", "--n", "3"}, &out, &errb); code != exitOK || strings.Join(got, " ") != "--n 3" {
 		t.Errorf("--search with hook: exit %d, args %q", code, got)
+	}
+}
+
+// TestBenchSearchCommand runs `bench search` over two sizes and wants one
+// JSON record per method and size with the statistics of its seeds, each
+// seed's turns what a single evolve run of that seed gives.
+func TestBenchSearchCommand(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"bench", "search", "--sizes", "4x4,3x5", "--evals", "800", "--seeds", "3", "--algos", "ils,pipeline", "--backend", "ref", "--json"}, &stdout, &stderr)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	dec := json.NewDecoder(&stdout)
+	var got []string
+	for dec.More() {
+		var r searchBenchRecord
+		if err := dec.Decode(&r); err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, fmt.Sprintf("%s/%dx%d", r.Algo, r.Rows, r.Cols))
+		sorted := slices.Sorted(slices.Values(r.Turns))
+		if len(r.Turns) != 3 || r.Min != sorted[0] || r.Max != sorted[2] || r.Best != r.Max ||
+			r.Median != float64(sorted[1]) || r.Evals != 800 || r.Seconds <= 0 || r.EvalsPerS <= 0 {
+			t.Errorf("record %+v", r)
+		}
+		if r.Algo == "pipeline" && (r.Certified != 3 || r.PolishEvals == 0) {
+			t.Errorf("pipeline: certified %d, %d polish evaluations", r.Certified, r.PolishEvals)
+		}
+		for i, turns := range r.Turns {
+			c, out, errs := evolveRun(t, "--size", fmt.Sprintf("%dx%d", r.Rows, r.Cols), "--algo", r.Algo, "--evals", "800",
+				"--seed", fmt.Sprint(r.Seeds[i]), "--backend", "ref", "--json")
+			if c != exitOK {
+				t.Fatalf("evolve: exit %d: %s", c, errs)
+			}
+			if e := lastEvent(t, out); e.BestTurns != turns {
+				t.Errorf("%s seed %d: bench says %d turns, evolve %d", r.Algo, r.Seeds[i], turns, e.BestTurns)
+			}
+		}
+	}
+	if want := "ils/4x4,pipeline/4x4,ils/3x5,pipeline/3x5"; strings.Join(got, ",") != want {
+		t.Errorf("records %v, want %s", got, want)
+	}
+	stdout.Reset()
+	if code := run([]string{"bench", "search", "--sizes", "4x4", "--evals", "300", "--seeds", "2", "--algos", "ga", "--backend", "ref"}, &stdout, &stderr); code != exitOK ||
+		!strings.Contains(stdout.String(), "median  min  max") || !strings.Contains(stdout.String(), "hits >= 27") {
+		t.Fatalf("table: exit %d\n%s", code, stdout.String())
+	}
+	for _, bad := range [][]string{{"--sizes", "4y4"}, {"--algos", "tabu"}, {"--seeds", "0"}} {
+		stderr.Reset()
+		if code := run(append([]string{"bench", "search"}, bad...), &stdout, &stderr); code != exitUsage || !strings.Contains(stderr.String(), bad[0]) {
+			t.Errorf("%v: exit %d, stderr %q; want 2 naming %s", bad, code, stderr.String(), bad[0])
+		}
 	}
 }

@@ -160,12 +160,19 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 
 	var search *dispatch.Search
 	if *resume {
+		// Read the kind and version first, leniently: an older checkpoint
+		// has fields this one does not know and gets its own message.
+		var head struct {
+			Kind    string `json:"kind"`
+			Version int    `json:"version"`
+		}
+		if data, err := os.ReadFile(*ckptPath); err == nil && json.Unmarshal(data, &head) == nil &&
+			head.Kind == "evolve" && head.Version < evolveCheckpointVersion {
+			return fail(fmt.Errorf("%s was written by an older mousemaze (evolve checkpoint version %d), whose search cannot be resumed by this one; remove it or use another --checkpoint to start a new search", *ckptPath, head.Version))
+		}
 		var ck evolveCheckpoint
 		if err := checkpoint.Load(*ckptPath, &ck); err != nil {
 			return fail(err)
-		}
-		if ck.Kind == "evolve" && ck.Version == 1 {
-			return fail(fmt.Errorf("%s was written by an older mousemaze (evolve checkpoint version 1), whose search cannot be resumed by this one; remove it or use another --checkpoint to start a new search", *ckptPath))
 		}
 		if ck.Kind != "evolve" || ck.Version != evolveCheckpointVersion || ck.State == nil {
 			return fail(fmt.Errorf("%s is not an evolve checkpoint (version %d)", *ckptPath, evolveCheckpointVersion))

@@ -117,7 +117,7 @@ func TestEvolveBadFlags(t *testing.T) {
 // Ctrl-C would), resumes it from its checkpoint and wants exactly the
 // final line of an uninterrupted run.
 func TestEvolveKillAndResume(t *testing.T) {
-	for _, algo := range []string{"memetic", "ga", "sa"} {
+	for _, algo := range []string{"memetic", "ga", "sa", "ils", "pipeline"} {
 		t.Run("algo="+algo, func(t *testing.T) {
 			dir := t.TempDir()
 			args := []string{"--size", "5x5", "--algo", algo, "--evals", "6000", "--seed", "11", "--backend", "ref", "--json"}

@@ -1,0 +1,260 @@
+package dispatch
+
+import (
+	"fmt"
+	"math/bits"
+	"testing"
+
+	"github.com/mousemaze/mousemaze"
+)
+
+// hamming returns the distance between two genomes of p: the cells whose
+// walls differ, plus one for each end that moved.
+func hamming(a, b Grid) int {
+	d := 0
+	for r := range a.Walls {
+		d += bits.OnesCount64(a.Walls[r] ^ b.Walls[r])
+	}
+	if a.Entry != b.Entry {
+		d++
+	}
+	if a.Exit != b.Exit {
+		d++
+	}
+	return d
+}
+
+// allWithin calls f on every maze of p (ends open; with free ends, any
+// ends) within Hamming distance r of g, g itself excluded.
+func allWithin(p *GridProblem, g Grid, r int, f func(Grid)) {
+	cells := p.Rows * p.Cols
+	entries, exits := []int{g.Entry}, []int{g.Exit}
+	if p.FreeEnds {
+		entries, exits = nil, nil
+		for c := 0; c < p.Cols; c++ {
+			entries, exits = append(entries, c), append(exits, c)
+		}
+	}
+	for _, en := range entries {
+		for _, ex := range exits {
+			for mask := uint64(0); mask < 1<<uint(cells); mask++ {
+				if bits.OnesCount64(mask) > r {
+					continue
+				}
+				h := Grid{Walls: make([]uint64, p.Rows), Entry: en, Exit: ex}
+				for row := range h.Walls {
+					h.Walls[row] = g.Walls[row] ^ (mask>>uint(row*p.Cols))&(1<<uint(p.Cols)-1)
+				}
+				if h.Walls[0]>>uint(en)&1 != 0 || h.Walls[p.Rows-1]>>uint(ex)&1 != 0 {
+					continue // an end cell must stay open
+				}
+				if d := hamming(g, h); d > 0 && d <= r {
+					f(h)
+				}
+			}
+		}
+	}
+}
+
+// TestPolishCertificate runs ils and pipeline with --polish 2 and 3 on
+// small grids, with fixed and free ends, and checks the certificate by
+// brute force: no maze within the certified Hamming distance of the best
+// walks more turns.
+func TestPolishCertificate(t *testing.T) {
+	ev := refEvaluator(t)
+	for _, size := range [][2]int{{3, 3}, {4, 4}, {3, 5}} {
+		for _, free := range []bool{false, true} {
+			for _, algo := range []string{AlgoILS, AlgoPipeline} {
+				for _, polish := range []int{2, 3} {
+					name := fmt.Sprintf("%dx%d/free=%v/%s/polish=%d", size[0], size[1], free, algo, polish)
+					t.Run(name, func(t *testing.T) {
+						p, _ := Preset(algo)
+						p.Rows, p.Cols, p.FreeEnds, p.Evals, p.Seed, p.Polish = size[0], size[1], free, 60, 5, polish
+						p.Pop, p.Parents, p.Local = 10, 3, 1
+						s := runToEnd(t, p, ev)
+						if s.Certified() < polish {
+							t.Fatalf("certified radius %d, asked for %d", s.Certified(), polish)
+						}
+						prob := s.Problem().(*GridProblem)
+						best := s.Best()
+						if res := walkOf(t, s, best.Genome); res.Turns != best.Score.Turns {
+							t.Fatalf("best walks %d turns, search says %d", res.Turns, best.Score.Turns)
+						}
+						checked := 0
+						allWithin(prob, best.Genome, s.Certified(), func(h Grid) {
+							cfg := prob.ConfigOf(h)
+							m := h.Maze(p.Rows, p.Cols)
+							if !mousemaze.Feasible(m, cfg) {
+								return
+							}
+							checked++
+							res, err := mousemaze.Walk(m, cfg)
+							if err != nil {
+								t.Fatal(err)
+							}
+							if res.Turns > best.Score.Turns {
+								t.Fatalf("certified radius %d, but a maze at distance %d walks %d turns, the best %d:\n%s(entry %d, exit %d)\nbest:\n%s(entry %d, exit %d)",
+									s.Certified(), hamming(best.Genome, h), res.Turns, best.Score.Turns,
+									m, h.Entry, h.Exit, best.Genome.Maze(p.Rows, p.Cols), best.Genome.Entry, best.Genome.Exit)
+							}
+						})
+						if checked < 10 {
+							t.Fatalf("only %d feasible mazes within radius %d", checked, s.Certified())
+						}
+					})
+				}
+			}
+		}
+	}
+}
+
+// binom returns C(n, k).
+func binom(n, k int) int {
+	if k < 0 || k > n {
+		return 0
+	}
+	c := 1
+	for i := 0; i < k; i++ {
+		c = c * (n - i) / (i + 1)
+	}
+	return c
+}
+
+// TestScanEnumeratesNeighbours walks the scans of radius 1, 2 and 3 on
+// small grids, in the fixed (exhaustive) and in random orders, and wants
+// every combination of moves on distinct sites exactly once: C(moves, r)
+// of them with fixed ends; with free ends, where the entry's moves share
+// one site and the exit's another, the combinations that take two moves
+// of one end are skipped. With fixed ends the neighbours are exactly the
+// mazes at Hamming distance r; with free ends they include every maze at
+// distance r. A scan rebuilt halfway (as on resume) goes on with the same
+// combinations.
+func TestScanEnumeratesNeighbours(t *testing.T) {
+	for _, size := range [][2]int{{3, 3}, {4, 4}, {3, 5}, {2, 6}} {
+		for _, free := range []bool{false, true} {
+			for r := 1; r <= 3; r++ {
+				for _, exhaustive := range []bool{true, false} {
+					name := fmt.Sprintf("%dx%d/free=%v/r=%d/exhaustive=%v", size[0], size[1], free, r, exhaustive)
+					t.Run(name, func(t *testing.T) {
+						p, _ := Preset(AlgoILS)
+						p.Rows, p.Cols, p.FreeEnds, p.Evals, p.Seed = size[0], size[1], free, 10, 3
+						s, err := New(p, refEvaluator(t), nil)
+						if err != nil {
+							t.Fatal(err)
+						}
+						prob := s.Problem().(*GridProblem)
+						g := s.randomFeasible()
+						if free {
+							g = prob.Clone(g)
+							g.Entry, g.Exit = 1, 2 // away from the corners
+							prob.openEnds(&g)
+						}
+						n := prob.Moves(g)
+						cells, _, _ := prob.cellMoves(g)
+						want := binom(n, r)
+						if free {
+							e := 2 * (p.Cols - 1) // moves of each end
+							want = binom(cells, r) + 2*e*binom(cells, r-1) + e*e*binom(cells, r-2)
+							if n != cells+2*e {
+								t.Fatalf("%d moves, want %d cells and 2×%d end moves", n, cells, e)
+							}
+						}
+						c := s.newClimb(Member[Grid]{Genome: g}, 3, ImproveFirst, 0, 0, exhaustive)
+						c.Radius = r
+						sc := s.scanOf(c)
+						seen := map[string]bool{}
+						genomes := map[uint64]bool{}
+						var order []string
+						for {
+							moves, ok := sc.next()
+							if !ok {
+								break
+							}
+							sites := map[int]bool{}
+							for _, m := range moves {
+								if m < 0 || m >= n || sites[prob.Site(g, m)] {
+									t.Fatalf("combination %v: move out of range or two moves on one site", moves)
+								}
+								sites[prob.Site(g, m)] = true
+							}
+							key := fmt.Sprint(sortedInts(moves))
+							if seen[key] {
+								t.Fatalf("combination %v comes twice", moves)
+							}
+							seen[key] = true
+							order = append(order, key)
+							h := prob.Apply(g, moves...)
+							if !free && hamming(g, h) != r {
+								t.Fatalf("moves %v give a maze at distance %d", moves, hamming(g, h))
+							}
+							genomes[prob.Hash(h)] = true
+						}
+						if len(seen) != want {
+							t.Fatalf("%d combinations, want %d", len(seen), want)
+						}
+						if !free && len(genomes) != want {
+							t.Fatalf("%d distinct neighbours, want %d", len(genomes), want)
+						}
+						// Every maze at distance exactly r is among them; with
+						// free ends, where a moved end may also open its new
+						// cell, every maze within r is among radii 1..r.
+						within := genomes
+						if free {
+							within = map[uint64]bool{}
+							for q := 1; q <= r; q++ {
+								cq := s.newClimb(Member[Grid]{Genome: g}, 3, ImproveFirst, 0, 0, true)
+								cq.Radius = q
+								for sq := s.scanOf(cq); ; {
+									moves, ok := sq.next()
+									if !ok {
+										break
+									}
+									within[prob.Hash(prob.Apply(g, moves...))] = true
+								}
+							}
+						}
+						missed := 0
+						allWithin(prob, g, r, func(h Grid) {
+							if (free || hamming(g, h) == r) && !within[prob.Hash(h)] {
+								missed++
+							}
+						})
+						if missed > 0 {
+							t.Fatalf("%d mazes at distance %d are no neighbours", missed, r)
+						}
+						// Rebuild halfway, as a resumed climb does.
+						half := len(order) / 2
+						c.Pos = int64(0)
+						delete(s.scans, c)
+						sc = s.scanOf(c)
+						for i := 0; i < half; i++ {
+							sc.next()
+						}
+						c.Pos = sc.pos
+						delete(s.scans, c)
+						sc = s.scanOf(c)
+						for i := half; i < len(order); i++ {
+							moves, ok := sc.next()
+							if !ok || fmt.Sprint(sortedInts(moves)) != order[i] {
+								t.Fatalf("rebuilt scan: combination %d is %v, want %s", i, moves, order[i])
+							}
+						}
+						if _, ok := sc.next(); ok {
+							t.Fatal("rebuilt scan goes on past the end")
+						}
+					})
+				}
+			}
+		}
+	}
+}
+
+func sortedInts(a []int) []int {
+	b := append([]int(nil), a...)
+	for i := 1; i < len(b); i++ {
+		for j := i; j > 0 && b[j] < b[j-1]; j-- {
+			b[j], b[j-1] = b[j-1], b[j]
+		}
+	}
+	return b
+}
