@@ -57,7 +57,11 @@ type Evaluator struct {
 	fn   map[string]cu.Function
 
 	// State of the driver thread, touched only there.
-	slots [2]*slot
+	slots  [2]*slot
+	ctx    *cu.CUContext
+	mod    cu.Module
+	hasMod bool
+	closed bool
 }
 
 // slot is one half of the double buffer: a stream and the device and
@@ -151,12 +155,67 @@ func New(opts mousemaze.Options) (*Evaluator, error) {
 	return e, nil
 }
 
+// Close frees the device and pinned buffers, destroys the streams, unloads
+// the module and destroys the context, then ends the driver thread. It is
+// idempotent; Evaluate after Close fails.
+func (e *Evaluator) Close() error {
+	if e.closed {
+		return nil
+	}
+	err := e.do(e.release)
+	e.closed = true
+	close(e.work)
+	return err
+}
+
+// release frees everything open returned, on the driver thread; open calls
+// it on its own failure paths too.
+func (e *Evaluator) release() error {
+	var errs []error
+	keep := func(err error) {
+		if err != nil {
+			errs = append(errs, err)
+		}
+	}
+	for i, s := range e.slots {
+		if s == nil {
+			continue
+		}
+		for _, b := range []*buffer{&s.dWalls, &s.dOut, &s.dHeat, &s.dNext, &s.scratch} {
+			if b.size > 0 {
+				keep(cu.MemFree(b.ptr))
+				*b = buffer{}
+			}
+		}
+		for _, h := range []*pinned{&s.hWalls, &s.hOut, &s.hHeat} {
+			if h.ptr != nil {
+				keep(cu.MemFreeHost(h.ptr))
+				*h = pinned{}
+			}
+		}
+		keep(s.stream.Destroy())
+		e.slots[i] = nil
+	}
+	if e.hasMod {
+		keep(e.mod.Unload())
+		e.hasMod = false
+	}
+	if e.ctx != nil {
+		keep(e.ctx.Destroy())
+		e.ctx = nil
+	}
+	return errors.Join(errs...)
+}
+
 // loop is the driver thread: it makes the context current on a locked OS
 // thread, reports how opening went, and then runs work until the process
 // ends.
 func (e *Evaluator) loop(device int, opened chan<- error) {
 	runtime.LockOSThread()
 	err := e.open(device)
+	if err != nil {
+		e.release() // free what open made before it failed
+	}
 	opened <- err
 	if err != nil {
 		return
@@ -188,9 +247,11 @@ func (e *Evaluator) open(device int) error {
 	if e.name, err = d.Name(); err != nil {
 		return fmt.Errorf("cuda: device %d: %w", device, err)
 	}
-	if _, err := d.MakeContext(cu.SchedAuto); err != nil {
+	ctx, err := d.MakeContext(cu.SchedAuto)
+	if err != nil {
 		return fmt.Errorf("cuda: create context on %s: %w", e.name, err)
 	}
+	e.ctx = &ctx
 	attr := func(a cu.DeviceAttribute) int {
 		v, aerr := d.Attribute(a)
 		if aerr != nil && err == nil {
@@ -213,6 +274,7 @@ func (e *Evaluator) open(device int) error {
 	if err != nil {
 		return fmt.Errorf("cuda: load module walk (PTX for compute_80) on %s: %w", e.name, err)
 	}
+	e.mod, e.hasMod = mod, true
 	for _, wd := range kernels.Widths {
 		f, err := mod.Function(wd.Kernel)
 		if err != nil {
@@ -254,6 +316,9 @@ func (e *Evaluator) Info() kernels.Device { return e.dev }
 // the 16-bit kernel, the 32-bit kernel on walks whose counts overflowed,
 // and Walk on any that overflowed again.
 func (e *Evaluator) Evaluate(pop mousemaze.Population, cfg mousemaze.Config, dst []mousemaze.Result) error {
+	if e.closed {
+		return errors.New("cuda: Evaluate after Close")
+	}
 	if err := kernels.Evaluate(e.run, pop, cfg, dst); err != nil {
 		return fmt.Errorf("cuda: %w", err)
 	}

@@ -138,6 +138,7 @@ func TestScanEnumeratesNeighbours(t *testing.T) {
 					t.Run(name, func(t *testing.T) {
 						p, _ := Preset(AlgoILS)
 						p.Rows, p.Cols, p.FreeEnds, p.Evals, p.Seed = size[0], size[1], free, 10, 3
+						p.Reach = 0 // the whole neighbourhood (TestScanReach checks a Reach)
 						s, err := New(p, refEvaluator(t), nil)
 						if err != nil {
 							t.Fatal(err)
@@ -160,7 +161,7 @@ func TestScanEnumeratesNeighbours(t *testing.T) {
 							}
 						}
 						c := s.newClimb(Member[Grid]{Genome: g}, 3, ImproveFirst, 0, 0, exhaustive)
-						c.Radius = r
+						c.Radius, c.Reach = r, 0 // the whole neighbourhood (ils's preset reaches 2)
 						sc := s.scanOf(c)
 						seen := map[string]bool{}
 						genomes := map[uint64]bool{}
@@ -257,4 +258,68 @@ func sortedInts(a []int) []int {
 		}
 	}
 	return b
+}
+
+// TestScanReach checks that a climb with a Reach enumerates exactly the
+// combinations whose cells lie pairwise within that Chebyshev distance.
+func TestScanReach(t *testing.T) {
+	spec, _ := Preset(AlgoILS)
+	spec.Rows, spec.Cols, spec.Evals, spec.Seed = 5, 6, 100, 1
+	ev, err := mousemaze.NewEvaluator("ref", mousemaze.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := New(spec, ev, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	prob := s.Problem().(*GridProblem)
+	g := prob.Random(s.rng)
+	for _, tc := range []struct{ reach, r int }{{1, 2}, {2, 2}, {1, 3}, {2, 3}} {
+		n := prob.Moves(g)
+		want := 0
+		cellOf := func(m int) (int, int) { x := prob.Site(g, m); return x / spec.Cols, x % spec.Cols }
+		near := func(a, b int) bool {
+			r1, c1 := cellOf(a)
+			r2, c2 := cellOf(b)
+			return max(abs(r1-r2), abs(c1-c2)) <= tc.reach
+		}
+		for a := 0; a < n; a++ {
+			for b := a + 1; b < n; b++ {
+				if !near(a, b) {
+					continue
+				}
+				if tc.r == 2 {
+					want++
+					continue
+				}
+				for c := b + 1; c < n; c++ {
+					if near(a, c) && near(b, c) {
+						want++
+					}
+				}
+			}
+		}
+		c := s.newClimb(Member[Grid]{Genome: g}, 3, ImproveFirst, 0, 0, false)
+		c.Radius, c.Reach = tc.r, tc.reach
+		sc := s.scanOf(c)
+		got := 0
+		for {
+			moves, ok := sc.next()
+			if !ok {
+				break
+			}
+			for i := range moves {
+				for j := i + 1; j < len(moves); j++ {
+					if !near(moves[i], moves[j]) {
+						t.Fatalf("reach %d: moves %v are not within reach", tc.reach, moves)
+					}
+				}
+			}
+			got++
+		}
+		if got != want || want == 0 {
+			t.Errorf("reach %d, radius %d: %d combinations, want %d", tc.reach, tc.r, got, want)
+		}
+	}
 }
