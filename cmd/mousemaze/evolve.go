@@ -30,7 +30,7 @@ func init() {
 // machine with its avx512 kernel).
 const (
 	defaultSize  = "13x13"
-	defaultAlgo  = dispatch.AlgoMemetic
+	defaultAlgo  = dispatch.AlgoILS
 	defaultEvals = 10000000
 )
 
@@ -90,7 +90,7 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 	be.register(fs)
 	sf.register(fs)
 	size := fs.String("size", defaultSize, "grid size RxC")
-	algo := fs.String("algo", defaultAlgo, "search method: ga, ea, sa, hill, random or memetic")
+	algo := fs.String("algo", defaultAlgo, "search method: ils (iterated local search, the default), pipeline, memetic, ga, ea, sa, hill or random; see docs/search.md")
 	pop := fs.Int("pop", 0, "population / batch size (0 = the method's preset)")
 	evals := fs.Int64("evals", defaultEvals, "budget in feasible maze evaluations")
 	seed := fs.Uint64("seed", 1, "random seed; the same seed gives the same result on every backend")
