@@ -90,7 +90,7 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 	be.register(fs)
 	sf.register(fs)
 	size := fs.String("size", defaultSize, "grid size RxC")
-	algo := fs.String("algo", defaultAlgo, "search method: ga, ea, sa, hill, random or memetic")
+	algo := fs.String("algo", defaultAlgo, "search method: random, hill, sa, ea, ga, memetic, ils or pipeline (see docs/search.md)")
 	pop := fs.Int("pop", 0, "population / batch size (0 = the method's preset)")
 	evals := fs.Int64("evals", defaultEvals, "budget in feasible maze evaluations")
 	seed := fs.Uint64("seed", 1, "random seed; the same seed gives the same result on every backend")
