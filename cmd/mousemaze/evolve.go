@@ -25,9 +25,8 @@ func init() {
 }
 
 // The defaults of a plain `mousemaze evolve`: the game's 13×13 grid, our
-// memetic search and a budget that takes about a minute with the cpu
-// backend (10 million evaluations took 40 s on the 2-core development
-// machine with its avx512 kernel).
+// iterated local search (the strongest method on 13×13 in the calibration
+// of docs/search.md) and a budget of 10 million evaluations.
 const (
 	defaultSize  = "13x13"
 	defaultAlgo  = dispatch.AlgoILS
