@@ -12,9 +12,9 @@ import (
 // evolve` share. Each is applied to the Spec only when given, so that the
 // method's preset holds otherwise.
 type searchFlags struct {
-	parents, elite, kick, restarts, sideways, polish int
-	mutation                                         float64
-	crossover, local, improve                        string
+	parents, elite, kick, restarts, sideways, polish, reach int
+	mutation, accept                                        float64
+	crossover, local, improve                               string
 }
 
 func (f *searchFlags) register(fs *flag.FlagSet) {
@@ -27,12 +27,14 @@ func (f *searchFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.sideways, "sideways", 0, "plateau moves in a row a climb may make to equal neighbours not visited before (ils, hill, memetic)")
 	fs.IntVar(&f.kick, "kick", 0, "cells flipped at random when the iterated local search is stuck at a local optimum (ils)")
 	fs.IntVar(&f.restarts, "restarts", 0, "kicks in a row without a better local optimum before ils restarts from a random maze (0 = never)")
+	fs.IntVar(&f.reach, "reach", 0, "Hamming-2 and -3 moves of a climb combine only cells within Chebyshev distance `d` of each other (0 = any; ils: 2)")
+	fs.Float64Var(&f.accept, "accept", 0, "ils moves its home to a local optimum scoring at least (1 - `a`) of home's (0 = equal or better only)")
 	fs.IntVar(&f.polish, "polish", 0, "after the budget, search every maze within Hamming distance `r` (0-3) of the best until none is better, and certify it (pipeline: 3)")
 }
 
 // names lists the flags' names.
 func (f *searchFlags) names() []string {
-	return []string{"parents", "elite", "mutation", "crossover", "local", "improve", "sideways", "kick", "restarts", "polish"}
+	return []string{"parents", "elite", "mutation", "crossover", "local", "improve", "sideways", "kick", "restarts", "polish", "reach", "accept"}
 }
 
 // apply sets the given flags on p and checks that they apply to p's
@@ -58,6 +60,7 @@ func (f *searchFlags) apply(set map[string]bool, p *dispatch.Spec, cells int) er
 		{"parents", breeders}, {"elite", breeders}, {"mutation", breeders}, {"crossover", breeders},
 		{"local", climbers}, {"improve", []string{dispatch.AlgoILS, dispatch.AlgoHill}}, {"sideways", climbers},
 		{"kick", []string{dispatch.AlgoILS}}, {"restarts", []string{dispatch.AlgoILS}},
+		{"reach", climbers}, {"accept", []string{dispatch.AlgoILS}},
 	} {
 		if err := only(c.name, c.algos...); err != nil {
 			return err
@@ -118,6 +121,18 @@ func (f *searchFlags) apply(set map[string]bool, p *dispatch.Spec, cells int) er
 			return fmt.Errorf("--restarts %d: must be 0 (never) or more", f.restarts)
 		}
 		p.Restarts = f.restarts
+	}
+	if set["reach"] {
+		if f.reach < 0 {
+			return fmt.Errorf("--reach %d: must be 0 (any) or more", f.reach)
+		}
+		p.Reach = f.reach
+	}
+	if set["accept"] {
+		if !(f.accept >= 0 && f.accept < 1) {
+			return fmt.Errorf("--accept %v: must be in [0, 1)", f.accept)
+		}
+		p.Accept = f.accept
 	}
 	if set["polish"] {
 		if f.polish < 0 || f.polish > 3 {
