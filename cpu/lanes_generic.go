@@ -116,12 +116,20 @@ func (s *lanes) fits(n, rows, cols int, cfg mousemaze.Config) bool {
 // feasible reports whether the maze with the given wall rows is feasible,
 // exactly as mousemaze.Feasible does, by a flood fill on whole rows.
 func (s *lanes) feasible(walls []uint64) bool {
-	rows, entry, exit := s.rows, uint(s.cfg.Entry), uint(s.cfg.Exit)
+	return feasibleRows(walls, s.cols, s.cfg.Entry, s.cfg.Exit, s.open[:s.rows], s.reach[:s.rows])
+}
+
+// feasibleRows reports whether the maze with the given wall rows and cols
+// columns is feasible with the given entry and exit columns, exactly as
+// mousemaze.Feasible does, by a flood fill on whole rows. open and reach
+// are scratch of len(walls) rows each.
+func feasibleRows(walls []uint64, cols, entryCol, exitCol int, open, reach []uint64) bool {
+	rows, entry, exit := len(walls), uint(entryCol), uint(exitCol)
 	if walls[0]>>entry&1 != 0 || walls[rows-1]>>exit&1 != 0 {
 		return false
 	}
-	mask := mousemaze.RowMask(s.cols)
-	open, reach := s.open[:rows], s.reach[:rows]
+	mask := mousemaze.RowMask(cols)
+	open, reach = open[:rows], reach[:rows]
 	for r, w := range walls {
 		open[r] = ^w & mask
 		reach[r] = 0

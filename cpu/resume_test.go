@@ -1,0 +1,508 @@
+package cpu
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/mousemaze/mousemaze"
+)
+
+var genLong = flag.Bool("resume.gen", false, "rewrite "+longFile+" by a fixed-seed hill climb")
+
+// longFile holds long-walk 13×13 mazes for BenchmarkResume, written by
+// go test ./cpu -run TestGenLong -resume.gen.
+const longFile = "testdata/long-13x13.txt"
+
+// flipCells returns a copy of m with the wall bit of every cell flipped.
+func flipCells(m mousemaze.Maze, cells []int) mousemaze.Maze {
+	n := m.Clone()
+	for _, x := range cells {
+		n.Flip(x/m.Cols, x%m.Cols)
+	}
+	return n
+}
+
+// climb returns a feasible maze of the given size with a long walk under
+// cfg (cap and heat aside): a hill climb from a random feasible maze that,
+// for the given number of rounds, walks batch neighbours (1 to 3 flips,
+// never of the entry or exit cell) with the chosen kernel and moves to the
+// longest one when it is feasible and at least as long.
+func climb(t testing.TB, rng *rand.Rand, rows, cols int, cfg mousemaze.Config, rounds, batch int) mousemaze.Maze {
+	t.Helper()
+	cfg.Cap, cfg.Heat, cfg.K = 0, false, 0
+	cur := tryFeasible(rng, rows, cols, 0.2*rng.Float64(), cfg)
+	if !mousemaze.Feasible(cur, cfg) {
+		cur = mousemaze.NewMaze(rows, cols)
+	}
+	one, _ := mousemaze.PopulationOf(cur)
+	res := make([]mousemaze.Result, batch)
+	if err := walk(chosen, one, cfg, res[:1]); err != nil {
+		t.Fatal(err)
+	}
+	best := res[0].Turns
+	pop := mousemaze.NewPopulation(rows, cols, batch)
+	for range rounds {
+		for i := range batch {
+			m := pop.Maze(i)
+			copy(m.Walls, cur.Walls)
+			for range 1 + rng.IntN(3) {
+				r, c := rng.IntN(rows), rng.IntN(cols)
+				if (r == 0 && c == cfg.Entry) || (r == rows-1 && c == cfg.Exit) {
+					continue
+				}
+				m.Flip(r, c)
+			}
+		}
+		if err := walk(chosen, pop, cfg, res); err != nil {
+			t.Fatal(err)
+		}
+		pick := -1
+		for i, r := range res {
+			if r.Feasible && r.Turns >= best {
+				pick, best = i, r.Turns
+			}
+		}
+		if pick >= 0 {
+			copy(cur.Walls, pop.Maze(pick).Walls)
+		}
+	}
+	return cur
+}
+
+// randomCells returns 1 to 3 distinct cells of b's maze (fewer when the
+// maze is smaller): often cells the base walk examines, sometimes the entry
+// or exit cell, otherwise any cell, wall or open.
+func randomCells(rng *rand.Rand, b *Base, cfg mousemaze.Config) []int {
+	m := b.Maze()
+	n := m.Rows * m.Cols
+	k := min(1+rng.IntN(3), n)
+	var cells []int
+	for len(cells) < k {
+		var x int
+		switch rng.IntN(40) {
+		case 0:
+			x = cfg.Entry
+		case 1:
+			x = (m.Rows-1)*m.Cols + cfg.Exit
+		case 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20:
+			// A cell the walk examines, found by a few draws.
+			x = rng.IntN(n)
+			for range 8 {
+				if _, ok := b.Contact(x); ok {
+					break
+				}
+				x = rng.IntN(n)
+			}
+		default:
+			x = rng.IntN(n)
+		}
+		dup := false
+		for _, y := range cells {
+			dup = dup || y == x
+		}
+		if !dup {
+			cells = append(cells, x)
+		}
+	}
+	return cells
+}
+
+// diffResult names the first field in which got differs from want, or
+// returns "" when they agree in every field.
+func diffResult(got, want mousemaze.Result, cols int) string {
+	switch {
+	case got.Turns != want.Turns:
+		return fmt.Sprintf("Turns %d, want %d", got.Turns, want.Turns)
+	case got.Escaped != want.Escaped:
+		return fmt.Sprintf("Escaped %v, want %v", got.Escaped, want.Escaped)
+	case got.Feasible != want.Feasible:
+		return fmt.Sprintf("Feasible %v, want %v", got.Feasible, want.Feasible)
+	case got.Trapped != want.Trapped:
+		return fmt.Sprintf("Trapped %v, want %v", got.Trapped, want.Trapped)
+	case got.CycleStart != want.CycleStart:
+		return fmt.Sprintf("CycleStart %d, want %d", got.CycleStart, want.CycleStart)
+	case got.CycleLen != want.CycleLen:
+		return fmt.Sprintf("CycleLen %d, want %d", got.CycleLen, want.CycleLen)
+	case got.TrapTurn != want.TrapTurn:
+		return fmt.Sprintf("TrapTurn %d, want %d", got.TrapTurn, want.TrapTurn)
+	case len(got.Heat) != len(want.Heat):
+		return fmt.Sprintf("len(Heat) %d, want %d", len(got.Heat), len(want.Heat))
+	}
+	for i := range got.Heat {
+		if got.Heat[i] != want.Heat[i] {
+			return fmt.Sprintf("Heat at row %d, column %d: %d, want %d", i/cols, i%cols, got.Heat[i], want.Heat[i])
+		}
+	}
+	if !got.Same(want) {
+		return "Same reports a difference"
+	}
+	return ""
+}
+
+// checkEval compares r.Eval(cells) with mousemaze.Walk on the flipped maze.
+func checkEval(t *testing.T, r *Resumer, b *Base, cfg mousemaze.Config, cells []int) {
+	t.Helper()
+	m := b.Maze()
+	want, err := mousemaze.Walk(flipCells(m, cells), cfg)
+	if err != nil {
+		t.Fatalf("reference walk: %v", err)
+	}
+	got, err := r.Eval(cells)
+	if err != nil {
+		t.Fatalf("Eval(%v): %v", cells, err)
+	}
+	if d := diffResult(got, want, m.Cols); d != "" {
+		t.Fatalf("Eval(%v) under %+v: %s\nbase maze (%d turns):\n%sneighbour:\n%s",
+			cells, cfg, d, b.Result().Turns, m, flipCells(m, cells))
+	}
+}
+
+// checkBase builds a Base for m and compares its result with Walk.
+func checkBase(t *testing.T, m mousemaze.Maze, cfg mousemaze.Config) *Base {
+	t.Helper()
+	b, err := NewBase(m, cfg)
+	if err != nil {
+		t.Fatalf("NewBase: %v\n%s", err, m)
+	}
+	want, err := mousemaze.Walk(m, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := diffResult(b.Result(), want, m.Cols); d != "" {
+		t.Fatalf("base result under %+v: %s\n%s", cfg, d, m)
+	}
+	return b
+}
+
+// randomConfig draws an order, ends, a cap and heat for a rows×cols maze.
+func randomConfig(rng *rand.Rand, rows, cols int) mousemaze.Config {
+	cfg := mousemaze.Config{Entry: rng.IntN(cols), Exit: rng.IntN(cols), Heat: rng.IntN(2) == 0}
+	if rng.IntN(4) != 0 {
+		cfg.Order = mousemaze.RandomOrder(rng)
+	}
+	if rng.IntN(4) == 0 {
+		cfg.Cap = 1 + rng.Int64N(int64(8*rows*cols))
+	}
+	return cfg
+}
+
+// resumeSizes are the shapes TestResume walks, with the hill-climb rounds
+// for each.
+var resumeSizes = []struct {
+	rows, cols, rounds int
+}{
+	{1, 1, 0}, {1, 7, 5}, {7, 1, 5}, {1, 64, 5}, {64, 1, 5},
+	{2, 2, 10}, {3, 3, 20}, {4, 4, 30}, {5, 5, 40}, {6, 6, 50}, {7, 7, 60}, {8, 8, 60},
+	{9, 9, 60}, {10, 10, 60}, {11, 11, 60}, {12, 12, 60}, {13, 13, 80},
+	{16, 16, 60}, {31, 33, 40}, {64, 64, 20},
+}
+
+// TestResume compares Eval with mousemaze.Walk on neighbours of random and
+// of hill-climbed (long-walk) mazes of many sizes under random configs.
+func TestResume(t *testing.T) {
+	// A walk of an infeasible neighbour would run to this limit and fall
+	// back to Walk: no fallback is expected, so none may have happened.
+	defer func(old int64) { kernelTurns = old }(kernelTurns)
+	kernelTurns = 1 << 22
+	for _, sz := range resumeSizes {
+		t.Run(fmt.Sprintf("size=%dx%d", sz.rows, sz.cols), func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(uint64(sz.rows), uint64(sz.cols)))
+			for base := range 8 {
+				cfg := randomConfig(rng, sz.rows, sz.cols)
+				var m mousemaze.Maze
+				kind := "random"
+				if base%2 == 1 {
+					kind = "climbed"
+					m = climb(t, rng, sz.rows, sz.cols, cfg, sz.rounds, 16)
+				} else {
+					m = tryFeasible(rng, sz.rows, sz.cols, 0.45*rng.Float64(), cfg)
+					if !mousemaze.Feasible(m, cfg) {
+						m = mousemaze.NewMaze(sz.rows, sz.cols)
+					}
+				}
+				t.Run(fmt.Sprintf("base=%d/maze=%s", base, kind), func(t *testing.T) {
+					b := checkBase(t, m, cfg)
+					r := b.NewResumer()
+					checkEval(t, r, b, cfg, nil)
+					for range 150 {
+						checkEval(t, r, b, cfg, randomCells(rng, b, cfg))
+					}
+					if s := r.Stats(); s.Fallbacks != 0 {
+						t.Fatalf("%d walks fell back to Walk (an infeasible neighbour walked?): %+v", s.Fallbacks, s)
+					}
+				})
+			}
+		})
+	}
+}
+
+// TestResumeThinned makes the snapshot budget tiny so that the snapshots
+// are thinned and neighbours replay part of the base walk.
+func TestResumeThinned(t *testing.T) {
+	defer func(old int) { snapshotBytes = old }(snapshotBytes)
+	rng := rand.New(rand.NewPCG(3, 9))
+	for _, budget := range []int{1, 2, 5, 17} {
+		for _, side := range []int{5, 9, 13} {
+			snapshotBytes = budget * 4 * (side + 2) * (side + 1)
+			cfg := randomConfig(rng, side, side)
+			m := climb(t, rng, side, side, cfg, 60, 16)
+			b := checkBase(t, m, cfg)
+			if b.Snapshots() > budget {
+				t.Fatalf("%d snapshots, budget %d", b.Snapshots(), budget)
+			}
+			r := b.NewResumer()
+			for range 60 {
+				checkEval(t, r, b, cfg, randomCells(rng, b, cfg))
+			}
+		}
+	}
+}
+
+// TestResumeContact checks the first-contact times against a trace of the
+// reference walk: a cell is examined at turn t when the mouse stands next
+// to it at turn t and moves on.
+func TestResumeContact(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 4))
+	for i := range 40 {
+		rows, cols := 1+rng.IntN(13), 1+rng.IntN(13)
+		cfg := randomConfig(rng, rows, cols)
+		cfg.Heat = false
+		var m mousemaze.Maze
+		if i%2 == 0 {
+			m = climb(t, rng, rows, cols, cfg, 30, 8)
+		} else {
+			m = mousemaze.RandomFeasible(rng, rows, cols, 0.3, cfg)
+		}
+		want := make([]int64, rows*cols)
+		var last int64
+		var lastR, lastC int
+		examine := func(t int64, r, c int) {
+			for _, d := range [4][2]int{{1, 0}, {0, 1}, {0, -1}, {-1, 0}} {
+				nr, nc := r+d[0], c+d[1]
+				if nr >= 0 && nr < rows && nc >= 0 && nc < cols && want[nr*cols+nc] == 0 {
+					want[nr*cols+nc] = t
+				}
+			}
+		}
+		res, err := mousemaze.Trace(m, cfg, func(turn int64, r, c int) {
+			if turn > 1 {
+				examine(last, lastR, lastC) // the mouse moved on from there
+			}
+			last, lastR, lastC = turn, r, c
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := checkBase(t, m, cfg)
+		if !res.Feasible {
+			t.Fatalf("maze %d is infeasible", i)
+		}
+		for x, w := range want {
+			got, ok := b.Contact(x)
+			if !ok {
+				got = 0
+			}
+			if got != w {
+				t.Fatalf("cell %d (row %d, column %d): contact %d, want %d, under %+v\n%s", x, x/cols, x%cols, got, w, cfg, m)
+			}
+		}
+	}
+}
+
+// TestResumeFallback lowers the fast walk's turn limit so that bases and
+// neighbours beyond it are walked by mousemaze.Walk, with caps below, at
+// and beyond the limit.
+func TestResumeFallback(t *testing.T) {
+	defer func(old int64) { kernelTurns = old }(kernelTurns)
+	rng := rand.New(rand.NewPCG(5, 5))
+	var fallbacks int64
+	for _, cap := range []int64{0, 30, 50, 51, 100} {
+		for range 6 {
+			cfg := mousemaze.Config{Cap: cap, Heat: true, Order: mousemaze.RandomOrder(rng)}
+			kernelTurns = MaxKernelTurns
+			m := climb(t, rng, 7, 7, cfg, 20, 8)
+			kernelTurns = 50
+			b := checkBase(t, m, cfg)
+			r := b.NewResumer()
+			for range 40 {
+				checkEval(t, r, b, cfg, randomCells(rng, b, cfg))
+			}
+			fallbacks += r.Stats().Fallbacks
+		}
+	}
+	if fallbacks == 0 {
+		t.Error("no walk fell back to mousemaze.Walk")
+	}
+}
+
+// TestResumeModular checks that k-mod configs (which fall back to Walk)
+// give Walk's results, trap fields included.
+func TestResumeModular(t *testing.T) {
+	rng := rand.New(rand.NewPCG(6, 6))
+	for _, k := range []int{1, 2, 3, 5} {
+		for range 4 {
+			cfg := randomConfig(rng, 6, 6)
+			cfg.K = k
+			if cfg.Cap == 0 {
+				cfg.Cap = 5000
+			}
+			m := mousemaze.RandomFeasible(rng, 6, 6, 0.3, cfg)
+			b := checkBase(t, m, cfg)
+			r := b.NewResumer()
+			for range 20 {
+				checkEval(t, r, b, cfg, randomCells(rng, b, cfg))
+			}
+		}
+	}
+}
+
+// TestResumeStats checks that unexamined flips return the base result at
+// once and that walked and skipped moves add up to the neighbours' walks.
+func TestResumeStats(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 8))
+	// An open 13×13 maze: the mouse walks straight down column 0, so
+	// column 12 is never examined.
+	b := checkBase(t, mousemaze.NewMaze(13, 13), mousemaze.Config{})
+	r := b.NewResumer()
+	res, err := r.Eval([]int{5*13 + 12})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Turns != 14 || !res.Escaped || r.Stats().Unchanged != 1 || r.Stats().Skipped != 13 {
+		t.Fatalf("unexamined flip: %+v, stats %+v; want 14 turns and 13 skipped moves", res, r.Stats())
+	}
+	cfg := mousemaze.Config{Heat: true}
+	b = checkBase(t, climb(t, rng, 13, 13, cfg, 100, 16), cfg)
+	r = b.NewResumer()
+	var moves, infeasible int64
+	for range 300 {
+		cells := randomCells(rng, b, cfg)
+		checkEval(t, r, b, cfg, cells)
+		res, _ := r.Eval(cells)
+		if res.Feasible {
+			moves += res.Turns - 1
+		} else {
+			infeasible++
+		}
+	}
+	s := r.Stats()
+	if s.Evals != 600 || s.Infeasible != 2*infeasible || s.Walked+s.Skipped != 2*moves || s.Fallbacks != 0 {
+		t.Fatalf("stats %+v: want 600 evals, %d infeasible, %d moves walked and skipped", s, 2*infeasible, 2*moves)
+	}
+	if s.Unchanged+s.Resumed+s.Infeasible != s.Evals {
+		t.Fatalf("stats %+v: unchanged, resumed and infeasible do not add up to evals", s)
+	}
+	r.ResetStats()
+	if r.Stats() != (ResumeStats{}) {
+		t.Fatalf("stats after reset: %+v", r.Stats())
+	}
+}
+
+// TestResumeErrors checks bad bases and bad cell lists.
+func TestResumeErrors(t *testing.T) {
+	wall := mousemaze.NewMaze(3, 3)
+	wall.SetWall(1, 0, true)
+	wall.SetWall(1, 1, true)
+	wall.SetWall(1, 2, true)
+	for _, tc := range []struct {
+		name string
+		m    mousemaze.Maze
+		cfg  mousemaze.Config
+		want error
+	}{
+		{"infeasible", wall, mousemaze.Config{}, ErrInfeasible},
+		{"entry", mousemaze.NewMaze(3, 3), mousemaze.Config{Entry: 3}, mousemaze.ErrConfig},
+		{"order", mousemaze.NewMaze(3, 3), mousemaze.Config{Order: mousemaze.Order{0, 0, 1, 2}}, mousemaze.ErrOrder},
+		{"dims", mousemaze.Maze{Rows: 0, Cols: 3}, mousemaze.Config{}, mousemaze.ErrDims},
+		{"rows", mousemaze.Maze{Rows: 2, Cols: 3, Walls: []uint64{0}}, mousemaze.Config{}, mousemaze.ErrSize},
+	} {
+		if _, err := NewBase(tc.m, tc.cfg); !errors.Is(err, tc.want) {
+			t.Errorf("%s: NewBase error %v, want %v", tc.name, err, tc.want)
+		}
+	}
+	b := checkBase(t, mousemaze.NewMaze(3, 3), mousemaze.Config{})
+	r := b.NewResumer()
+	for _, cells := range [][]int{{-1}, {9}, {1, 4, 1}, {0, 0}} {
+		if _, err := r.Eval(cells); !errors.Is(err, ErrCell) {
+			t.Errorf("Eval(%v): error %v, want ErrCell", cells, err)
+		}
+	}
+	// After errors the resumer still works.
+	checkEval(t, r, b, mousemaze.Config{}, []int{4})
+}
+
+// TestResumeConcurrent evaluates neighbours of one Base from several
+// goroutines, each with its own Resumer (run with -race).
+func TestResumeConcurrent(t *testing.T) {
+	rng := rand.New(rand.NewPCG(10, 10))
+	cfg := mousemaze.Config{Heat: true, Order: mousemaze.RandomOrder(rng)}
+	m := climb(t, rng, 13, 13, cfg, 100, 16)
+	b := checkBase(t, m, cfg)
+	const workers, per = 4, 100
+	cells := make([][]int, workers*per)
+	want := make([]mousemaze.Result, len(cells))
+	for i := range cells {
+		cells[i] = randomCells(rng, b, cfg)
+		var err error
+		if want[i], err = mousemaze.Walk(flipCells(m, cells[i]), cfg); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var wg sync.WaitGroup
+	errs := make([]string, workers)
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r := b.NewResumer()
+			for i := w; i < len(cells); i += workers {
+				got, err := r.Eval(cells[i])
+				if err != nil {
+					errs[w] = err.Error()
+					return
+				}
+				if d := diffResult(got, want[i], m.Cols); d != "" {
+					errs[w] = fmt.Sprintf("Eval(%v): %s", cells[i], d)
+					return
+				}
+				if h := b.Result().Heat; len(h) > 0 {
+					h[0]++ // a copy: must not disturb the other goroutines
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	for _, e := range errs {
+		if e != "" {
+			t.Fatalf("%s\nbase:\n%s", e, m)
+		}
+	}
+}
+
+// TestGenLong rewrites longFile when run with -resume.gen.
+func TestGenLong(t *testing.T) {
+	if !*genLong {
+		t.Skip("run with -resume.gen to rewrite " + longFile)
+	}
+	rng := rand.New(rand.NewPCG(2026, 13))
+	var b strings.Builder
+	b.WriteString("; Long-walk 13x13 mazes (order DRLU, entry and exit in column 0) for BenchmarkResume,\n")
+	b.WriteString("; by a fixed-seed hill climb: go test ./cpu -run TestGenLong -resume.gen\n")
+	for range 4 {
+		m := climb(t, rng, 13, 13, mousemaze.Config{}, 3000, 32)
+		res, err := mousemaze.Walk(m, mousemaze.Config{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(&b, "\n; %d turns\n%s", res.Turns, m)
+	}
+	if err := os.WriteFile(longFile, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
