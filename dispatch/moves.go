@@ -68,7 +68,8 @@ func (s *Engine[G]) randomMoves(g G, k int) []int {
 
 // mutationCount draws how many sites a child changes: each of the genome's
 // moves is taken with probability rate/moves (a binomial draw with mean
-// rate), at least one.
+// rate). It may be 0: a child of crossover alone is often the best child,
+// and a child equal to a parent gets one change anyway (see children).
 func (s *Engine[G]) mutationCount(g G, rate float64) int {
 	n := s.prob.Moves(g)
 	if n == 0 {
@@ -85,11 +86,11 @@ func (s *Engine[G]) mutationCount(g G, rate float64) int {
 			}
 		}
 	}
-	return max(k, 1)
+	return k
 }
 
-// mutate returns g with a random number of random moves (mean rate, at
-// least one) applied.
+// mutate returns g with a random number of random moves (mean rate)
+// applied.
 func (s *Engine[G]) mutate(g G, rate float64) G {
 	return s.prob.Apply(g, s.randomMoves(g, s.mutationCount(g, rate))...)
 }

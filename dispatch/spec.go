@@ -120,7 +120,8 @@ type Spec struct {
 	// generation unchanged (and not evaluated again).
 	Elite int `json:"elite"`
 	// Mutation is the expected number of sites (cells, edges, streets)
-	// changed in a child; every child changes at least one. Zero means the
+	// changed in a child (a binomial draw); a child equal to one of its
+	// parents gets one more change. Zero means the
 	// method's preset: 0.06 of the sites for ea and ga (the paper's rate),
 	// 0.03 of them for memetic and pipeline. Under sa a Mutation above 0
 	// is the mean number of sites a proposal changes (default 1).
