@@ -234,8 +234,9 @@ func binomial(n, k int) int64 {
 
 // searchBytes estimates, from above, the bytes the populations and climbs
 // of the search p hold: every genome held (a population, its children and
-// the batch in evaluation) and every climb's scan (its moves, and at
-// radius 2 the shuffled pairs of a first-improvement climb, at most 2²²).
+// the batch in evaluation), every climb's scan (its moves, and at radius
+// 2 the shuffled pairs of a first-improvement climb, when at most 2²²) and a
+// climb's batch of neighbours.
 func searchBytes(p dispatch.Spec, sites int) int64 {
 	rows := int64(p.Rows)
 	genome := rows*8 + 128 // the wall masks, the member and its score
@@ -245,25 +246,33 @@ func searchBytes(p dispatch.Spec, sites int) int64 {
 	n := int64(sites)
 	scan := func(exhaustive bool) int64 {
 		b := n*8 + int64(min(p.Sideways, 1<<12))*8 + 2*genome
-		if p.Local >= 2 && !exhaustive {
-			b += min(n*(n-1)/2, 1<<22) * 8
+		if pairs := n * (n - 1) / 2; p.Local >= 2 && !exhaustive && pairs <= 1<<22 {
+			b += pairs * 8
 		}
 		return b
 	}
 	pop := int64(p.Pop)
+	var neighbours int64 // a climb's batch of neighbours in evaluation
+	if p.Polish > 0 || p.Algo == dispatch.AlgoHill || p.Algo == dispatch.AlgoILS || p.Algo == dispatch.AlgoMemetic {
+		neighbours = climbBatch * genome
+	}
 	switch p.Algo {
 	case dispatch.AlgoHill:
-		return pop * scan(p.Improve == dispatch.ImproveBest)
+		return neighbours + pop*scan(p.Improve == dispatch.ImproveBest)
 	case dispatch.AlgoILS:
-		return 4*genome + scan(false)
+		return neighbours + 4*genome + scan(false)
 	case dispatch.AlgoMemetic:
 		isl := int64(p.Islands)
-		return 3*pop*isl*genome + isl*scan(true)
+		return neighbours + 3*pop*isl*genome + isl*scan(true)
 	case dispatch.AlgoEA, dispatch.AlgoGA, dispatch.AlgoPipeline:
-		return 3 * pop * genome
+		return neighbours + 3*pop*genome
 	}
-	return 2 * pop * genome // random, sa
+	return neighbours + 2*pop*genome // random, sa
 }
+
+// climbBatch is the most neighbours a climb evaluates in one batch (the
+// engine's maxBatch).
+const climbBatch = 1 << 16
 
 // searchState is what a job's status shows of a search of either
 // problem.

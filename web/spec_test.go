@@ -225,7 +225,7 @@ func TestEvolveJobBadParams(t *testing.T) {
 		{job(`"algo":"memetic","pop":20000`), "pop 20000 × islands 8: over the server's cap of 100000 genomes per job"},
 		{`{"kind":"evolve","size":"21x20","evals":100}`, "size 21x20: 420 cells is over the server's cap of 400 per job"},
 		{`{"kind":"evolve","size":"20x20","evals":100,"algo":"hill","pop":2000,"local":"h2","improve":"first"}`,
-			"the search would hold about 1224 MiB (hill, pop 2000, 400 sites), over the server's cap of 1024 MiB per job"},
+			"the search would hold about 1242 MiB (hill, pop 2000, 400 sites), over the server's cap of 1024 MiB per job"},
 		{`{"kind":"evolve","size":"20x20","evals":100,"algo":"ils","polish":3}`,
 			"polish 3: one scan of the 10586800 neighbours within Hamming distance 3 is over the server's cap of 10000000 evaluations per job"},
 		// The spec form.
@@ -287,5 +287,26 @@ func TestSearchBytes(t *testing.T) {
 	}
 	if got := fmt.Sprint(binomial(400, 3), binomial(25, 0), binomial(2, 3)); got != "10586800 1 0" {
 		t.Errorf("binomials %s", got)
+	}
+}
+
+// TestEvolveJobWithinLimits wants the largest searches the default limits
+// allow accepted.
+func TestEvolveJobWithinLimits(t *testing.T) {
+	s := newTestServer(t, Options{Backend: "ref"})
+	for _, body := range []string{
+		`{"kind":"evolve","size":"64x64","evals":100,"algo":"ils","polish":2}`,
+		`{"kind":"evolve","size":"13x13","evals":100,"algo":"random","pop":100000}`,
+		`{"kind":"evolve","size":"13x13","evals":100,"algo":"memetic","pop":12500,"polish":3}`,
+		`{"kind":"evolve","size":"64x64","evals":100,"algo":"hill","pop":10,"local":"h2","improve":"first"}`,
+	} {
+		code, resp := do(t, s, "POST", "/api/jobs", body)
+		if code != 201 {
+			t.Errorf("%s: %d %s, want 201", body, code, resp)
+			continue
+		}
+		var st JobStatus
+		json.Unmarshal([]byte(resp), &st)
+		do(t, s, "DELETE", "/api/jobs/"+st.ID, "")
 	}
 }
