@@ -45,7 +45,8 @@ func screenshotDir(t *testing.T) string {
 // wall at row 1, column 0 of the empty 13×13 board, releases the mouse,
 // jumps to the end and wants 182 turns; it opens the thesis's 7×7 maze
 // from the gallery and wants 332; it runs a short evolve and wants
-// progress events and a best maze drawn. It is skipped only where
+// progress events and a best maze drawn, then an ils with polish 1 and
+// wants its certificate shown. It is skipped only where
 // Chromium is missing and CI is unset; in CI (CI=true) it must run.
 func TestBrowser(t *testing.T) {
 	exe := chromiumPath()
@@ -306,6 +307,43 @@ func TestBrowser(t *testing.T) {
 	if got := text("#turns"); got != fmt.Sprint(drawn) {
 		t.Errorf("the evolved maze opened in the editor walks %s turns, the job reported %d", got, drawn)
 	}
+	// 4. An iterated local search with polish 1 on 5×5, set in the search
+	// parameters' fold: the job panel shows the certificate.
+	var kickOff bool
+	if err := chromedp.Run(ctx,
+		chromedp.Evaluate(`document.getElementById('job-kick').disabled`, &kickOff), // memetic takes no kick
+		chromedp.Click("#job-advanced summary", chromedp.ByQuery),
+		chromedp.Evaluate(`(() => { const a = document.getElementById('job-algo'); a.value = 'ils';
+			a.dispatchEvent(new Event('change')); return 0; })()`, nil),
+		chromedp.SetValue("#job-size", "5x5", chromedp.ByQuery),
+		chromedp.SetValue("#job-evals", "20000", chromedp.ByQuery),
+		chromedp.SetValue("#job-kick", "3", chromedp.ByQuery),
+		chromedp.SetValue("#job-polish", "1", chromedp.ByQuery),
+		// Mark the panel, so that the wait below does not see the last job.
+		chromedp.Evaluate(`document.getElementById('job-state').textContent = 'starting'`, nil),
+		chromedp.Click("#job-start", chromedp.ByQuery),
+		waitJS(`+document.getElementById('job-events').textContent >= 1 && !['starting', 'running'].includes(document.getElementById('job-state').textContent)`),
+		shot("evolve-ils-5x5.png"),
+	); err != nil {
+		t.Fatalf("ils with polish: %v (message %q)", err, text("#message"))
+	}
+	if !kickOff {
+		t.Errorf("the kick field is on for memetic, which takes no kick")
+	}
+	if got := text("#job-state"); got != "done" {
+		t.Errorf("ils job state %q, want done (message %q)", got, text("#message"))
+	}
+	if got := text("#job-cert"); !strings.HasPrefix(got, "no maze within Hamming distance ") {
+		t.Errorf("ils --polish 1: the certificate reads %q, want \"no maze within Hamming distance r scores higher\"", got)
+	}
+	var radius int
+	if err := chromedp.Run(ctx, chromedp.Evaluate(`+document.getElementById('job-cert').dataset.radius`, &radius)); err != nil {
+		t.Fatal(err)
+	}
+	if radius < 1 {
+		t.Errorf("ils --polish 1: certified radius %d, want at least 1", radius)
+	}
+
 	// The best Mouse Maze 2 board from the gallery: 75,780 turns.
 	if err := chromedp.Run(ctx,
 		chromedp.Click(`#gallery-list button[data-id="mm2-13x13-best-0"]`, chromedp.ByQuery),

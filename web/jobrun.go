@@ -3,8 +3,10 @@ package web
 import (
 	"context"
 	"errors"
+	"reflect"
 	"regexp"
 	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/mousemaze/mousemaze"
@@ -13,22 +15,29 @@ import (
 )
 
 // jobRequest is the body of POST /api/jobs. The fields are named as the
-// flags of `mousemaze evolve` and `mousemaze sweep`.
+// flags of `mousemaze evolve` and `mousemaze sweep`. An evolve job is
+// described either by these fields or by a whole Spec (and a backend).
 type jobRequest struct {
 	// Kind is "evolve" or "sweep".
 	Kind string `json:"kind"`
 	// Size is the grid, such as "13x13".
 	Size string `json:"size"`
-	// Algo, Evals, Seed, Pop, Objective and Backend are evolve's.
+	// Algo, Evals, Seed, Objective and Backend are evolve's.
 	Algo      string  `json:"algo"`
 	Evals     int64   `json:"evals"`
 	Seed      *uint64 `json:"seed"`
-	Pop       int     `json:"pop"`
 	Objective string  `json:"objective"`
 	Backend   string  `json:"backend"`
 	FreeEnds  bool    `json:"free_ends"`
 	Edges     bool    `json:"edges"`
+	// SpecOptions are evolve's search parameters (pop, parents, …,
+	// polish), checked as the CLI checks its flags.
+	dispatch.SpecOptions
 	rules
+	// Spec, when given, describes the whole evolve job (as a checkpoint
+	// of `mousemaze evolve` holds it); only kind and backend may go with
+	// it.
+	Spec *dispatch.Spec `json:"spec"`
 }
 
 // maxEdgeSweepEdges caps the interior edges of a sweep job's edge board:
@@ -39,6 +48,9 @@ const maxEdgeSweepEdges = 24
 func (s *Server) startJob(req jobRequest) (*job, error) {
 	if req.Kind != "evolve" && req.Kind != "sweep" {
 		return nil, badRequest("kind %q: want evolve or sweep", req.Kind)
+	}
+	if req.Spec != nil {
+		return s.startSpec(req)
 	}
 	if req.Size == "" {
 		return nil, badRequest("size is required, such as \"13x13\"")
@@ -58,9 +70,9 @@ func (s *Server) startJob(req jobRequest) (*job, error) {
 	if req.Seed != nil {
 		seed = *req.Seed
 	}
-	st := JobStatus{Kind: req.Kind, Rows: sz.Rows, Cols: sz.Cols, Entry: cfg.Entry, Exit: cfg.Exit, Order: cfg.Order.String(),
-		Edges: req.Edges, K: cfg.K, Seed: seed}
 	if req.Kind == "sweep" {
+		st := JobStatus{Kind: req.Kind, Rows: sz.Rows, Cols: sz.Cols, Entry: cfg.Entry, Exit: cfg.Exit, Order: cfg.Order.String(),
+			Edges: req.Edges, K: cfg.K, Seed: seed}
 		return s.startSweep(req, sz, cfg, st)
 	}
 	if req.Evals <= 0 {
@@ -69,79 +81,223 @@ func (s *Server) startJob(req jobRequest) (*job, error) {
 	if req.Evals > s.opts.MaxEvals {
 		return nil, badRequest("evals %d: over the server's cap of %d per job", req.Evals, s.opts.MaxEvals)
 	}
-	if req.Pop < 0 {
-		return nil, badRequest("pop %d: must be 0 (preset) or more", req.Pop)
-	}
-	objective := req.Objective
-	if objective == "" {
-		objective = dispatch.ObjTurns
-	}
-	st.Budget = req.Evals
-	if req.Edges {
-		if req.FreeEnds || req.Backend != "" {
-			return nil, badRequest("free_ends and backend do not apply to edges")
-		}
-		algo := req.Algo
-		if algo == "" {
-			algo = dispatch.DefaultEdgeAlgo
-		}
-		p, err := dispatch.Preset(algo)
-		if err != nil {
-			return nil, badRequest("algo %q: want one of %v", req.Algo, dispatch.Algos)
-		}
-		p.Problem, p.Rows, p.Cols, p.Density = dispatch.ProblemEdges, sz.Rows, sz.Cols, 0.2
-		p.Order, p.Entry, p.Exit, p.Cap, p.K = cfg.Order.String(), cfg.Entry, cfg.Exit, cfg.Cap, cfg.K
-		p.Evals, p.Seed = req.Evals, seed
-		if objective != dispatch.ObjTurns {
-			p.Objective = objective
-		}
-		if req.Pop > 0 {
-			p.Pop = req.Pop
-		}
-		prob, err := dispatch.NewEdgeProblem(p, nil, s.opts.Workers)
-		if err != nil {
-			return nil, badRequest("%v", err)
-		}
-		search, err := dispatch.NewEngine(p, prob, nil)
-		if err != nil {
-			if errors.Is(err, dispatch.ErrParams) {
-				return nil, badRequest("%v", err)
-			}
-			return nil, err
-		}
-		st.Algo, st.Backend = p.Algo, "ref"
-		return s.register(st, func(ctx context.Context, j *job) { runEvolveEdges(ctx, j, search) })
-	}
 	algo := req.Algo
 	if algo == "" {
 		algo = dispatch.AlgoMemetic
+		if req.Edges {
+			algo = dispatch.DefaultEdgeAlgo
+		}
 	}
 	p, err := dispatch.Preset(algo)
 	if err != nil {
 		return nil, badRequest("algo %q: want one of %v", req.Algo, dispatch.Algos)
 	}
 	p.Rows, p.Cols = sz.Rows, sz.Cols
-	p.Order, p.Entry, p.Exit, p.Cap, p.FreeEnds = cfg.Order.String(), cfg.Entry, cfg.Exit, cfg.Cap, req.FreeEnds
-	p.Evals, p.Seed, p.K = req.Evals, seed, cfg.K
-	if objective != dispatch.ObjTurns {
-		p.Objective = objective
+	p.Order, p.Entry, p.Exit, p.Cap, p.K = cfg.Order.String(), cfg.Entry, cfg.Exit, cfg.Cap, cfg.K
+	p.Evals, p.Seed = req.Evals, seed
+	if req.Objective != "" && req.Objective != dispatch.ObjTurns {
+		p.Objective = req.Objective
 	}
-	if req.Pop > 0 {
-		p.Pop = req.Pop
+	sites := sz.Cells()
+	if req.Edges {
+		if req.FreeEnds || req.Backend != "" {
+			return nil, badRequest("free_ends and backend do not apply to edges")
+		}
+		p.Problem, p.Density = dispatch.ProblemEdges, 0.2
+		sites = mousemaze.NewEdgeMaze(sz.Rows, sz.Cols).Edges()
+	} else {
+		p.FreeEnds = req.FreeEnds
 	}
-	ev, err := s.evaluator(req.Backend)
+	if err := req.SpecOptions.Apply(&p, sites); err != nil {
+		return nil, badRequest("%v", err)
+	}
+	return s.launch(p, sites, req.Backend)
+}
+
+// startSpec starts the evolve job a whole Spec describes: checked by
+// Spec.Validate, the server's limits and the problem's constructor.
+func (s *Server) startSpec(req jobRequest) (*job, error) {
+	if req.Kind != "evolve" {
+		return nil, badRequest("spec describes an evolve job, not a %s", req.Kind)
+	}
+	p := *req.Spec
+	rest := req
+	rest.Kind, rest.Backend, rest.Spec = "", "", nil
+	if !reflect.ValueOf(rest).IsZero() {
+		return nil, badRequest("spec describes the whole search: send only kind, backend and spec")
+	}
+	if err := p.Validate(); err != nil {
+		return nil, badRequest("spec: %v", err)
+	}
+	sz := mousemaze.Size{Rows: p.Rows, Cols: p.Cols}
+	if err := sz.Validate(); err != nil {
+		return nil, badRequest("spec: size: %v", err)
+	}
+	var sites int
+	switch p.Problem {
+	case "", dispatch.ProblemGrid:
+		sites = sz.Cells()
+	case dispatch.ProblemEdges:
+		if req.Backend != "" {
+			return nil, badRequest("backend does not apply to edges")
+		}
+		sites = mousemaze.NewEdgeMaze(sz.Rows, sz.Cols).Edges()
+	default:
+		return nil, badRequest("spec: problem %q: the server runs %s and %s searches", p.Problem, dispatch.ProblemGrid, dispatch.ProblemEdges)
+	}
+	// Mutation and Kick as SpecOptions.Apply bounds them (a kick larger
+	// than the genome would spin); a preset's kick stays allowed.
+	if p.Mutation > float64(sites) {
+		return nil, badRequest("spec: --mutation %v: must be above 0 and at most %d (the cells)", p.Mutation, sites)
+	}
+	if pre, _ := dispatch.Preset(p.Algo); p.Kick > sites && p.Kick > pre.Kick {
+		return nil, badRequest("spec: --kick %d: must be in 1..%d (the cells)", p.Kick, sites)
+	}
+	return s.launch(p, sites, req.Backend)
+}
+
+// launch checks the server's limits on the search p, builds its problem
+// and engine and registers the job.
+func (s *Server) launch(p dispatch.Spec, sites int, backend string) (*job, error) {
+	if err := s.checkLimits(p, sites); err != nil {
+		return nil, err
+	}
+	spec := p
+	st := JobStatus{Kind: "evolve", Rows: p.Rows, Cols: p.Cols, Entry: p.Entry, Exit: p.Exit, Order: p.Order,
+		Edges: p.Problem == dispatch.ProblemEdges, K: p.K, Seed: p.Seed, Budget: p.Evals, Algo: p.Algo, Spec: &spec}
+	paramErr := func(err error) error {
+		if errors.Is(err, dispatch.ErrParams) || errors.Is(err, dispatch.ErrUnknownAlgo) || errors.Is(err, dispatch.ErrOldSpec) {
+			return badRequest("%v", err)
+		}
+		return err
+	}
+	if st.Edges {
+		prob, err := dispatch.NewEdgeProblem(p, nil, s.opts.Workers)
+		if err != nil {
+			return nil, badRequest("%v", err)
+		}
+		search, err := dispatch.NewEngine(p, prob, nil)
+		if err != nil {
+			return nil, paramErr(err)
+		}
+		st.Backend = "ref"
+		return s.register(st, func(ctx context.Context, j *job) { runEvolveEdges(ctx, j, search) })
+	}
+	ev, err := s.evaluator(backend)
 	if err != nil {
 		return nil, err
 	}
 	search, err := dispatch.New(p, ev, nil)
 	if err != nil {
-		if errors.Is(err, dispatch.ErrParams) {
-			return nil, badRequest("%v", err)
-		}
-		return nil, err
+		return nil, paramErr(err)
 	}
-	st.Algo, st.Backend = p.Algo, ev.Name()
+	st.Backend = ev.Name()
 	return s.register(st, func(ctx context.Context, j *job) { runEvolve(ctx, j, search) })
+}
+
+// checkLimits refuses, before anything is allocated, a search over the
+// server's limits: its cells, budget, population, polish scan and the
+// memory its populations and climbs would hold.
+func (s *Server) checkLimits(p dispatch.Spec, sites int) error {
+	o := s.opts
+	if n := p.Rows * p.Cols; n > o.MaxCells {
+		return badRequest("size %dx%d: %d cells is over the server's cap of %d per job", p.Rows, p.Cols, n, o.MaxCells)
+	}
+	if p.Evals > o.MaxEvals {
+		return badRequest("evals %d: over the server's cap of %d per job", p.Evals, o.MaxEvals)
+	}
+	if p.Pop > o.MaxPop {
+		return badRequest("pop %d: over the server's cap of %d per job", p.Pop, o.MaxPop)
+	}
+	if p.Algo == dispatch.AlgoMemetic && (p.Islands > o.MaxPop || p.Pop*p.Islands > o.MaxPop) {
+		return badRequest("pop %d × islands %d: over the server's cap of %d genomes per job", p.Pop, p.Islands, o.MaxPop)
+	}
+	if n := binomial(sites, p.Polish); n > o.MaxEvals {
+		return badRequest("polish %d: one scan of the %d neighbours within Hamming distance %d is over the server's cap of %d evaluations per job",
+			p.Polish, n, p.Polish, o.MaxEvals)
+	}
+	if b := searchBytes(p, sites); b > o.MaxMemory {
+		return badRequest("the search would hold about %d MiB (%s, pop %d, %d sites), over the server's cap of %d MiB per job",
+			b>>20, p.Algo, p.Pop, sites, o.MaxMemory>>20)
+	}
+	return nil
+}
+
+// binomial returns n choose k for k <= 3, saturating far above any budget.
+func binomial(n, k int) int64 {
+	r := int64(1)
+	for i := 0; i < k; i++ {
+		r = r * int64(n-i) / int64(i+1)
+	}
+	return r
+}
+
+// searchBytes estimates, from above, the bytes the populations and climbs
+// of the search p hold: every genome held (a population, its children and
+// the batch in evaluation), every climb's scan (its moves, and at radius
+// 2 the shuffled pairs of a first-improvement climb, when at most 2²²) and a
+// climb's batch of neighbours.
+func searchBytes(p dispatch.Spec, sites int) int64 {
+	rows := int64(p.Rows)
+	genome := rows*8 + 128 // the wall masks, the member and its score
+	if p.Problem == dispatch.ProblemEdges {
+		genome = 2*rows*8 + 128
+	}
+	n := int64(sites)
+	scan := func(exhaustive bool) int64 {
+		b := n*8 + int64(min(p.Sideways, 1<<12))*8 + 2*genome
+		if pairs := n * (n - 1) / 2; p.Local >= 2 && !exhaustive && pairs <= 1<<22 {
+			b += pairs * 8
+		}
+		return b
+	}
+	pop := int64(p.Pop)
+	var neighbours int64 // a climb's batch of neighbours in evaluation
+	if p.Polish > 0 || p.Algo == dispatch.AlgoHill || p.Algo == dispatch.AlgoILS || p.Algo == dispatch.AlgoMemetic {
+		neighbours = climbBatch * genome
+	}
+	switch p.Algo {
+	case dispatch.AlgoHill:
+		return neighbours + pop*scan(p.Improve == dispatch.ImproveBest)
+	case dispatch.AlgoILS:
+		return neighbours + 4*genome + scan(false)
+	case dispatch.AlgoMemetic:
+		isl := int64(p.Islands)
+		return neighbours + 3*pop*isl*genome + isl*scan(true)
+	case dispatch.AlgoEA, dispatch.AlgoGA, dispatch.AlgoPipeline:
+		return neighbours + 3*pop*genome
+	}
+	return neighbours + 2*pop*genome // random, sa
+}
+
+// climbBatch is the most neighbours a climb evaluates in one batch (the
+// engine's maxBatch).
+const climbBatch = 1 << 16
+
+// searchState is what a job's status shows of a search of either
+// problem.
+type searchState interface {
+	Gen() int64
+	Evals() int64
+	Rejected() int64
+	PolishEvals() int64
+	Certified() int
+	Polishing() bool
+}
+
+// setSearch copies the search's counters, certificate and best score into
+// st.
+func setSearch(st *JobStatus, s searchState, best dispatch.Score, scored bool) {
+	st.Gen, st.Evals, st.Rejected = s.Gen(), s.Evals(), s.Rejected()
+	st.PolishEvals, st.Polishing = s.PolishEvals(), s.Polishing()
+	st.LocalOptimumRadius = nil
+	if r := s.Certified(); r > 0 {
+		st.LocalOptimumRadius = &r
+	}
+	if scored {
+		st.BestScore = &best
+		st.BestTurns, st.BestVisits = best.Turns, best.Turns-2
+	}
 }
 
 // runEvolve runs a grid search as `mousemaze evolve` does, publishing its
@@ -157,7 +313,7 @@ func runEvolve(ctx context.Context, j *job, search *dispatch.Search) {
 		},
 		Generation: func(s *dispatch.Search) error {
 			b := s.Best()
-			if s.Evals() >= nextPoint {
+			if s.Evals() >= nextPoint && !s.Polishing() {
 				j.addPoint(s.Evals(), b.Score.Turns)
 				nextPoint = (s.Evals()*100/p.Evals + 1) * p.Evals / 100
 			}
@@ -167,8 +323,7 @@ func runEvolve(ctx context.Context, j *job, search *dispatch.Search) {
 				maze = m.String()
 			}
 			j.update(false, func(st *JobStatus) {
-				st.Gen, st.Evals, st.Rejected = s.Gen(), s.Evals(), s.Rejected()
-				st.BestTurns, st.BestVisits = b.Score.Turns, b.Score.Turns-2
+				setSearch(st, s, b.Score, b.Scored)
 				st.Entry, st.Exit = b.Genome.Entry, b.Genome.Exit
 				if maze != "" {
 					st.BestMaze = maze
@@ -184,12 +339,12 @@ func runEvolve(ctx context.Context, j *job, search *dispatch.Search) {
 		j.addPoint(search.Evals(), b.Score.Turns)
 	}
 	j.finish(err, ctx.Err(), func(st *JobStatus) {
-		st.Gen, st.Evals, st.Rejected = search.Gen(), search.Evals(), search.Rejected()
+		setSearch(st, search, b.Score, b.Scored)
 		if !b.Scored { // stopped before its first evaluation
 			return
 		}
 		m, _ := dispatch.BestMaze(search)
-		st.BestTurns, st.BestVisits, st.BestMaze = b.Score.Turns, b.Score.Turns-2, m.String()
+		st.BestMaze = m.String()
 		st.Entry, st.Exit = b.Genome.Entry, b.Genome.Exit
 	})
 }
@@ -202,28 +357,26 @@ func runEvolveEdges(ctx context.Context, j *job, search *dispatch.EdgeSearch) {
 	nextPoint := p.Evals / 100
 	last := int64(-1)
 	err := search.Run(ctx, dispatch.EngineHooks[mousemaze.EdgeMaze]{Generation: func(s *dispatch.EdgeSearch) error {
-		evals, score := s.Evals(), int64(s.Best().Score.Value)
-		if evals >= nextPoint || score != last {
-			j.addPoint(evals, score)
+		b := s.Best()
+		evals, turns := s.Evals(), b.Score.Turns
+		if (evals >= nextPoint || turns != last) && !s.Polishing() {
+			j.addPoint(evals, turns)
 			nextPoint = (evals*100/p.Evals + 1) * p.Evals / 100
-			last = score
+			last = turns
 		}
-		j.update(false, func(st *JobStatus) {
-			st.Evals, st.BestTurns, st.BestVisits = evals, score, score-2
-		})
+		j.update(false, func(st *JobStatus) { setSearch(st, s, b.Score, b.Scored) })
 		return nil
 	}})
 	if ctx.Err() != nil {
 		err = nil // stopped: report the best so far
 	}
 	best := search.Best()
-	score := int64(best.Score.Value)
 	if err == nil && best.Scored {
-		j.addPoint(search.Evals(), score)
+		j.addPoint(search.Evals(), best.Score.Turns)
 	}
 	j.finish(err, ctx.Err(), func(st *JobStatus) {
 		if err == nil && best.Scored {
-			st.Evals, st.BestTurns, st.BestVisits = search.Evals(), score, score-2
+			setSearch(st, search, best.Score, true)
 			st.BestMaze = best.Genome.Format(cfg.Entry, cfg.Exit)
 		}
 	})
@@ -231,8 +384,13 @@ func runEvolveEdges(ctx context.Context, j *job, search *dispatch.EdgeSearch) {
 
 // startSweep checks and starts a small exhaustive sweep.
 func (s *Server) startSweep(req jobRequest, sz mousemaze.Size, cfg mousemaze.Config, st JobStatus) (*job, error) {
-	if req.Algo != "" || req.Evals != 0 || req.Pop != 0 || req.Objective != "" || req.Backend != "" || req.Cap != 0 {
+	if req.Algo != "" || req.Evals != 0 || (req.Pop != nil && *req.Pop != 0) || req.Objective != "" || req.Backend != "" || req.Cap != 0 {
 		return nil, badRequest("algo, evals, pop, objective, backend and cap do not apply to a sweep")
+	}
+	opts := req.SpecOptions
+	opts.Pop = nil
+	if set := opts.Set(); len(set) > 0 {
+		return nil, badRequest("%s: the search parameters do not apply to a sweep", strings.Join(set, ", "))
 	}
 	if req.Edges {
 		if req.FreeEnds {

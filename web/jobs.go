@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/mousemaze/mousemaze/dispatch"
 	"github.com/mousemaze/mousemaze/dispatch/sweep"
 )
 
@@ -34,27 +35,37 @@ type JobStatus struct {
 	State string `json:"state"`
 	// Event is "progress" while the job runs; "done", "interrupted" (stopped
 	// or abandoned) or "failed" at the end, as evolve --json names them.
-	Event      string  `json:"event"`
-	Error      string  `json:"error,omitempty"`
-	Gen        int64   `json:"gen"`
-	Evals      int64   `json:"evals"`
-	Rejected   int64   `json:"rejected,omitempty"`
-	Budget     int64   `json:"budget,omitempty"`
-	BestTurns  int64   `json:"best_turns"`
-	BestVisits int64   `json:"best_visits"`
-	BestMaze   string  `json:"best_maze,omitempty"`
-	Rows       int     `json:"rows"`
-	Cols       int     `json:"cols"`
-	Entry      int     `json:"entry"`
-	Exit       int     `json:"exit"`
-	Order      string  `json:"order"`
-	Edges      bool    `json:"edges,omitempty"`
-	K          int     `json:"k,omitempty"`
-	Seed       uint64  `json:"seed"`
-	Algo       string  `json:"algo,omitempty"`
-	Backend    string  `json:"backend,omitempty"`
-	Seconds    float64 `json:"seconds"`
-	EvalsPerS  float64 `json:"evals_per_s"`
+	Event      string `json:"event"`
+	Error      string `json:"error,omitempty"`
+	Gen        int64  `json:"gen"`
+	Evals      int64  `json:"evals"`
+	Rejected   int64  `json:"rejected,omitempty"`
+	Budget     int64  `json:"budget,omitempty"`
+	BestTurns  int64  `json:"best_turns"`
+	BestVisits int64  `json:"best_visits"`
+	BestMaze   string `json:"best_maze,omitempty"`
+	// BestScore is the best genome's score as the search ranks it
+	// (dispatch.Score); best_turns is its walk's turns.
+	BestScore *dispatch.Score `json:"best_score,omitempty"`
+	// LocalOptimumRadius certifies the best maze: no maze within this
+	// Hamming distance scores higher (set by the polish and by climbs that
+	// end at the best). PolishEvals counts the polish's evaluations,
+	// beyond the budget; Polishing is set while the polish runs.
+	LocalOptimumRadius *int    `json:"local_optimum_radius,omitempty"`
+	PolishEvals        int64   `json:"polish_evals,omitempty"`
+	Polishing          bool    `json:"polishing,omitempty"`
+	Rows               int     `json:"rows"`
+	Cols               int     `json:"cols"`
+	Entry              int     `json:"entry"`
+	Exit               int     `json:"exit"`
+	Order              string  `json:"order"`
+	Edges              bool    `json:"edges,omitempty"`
+	K                  int     `json:"k,omitempty"`
+	Seed               uint64  `json:"seed"`
+	Algo               string  `json:"algo,omitempty"`
+	Backend            string  `json:"backend,omitempty"`
+	Seconds            float64 `json:"seconds"`
+	EvalsPerS          float64 `json:"evals_per_s"`
 	// Fraction is a sweep's estimated share of work done, 0…1.
 	Fraction float64 `json:"fraction,omitempty"`
 	// Points are (evals, best_turns) pairs for the chart: every
@@ -63,6 +74,9 @@ type JobStatus struct {
 	Points [][2]int64 `json:"points,omitempty"`
 	// Sweep is a finished sweep's report, as `sweep --json` prints it.
 	Sweep *sweep.Report `json:"sweep,omitempty"`
+	// Spec is an evolve job's whole search, as a checkpoint holds it:
+	// POSTed back as {"kind":"evolve","spec":…} it runs the same search.
+	Spec *dispatch.Spec `json:"spec,omitempty"`
 }
 
 // job is one running or finished evolve or sweep.

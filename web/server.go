@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"log"
 	"net/http"
+	"reflect"
 	"strings"
 	"sync"
 	"time"
@@ -26,8 +27,18 @@ type Options struct {
 	Workers int
 	// MaxJobs is how many jobs may run at once (default 2).
 	MaxJobs int
-	// MaxEvals caps the budget of one evolve job (default 100,000,000).
+	// MaxEvals caps the budget of one evolve job (default 100,000,000),
+	// and the neighbours one scan of its polish may evaluate.
 	MaxEvals int64
+	// MaxPop caps the population of one evolve job: Pop, and Pop ×
+	// Islands for memetic (default 100,000).
+	MaxPop int
+	// MaxCells caps the cells (rows × columns) of an evolve job's grid or
+	// board (default 4096: every size the format allows, 64×64).
+	MaxCells int
+	// MaxMemory caps the bytes an evolve job's populations and climbs
+	// are estimated to hold (default 1 GiB); see searchBytes.
+	MaxMemory int64
 	// MaxSweepCells caps the cells of a sweep job's grid (default 36: 6×6
 	// takes seconds, 7×7 takes hours).
 	MaxSweepCells int
@@ -56,6 +67,15 @@ func (o Options) withDefaults() Options {
 	}
 	if o.MaxEvals <= 0 {
 		o.MaxEvals = 100_000_000
+	}
+	if o.MaxPop <= 0 {
+		o.MaxPop = 100_000
+	}
+	if o.MaxCells <= 0 {
+		o.MaxCells = 64 * 64
+	}
+	if o.MaxMemory <= 0 {
+		o.MaxMemory = 1 << 30
 	}
 	if o.MaxSweepCells <= 0 {
 		o.MaxSweepCells = 36
@@ -201,6 +221,24 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	writeError(w, http.StatusInternalServerError, err.Error())
 }
 
+// jsonKind names the JSON value a Go type is read from.
+func jsonKind(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "an integer"
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	case reflect.Slice, reflect.Array:
+		return "an array"
+	}
+	return "an object"
+}
+
 // decode reads the request body as one JSON object into v, rejecting
 // unknown fields, trailing data and bodies over the cap.
 func decode(r *http.Request, v any) error {
@@ -214,6 +252,7 @@ func decode(r *http.Request, v any) error {
 		err = errors.New("data after the JSON object")
 	}
 	var tooBig *http.MaxBytesError
+	var typeErr *json.UnmarshalTypeError
 	switch {
 	case err == nil:
 		return nil
@@ -221,6 +260,13 @@ func decode(r *http.Request, v any) error {
 		return &httpError{status: http.StatusRequestEntityTooLarge, msg: fmt.Sprintf("request body over %d bytes", tooBig.Limit)}
 	case errors.Is(err, io.EOF):
 		return badRequest("malformed JSON: empty body")
+	case errors.As(err, &typeErr) && typeErr.Field != "":
+		// Name the field as the client sent it, not the Go struct path.
+		field := typeErr.Field
+		if i := strings.LastIndexByte(field, '.'); i >= 0 && !strings.HasPrefix(field, "spec.") {
+			field = field[i+1:]
+		}
+		return badRequest("malformed JSON: %s: want %s, not a JSON %s", field, jsonKind(typeErr.Type), typeErr.Value)
 	default:
 		return badRequest("malformed JSON: %v", err)
 	}

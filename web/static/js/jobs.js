@@ -7,6 +7,26 @@ import { Maze } from "./maze.js";
 
 const $ = (id) => document.getElementById(id);
 
+// The search parameters of the form's fold, with the methods each applies
+// to (as dispatch.SpecOptions checks them; polish applies to every one).
+const breeders = ["ea", "ga", "memetic", "pipeline"];
+const params = [
+  { id: "job-pop", name: "pop", number: true },
+  { id: "job-mutation", name: "mutation", number: true, algos: breeders },
+  { id: "job-kick", name: "kick", number: true, algos: ["ils"] },
+  { id: "job-local", name: "local", algos: ["ils", "memetic", "hill"] },
+  { id: "job-polish", name: "polish", number: true },
+];
+
+// certificate describes a job's local-optimum certificate.
+function certificate(st) {
+  const r = st.local_optimum_radius;
+  const evals = st.polish_evals ? ` (${st.polish_evals.toLocaleString("en")} polish evaluations)` : "";
+  if (r) return `no maze within Hamming distance ${r} scores higher${evals}`;
+  if (st.polishing) return `polishing${evals}`;
+  return "–";
+}
+
 export function initJobs({ rules, open, message }) {
   let job = null; // the last status
   let es = null;
@@ -30,6 +50,8 @@ export function initJobs({ rules, open, message }) {
     $("job-evals-done").dataset.value = st.evals;
     $("job-rate").textContent = st.kind === "sweep" ? `${st.seconds.toFixed(1)} s` : `${fmt(st.evals_per_s)} evals/s`;
     $("job-best").textContent = st.best_turns ? fmt(st.best_turns) : "–";
+    $("job-cert").textContent = certificate(st);
+    $("job-cert").dataset.radius = st.local_optimum_radius || 0;
     if (st.best_maze && st.best_maze !== shownMaze) {
       shownMaze = st.best_maze;
       const c = $("job-maze");
@@ -96,11 +118,20 @@ export function initJobs({ rules, open, message }) {
     ctx.stroke();
   }
 
+  // applies reports whether a search parameter goes with the form's job.
+  const applies = (p) => $("job-kind").value === "evolve" && (!p.algos || p.algos.includes($("job-algo").value));
+  function enableParams() {
+    for (const p of params) $(p.id).disabled = !applies(p);
+  }
+
   $("job-kind").addEventListener("change", () => {
     const sweep = $("job-kind").value === "sweep";
     $("job-algo").disabled = $("job-evals").disabled = $("job-seed").disabled = sweep;
     if (sweep && $("job-size").value === "13x13") $("job-size").value = "5x5";
+    enableParams();
   });
+  $("job-algo").addEventListener("change", enableParams);
+  enableParams();
 
   $("job-form").addEventListener("submit", async (ev) => {
     ev.preventDefault();
@@ -113,7 +144,12 @@ export function initJobs({ rules, open, message }) {
     if (kind === "evolve") {
       body.evals = Number($("job-evals").value);
       body.seed = Number($("job-seed").value);
-      if (!edges) { body.algo = $("job-algo").value; body.backend = r.backend; }
+      body.algo = $("job-algo").value;
+      if (!edges) body.backend = r.backend;
+      for (const p of params) {
+        const v = $(p.id).value.trim();
+        if (v !== "" && applies(p)) body[p.name] = p.number ? Number(v) : v;
+      }
     }
     let st;
     try {
