@@ -2,21 +2,17 @@ package cpu
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"math/rand/v2"
-	"os"
-	"strings"
+	"slices"
 	"sync"
 	"testing"
 
 	"github.com/mousemaze/mousemaze"
 )
 
-var genLong = flag.Bool("resume.gen", false, "rewrite "+longFile+" by a fixed-seed hill climb")
-
-// longFile holds long-walk 13×13 mazes for BenchmarkResume, written by
-// go test ./cpu -run TestGenLong -resume.gen.
+// longFile holds long-walk 13×13 mazes for BenchmarkResume; its comments
+// give the commands that found them.
 const longFile = "testdata/long-13x13.txt"
 
 // flipCells returns a copy of m with the wall bit of every cell flipped.
@@ -485,24 +481,177 @@ func TestResumeConcurrent(t *testing.T) {
 	}
 }
 
-// TestGenLong rewrites longFile when run with -resume.gen.
-func TestGenLong(t *testing.T) {
-	if !*genLong {
-		t.Skip("run with -resume.gen to rewrite " + longFile)
-	}
-	rng := rand.New(rand.NewPCG(2026, 13))
-	var b strings.Builder
-	b.WriteString("; Long-walk 13x13 mazes (order DRLU, entry and exit in column 0) for BenchmarkResume,\n")
-	b.WriteString("; by a fixed-seed hill climb: go test ./cpu -run TestGenLong -resume.gen\n")
-	for range 4 {
-		m := climb(t, rng, 13, 13, mousemaze.Config{}, 3000, 32)
-		res, err := mousemaze.Walk(m, mousemaze.Config{})
-		if err != nil {
-			t.Fatal(err)
+// TestResumeLong checks neighbours of the stored long-walk mazes, the
+// mazes BenchmarkResume measures, under a few configs.
+func TestResumeLong(t *testing.T) {
+	mazes := longMazes(t)
+	rng := rand.New(rand.NewPCG(12, 12))
+	for i, m := range mazes {
+		orders := []mousemaze.Order{mousemaze.DRLU, mousemaze.RandomOrder(rng)}
+		for _, cfg := range []mousemaze.Config{{}, {Heat: true}, {Cap: 1000 + rng.Int64N(4000)}, {Order: orders[1], Heat: true}} {
+			b := checkBase(t, m, cfg)
+			r := b.NewResumer()
+			for range 100 {
+				checkEval(t, r, b, cfg, randomCells(rng, b, cfg))
+			}
+			times := map[int64]bool{1: true}
+			for x := range 13 * 13 {
+				if c, ok := b.Contact(x); ok {
+					times[c] = true
+				}
+			}
+			if b.Snapshots() != len(times) {
+				t.Errorf("maze %d: %d snapshots, want one per first-contact time, %d", i, b.Snapshots(), len(times))
+			}
 		}
-		fmt.Fprintf(&b, "\n; %d turns\n%s", res.Turns, m)
 	}
-	if err := os.WriteFile(longFile, []byte(b.String()), 0o644); err != nil {
+}
+
+// longMazes reads longFile.
+func longMazes(t testing.TB) []mousemaze.Maze {
+	mazes, err := mousemaze.ParseFile(longFile)
+	if err != nil {
 		t.Fatal(err)
 	}
+	return mazes
+}
+
+// searchCells returns n neighbours of a rows×cols maze as a local search
+// draws them: 1 to 3 distinct cells, never the entry or exit cell.
+func searchCells(rng *rand.Rand, rows, cols, n int, cfg mousemaze.Config) [][]int {
+	out := make([][]int, n)
+	for i := range out {
+		k := 1 + rng.IntN(3)
+		for len(out[i]) < k {
+			x := rng.IntN(rows * cols)
+			if x == cfg.Entry || x == (rows-1)*cols+cfg.Exit || slices.Contains(out[i], x) {
+				continue
+			}
+			out[i] = append(out[i], x)
+		}
+	}
+	return out
+}
+
+// scalarWalk is the scalar full walk BenchmarkResume compares with: the
+// flood fill and then the resumed walk's hot loop from the first turn.
+func scalarWalk(g *geom, cnt *[gridSize]uint32, walls, open, reach []uint64, cfg mousemaze.Config) mousemaze.Result {
+	if !feasibleRows(walls, g.cols, cfg.Entry, cfg.Exit, open, reach) {
+		return mousemaze.Result{}
+	}
+	g.load(cnt, walls)
+	_, t, escaped := g.run(cnt, g.entry, 1, g.limit)
+	return mousemaze.Result{Turns: t, Escaped: escaped, Feasible: true}
+}
+
+// BenchmarkResume measures neighbour evaluations of the long 13×13 mazes
+// in longFile (1 to 3 flips, never of the entry or exit cell, 256 per
+// maze): resumed from a Base (mode=resume), walked in full by the same
+// scalar loop (mode=scalar), by the cpu backend's batch evaluator on one
+// worker (mode=batch) and by mousemaze.Walk (mode=reference). mode=newbase
+// measures NewBase itself. steps/s counts the turns of the neighbours'
+// walks, the work a full walk does, in every mode.
+func BenchmarkResume(b *testing.B) {
+	mazes := longMazes(b)
+	cfg := mousemaze.Config{}
+	const per = 256
+	rng := rand.New(rand.NewPCG(1, 13))
+	cells := make([][][]int, len(mazes))
+	pop := mousemaze.NewPopulation(13, 13, 0)
+	var turns int64 // of every neighbour's walk, once
+	for i, m := range mazes {
+		cells[i] = searchCells(rng, 13, 13, per, cfg)
+		for _, c := range cells[i] {
+			n := flipCells(m, c)
+			pop.Append(n)
+			res, err := mousemaze.Walk(n, cfg)
+			if err != nil {
+				b.Fatal(err)
+			}
+			turns += res.Turns
+		}
+	}
+	evals := int64(len(mazes) * per)
+	report := func(b *testing.B) {
+		b.ReportMetric(float64(int64(b.N)*evals)/b.Elapsed().Seconds(), "evals/s")
+		b.ReportMetric(float64(int64(b.N)*turns)/b.Elapsed().Seconds(), "steps/s")
+		b.ReportMetric(0, "ns/op")
+	}
+	name := "/size=13x13"
+	b.Run("mode=resume"+name, func(b *testing.B) {
+		var rs []*Resumer
+		for _, m := range mazes {
+			base, err := NewBase(m, cfg)
+			if err != nil {
+				b.Fatal(err)
+			}
+			rs = append(rs, base.NewResumer())
+		}
+		for b.Loop() {
+			for i, r := range rs {
+				for _, c := range cells[i] {
+					if _, err := r.Eval(c); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+		}
+		report(b)
+		var walked, skipped int64
+		for _, r := range rs {
+			walked += r.Stats().Walked
+			skipped += r.Stats().Skipped
+		}
+		b.ReportMetric(float64(walked)/float64(walked+skipped), "walked/step")
+	})
+	b.Run("mode=scalar"+name, func(b *testing.B) {
+		g := newGeom(13, 13, cfg)
+		cnt := new([gridSize]uint32)
+		walls, open, reach := make([]uint64, 13), make([]uint64, 13), make([]uint64, 13)
+		for b.Loop() {
+			for i, m := range mazes {
+				for _, c := range cells[i] {
+					copy(walls, m.Walls)
+					for _, x := range c {
+						walls[x/13] ^= 1 << uint(x%13)
+					}
+					scalarWalk(&g, cnt, walls, open, reach, cfg)
+				}
+			}
+		}
+		report(b)
+	})
+	b.Run("mode=batch/kernel="+Kernel()+name, func(b *testing.B) {
+		ev, err := New(mousemaze.Options{Workers: 1})
+		if err != nil {
+			b.Fatal(err)
+		}
+		dst := make([]mousemaze.Result, pop.Len())
+		for b.Loop() {
+			if err := ev.Evaluate(pop, cfg, dst); err != nil {
+				b.Fatal(err)
+			}
+		}
+		report(b)
+	})
+	b.Run("mode=reference"+name, func(b *testing.B) {
+		for b.Loop() {
+			for i := range pop.Len() {
+				if _, err := mousemaze.Walk(pop.Maze(i), cfg); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+		report(b)
+	})
+	b.Run("mode=newbase"+name, func(b *testing.B) {
+		for b.Loop() {
+			for _, m := range mazes {
+				if _, err := NewBase(m, cfg); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+		b.ReportMetric(float64(b.N*len(mazes))/b.Elapsed().Seconds(), "bases/s")
+	})
 }
