@@ -159,6 +159,49 @@ func checkEval(t *testing.T, r *Resumer, b *Base, cfg mousemaze.Config, cells []
 	}
 }
 
+// drawCells returns n cell lists drawn by randomCells.
+func drawCells(rng *rand.Rand, b *Base, cfg mousemaze.Config, n int) [][]int {
+	out := make([][]int, n)
+	for i := range out {
+		out[i] = randomCells(rng, b, cfg)
+	}
+	return out
+}
+
+// checkNeighbours checks r.Eval on every cell list, and then EvalBatch on
+// all of them at once with every kernel, against mousemaze.Walk.
+func checkNeighbours(t *testing.T, r *Resumer, b *Base, cfg mousemaze.Config, cells [][]int) {
+	t.Helper()
+	m := b.Maze()
+	want := make([]mousemaze.Result, len(cells))
+	for i, c := range cells {
+		checkEval(t, r, b, cfg, c)
+		var err error
+		if want[i], err = mousemaze.Walk(flipCells(m, c), cfg); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, k := range kernels {
+		if !k.ok() {
+			continue
+		}
+		rb := b.NewResumer()
+		rb.k = k
+		for _, n := range []int{len(cells), 1} { // the whole batch, then a batch of one
+			dst := guarded(t, n)
+			if err := rb.EvalBatch(cells[:n], dst); err != nil {
+				t.Fatalf("kernel=%s: EvalBatch: %v", k.name, err)
+			}
+			for i := range dst {
+				if d := diffResult(dst[i], want[i], m.Cols); d != "" {
+					t.Fatalf("kernel=%s: EvalBatch neighbour %d, cells %v, under %+v: %s\nbase maze (%d turns):\n%sneighbour:\n%s",
+						k.name, i, cells[i], cfg, d, b.Result().Turns, m, flipCells(m, cells[i]))
+				}
+			}
+		}
+	}
+}
+
 // checkBase builds a Base for m and compares its result with Walk.
 func checkBase(t *testing.T, m mousemaze.Maze, cfg mousemaze.Config) *Base {
 	t.Helper()
@@ -226,9 +269,7 @@ func TestResume(t *testing.T) {
 					b := checkBase(t, m, cfg)
 					r := b.NewResumer()
 					checkEval(t, r, b, cfg, nil)
-					for range 150 {
-						checkEval(t, r, b, cfg, randomCells(rng, b, cfg))
-					}
+					checkNeighbours(t, r, b, cfg, drawCells(rng, b, cfg, 150))
 					if s := r.Stats(); s.Fallbacks != 0 {
 						t.Fatalf("%d walks fell back to Walk (an infeasible neighbour walked?): %+v", s.Fallbacks, s)
 					}
@@ -253,9 +294,7 @@ func TestResumeThinned(t *testing.T) {
 				t.Fatalf("%d snapshots, budget %d", b.Snapshots(), budget)
 			}
 			r := b.NewResumer()
-			for range 60 {
-				checkEval(t, r, b, cfg, randomCells(rng, b, cfg))
-			}
+			checkNeighbours(t, r, b, cfg, drawCells(rng, b, cfg, 60))
 		}
 	}
 }
@@ -326,9 +365,7 @@ func TestResumeFallback(t *testing.T) {
 			kernelTurns = 50
 			b := checkBase(t, m, cfg)
 			r := b.NewResumer()
-			for range 40 {
-				checkEval(t, r, b, cfg, randomCells(rng, b, cfg))
-			}
+			checkNeighbours(t, r, b, cfg, drawCells(rng, b, cfg, 40))
 			fallbacks += r.Stats().Fallbacks
 		}
 	}
@@ -351,9 +388,7 @@ func TestResumeModular(t *testing.T) {
 			m := mousemaze.RandomFeasible(rng, 6, 6, 0.3, cfg)
 			b := checkBase(t, m, cfg)
 			r := b.NewResumer()
-			for range 20 {
-				checkEval(t, r, b, cfg, randomCells(rng, b, cfg))
-			}
+			checkNeighbours(t, r, b, cfg, drawCells(rng, b, cfg, 20))
 		}
 	}
 }
@@ -429,6 +464,12 @@ func TestResumeErrors(t *testing.T) {
 			t.Errorf("Eval(%v): error %v, want ErrCell", cells, err)
 		}
 	}
+	if err := r.EvalBatch([][]int{{1}, {2}}, make([]mousemaze.Result, 1)); !errors.Is(err, mousemaze.ErrSize) {
+		t.Errorf("EvalBatch with a short dst: error %v, want ErrSize", err)
+	}
+	if err := r.EvalBatch([][]int{{1}, {2, 2}}, make([]mousemaze.Result, 2)); !errors.Is(err, ErrCell) {
+		t.Errorf("EvalBatch with a cell listed twice: error %v, want ErrCell", err)
+	}
 	// After errors the resumer still works.
 	checkEval(t, r, b, mousemaze.Config{}, []int{4})
 }
@@ -457,6 +498,18 @@ func TestResumeConcurrent(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			r := b.NewResumer()
+			// Every worker also evaluates the whole list in one batch.
+			all := make([]mousemaze.Result, len(cells))
+			if err := r.EvalBatch(cells, all); err != nil {
+				errs[w] = err.Error()
+				return
+			}
+			for i := range all {
+				if d := diffResult(all[i], want[i], m.Cols); d != "" {
+					errs[w] = fmt.Sprintf("EvalBatch(%v): %s", cells[i], d)
+					return
+				}
+			}
 			for i := w; i < len(cells); i += workers {
 				got, err := r.Eval(cells[i])
 				if err != nil {
@@ -491,9 +544,7 @@ func TestResumeLong(t *testing.T) {
 		for _, cfg := range []mousemaze.Config{{}, {Heat: true}, {Cap: 1000 + rng.Int64N(4000)}, {Order: orders[1], Heat: true}} {
 			b := checkBase(t, m, cfg)
 			r := b.NewResumer()
-			for range 100 {
-				checkEval(t, r, b, cfg, randomCells(rng, b, cfg))
-			}
+			checkNeighbours(t, r, b, cfg, drawCells(rng, b, cfg, 100))
 			times := map[int64]bool{1: true}
 			for x := range 13 * 13 {
 				if c, ok := b.Contact(x); ok {
@@ -603,6 +654,25 @@ func BenchmarkResume(b *testing.B) {
 			skipped += r.Stats().Skipped
 		}
 		b.ReportMetric(float64(walked)/float64(walked+skipped), "walked/step")
+	})
+	b.Run("mode=resume-batch/kernel="+Kernel()+name, func(b *testing.B) {
+		var rs []*Resumer
+		for _, m := range mazes {
+			base, err := NewBase(m, cfg)
+			if err != nil {
+				b.Fatal(err)
+			}
+			rs = append(rs, base.NewResumer())
+		}
+		dst := make([]mousemaze.Result, per)
+		for b.Loop() {
+			for i, r := range rs {
+				if err := r.EvalBatch(cells[i], dst); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+		report(b)
 	})
 	b.Run("mode=scalar"+name, func(b *testing.B) {
 		g := newGeom(13, 13, cfg)
