@@ -227,22 +227,28 @@ func NewBase(m mousemaze.Maze, cfg mousemaze.Config) (*Base, error) {
 	g.load(cnt, m.Walls)
 
 	// First pass: the contact time of every padded index and the result.
+	// The mouse first examines a cell's neighbours at his first move from
+	// it, which is when he stands on it with a count of 1.
 	contact := make([]int64, g.n)
 	for i := range contact {
 		contact[i] = noContact
 	}
 	p, t, escaped := g.entry, int64(1), false
-	w := g.w
+	w, off, exit := g.w, g.off, g.exit
 	for t < g.limit {
-		for _, q := range [4]int{p + w, p + 1, p - 1, p - w} {
-			if contact[q] == noContact {
-				contact[q] = t
+		if cnt[p] == 1 {
+			for _, q := range [4]int{p + w, p + 1, p - 1, p - w} {
+				contact[q] = min(contact[q], t)
 			}
 		}
-		p, t, escaped = g.run(cnt, p, t, t+1)
-		if escaped {
+		k := min(cnt[p+w]<<2|g.kD, cnt[p+1]<<2|g.kR, cnt[p-1]<<2|g.kL, cnt[p-w]<<2|g.kU)
+		p += off[k&3]
+		t++
+		if p == exit {
+			escaped = true
 			break
 		}
+		cnt[p]++
 	}
 	if !escaped && !g.capped {
 		return b.fallBack()

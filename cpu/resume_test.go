@@ -595,23 +595,39 @@ func scalarWalk(g *geom, cnt *[gridSize]uint32, walls, open, reach []uint64, cfg
 	return mousemaze.Result{Turns: t, Escaped: escaped, Feasible: true}
 }
 
-// BenchmarkResume measures neighbour evaluations of the long 13×13 mazes
-// in longFile (1 to 3 flips, never of the entry or exit cell, 256 per
-// maze): resumed from a Base (mode=resume), walked in full by the same
-// scalar loop (mode=scalar), by the cpu backend's batch evaluator on one
-// worker (mode=batch) and by mousemaze.Walk (mode=reference). mode=newbase
-// measures NewBase itself. steps/s counts the turns of the neighbours'
-// walks, the work a full walk does, in every mode.
+// BenchmarkResume measures neighbour evaluations (1 to 3 flips, never of
+// the entry or exit cell, 256 per maze) of the long 13×13 mazes in
+// longFile (maze=long) and of random feasible mazes of density 0.3
+// (maze=random): resumed from a Base one by one (mode=resume) and in the
+// lanes of the chosen kernel (mode=resume-batch), walked in full by the
+// same scalar loop (mode=scalar), by the cpu backend's batch evaluator on
+// one worker (mode=batch) and by mousemaze.Walk (mode=reference).
+// mode=newbase measures NewBase itself. steps/s counts the turns of the
+// neighbours' walks, the work a full walk does, in every mode.
 func BenchmarkResume(b *testing.B) {
-	mazes := longMazes(b)
+	rng := rand.New(rand.NewPCG(7, 13))
+	benchResume(b, "long", longMazes(b))
+	for _, side := range []int{13, 64} {
+		var mazes []mousemaze.Maze
+		for range 4 {
+			mazes = append(mazes, mousemaze.RandomFeasible(rng, side, side, 0.3, mousemaze.Config{}))
+		}
+		benchResume(b, "random", mazes)
+	}
+}
+
+// benchResume runs BenchmarkResume's modes on neighbours of mazes, which
+// share one size.
+func benchResume(b *testing.B, kind string, mazes []mousemaze.Maze) {
+	rows, cols := mazes[0].Rows, mazes[0].Cols
 	cfg := mousemaze.Config{}
 	const per = 256
 	rng := rand.New(rand.NewPCG(1, 13))
 	cells := make([][][]int, len(mazes))
-	pop := mousemaze.NewPopulation(13, 13, 0)
+	pop := mousemaze.NewPopulation(rows, cols, 0)
 	var turns int64 // of every neighbour's walk, once
 	for i, m := range mazes {
-		cells[i] = searchCells(rng, 13, 13, per, cfg)
+		cells[i] = searchCells(rng, rows, cols, per, cfg)
 		for _, c := range cells[i] {
 			n := flipCells(m, c)
 			pop.Append(n)
@@ -628,7 +644,7 @@ func BenchmarkResume(b *testing.B) {
 		b.ReportMetric(float64(int64(b.N)*turns)/b.Elapsed().Seconds(), "steps/s")
 		b.ReportMetric(0, "ns/op")
 	}
-	name := "/size=13x13"
+	name := fmt.Sprintf("/size=%dx%d/maze=%s", rows, cols, kind)
 	b.Run("mode=resume"+name, func(b *testing.B) {
 		var rs []*Resumer
 		for _, m := range mazes {
@@ -675,15 +691,15 @@ func BenchmarkResume(b *testing.B) {
 		report(b)
 	})
 	b.Run("mode=scalar"+name, func(b *testing.B) {
-		g := newGeom(13, 13, cfg)
+		g := newGeom(rows, cols, cfg)
 		cnt := new([gridSize]uint32)
-		walls, open, reach := make([]uint64, 13), make([]uint64, 13), make([]uint64, 13)
+		walls, open, reach := make([]uint64, rows), make([]uint64, rows), make([]uint64, rows)
 		for b.Loop() {
 			for i, m := range mazes {
 				for _, c := range cells[i] {
 					copy(walls, m.Walls)
 					for _, x := range c {
-						walls[x/13] ^= 1 << uint(x%13)
+						walls[x/cols] ^= 1 << uint(x%cols)
 					}
 					scalarWalk(&g, cnt, walls, open, reach, cfg)
 				}
