@@ -275,9 +275,17 @@ func (s *lanes) swap(a, b int) {
 // refilled as soon as its walk ends, so no worker idles while another
 // still has mazes to start.
 func (s *lanes) run(k kernel, pop mousemaze.Population, dst []mousemaze.Result, next *atomic.Int64) error {
+	return s.drive(k, pop, dst, func(l int) (bool, error) { return s.fill(l, next, pop, dst) })
+}
+
+// drive walks the lanes with kernel k until fill has no more walks to
+// start: fill(l) loads the next walk into lane slot l (setting s.maze[l],
+// its region, s.pos[l], s.exit[l] and s.turns[l]) or reports false. Each
+// finished walk's result goes to dst[s.maze[l]], by finish.
+func (s *lanes) drive(k kernel, pop mousemaze.Population, dst []mousemaze.Result, fill func(l int) (bool, error)) error {
 	s.active = 0
 	for s.active < k.lanes {
-		ok, err := s.fill(s.active, next, pop, dst)
+		ok, err := fill(s.active)
 		if err != nil {
 			return err
 		}
@@ -304,7 +312,7 @@ func (s *lanes) run(k kernel, pop mousemaze.Population, dst []mousemaze.Result, 
 			if err := s.finish(l, escaped, pop, dst); err != nil {
 				return err
 			}
-			ok, err := s.fill(l, next, pop, dst)
+			ok, err := fill(l)
 			if err != nil {
 				return err
 			}

@@ -227,22 +227,28 @@ func NewBase(m mousemaze.Maze, cfg mousemaze.Config) (*Base, error) {
 	g.load(cnt, m.Walls)
 
 	// First pass: the contact time of every padded index and the result.
+	// The mouse first examines a cell's neighbours at his first move from
+	// it, which is when he stands on it with a count of 1.
 	contact := make([]int64, g.n)
 	for i := range contact {
 		contact[i] = noContact
 	}
 	p, t, escaped := g.entry, int64(1), false
-	w := g.w
+	w, off, exit := g.w, g.off, g.exit
 	for t < g.limit {
-		for _, q := range [4]int{p + w, p + 1, p - 1, p - w} {
-			if contact[q] == noContact {
-				contact[q] = t
+		if cnt[p] == 1 {
+			for _, q := range [4]int{p + w, p + 1, p - 1, p - w} {
+				contact[q] = min(contact[q], t)
 			}
 		}
-		p, t, escaped = g.run(cnt, p, t, t+1)
-		if escaped {
+		k := min(cnt[p+w]<<2|g.kD, cnt[p+1]<<2|g.kR, cnt[p-1]<<2|g.kL, cnt[p-w]<<2|g.kU)
+		p += off[k&3]
+		t++
+		if p == exit {
+			escaped = true
 			break
 		}
+		cnt[p]++
 	}
 	if !escaped && !g.capped {
 		return b.fallBack()
@@ -399,6 +405,21 @@ type Resumer struct {
 	mark  []uint32 // by cell: stamp when Eval's list holds it
 	stamp uint32
 	stats ResumeStats
+
+	// EvalBatch's state: the lanes of the kernel chosen when the Resumer
+	// was made, the batch's neighbour mazes, and the resumed ones.
+	k     kernel
+	lanes *lanes
+	pop   mousemaze.Population
+	queue []queued
+}
+
+// queued is a neighbour of a batch waiting for a lane: its index in the
+// batch, its cells and its snapshot.
+type queued struct {
+	i     int
+	cells []int
+	snap  int32
 }
 
 // ResumeStats counts what a Resumer's evaluations cost. A walk of N turns
@@ -437,6 +458,7 @@ func (b *Base) NewResumer() *Resumer {
 		open:  make([]uint64, rows),
 		reach: make([]uint64, rows),
 		mark:  make([]uint32, rows*b.m.Cols),
+		k:     chosen,
 	}
 }
 
@@ -446,13 +468,17 @@ func (r *Resumer) Stats() ResumeStats { return r.stats }
 // ResetStats sets r's counts to zero.
 func (r *Resumer) ResetStats() { r.stats = ResumeStats{} }
 
-// Eval returns exactly what mousemaze.Walk returns for the base maze with
-// the wall bit of every listed cell flipped (cells are r*Cols+c, distinct);
-// infeasible neighbours are reported (Feasible false, as Walk does)
-// without a walk, using a reachability check. A cell outside the maze or
-// listed twice gives an error wrapping ErrCell. Eval allocates nothing but
-// the result's heat map, when the config asks for one.
-func (r *Resumer) Eval(cells []int) (mousemaze.Result, error) {
+// What a neighbour needs, as prepare finds it.
+const (
+	needInfeasible = iota // report it infeasible, with no walk
+	needNothing           // the base result is its result
+	needResume            // walk it on from a snapshot
+	needWalk              // walk it with mousemaze.Walk
+)
+
+// prepare checks cells, writes the neighbour's wall rows to walls and
+// returns what the neighbour needs and, to resume it, the snapshot.
+func (r *Resumer) prepare(cells []int, walls []uint64) (need int, snap int32, err error) {
 	b := r.b
 	g := &b.g
 	ncells := len(r.mark)
@@ -463,19 +489,19 @@ func (r *Resumer) Eval(cells []int) (mousemaze.Result, error) {
 	}
 	for _, x := range cells {
 		if x < 0 || x >= ncells {
-			return mousemaze.Result{}, fmt.Errorf("cpu: eval: %w: cell %d outside 0..%d", ErrCell, x, ncells-1)
+			return 0, 0, fmt.Errorf("cpu: eval: %w: cell %d outside 0..%d", ErrCell, x, ncells-1)
 		}
 		if r.mark[x] == r.stamp {
-			return mousemaze.Result{}, fmt.Errorf("cpu: eval: %w: cell %d (row %d, column %d) listed twice", ErrCell, x, x/g.cols, x%g.cols)
+			return 0, 0, fmt.Errorf("cpu: eval: %w: cell %d (row %d, column %d) listed twice", ErrCell, x, x/g.cols, x%g.cols)
 		}
 		r.mark[x] = r.stamp
 	}
-	copy(r.walls, b.m.Walls)
+	copy(walls, b.m.Walls)
 	for _, x := range cells {
-		r.walls[x/g.cols] ^= 1 << uint(x%g.cols)
+		walls[x/g.cols] ^= 1 << uint(x%g.cols)
 	}
 	if b.slow {
-		return r.fallBack()
+		return needWalk, 0, nil
 	}
 
 	// Feasibility: walling the entry or exit cell breaks it; walling a
@@ -487,7 +513,7 @@ func (r *Resumer) Eval(cells []int) (mousemaze.Result, error) {
 		row, bit := x/g.cols, uint64(1)<<uint(x%g.cols)
 		if b.m.Walls[row]&bit == 0 { // walled by the flip
 			if x == entryCell || x == exitCell {
-				return r.infeasible(), nil
+				return needInfeasible, 0, nil
 			}
 			if b.path[row]&bit != 0 {
 				mayBreak = true
@@ -499,37 +525,51 @@ func (r *Resumer) Eval(cells []int) (mousemaze.Result, error) {
 	}
 	if mayBreak {
 		r.stats.Flood++
-		if !feasibleRows(r.walls, g.cols, b.cfg.Entry, b.cfg.Exit, r.open, r.reach) {
-			return r.infeasible(), nil
+		if !feasibleRows(walls, g.cols, b.cfg.Entry, b.cfg.Exit, r.open, r.reach) {
+			return needInfeasible, 0, nil
 		}
 	}
-	r.stats.Evals++
 	if snap < 0 {
-		r.stats.Unchanged++
-		r.stats.Skipped += b.res.Turns - 1
-		return b.Result(), nil
+		return needNothing, 0, nil
 	}
+	return needResume, snap, nil
+}
 
+// Eval returns exactly what mousemaze.Walk returns for the base maze with
+// the wall bit of every listed cell flipped (cells are r*Cols+c, distinct);
+// infeasible neighbours are reported (Feasible false, as Walk does)
+// without a walk, using a reachability check. A cell outside the maze or
+// listed twice gives an error wrapping ErrCell. Eval allocates nothing but
+// the result's heat map, when the config asks for one. The resumed walk is
+// one scalar loop; EvalBatch walks several neighbours at once.
+func (r *Resumer) Eval(cells []int) (mousemaze.Result, error) {
+	b := r.b
+	g := &b.g
+	need, snap, err := r.prepare(cells, r.walls)
+	if err != nil {
+		return mousemaze.Result{}, err
+	}
+	switch need {
+	case needInfeasible:
+		return r.infeasible(), nil
+	case needNothing:
+		return r.unchanged(), nil
+	case needWalk:
+		return r.fallBack(r.walls)
+	}
 	// Resume from the snapshot with the flipped cells' counts set: 0 for
 	// an opened cell (unvisited, as the method shows), wallCount for a
 	// walled one.
 	s := int(snap)
 	cnt := r.cnt
 	copy(cnt[:g.n], b.snaps[s*g.n:(s+1)*g.n])
-	for _, x := range cells {
-		q := g.pad(x)
-		if r.walls[x/g.cols]>>uint(x%g.cols)&1 != 0 {
-			cnt[q&(gridSize-1)] = wallCount
-		} else {
-			cnt[q&(gridSize-1)] = 0
-		}
-	}
+	r.setFlipped(cnt[:g.n], cells, r.walls)
 	start := b.snapTurn[s]
 	_, t, escaped := g.run(cnt, int(b.snapPos[s]), start, g.limit)
 	if !escaped && !g.capped {
-		r.stats.Evals--
-		return r.fallBack()
+		return r.fallBack(r.walls)
 	}
+	r.stats.Evals++
 	r.stats.Resumed++
 	r.stats.Walked += t - start
 	r.stats.Skipped += start - 1
@@ -538,6 +578,107 @@ func (r *Resumer) Eval(cells []int) (mousemaze.Result, error) {
 		res.Heat = g.heat(cnt, r.walls)
 	}
 	return res, nil
+}
+
+// setFlipped sets the counts of the flipped cells in a padded count array
+// cnt: 0 for a cell the neighbour opens, wallCount for one it walls.
+func (r *Resumer) setFlipped(cnt []uint32, cells []int, walls []uint64) {
+	g := &r.b.g
+	for _, x := range cells {
+		if walls[x/g.cols]>>uint(x%g.cols)&1 != 0 {
+			cnt[g.pad(x)] = wallCount
+		} else {
+			cnt[g.pad(x)] = 0
+		}
+	}
+}
+
+// EvalBatch evaluates many neighbours of r's base: dst[i] gets exactly
+// what Eval(cells[i]) returns. The neighbours that need a walk are resumed
+// from their snapshots in the lanes of the cpu backend's kernel (the one
+// chosen when r was made), several in lockstep, as Evaluator does for
+// whole walks. It returns an error wrapping mousemaze.ErrSize when
+// len(dst) != len(cells), and ErrCell for a bad cell list, in which case
+// dst is left partly written.
+func (r *Resumer) EvalBatch(cells [][]int, dst []mousemaze.Result) error {
+	if len(dst) != len(cells) {
+		return fmt.Errorf("cpu: eval batch: %w: %d results for %d neighbours", mousemaze.ErrSize, len(dst), len(cells))
+	}
+	b := r.b
+	g := &b.g
+	rows := g.rows
+	if need := rows * len(cells); cap(r.pop.Words) < need {
+		r.pop = mousemaze.NewPopulation(rows, g.cols, len(cells))
+	}
+	r.pop = mousemaze.Population{Rows: rows, Cols: g.cols, Words: r.pop.Words[:rows*len(cells)]}
+	r.queue = r.queue[:0]
+	for i, c := range cells {
+		walls := r.pop.Words[i*rows : (i+1)*rows]
+		need, snap, err := r.prepare(c, walls)
+		if err != nil {
+			return err
+		}
+		switch need {
+		case needInfeasible:
+			dst[i] = r.infeasible()
+		case needNothing:
+			dst[i] = r.unchanged()
+		case needWalk:
+			if dst[i], err = r.fallBack(walls); err != nil {
+				return err
+			}
+		default:
+			r.queue = append(r.queue, queued{i: i, cells: c, snap: snap})
+		}
+	}
+	if len(r.queue) == 0 {
+		return nil
+	}
+	// The walks with the most of the base walk left to replay go first,
+	// so that fewer lanes idle at the end of the batch.
+	slices.SortFunc(r.queue, func(x, y queued) int { return int(x.snap) - int(y.snap) })
+	if r.lanes == nil {
+		r.lanes = newLanes(r.k.lanes, rows, g.cols, b.cfg)
+		r.lanes.limit, r.lanes.capped = g.limit, g.capped
+	}
+	s := r.lanes
+	next := 0
+	err := s.drive(r.k, r.pop, dst, func(l int) (bool, error) {
+		if next == len(r.queue) {
+			return false, nil
+		}
+		q := r.queue[next]
+		next++
+		base := int(s.base[l])
+		region := s.cnt[base : base+g.n]
+		copy(region, b.snaps[int(q.snap)*g.n:(int(q.snap)+1)*g.n])
+		r.setFlipped(region, q.cells, r.pop.Words[q.i*rows:(q.i+1)*rows])
+		s.maze[l] = q.i
+		s.pos[l] = int32(base) + b.snapPos[q.snap]
+		s.exit[l] = int32(base + g.exit)
+		s.turns[l] = b.snapTurn[q.snap]
+		return true, nil
+	})
+	if err != nil {
+		return err
+	}
+	for _, q := range r.queue {
+		start := b.snapTurn[q.snap]
+		r.stats.Evals++
+		r.stats.Resumed++
+		r.stats.Walked += dst[q.i].Turns - start
+		r.stats.Skipped += start - 1
+	}
+	return nil
+}
+
+// unchanged returns the base result for a neighbour whose flipped cells
+// the base walk never examines.
+func (r *Resumer) unchanged() mousemaze.Result {
+	r.stats.Evals++
+	r.stats.Unchanged++
+	r.stats.Skipped += r.b.res.Turns - 1
+	return r.b.Result()
 }
 
 // infeasible returns the result of an infeasible neighbour, as
@@ -552,9 +693,10 @@ func (r *Resumer) infeasible() mousemaze.Result {
 	return res
 }
 
-// fallBack walks the neighbour in r.walls with mousemaze.Walk.
-func (r *Resumer) fallBack() (mousemaze.Result, error) {
-	m := mousemaze.Maze{Rows: r.b.m.Rows, Cols: r.b.m.Cols, Walls: slices.Clone(r.walls)}
+// fallBack walks the neighbour with the given wall rows with
+// mousemaze.Walk.
+func (r *Resumer) fallBack(walls []uint64) (mousemaze.Result, error) {
+	m := mousemaze.Maze{Rows: r.b.m.Rows, Cols: r.b.m.Cols, Walls: slices.Clone(walls)}
 	res, err := mousemaze.Walk(m, r.b.cfg)
 	if err != nil {
 		return mousemaze.Result{}, fmt.Errorf("cpu: eval: %w", err)

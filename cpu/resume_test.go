@@ -2,21 +2,17 @@ package cpu
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"math/rand/v2"
-	"os"
-	"strings"
+	"slices"
 	"sync"
 	"testing"
 
 	"github.com/mousemaze/mousemaze"
 )
 
-var genLong = flag.Bool("resume.gen", false, "rewrite "+longFile+" by a fixed-seed hill climb")
-
-// longFile holds long-walk 13×13 mazes for BenchmarkResume, written by
-// go test ./cpu -run TestGenLong -resume.gen.
+// longFile holds long-walk 13×13 mazes for BenchmarkResume; its comments
+// give the commands that found them.
 const longFile = "testdata/long-13x13.txt"
 
 // flipCells returns a copy of m with the wall bit of every cell flipped.
@@ -163,6 +159,49 @@ func checkEval(t *testing.T, r *Resumer, b *Base, cfg mousemaze.Config, cells []
 	}
 }
 
+// drawCells returns n cell lists drawn by randomCells.
+func drawCells(rng *rand.Rand, b *Base, cfg mousemaze.Config, n int) [][]int {
+	out := make([][]int, n)
+	for i := range out {
+		out[i] = randomCells(rng, b, cfg)
+	}
+	return out
+}
+
+// checkNeighbours checks r.Eval on every cell list, and then EvalBatch on
+// all of them at once with every kernel, against mousemaze.Walk.
+func checkNeighbours(t *testing.T, r *Resumer, b *Base, cfg mousemaze.Config, cells [][]int) {
+	t.Helper()
+	m := b.Maze()
+	want := make([]mousemaze.Result, len(cells))
+	for i, c := range cells {
+		checkEval(t, r, b, cfg, c)
+		var err error
+		if want[i], err = mousemaze.Walk(flipCells(m, c), cfg); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, k := range kernels {
+		if !k.ok() {
+			continue
+		}
+		rb := b.NewResumer()
+		rb.k = k
+		for _, n := range []int{len(cells), 1} { // the whole batch, then a batch of one
+			dst := guarded(t, n)
+			if err := rb.EvalBatch(cells[:n], dst); err != nil {
+				t.Fatalf("kernel=%s: EvalBatch: %v", k.name, err)
+			}
+			for i := range dst {
+				if d := diffResult(dst[i], want[i], m.Cols); d != "" {
+					t.Fatalf("kernel=%s: EvalBatch neighbour %d, cells %v, under %+v: %s\nbase maze (%d turns):\n%sneighbour:\n%s",
+						k.name, i, cells[i], cfg, d, b.Result().Turns, m, flipCells(m, cells[i]))
+				}
+			}
+		}
+	}
+}
+
 // checkBase builds a Base for m and compares its result with Walk.
 func checkBase(t *testing.T, m mousemaze.Maze, cfg mousemaze.Config) *Base {
 	t.Helper()
@@ -230,9 +269,7 @@ func TestResume(t *testing.T) {
 					b := checkBase(t, m, cfg)
 					r := b.NewResumer()
 					checkEval(t, r, b, cfg, nil)
-					for range 150 {
-						checkEval(t, r, b, cfg, randomCells(rng, b, cfg))
-					}
+					checkNeighbours(t, r, b, cfg, drawCells(rng, b, cfg, 150))
 					if s := r.Stats(); s.Fallbacks != 0 {
 						t.Fatalf("%d walks fell back to Walk (an infeasible neighbour walked?): %+v", s.Fallbacks, s)
 					}
@@ -257,9 +294,7 @@ func TestResumeThinned(t *testing.T) {
 				t.Fatalf("%d snapshots, budget %d", b.Snapshots(), budget)
 			}
 			r := b.NewResumer()
-			for range 60 {
-				checkEval(t, r, b, cfg, randomCells(rng, b, cfg))
-			}
+			checkNeighbours(t, r, b, cfg, drawCells(rng, b, cfg, 60))
 		}
 	}
 }
@@ -330,9 +365,7 @@ func TestResumeFallback(t *testing.T) {
 			kernelTurns = 50
 			b := checkBase(t, m, cfg)
 			r := b.NewResumer()
-			for range 40 {
-				checkEval(t, r, b, cfg, randomCells(rng, b, cfg))
-			}
+			checkNeighbours(t, r, b, cfg, drawCells(rng, b, cfg, 40))
 			fallbacks += r.Stats().Fallbacks
 		}
 	}
@@ -355,9 +388,7 @@ func TestResumeModular(t *testing.T) {
 			m := mousemaze.RandomFeasible(rng, 6, 6, 0.3, cfg)
 			b := checkBase(t, m, cfg)
 			r := b.NewResumer()
-			for range 20 {
-				checkEval(t, r, b, cfg, randomCells(rng, b, cfg))
-			}
+			checkNeighbours(t, r, b, cfg, drawCells(rng, b, cfg, 20))
 		}
 	}
 }
@@ -433,6 +464,12 @@ func TestResumeErrors(t *testing.T) {
 			t.Errorf("Eval(%v): error %v, want ErrCell", cells, err)
 		}
 	}
+	if err := r.EvalBatch([][]int{{1}, {2}}, make([]mousemaze.Result, 1)); !errors.Is(err, mousemaze.ErrSize) {
+		t.Errorf("EvalBatch with a short dst: error %v, want ErrSize", err)
+	}
+	if err := r.EvalBatch([][]int{{1}, {2, 2}}, make([]mousemaze.Result, 2)); !errors.Is(err, ErrCell) {
+		t.Errorf("EvalBatch with a cell listed twice: error %v, want ErrCell", err)
+	}
 	// After errors the resumer still works.
 	checkEval(t, r, b, mousemaze.Config{}, []int{4})
 }
@@ -461,6 +498,18 @@ func TestResumeConcurrent(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			r := b.NewResumer()
+			// Every worker also evaluates the whole list in one batch.
+			all := make([]mousemaze.Result, len(cells))
+			if err := r.EvalBatch(cells, all); err != nil {
+				errs[w] = err.Error()
+				return
+			}
+			for i := range all {
+				if d := diffResult(all[i], want[i], m.Cols); d != "" {
+					errs[w] = fmt.Sprintf("EvalBatch(%v): %s", cells[i], d)
+					return
+				}
+			}
 			for i := w; i < len(cells); i += workers {
 				got, err := r.Eval(cells[i])
 				if err != nil {
@@ -485,24 +534,210 @@ func TestResumeConcurrent(t *testing.T) {
 	}
 }
 
-// TestGenLong rewrites longFile when run with -resume.gen.
-func TestGenLong(t *testing.T) {
-	if !*genLong {
-		t.Skip("run with -resume.gen to rewrite " + longFile)
-	}
-	rng := rand.New(rand.NewPCG(2026, 13))
-	var b strings.Builder
-	b.WriteString("; Long-walk 13x13 mazes (order DRLU, entry and exit in column 0) for BenchmarkResume,\n")
-	b.WriteString("; by a fixed-seed hill climb: go test ./cpu -run TestGenLong -resume.gen\n")
-	for range 4 {
-		m := climb(t, rng, 13, 13, mousemaze.Config{}, 3000, 32)
-		res, err := mousemaze.Walk(m, mousemaze.Config{})
-		if err != nil {
-			t.Fatal(err)
+// TestResumeLong checks neighbours of the stored long-walk mazes, the
+// mazes BenchmarkResume measures, under a few configs.
+func TestResumeLong(t *testing.T) {
+	mazes := longMazes(t)
+	rng := rand.New(rand.NewPCG(12, 12))
+	for i, m := range mazes {
+		orders := []mousemaze.Order{mousemaze.DRLU, mousemaze.RandomOrder(rng)}
+		for _, cfg := range []mousemaze.Config{{}, {Heat: true}, {Cap: 1000 + rng.Int64N(4000)}, {Order: orders[1], Heat: true}} {
+			b := checkBase(t, m, cfg)
+			r := b.NewResumer()
+			checkNeighbours(t, r, b, cfg, drawCells(rng, b, cfg, 100))
+			times := map[int64]bool{1: true}
+			for x := range 13 * 13 {
+				if c, ok := b.Contact(x); ok {
+					times[c] = true
+				}
+			}
+			if b.Snapshots() != len(times) {
+				t.Errorf("maze %d: %d snapshots, want one per first-contact time, %d", i, b.Snapshots(), len(times))
+			}
 		}
-		fmt.Fprintf(&b, "\n; %d turns\n%s", res.Turns, m)
 	}
-	if err := os.WriteFile(longFile, []byte(b.String()), 0o644); err != nil {
+}
+
+// longMazes reads longFile.
+func longMazes(t testing.TB) []mousemaze.Maze {
+	mazes, err := mousemaze.ParseFile(longFile)
+	if err != nil {
 		t.Fatal(err)
 	}
+	return mazes
+}
+
+// searchCells returns n neighbours of a rows×cols maze as a local search
+// draws them: 1 to 3 distinct cells, never the entry or exit cell.
+func searchCells(rng *rand.Rand, rows, cols, n int, cfg mousemaze.Config) [][]int {
+	out := make([][]int, n)
+	for i := range out {
+		k := 1 + rng.IntN(3)
+		for len(out[i]) < k {
+			x := rng.IntN(rows * cols)
+			if x == cfg.Entry || x == (rows-1)*cols+cfg.Exit || slices.Contains(out[i], x) {
+				continue
+			}
+			out[i] = append(out[i], x)
+		}
+	}
+	return out
+}
+
+// scalarWalk is the scalar full walk BenchmarkResume compares with: the
+// flood fill and then the resumed walk's hot loop from the first turn.
+func scalarWalk(g *geom, cnt *[gridSize]uint32, walls, open, reach []uint64, cfg mousemaze.Config) mousemaze.Result {
+	if !feasibleRows(walls, g.cols, cfg.Entry, cfg.Exit, open, reach) {
+		return mousemaze.Result{}
+	}
+	g.load(cnt, walls)
+	_, t, escaped := g.run(cnt, g.entry, 1, g.limit)
+	return mousemaze.Result{Turns: t, Escaped: escaped, Feasible: true}
+}
+
+// BenchmarkResume measures neighbour evaluations (1 to 3 flips, never of
+// the entry or exit cell, 256 per maze) of the long 13×13 mazes in
+// longFile (maze=long) and of random feasible mazes of density 0.3
+// (maze=random): resumed from a Base one by one (mode=resume) and in the
+// lanes of the chosen kernel (mode=resume-batch), walked in full by the
+// same scalar loop (mode=scalar), by the cpu backend's batch evaluator on
+// one worker (mode=batch) and by mousemaze.Walk (mode=reference).
+// mode=newbase measures NewBase itself. steps/s counts the turns of the
+// neighbours' walks, the work a full walk does, in every mode.
+func BenchmarkResume(b *testing.B) {
+	rng := rand.New(rand.NewPCG(7, 13))
+	benchResume(b, "long", longMazes(b))
+	for _, side := range []int{13, 64} {
+		var mazes []mousemaze.Maze
+		for range 4 {
+			mazes = append(mazes, mousemaze.RandomFeasible(rng, side, side, 0.3, mousemaze.Config{}))
+		}
+		benchResume(b, "random", mazes)
+	}
+}
+
+// benchResume runs BenchmarkResume's modes on neighbours of mazes, which
+// share one size.
+func benchResume(b *testing.B, kind string, mazes []mousemaze.Maze) {
+	rows, cols := mazes[0].Rows, mazes[0].Cols
+	cfg := mousemaze.Config{}
+	const per = 256
+	rng := rand.New(rand.NewPCG(1, 13))
+	cells := make([][][]int, len(mazes))
+	pop := mousemaze.NewPopulation(rows, cols, 0)
+	var turns int64 // of every neighbour's walk, once
+	for i, m := range mazes {
+		cells[i] = searchCells(rng, rows, cols, per, cfg)
+		for _, c := range cells[i] {
+			n := flipCells(m, c)
+			pop.Append(n)
+			res, err := mousemaze.Walk(n, cfg)
+			if err != nil {
+				b.Fatal(err)
+			}
+			turns += res.Turns
+		}
+	}
+	evals := int64(len(mazes) * per)
+	report := func(b *testing.B) {
+		b.ReportMetric(float64(int64(b.N)*evals)/b.Elapsed().Seconds(), "evals/s")
+		b.ReportMetric(float64(int64(b.N)*turns)/b.Elapsed().Seconds(), "steps/s")
+		b.ReportMetric(0, "ns/op")
+	}
+	name := fmt.Sprintf("/size=%dx%d/maze=%s", rows, cols, kind)
+	b.Run("mode=resume"+name, func(b *testing.B) {
+		var rs []*Resumer
+		for _, m := range mazes {
+			base, err := NewBase(m, cfg)
+			if err != nil {
+				b.Fatal(err)
+			}
+			rs = append(rs, base.NewResumer())
+		}
+		for b.Loop() {
+			for i, r := range rs {
+				for _, c := range cells[i] {
+					if _, err := r.Eval(c); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+		}
+		report(b)
+		var walked, skipped int64
+		for _, r := range rs {
+			walked += r.Stats().Walked
+			skipped += r.Stats().Skipped
+		}
+		b.ReportMetric(float64(walked)/float64(walked+skipped), "walked/step")
+	})
+	b.Run("mode=resume-batch/kernel="+Kernel()+name, func(b *testing.B) {
+		var rs []*Resumer
+		for _, m := range mazes {
+			base, err := NewBase(m, cfg)
+			if err != nil {
+				b.Fatal(err)
+			}
+			rs = append(rs, base.NewResumer())
+		}
+		dst := make([]mousemaze.Result, per)
+		for b.Loop() {
+			for i, r := range rs {
+				if err := r.EvalBatch(cells[i], dst); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+		report(b)
+	})
+	b.Run("mode=scalar"+name, func(b *testing.B) {
+		g := newGeom(rows, cols, cfg)
+		cnt := new([gridSize]uint32)
+		walls, open, reach := make([]uint64, rows), make([]uint64, rows), make([]uint64, rows)
+		for b.Loop() {
+			for i, m := range mazes {
+				for _, c := range cells[i] {
+					copy(walls, m.Walls)
+					for _, x := range c {
+						walls[x/cols] ^= 1 << uint(x%cols)
+					}
+					scalarWalk(&g, cnt, walls, open, reach, cfg)
+				}
+			}
+		}
+		report(b)
+	})
+	b.Run("mode=batch/kernel="+Kernel()+name, func(b *testing.B) {
+		ev, err := New(mousemaze.Options{Workers: 1})
+		if err != nil {
+			b.Fatal(err)
+		}
+		dst := make([]mousemaze.Result, pop.Len())
+		for b.Loop() {
+			if err := ev.Evaluate(pop, cfg, dst); err != nil {
+				b.Fatal(err)
+			}
+		}
+		report(b)
+	})
+	b.Run("mode=reference"+name, func(b *testing.B) {
+		for b.Loop() {
+			for i := range pop.Len() {
+				if _, err := mousemaze.Walk(pop.Maze(i), cfg); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+		report(b)
+	})
+	b.Run("mode=newbase"+name, func(b *testing.B) {
+		for b.Loop() {
+			for _, m := range mazes {
+				if _, err := NewBase(m, cfg); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+		b.ReportMetric(float64(b.N*len(mazes))/b.Elapsed().Seconds(), "bases/s")
+	})
 }
