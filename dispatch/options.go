@@ -63,7 +63,7 @@ var optionAlgos = map[string][]string{
 	"parents":   {AlgoEA, AlgoGA, AlgoMemetic, AlgoPipeline},
 	"elite":     {AlgoEA, AlgoGA, AlgoMemetic, AlgoPipeline},
 	"mutation":  {AlgoEA, AlgoGA, AlgoMemetic, AlgoPipeline},
-	"crossover": {AlgoEA, AlgoGA, AlgoMemetic, AlgoPipeline},
+	"crossover": {AlgoEA, AlgoGA, AlgoMemetic, AlgoPipeline, AlgoILS},
 	"local":     {AlgoILS, AlgoMemetic, AlgoHill},
 	"improve":   {AlgoILS, AlgoHill},
 	"sideways":  {AlgoILS, AlgoMemetic, AlgoHill},

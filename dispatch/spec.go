@@ -127,7 +127,9 @@ type Spec struct {
 	// is the mean number of sites a proposal changes (default 1).
 	Mutation float64 `json:"mutation"`
 	// Crossover is CrossUniform or CrossNone; empty means the method's
-	// (uniform for ga, memetic and pipeline, none for ea).
+	// (uniform for ga, memetic, pipeline and ils, none for ea). For ils,
+	// uniform makes half of the kicks crossings of home with an archived
+	// local optimum.
 	Crossover string `json:"crossover,omitempty"`
 	// Density is the wall probability of random genomes.
 	Density float64 `json:"density"`
@@ -197,7 +199,9 @@ type Params = Spec
 //	         Hamming-2 local search around island bests
 //	ils      iterated local search: first-improvement over Hamming-1 and
 //	         the Hamming-2 pairs within Reach 2 of each other, up to
-//	         Sideways 20 plateau moves, Kick 5, no restarts
+//	         Sideways 20 plateau moves, Kick 5, no restarts; half the kicks
+//	         cross home uniformly with an archived local optimum
+//	         (Crossover uniform; none kicks by random changes only)
 //	pipeline the paper's recipe for M_36314: a GA (Pop 100, Parents 10,
 //	         Elite 2, uniform crossover, mutation 0.03 of the sites) for half
 //	         the budget or until Stagnation 300 generations pass without a
@@ -222,6 +226,7 @@ func Preset(algo string) (Spec, error) {
 		p.Islands, p.Migrate, p.Stagnation, p.Local = 8, 25, 100, 2
 	case AlgoILS:
 		p.Pop, p.Local, p.Improve, p.Sideways, p.Kick, p.Reach = 1, 2, ImproveFirst, 20, 5, 2
+		p.Crossover = CrossUniform
 	case AlgoPipeline:
 		p.Pop, p.Parents, p.Elite, p.Crossover = 100, 10, 2, CrossUniform
 		p.Stagnation, p.Polish = 300, 3

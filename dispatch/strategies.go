@@ -355,7 +355,12 @@ func (s *Engine[G]) markSearched(g G) {
 // optimum since the last restart as home (a local optimum at least as good
 // as home replaces it); kick home by Kick random sites and climb again.
 // After Restarts kicks in a row without a better home it restarts from a
-// random genome (never when Restarts is 0). The neighbours of one climb
+// random genome (never when Restarts is 0). With Crossover uniform (the
+// preset) ils keeps an archive of the 16 best distinct local optima it met,
+// and half of its kicks cross home uniformly with one of them instead of
+// changing Kick random sites: the two share most of their structure, so the
+// child differs from home where good optima disagree (on 13×13 this took
+// the median of seeds 1–3 at 10M evaluations from 11,086 to 22,542 turns). The neighbours of one climb
 // step go to the evaluator as one batch, resumed from the centre's walk
 // where the problem can (NearEvaluator).
 type ils[G any] struct{}
@@ -365,6 +370,28 @@ type ils[G any] struct{}
 // is wasted after an improvement. It does not depend on the worker count,
 // so results do not either.
 const ilsBatch = 32
+
+// archiveSize is how many distinct local optima ils keeps (EngineState.Pop)
+// to cross home with; crossKick is the share of kicks that are such
+// crossings when Spec.Crossover is uniform.
+const (
+	archiveSize = 16
+	crossKick   = 0.5
+)
+
+// replaceWorstCapped adds m to pop while pop holds fewer than n members,
+// else puts it in place of the worst when better.
+func (s *Engine[G]) replaceWorstCapped(pop []Member[G], m Member[G], n int) []Member[G] {
+	for _, x := range pop {
+		if s.prob.Equal(x.Genome, m.Genome) {
+			return pop
+		}
+	}
+	if len(pop) < n {
+		return append(pop, s.clone(m))
+	}
+	return s.replaceWorst(pop, m)
+}
 
 func (ils[G]) init(s *Engine[G], initial []Member[G]) {
 	m := Member[G]{}
@@ -411,6 +438,18 @@ func (ils[G]) step(s *Engine[G]) error {
 		s.st.Home, s.st.Fails = nil, 0
 		s.st.Climbs[0] = s.newILSClimb(Member[G]{Genome: s.randomFeasible()})
 		return nil
+	}
+	// Keep the archive of local optima (Pop) and kick: by crossing home with
+	// an archived optimum, or by random changes.
+	s.st.Pop = s.replaceWorstCapped(s.st.Pop, c.Center, archiveSize)
+	if p.Crossover == CrossUniform && len(s.st.Pop) > 1 && s.rng.Float64() < crossKick {
+		other := s.st.Pop[s.rng.IntN(len(s.st.Pop))].Genome
+		home := s.st.Home.Genome
+		child := s.breed(home, func() G { return s.prob.Cross(s.rng, home, other) })
+		if !s.prob.Equal(child, home) {
+			s.st.Climbs[0] = s.newILSClimb(Member[G]{Genome: child})
+			return nil
+		}
 	}
 	s.st.Climbs[0] = s.newILSClimb(Member[G]{Genome: s.kick(s.st.Home.Genome, p.Kick)})
 	return nil

@@ -21,7 +21,7 @@ func (f *searchFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.parents, "parents", 0, "the top `n` of a generation become parents (ea, ga, memetic, pipeline; default: the method's preset)")
 	fs.IntVar(&f.elite, "elite", 0, "the best `n` of a generation are carried over unchanged (ea, ga, memetic, pipeline)")
 	fs.Float64Var(&f.mutation, "mutation", 0, "expected cells flipped per child, a binomial draw (`m` > 0; a child equal to a parent gets one flip more; default 0.06 of the cells for ea/ga, 0.03 for memetic/pipeline)")
-	fs.StringVar(&f.crossover, "crossover", "", "how children are bred: uniform (each cell from one of two parents) or none (default: uniform for ga, memetic, pipeline; none for ea)")
+	fs.StringVar(&f.crossover, "crossover", "", "how children are bred: uniform (each cell from one of two parents) or none (default: uniform for ga, memetic, pipeline and ils, where half the kicks cross home with an archived local optimum; none for ea)")
 	fs.StringVar(&f.local, "local", "", "local-search neighbourhood: h1, h2 or h3 (all mazes within Hamming distance 1, 2 or 3; ils, memetic, hill)")
 	fs.StringVar(&f.improve, "improve", "", "local-search rule: first (move to the first better neighbour, random order) or best (scan the radius, take the best)")
 	fs.IntVar(&f.sideways, "sideways", 0, "plateau moves in a row a climb may make to equal neighbours not visited before (ils, hill, memetic)")
@@ -57,7 +57,7 @@ func (f *searchFlags) apply(set map[string]bool, p *dispatch.Spec, cells int) er
 		name  string
 		algos []string
 	}{
-		{"parents", breeders}, {"elite", breeders}, {"mutation", breeders}, {"crossover", breeders},
+		{"parents", breeders}, {"elite", breeders}, {"mutation", breeders}, {"crossover", append(breeders, dispatch.AlgoILS)},
 		{"local", climbers}, {"improve", []string{dispatch.AlgoILS, dispatch.AlgoHill}}, {"sideways", climbers},
 		{"kick", []string{dispatch.AlgoILS}}, {"restarts", []string{dispatch.AlgoILS}},
 		{"reach", climbers}, {"accept", []string{dispatch.AlgoILS}},
