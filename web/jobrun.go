@@ -83,7 +83,7 @@ func (s *Server) startJob(req jobRequest) (*job, error) {
 	}
 	algo := req.Algo
 	if algo == "" {
-		algo = dispatch.AlgoMemetic
+		algo = dispatch.AlgoILS // as `mousemaze evolve`
 		if req.Edges {
 			algo = dispatch.DefaultEdgeAlgo
 		}
