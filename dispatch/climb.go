@@ -50,8 +50,10 @@ type Climb[G any] struct {
 	Island int `json:"island,omitempty"`
 	// Done reports that Center is a local optimum within Max.
 	Done bool `json:"done"`
-	// Moves counts the improving moves made.
+	// Moves counts the improving moves made; Seen the neighbours
+	// evaluated (feasible ones).
 	Moves int64 `json:"moves"`
+	Seen  int64 `json:"seen"`
 }
 
 // maxBatch bounds a generation's batch of neighbours (a whole Hamming-3
@@ -140,6 +142,7 @@ func (s *Engine[G]) climbStep(c *Climb[G]) (bool, error) {
 	batch := s.climbBatch(c)
 	if len(batch) > 0 {
 		n, err := s.evaluate(batch, &c.Center)
+		c.Seen += int64(n)
 		if err != nil || n < len(batch) {
 			return false, err
 		}

@@ -124,6 +124,11 @@ func (p *EdgeProblem) Random(rng *rand.Rand) mousemaze.EdgeMaze {
 	return mousemaze.RandomEdges(rng, p.Rows, p.Cols, p.Density)
 }
 
+// Open returns the board without walls.
+func (p *EdgeProblem) Open() mousemaze.EdgeMaze {
+	return mousemaze.NewEdgeMaze(p.Rows, p.Cols)
+}
+
 // Feasible reports whether the mouse can escape m or, with a Scorer,
 // whether Goal can be reached from Start.
 func (p *EdgeProblem) Feasible(m mousemaze.EdgeMaze) bool {

@@ -69,6 +69,15 @@ type EngineState[G any] struct {
 	StaleGens int64 `json:"stale_gens,omitempty"`
 	// Polish is the polish under way once the budget is spent.
 	Polish *Climb[G] `json:"polish,omitempty"`
+	// Exhausted reports a search that ended before its budget because
+	// nothing was left to search: an iterated local search whose home has
+	// no feasible genome within its radius (a 40×1 grid has one feasible
+	// maze).
+	Exhausted bool `json:"exhausted,omitempty"`
+	// Repeats counts the evaluations in a row of the best genome itself;
+	// maxRepeats of them end the search as Exhausted (a space with one
+	// feasible genome, where every method keeps coming back to it).
+	Repeats int64 `json:"repeats,omitempty"`
 }
 
 // EngineHooks let a caller watch a search. Both are called between
@@ -101,6 +110,7 @@ type Engine[G any] struct {
 	idle    int                 // generations in a row that evaluated nothing
 	scans   map[*Climb[G]]*scan // neighbour orders of the climbs, rebuilt on resume
 	polish  bool                // evaluations go to PolishEvals, beyond the budget
+	sparse  bool                // random genomes are almost never feasible
 	batchSz int
 }
 
@@ -173,6 +183,10 @@ func newEngine[G any](spec Spec, problem Problem[G]) (*Engine[G], error) {
 	return s, nil
 }
 
+// maxRepeats is how many evaluations in a row of the best genome itself
+// end a search as exhausted.
+const maxRepeats = 20000
+
 // Run runs the search until its budget is spent (and the polish, if any,
 // is done), ctx is cancelled or a hook returns an error. It checks ctx
 // between generations, so after a cancellation the search's State is a
@@ -217,6 +231,9 @@ func (s *Engine[G]) budgetSpent() bool { return s.st.Evals >= s.st.Spec.Evals }
 // Done reports whether the search is over: the budget spent and the
 // polish, if asked for, finished.
 func (s *Engine[G]) Done() bool {
+	if s.st.Exhausted {
+		return true
+	}
 	if !s.budgetSpent() {
 		return false
 	}
@@ -225,6 +242,10 @@ func (s *Engine[G]) Done() bool {
 	}
 	return s.st.Certified >= s.st.Spec.Polish && s.st.Polish == nil
 }
+
+// Exhausted reports whether the search ended early because nothing was
+// left to search.
+func (s *Engine[G]) Exhausted() bool { return s.st.Exhausted }
 
 // Spec returns the search's Spec.
 func (s *Engine[G]) Spec() Spec { return s.st.Spec }
@@ -367,6 +388,13 @@ func (s *Engine[G]) evaluate(batch []Member[G], center *Member[G]) (int, error) 
 			return 0, fmt.Errorf("dispatch: a genome checked feasible was scored infeasible")
 		}
 		batch[i].Score, batch[i].Scored = dst[i], true
+		if s.st.Best.Scored && s.prob.Equal(batch[i].Genome, s.st.Best.Genome) {
+			if s.st.Repeats++; s.st.Repeats >= maxRepeats {
+				s.st.Exhausted = true
+			}
+		} else {
+			s.st.Repeats = 0
+		}
 		if s.polish {
 			s.st.PolishEvals++
 		} else {

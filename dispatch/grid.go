@@ -139,6 +139,11 @@ func (p *GridProblem) Random(rng *rand.Rand) Grid {
 	return g
 }
 
+// Open returns the maze without walls, at the search's ends.
+func (p *GridProblem) Open() Grid {
+	return Grid{Walls: make([]uint64, p.Rows), Entry: p.Config.Entry, Exit: p.Config.Exit}
+}
+
 // Feasible reports whether the mouse can escape g.
 func (p *GridProblem) Feasible(g Grid) bool {
 	return mousemaze.Feasible(g.Maze(p.Rows, p.Cols), p.ConfigOf(g))

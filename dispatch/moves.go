@@ -22,25 +22,26 @@ const maxRedraws = 4
 // from spinning.
 const maxRandomTries = 1000
 
-// randomFeasible draws random genomes until one is feasible.
+// randomFeasible draws random genomes until one is feasible. After
+// maxRandomTries infeasible draws it repairs the last one towards the
+// problem's most open genome (Opener), which is feasible whenever any
+// genome is: so a space with few feasible genomes (a 40×1 grid has one)
+// never spins.
 func (s *Engine[G]) randomFeasible() G {
-	var last G
+	tries := maxRandomTries
+	if s.sparse {
+		tries = maxRedraws // a sparse space was seen: repair soon
+	}
 	for try := 0; ; try++ {
 		g := s.prob.Random(s.rng)
 		if s.prob.Feasible(g) {
 			return g
 		}
 		s.st.Rejected++
-		last = g
-		if try >= maxRandomTries {
-			// Open up: apply random moves until feasible.
-			for i := 0; i < 1<<20 && !s.prob.Feasible(last); i++ {
-				if n := s.prob.Moves(last); n > 0 {
-					last = s.prob.Apply(last, s.rng.IntN(n))
-				}
-			}
-			if s.prob.Feasible(last) {
-				return last
+		if o, ok := s.prob.(Opener[G]); ok && try >= tries {
+			if open := o.Open(); s.prob.Feasible(open) {
+				s.sparse = true
+				return s.prob.Repair(s.rng, g, open)
 			}
 		}
 	}

@@ -64,3 +64,11 @@ type NearEvaluator[G any] interface {
 type Geometry[G any] interface {
 	Distance(g G, m1, m2 int) int
 }
+
+// An Opener is a Problem with a most open genome: one that is feasible
+// whenever any genome is (the grid with no walls, the board with no edge
+// walls). The engine repairs random genomes towards it when random draws
+// are almost never feasible.
+type Opener[G any] interface {
+	Open() G
+}

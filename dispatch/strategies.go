@@ -112,13 +112,14 @@ func (anneal[G]) step(s *Engine[G]) error {
 // proposal draws random neighbours of g at radius k until one is
 // feasible.
 func (s *Engine[G]) proposal(g G, k int) G {
+	limit := 8 + 4*s.prob.Moves(g) // then g may have no feasible neighbour at all
 	for try := 0; ; try++ {
 		n := s.prob.Apply(g, s.randomMoves(g, k)...)
 		if s.prob.Feasible(n) {
 			return n
 		}
 		s.st.Rejected++
-		if try > 1<<16 {
+		if try > limit {
 			return s.prob.Clone(g)
 		}
 	}
@@ -418,6 +419,12 @@ func (ils[G]) step(s *Engine[G]) error {
 	if !c.Done {
 		_, err := s.climbStep(c)
 		return err
+	}
+	// A local optimum with no feasible genome within the radius at all:
+	// kicks can only come back to it, so the search is complete.
+	if c.Seen == 0 && c.Center.Scored {
+		s.st.Exhausted = true
+		return nil
 	}
 	// A local optimum: compare with home, then kick or restart.
 	switch {
