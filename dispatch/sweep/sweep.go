@@ -74,6 +74,7 @@ type taskResult struct {
 	pair       int
 	leaves     uint64
 	infeasible Count
+	pruned     Count
 	hist       []Bucket
 	best       int64
 	maze       string
@@ -332,7 +333,7 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 // work runs tasks taken from todo until none is left or ctx is cancelled.
 // Each worker has its own engines; the only shared state is the counter.
 func work(ctx context.Context, sz mousemaze.Size, cfgs []mousemaze.Config, all []task, todo []int, next *atomic.Int64, out chan<- taskResult) {
-	engines := make([]*engine, len(cfgs))
+	runners := make([]*runner, len(cfgs))
 	for {
 		k := int(next.Add(1) - 1)
 		if k >= len(todo) || ctx.Err() != nil {
@@ -340,14 +341,81 @@ func work(ctx context.Context, sz mousemaze.Size, cfgs []mousemaze.Config, all [
 		}
 		i := todo[k]
 		t := all[i]
-		e := engines[t.pair]
-		if e == nil {
-			e = newEngine(sz, cfgs[t.pair])
-			engines[t.pair] = e
+		r := runners[t.pair]
+		if r == nil {
+			r = newRunner(sz, cfgs[t.pair])
+			runners[t.pair] = r
 		}
-		e.runTask(t.node)
-		out <- e.result(i, t.pair)
+		out <- r.run(t.node, i, t.pair)
 	}
+}
+
+// runner runs tasks of one pair on the fastest engine that fits the grid,
+// and on the reference engine when a fast engine's walk passes its cap.
+type runner struct {
+	sz     mousemaze.Size
+	cfg    mousemaze.Config
+	f6     *fast[uint8, [64]uint8]
+	f8     *fast[uint8, [128]uint8]
+	f16    *fast[uint16, [128]uint16]
+	ref    *engine
+	bound  *bounder
+	escals int // tasks run again by a wider engine
+}
+
+// newRunner returns a runner for sz under cfg.
+func newRunner(sz mousemaze.Size, cfg mousemaze.Config) *runner {
+	r := &runner{sz: sz, cfg: cfg}
+	if fastFits(sz) {
+		switch {
+		case (sz.Rows+2)*(sz.Cols+2) <= 64:
+			r.f6 = newFast[uint8, [64]uint8](sz, cfg)
+		case sz.Cells() <= 49:
+			r.f8 = newFast[uint8, [128]uint8](sz, cfg)
+		default:
+			r.f16 = newFast[uint16, [128]uint16](sz, cfg)
+		}
+	}
+	return r
+}
+
+// run runs the task at node p and returns its tally.
+func (r *runner) run(p prefix, index, pair int) taskResult {
+	if r.f6 != nil {
+		r.f6.bound = r.bound
+		if r.f6.runTask(p) {
+			return r.f6.result(index, pair)
+		}
+		r.f6.clearTally()
+		r.escals++
+		if r.f16 == nil {
+			r.f16 = newFast[uint16, [128]uint16](r.sz, r.cfg)
+		}
+	}
+	if r.f8 != nil {
+		r.f8.bound = r.bound
+		if r.f8.runTask(p) {
+			return r.f8.result(index, pair)
+		}
+		r.f8.clearTally()
+		r.escals++
+		if r.f16 == nil {
+			r.f16 = newFast[uint16, [128]uint16](r.sz, r.cfg)
+		}
+	}
+	if r.f16 != nil {
+		r.f16.bound = r.bound
+		if r.f16.runTask(p) {
+			return r.f16.result(index, pair)
+		}
+		r.f16.clearTally()
+		r.escals++
+	}
+	if r.ref == nil {
+		r.ref = newEngine(r.sz, r.cfg)
+	}
+	r.ref.runTask(p)
+	return r.ref.result(index, pair)
 }
 
 // result returns the tally of the task just run and clears it.
