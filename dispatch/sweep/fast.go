@@ -14,7 +14,6 @@ type counter interface{ ~uint8 | ~uint16 }
 // up to 6×6, 128 for larger ones.
 type keys[T counter] interface{ [64]T | [128]T }
 
-
 // fastCells bounds the padded grid of a fast engine; larger grids use the
 // reference engine.
 const fastCells = 128
@@ -26,13 +25,13 @@ const stackLen = 128
 // fnode is the state of the search at one level of a fast engine: small
 // enough (a few cache lines) that a branch copies it instead of undoing.
 type fnode[T counter, A keys[T]] struct {
-	key     A            // padded grid: visits of open cells; 0 for unknown cells and the exit; ^T(0) for walls
-	open    [2]uint64    // bit i: padded cell i is decided open
-	free    uint64       // bit r·C+c: cell (r, c) is open or unknown
-	unknown int32        // undecided cells
-	turns   int32        // turns so far
-	pos     int32        // the mouse's padded position; 0 outside
-	pending int32        // the cell whose wall branch is still to come
+	key     A         // padded grid: visits of open cells; 0 for unknown cells and the exit; ^T(0) for walls
+	open    [2]uint64 // bit i: padded cell i is decided open
+	free    uint64    // bit r·C+c: cell (r, c) is open or unknown
+	unknown int32     // undecided cells
+	turns   int32     // turns so far
+	pos     int32     // the mouse's padded position; 0 outside
+	pending int32     // the cell whose wall branch is still to come
 }
 
 // fast is the sweep engine for grids whose padded form has at most
