@@ -27,6 +27,7 @@ const stackLen = 128
 type fnode[T counter, A keys[T]] struct {
 	key     A         // padded grid: visits of open cells; 0 for unknown cells and the exit; ^T(0) for walls
 	open    [2]uint64 // bit i: padded cell i is decided open
+	openU   uint64    // bit r·C+c: cell (r, c) is decided open
 	free    uint64    // bit r·C+c: cell (r, c) is open or unknown
 	unknown int32     // undecided cells
 	turns   int32     // turns so far
@@ -127,6 +128,7 @@ func (f *fast[T, A]) root() *fnode[T, A] {
 	}
 	n.key[f.exitBorder] = 0
 	n.open = [2]uint64{}
+	n.openU = 0
 	n.unknown = int32(f.rows * f.cols)
 	n.free = ^uint64(0) >> uint(64-n.unknown)
 	n.turns, n.pos, n.pending = 0, 0, -1
@@ -222,6 +224,7 @@ func (f *fast[T, A]) open(d int, c int32) *fnode[T, A] {
 	*ch = *n
 	ch.key[int(c)&(len(ch.key)-1)] = 1
 	ch.open[c>>6&1] |= 1 << (c & 63)
+	ch.openU |= f.bitOf[c&(fastCells-1)]
 	ch.unknown--
 	ch.turns++
 	ch.pos = c

@@ -46,6 +46,9 @@ type PairReport struct {
 	Leaves          uint64 `json:"leaves"`
 	Mazes           Count  `json:"mazes"`
 	InfeasibleMazes Count  `json:"infeasible_mazes"`
+	// PrunedMazes counts the mazes in subtrees a best-only sweep cut
+	// because none of them can reach the incumbent (0 in a full sweep).
+	PrunedMazes Count `json:"pruned_mazes"`
 	// Histogram lists, by turns, the classes and mazes of feasible mazes.
 	Histogram []Bucket `json:"histogram"`
 	// SplitDepth is the depth at which the tree was cut into tasks, and
@@ -63,6 +66,9 @@ type Report struct {
 	Cols     int    `json:"cols"`
 	Order    string `json:"order"`
 	FreeEnds bool   `json:"free_ends"`
+	// BestOnly and Incumbent describe a best-only sweep (Options).
+	BestOnly  bool  `json:"best_only,omitempty"`
+	Incumbent int64 `json:"incumbent,omitempty"`
 	PairReport
 	// BestPair names the best pair of end columns (free ends only).
 	BestPair *Pair `json:"best_pair,omitempty"`
@@ -88,6 +94,7 @@ func (p *PairReport) addTask(t *taskResult) {
 	p.Tasks++
 	p.Leaves += t.leaves
 	p.InfeasibleMazes.Add(t.infeasible)
+	p.PrunedMazes.Add(t.pruned)
 	p.addBuckets(t.hist)
 	if t.best > 0 && (t.best > p.OptimumTurns || t.best == p.OptimumTurns && t.index < p.OptimalTask) {
 		p.OptimumTurns, p.OptimalTask, p.OptimalMaze, p.OptimalClass = t.best, t.index, t.maze, t.class
@@ -114,6 +121,7 @@ func (p *PairReport) merge(o *PairReport) {
 	p.Tasks += o.Tasks
 	p.Leaves += o.Leaves
 	p.InfeasibleMazes.Add(o.InfeasibleMazes)
+	p.PrunedMazes.Add(o.PrunedMazes)
 	p.addBuckets(o.Histogram)
 	if o.OptimumTurns > 0 && (o.OptimumTurns > p.OptimumTurns || o.OptimumTurns == p.OptimumTurns && o.OptimalTask < p.OptimalTask) {
 		p.OptimumTurns, p.OptimalTask, p.OptimalMaze, p.OptimalClass = o.OptimumTurns, o.OptimalTask, o.OptimalMaze, o.OptimalClass
@@ -124,6 +132,7 @@ func (p *PairReport) merge(o *PairReport) {
 // finish recomputes the fields derived from the histogram.
 func (p *PairReport) finish() {
 	p.Mazes = p.InfeasibleMazes
+	p.Mazes.Add(p.PrunedMazes)
 	p.OptimalClasses, p.OptimalMazes = 0, Count{}
 	for _, b := range p.Histogram {
 		p.Mazes.Add(b.Mazes)
@@ -169,9 +178,11 @@ func Merge(reports ...*Report) (*Report, error) {
 		n = 1
 	}
 	seen := make([]bool, n)
-	out := &Report{Rows: first.Rows, Cols: first.Cols, Order: first.Order, FreeEnds: first.FreeEnds, TotalTasks: first.TotalTasks}
+	out := &Report{Rows: first.Rows, Cols: first.Cols, Order: first.Order, FreeEnds: first.FreeEnds, TotalTasks: first.TotalTasks,
+		BestOnly: first.BestOnly, Incumbent: first.Incumbent}
 	for k, r := range reports {
 		if r.Rows != first.Rows || r.Cols != first.Cols || r.Order != first.Order || r.FreeEnds != first.FreeEnds ||
+			r.BestOnly != first.BestOnly || r.Incumbent != first.Incumbent ||
 			r.TotalTasks != first.TotalTasks || len(r.Pairs) != len(first.Pairs) || r.Entry != first.Entry && !r.FreeEnds || r.Exit != first.Exit && !r.FreeEnds {
 			return nil, fmt.Errorf("sweep: merge: report %d is from a different sweep", k+1)
 		}
@@ -243,6 +254,9 @@ func (r *Report) WriteText(w io.Writer) error {
 	}
 	if r.Shard != "" {
 		fmt.Fprintf(&b, ", shard %s", r.Shard)
+	}
+	if r.BestOnly {
+		fmt.Fprintf(&b, ", best only (incumbent %d turns; pruned %v mazes)", r.Incumbent, r.PrunedMazes)
 	}
 	fmt.Fprintf(&b, "\noptimum: %d turns (%d visits)\n", r.OptimumTurns, r.OptimumVisits)
 	fmt.Fprintf(&b, "optimal classes: %d (%v mazes)\n", r.OptimalClasses, r.OptimalMazes)

@@ -55,6 +55,15 @@ type Options struct {
 	Resume          bool
 	// Progress, when not nil, receives a progress bar or progress lines.
 	Progress io.Writer
+	// BestOnly cuts every subtree whose mazes provably cannot reach
+	// Incumbent turns (see bounder). The report's optimum, its classes
+	// and mazes and the first optimal maze are then those of the full
+	// sweep, while the histogram below the incumbent is partial (the cut
+	// mazes are counted in PrunedMazes). Incumbent must be the turns of
+	// some maze of the size under the rules (of some pair, with FreeEnds):
+	// Run fails if no maze reaches it.
+	BestOnly  bool
+	Incumbent int64
 }
 
 // TargetTasks is the number of tasks per pair that the automatic split
@@ -131,6 +140,9 @@ func (o *Options) check() error {
 	if o.Resume && o.Checkpoint == "" {
 		return fmt.Errorf("%w: resume needs a checkpoint file", ErrOptions)
 	}
+	if o.BestOnly && o.Incumbent < 1 || !o.BestOnly && o.Incumbent != 0 {
+		return fmt.Errorf("%w: best-only needs an incumbent of at least 1 turn (got best-only %v, incumbent %d)", ErrOptions, o.BestOnly, o.Incumbent)
+	}
 	return nil
 }
 
@@ -164,7 +176,7 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 
 	// Cut every pair's tree into tasks; a shard takes every shards-th task.
 	var all []task
-	rep := &Report{Rows: o.Size.Rows, Cols: o.Size.Cols, Order: cfgs[0].Order.String(), FreeEnds: o.FreeEnds}
+	rep := &Report{Rows: o.Size.Rows, Cols: o.Size.Cols, Order: cfgs[0].Order.String(), FreeEnds: o.FreeEnds, BestOnly: o.BestOnly, Incumbent: o.Incumbent}
 	if o.Shards > 0 {
 		rep.Shard = fmt.Sprintf("%d/%d", o.Shard, o.Shards)
 	}
@@ -181,6 +193,9 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 	rep.TotalTasks = len(all)
 	key := fmt.Sprintf("%s order=%s free=%v entry=%d exit=%d shard=%d/%d split=%d tasks=%d",
 		o.Size, rep.Order, o.FreeEnds, o.Config.Entry, o.Config.Exit, o.Shard, shards, o.SplitDepth, len(all))
+	if o.BestOnly {
+		key += fmt.Sprintf(" best-only incumbent=%d", o.Incumbent)
+	}
 
 	done := make([]bool, len(all))
 	var prevElapsed float64
@@ -244,6 +259,10 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 	if workers == 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
+	var bound *bounder
+	if o.BestOnly {
+		bound = newBounder(o.Incumbent, cfgs[0].Order)
+	}
 	results := make(chan taskResult, 4*workers)
 	var next atomic.Int64
 	var wg sync.WaitGroup
@@ -251,7 +270,7 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			work(ctx, o.Size, cfgs, all, todo, &next, results)
+			work(ctx, o.Size, cfgs, all, todo, &next, results, bound)
 		}()
 	}
 	go func() { wg.Wait(); close(results) }()
@@ -327,12 +346,15 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 	} else {
 		rep.PairReport = acc[0]
 	}
+	if o.BestOnly && o.Shards <= 1 && rep.OptimumTurns < o.Incumbent {
+		return nil, fmt.Errorf("%w: no maze reaches the incumbent's %d turns (the best has %d): the incumbent must be the turns of a real maze", ErrOptions, o.Incumbent, rep.OptimumTurns)
+	}
 	return rep, nil
 }
 
 // work runs tasks taken from todo until none is left or ctx is cancelled.
 // Each worker has its own engines; the only shared state is the counter.
-func work(ctx context.Context, sz mousemaze.Size, cfgs []mousemaze.Config, all []task, todo []int, next *atomic.Int64, out chan<- taskResult) {
+func work(ctx context.Context, sz mousemaze.Size, cfgs []mousemaze.Config, all []task, todo []int, next *atomic.Int64, out chan<- taskResult, bound *bounder) {
 	runners := make([]*runner, len(cfgs))
 	for {
 		k := int(next.Add(1) - 1)
@@ -344,6 +366,7 @@ func work(ctx context.Context, sz mousemaze.Size, cfgs []mousemaze.Config, all [
 		r := runners[t.pair]
 		if r == nil {
 			r = newRunner(sz, cfgs[t.pair])
+			r.bound = bound
 			runners[t.pair] = r
 		}
 		out <- r.run(t.node, i, t.pair)

@@ -1,0 +1,200 @@
+package sweep
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"time"
+)
+
+// EstimateReport is Knuth's estimate of the size of a sweep, with the CPU
+// time it would take at a measured rate.
+type EstimateReport struct {
+	Rows     int  `json:"rows"`
+	Cols     int  `json:"cols"`
+	FreeEnds bool `json:"free_ends"`
+	// Probes is the number of random descents per pair.
+	Probes int `json:"probes"`
+	// Leaves, Nodes and Steps estimate the leaves, the branch points and
+	// the mouse's moves of the whole search tree; RelErr is the standard
+	// error of the leaf estimate relative to it.
+	Leaves float64 `json:"leaves"`
+	Nodes  float64 `json:"nodes"`
+	Steps  float64 `json:"steps"`
+	RelErr float64 `json:"rel_err"`
+	// LeavesPerS is the rate measured on a sample of tasks (one core), and
+	// CPUSeconds the estimated CPU time of the whole sweep at that rate.
+	LeavesPerS float64 `json:"leaves_per_s"`
+	CPUSeconds float64 `json:"cpu_s"`
+	// Shards, when above 1, is the shard count the per-shard figures are
+	// for: ShardLeaves and ShardCPUSeconds are the whole divided by it.
+	Shards          int     `json:"shards,omitempty"`
+	ShardLeaves     float64 `json:"shard_leaves,omitempty"`
+	ShardCPUSeconds float64 `json:"shard_cpu_s,omitempty"`
+}
+
+// probe makes one random descent from node p (Knuth's estimator): at each
+// branch with both children live it takes either with probability 1/2 and
+// doubles the weight. It returns the weighted leaves (the weight at the
+// leaf), branch points and moves. A pruned p gives zeros.
+func (f *fast[T, A]) probe(p prefix, rng *rand.Rand) (leaves, nodes, steps float64) {
+	d := f.enter(p)
+	if d < 0 {
+		f.clearTally()
+		return 0, 0, 0
+	}
+	n := &f.st[d]
+	w := 1.0
+	for {
+		before := n.turns
+		c := f.advance(n)
+		if c == -2 {
+			f.clearTally()
+			return w, nodes, steps + w*float64(n.turns-before) // past the cap: counted as a leaf
+		}
+		if c == -1 {
+			f.clearTally()
+			return w, nodes, steps + w*float64(n.turns-before)
+		}
+		steps += w * float64(n.turns-before)
+		nodes += w
+		ch := f.open(d, c)
+		if f.wallIn(n, c) {
+			w *= 2
+			if rng.IntN(2) == 1 {
+				continue // the wall branch, in place at level d
+			}
+		}
+		steps += w // the move onto the opened cell
+		d++
+		n = ch
+	}
+}
+
+// Estimate returns Knuth's estimate of the search tree of the sweep o
+// (its size, rules and shards; probes descents per pair) and the CPU time
+// it would take at the rate measured by running random tasks for about
+// sample.
+func Estimate(ctx context.Context, o Options, probes int, sample time.Duration, seed uint64) (*EstimateReport, error) {
+	if err := o.check(); err != nil {
+		return nil, err
+	}
+	if !fastFits(o.Size) {
+		return nil, fmt.Errorf("%w: %s: estimates need a grid whose padded form has at most %d cells", ErrOptions, o.Size, fastCells)
+	}
+	if probes < 1 {
+		return nil, fmt.Errorf("%w: %d probes", ErrOptions, probes)
+	}
+	rng := rand.New(rand.NewPCG(seed, 4))
+	rep := &EstimateReport{Rows: o.Size.Rows, Cols: o.Size.Cols, FreeEnds: o.FreeEnds, Probes: probes}
+	var variance float64
+	cfgs := o.pairs()
+	runners := make([]*runner, len(cfgs))
+	for j, cfg := range cfgs {
+		runners[j] = newRunner(o.Size, cfg)
+		var sum, sum2 float64
+		for k := 0; k < probes; k++ {
+			if k%1024 == 0 && ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			l, nd, st := runners[j].probe(prefix{}, rng)
+			sum, sum2 = sum+l, sum2+l*l
+			rep.Nodes += nd / float64(probes)
+			rep.Steps += st / float64(probes)
+		}
+		mean := sum / float64(probes)
+		rep.Leaves += mean
+		variance += (sum2/float64(probes) - mean*mean) / float64(probes)
+	}
+	rep.RelErr = math.Sqrt(max(variance, 0)) / max(rep.Leaves, 1)
+
+	// The rate: random tasks of a fixed split, on one core, for about
+	// sample.
+	start := time.Now()
+	var leaves uint64
+	var busy time.Duration
+	for time.Since(start) < sample && ctx.Err() == nil {
+		j := rng.IntN(len(cfgs))
+		r := runners[j]
+		p := r.randomTask(rng, min(o.Size.Cells()/2, 24))
+		t0 := time.Now()
+		res := r.run(p, 0, j)
+		busy += time.Since(t0)
+		leaves += res.leaves
+	}
+	if busy > 0 && leaves > 0 {
+		rep.LeavesPerS = float64(leaves) / busy.Seconds()
+		rep.CPUSeconds = rep.Leaves / rep.LeavesPerS
+	}
+	if o.Shards > 1 {
+		rep.Shards = o.Shards
+		rep.ShardLeaves = rep.Leaves / float64(o.Shards)
+		rep.ShardCPUSeconds = rep.CPUSeconds / float64(o.Shards)
+	}
+	return rep, ctx.Err()
+}
+
+// probe makes one Knuth descent from p on the runner's fast engine.
+func (r *runner) probe(p prefix, rng *rand.Rand) (leaves, nodes, steps float64) {
+	switch {
+	case r.f6 != nil:
+		return r.f6.probe(p, rng)
+	case r.f8 != nil:
+		return r.f8.probe(p, rng)
+	default:
+		return r.f16.probe(p, rng)
+	}
+}
+
+// randomTask returns the node reached by a random descent of at most
+// depth decisions from the root that stops above a leaf: a task of
+// typical size for measuring the rate.
+func (r *runner) randomTask(rng *rand.Rand, depth int) prefix {
+	if r.ref == nil {
+		r.ref = newEngine(r.sz, r.cfg)
+	}
+	e := r.ref
+	e.reset()
+	var p prefix
+	for p.Len < depth {
+		c := e.advance()
+		if c < 0 {
+			break
+		}
+		e.push(c)
+		f := &e.frames[e.nf-1]
+		if rng.IntN(2) == 1 {
+			e.rewind(f)
+			f.wall = true
+			if e.wallKeepsPath(c) {
+				p.Bits |= 1 << uint(p.Len)
+				p.Len++
+				continue
+			}
+			// The wall is pruned: take the open branch instead.
+			e.setOpenAgain(c)
+			f.wall = false
+		}
+		p.Len++
+	}
+	e.reset()
+	e.clearTally()
+	if p.Len > 0 {
+		// Stop one decision short of where the descent ended so the task
+		// holds more than one leaf.
+		p.Len--
+		p.Bits &^= 1 << uint(p.Len)
+	}
+	return p
+}
+
+// setOpenAgain undoes a failed wall on c, the cell of the last frame, and
+// moves the mouse onto it as the open branch did.
+func (e *engine) setOpenAgain(c int32) {
+	e.state[c] = cellOpen
+	e.val[c] = 0
+	e.notWall[e.rowOf[c]+1] |= 2 << uint(e.colOf[c])
+	e.free |= 1 << uint(int(e.rowOf[c])*e.cols+int(e.colOf[c]))
+	e.moveTo(c)
+}
