@@ -23,8 +23,9 @@ type EstimateReport struct {
 	Nodes  float64 `json:"nodes"`
 	Steps  float64 `json:"steps"`
 	RelErr float64 `json:"rel_err"`
-	// LeavesPerS is the rate measured on a sample of tasks (one core), and
-	// CPUSeconds the estimated CPU time of the whole sweep at that rate.
+	// LeavesPerS is the rate measured on a sample of tasks (one core, CPU
+	// time), and CPUSeconds the estimated CPU time of the whole sweep at
+	// that rate.
 	LeavesPerS float64 `json:"leaves_per_s"`
 	CPUSeconds float64 `json:"cpu_s"`
 	// Shards, when above 1, is the shard count the per-shard figures are
@@ -109,18 +110,24 @@ func Estimate(ctx context.Context, o Options, probes int, sample time.Duration, 
 	}
 	rep.RelErr = math.Sqrt(max(variance, 0)) / max(rep.Leaves, 1)
 
-	// The rate: random tasks of a fixed split, on one core, for about
-	// sample.
+	// The rate: random tasks of about rateTaskLeaves leaves, on one
+	// core, for about sample of CPU time (wall time where the CPU time
+	// cannot be read), so that other load on the machine does not count.
 	start := time.Now()
+	cpu0, useCPU := cpuTime()
 	var leaves uint64
 	var busy time.Duration
-	for time.Since(start) < sample && ctx.Err() == nil {
+	for busy < sample && time.Since(start) < 20*sample && ctx.Err() == nil {
 		j := rng.IntN(len(cfgs))
 		r := runners[j]
-		p := r.randomTask(rng, min(o.Size.Cells()/2, 24))
+		p := r.randomTask(rng, max(rep.Leaves/rateTaskLeaves, 1))
 		t0 := time.Now()
 		res := r.run(p, 0, j)
-		busy += time.Since(t0)
+		if c, ok := cpuTime(); useCPU && ok {
+			busy = c - cpu0
+		} else {
+			busy += time.Since(t0)
+		}
 		leaves += res.leaves
 	}
 	if busy > 0 && leaves > 0 {
@@ -147,40 +154,49 @@ func (r *runner) probe(p prefix, rng *rand.Rand) (leaves, nodes, steps float64) 
 	}
 }
 
-// randomTask returns the node reached by a random descent of at most
-// depth decisions from the root that stops above a leaf: a task of
-// typical size for measuring the rate.
-func (r *runner) randomTask(rng *rand.Rand, depth int) prefix {
+// rateTaskLeaves is the typical size of the tasks on which Estimate
+// measures the rate: large enough that replaying a task's prefix costs
+// little, as it does in a real sweep.
+const rateTaskLeaves = 2e5
+
+// randomTask returns the node reached by a random descent from the root
+// that stops once the product of the live children passed (Knuth's
+// weight, about the tree's size over the node's) reaches weight, or one
+// decision above the leaf it reaches first.
+func (r *runner) randomTask(rng *rand.Rand, weight float64) prefix {
 	if r.ref == nil {
 		r.ref = newEngine(r.sz, r.cfg)
 	}
 	e := r.ref
 	e.reset()
 	var p prefix
-	for p.Len < depth {
+	w := 1.0
+	for w < weight {
 		c := e.advance()
 		if c < 0 {
 			break
 		}
 		e.push(c)
 		f := &e.frames[e.nf-1]
-		if rng.IntN(2) == 1 {
-			e.rewind(f)
-			f.wall = true
-			if e.wallKeepsPath(c) {
+		e.rewind(f)
+		f.wall = true
+		if e.wallKeepsPath(c) {
+			w *= 2
+			if rng.IntN(2) == 1 {
 				p.Bits |= 1 << uint(p.Len)
 				p.Len++
 				continue
 			}
-			// The wall is pruned: take the open branch instead.
-			e.setOpenAgain(c)
-			f.wall = false
 		}
+		// The open branch.
+		e.setOpenAgain(c)
+		f.wall = false
 		p.Len++
 	}
+	leaf := w < weight
 	e.reset()
 	e.clearTally()
-	if p.Len > 0 {
+	if leaf && p.Len > 0 {
 		// Stop one decision short of where the descent ended so the task
 		// holds more than one leaf.
 		p.Len--

@@ -70,6 +70,7 @@ type fast[T counter, A keys[T]] struct {
 	best       int32
 	bestState  []uint8 // reference cell states (cellOpen, …)
 	pruned     Count   // mazes in subtrees cut by the bound (best-only)
+	steps      uint64  // the mouse's moves, the moves onto opened cells included
 
 	ref *engine // the reference engine: escalation and the maze text
 }
@@ -140,7 +141,7 @@ func (f *fast[T, A]) clearTally() {
 	for t := f.minT; t <= f.maxT; t++ {
 		f.hist[t], f.histLeaves[t] = Count{}, 0
 	}
-	f.leaves, f.infeasible, f.pruned, f.best = 0, Count{}, Count{}, -1
+	f.leaves, f.infeasible, f.pruned, f.best, f.steps = 0, Count{}, Count{}, -1, 0
 	f.minT, f.maxT = math.MaxInt32, -1
 	f.over = false
 }
@@ -340,7 +341,9 @@ func (f *fast[T, A]) runTask(p prefix) bool {
 	st := &f.st
 	n := &st[d]
 	for {
+		before := n.turns
 		c := f.advance(n)
+		f.steps += uint64(n.turns - before)
 		if c >= 0 {
 			if f.bound != nil && !mayBeat(f, n) {
 				f.pruned.addPow2(int(n.unknown))
@@ -349,6 +352,7 @@ func (f *fast[T, A]) runTask(p prefix) bool {
 			// Branch: the open child goes one level up, the wall branch
 			// waits in n.
 			n = f.open(d, c)
+			f.steps++
 			d++
 			continue
 		}
@@ -374,7 +378,7 @@ func (f *fast[T, A]) runTask(p prefix) bool {
 
 // result returns the tally of the task just run and clears it.
 func (f *fast[T, A]) result(index, pair int) taskResult {
-	r := taskResult{index: index, pair: pair, leaves: f.leaves, infeasible: f.infeasible, pruned: f.pruned, best: int64(f.best)}
+	r := taskResult{index: index, pair: pair, leaves: f.leaves, steps: f.steps, infeasible: f.infeasible, pruned: f.pruned, best: int64(f.best)}
 	for t := f.minT; t <= f.maxT; t++ {
 		if f.histLeaves[t] != 0 {
 			r.hist = append(r.hist, Bucket{Turns: int64(t), Classes: f.histLeaves[t], Mazes: f.hist[t]})

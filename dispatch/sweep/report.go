@@ -46,6 +46,9 @@ type PairReport struct {
 	Leaves          uint64 `json:"leaves"`
 	Mazes           Count  `json:"mazes"`
 	InfeasibleMazes Count  `json:"infeasible_mazes"`
+	// Steps is the number of moves the mouse made in the search (moves
+	// onto newly opened cells included): the work, next to Leaves.
+	Steps uint64 `json:"steps"`
 	// PrunedMazes counts the mazes in subtrees a best-only sweep cut
 	// because none of them can reach the incumbent (0 in a full sweep).
 	PrunedMazes Count `json:"pruned_mazes"`
@@ -93,6 +96,7 @@ type Pair struct {
 func (p *PairReport) addTask(t *taskResult) {
 	p.Tasks++
 	p.Leaves += t.leaves
+	p.Steps += t.steps
 	p.InfeasibleMazes.Add(t.infeasible)
 	p.PrunedMazes.Add(t.pruned)
 	p.addBuckets(t.hist)
@@ -120,6 +124,7 @@ func (p *PairReport) addBuckets(bs []Bucket) {
 func (p *PairReport) merge(o *PairReport) {
 	p.Tasks += o.Tasks
 	p.Leaves += o.Leaves
+	p.Steps += o.Steps
 	p.InfeasibleMazes.Add(o.InfeasibleMazes)
 	p.PrunedMazes.Add(o.PrunedMazes)
 	p.addBuckets(o.Histogram)

@@ -82,6 +82,7 @@ type taskResult struct {
 	index      int
 	pair       int
 	leaves     uint64
+	steps      uint64
 	infeasible Count
 	pruned     Count
 	hist       []Bucket
@@ -443,7 +444,7 @@ func (r *runner) run(p prefix, index, pair int) taskResult {
 
 // result returns the tally of the task just run and clears it.
 func (e *engine) result(index, pair int) taskResult {
-	r := taskResult{index: index, pair: pair, leaves: e.leaves, infeasible: e.infeasible, best: int64(e.best)}
+	r := taskResult{index: index, pair: pair, leaves: e.leaves, steps: e.steps, infeasible: e.infeasible, best: int64(e.best)}
 	for t := e.minT; t <= e.maxT; t++ {
 		if e.histLeaves[t] != 0 {
 			r.hist = append(r.hist, Bucket{Turns: int64(t), Classes: e.histLeaves[t], Mazes: e.hist[t]})
