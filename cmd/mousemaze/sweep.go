@@ -25,6 +25,10 @@ func init() {
 // sweepProgress is where sweep draws its progress; tests silence it.
 var sweepProgress io.Writer = os.Stderr
 
+// sweepEstimateSample is the CPU time --estimate spends measuring the
+// rate; tests shorten it.
+var sweepEstimateSample = 3 * time.Second
+
 func runSweep(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("sweep", "--size RxC [flags]",
 		"mousemaze sweep --size 6x6 --workers 2 --json", stderr)
@@ -218,7 +222,7 @@ func sweepIncumbent(o sweep.Options, file string) (int64, string, error) {
 func runSweepEstimate(o sweep.Options, probes int, asJSON bool, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	est, err := sweep.Estimate(ctx, o, probes, 3*time.Second, 1)
+	est, err := sweep.Estimate(ctx, o, probes, sweepEstimateSample, 1)
 	switch {
 	case errors.Is(err, sweep.ErrOptions):
 		fmt.Fprintf(stderr, "mousemaze sweep: %v\n", err)
