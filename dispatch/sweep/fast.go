@@ -263,6 +263,34 @@ func (f *fast[T, A]) wallIn(n *fnode[T, A], c int32) bool {
 	return f.findPath(n.free)
 }
 
+// wallOK reports whether an open-or-unknown path would still join the
+// entry cell and the exit cell if the unknown cell c of n were a wall. It
+// leaves n as it is; f.path stays valid for n (it may be replaced by a
+// path that avoids c).
+func (f *fast[T, A]) wallOK(n *fnode[T, A], c int32) bool {
+	c &= fastCells - 1
+	if c == f.entryIdx || c == f.exitIdx {
+		return false
+	}
+	b := f.bitOf[c]
+	if f.path&b == 0 {
+		return true
+	}
+	w := int32(f.width)
+	on := func(i int32) uint {
+		if n.key[i&int32(len(n.key)-1)] != f.wall {
+			return 1
+		}
+		return 0
+	}
+	ring := on(c-w-1) | on(c-w)<<1 | on(c-w+1)<<2 | on(c-1)<<3 | on(c+1)<<5 | on(c+w-1)<<6 | on(c+w)<<7 | on(c+w+1)<<8
+	if ringJoined[ring] {
+		f.path = (f.path | f.nbr8[c]&n.free) &^ b
+		return true
+	}
+	return f.findPath(n.free &^ b)
+}
+
 // step returns the cells of open next to the cells of x.
 func (f *fast[T, A]) step(x, open uint64) uint64 {
 	c := uint(f.cols)
@@ -351,8 +379,20 @@ func (f *fast[T, A]) runTask(p prefix) bool {
 			}
 			// Branch: the open child goes one level up, the wall branch
 			// waits in n.
-			n = f.open(d, c)
 			f.steps++
+			if !f.wallOK(n, c) {
+				// The wall branch is pruned: count it and take the open
+				// branch in place, with nothing to save.
+				f.infeasible.addPow2(int(n.unknown) - 1)
+				n.key[c&int32(len(n.key)-1)] = 1
+				n.open[c>>6&1] |= 1 << (c & 63)
+				n.openU |= f.bitOf[c&(fastCells-1)]
+				n.unknown--
+				n.turns++
+				n.pos = c
+				continue
+			}
+			n = f.open(d, c)
 			d++
 			continue
 		}
