@@ -157,18 +157,37 @@ func (f *fast[T, A]) advance(n *fnode[T, A]) int32 {
 	o0, o1, o2, o3 := f.off[0], f.off[1], f.off[2], f.off[3]
 	turns, capT, exitB := n.turns, f.capTurns, f.exitBorder
 	for {
-		// The fewest visits, ties to the first direction in the order:
-		// the minimum of visits<<12 | direction<<10 | target. Unknown
-		// cells, the exit and open cells never visited all have key 0.
+		// The directions in preference order: the first with 0 visits (an
+		// open cell never visited, an unknown cell or the exit, all with
+		// key 0) decides the move at once; otherwise the fewest visits,
+		// ties to the first.
 		mask := int32(len(n.key) - 1)
-		t0, t1, t2, t3 := (pos+o0)&mask, (pos+o1)&mask, (pos+o2)&mask, (pos+o3)&mask
-		a0 := uint32(n.key[t0])<<12 | uint32(t0)
-		a1 := uint32(n.key[t1])<<12 | 1<<10 | uint32(t1)
-		a2 := uint32(n.key[t2])<<12 | 2<<10 | uint32(t2)
-		a3 := uint32(n.key[t3])<<12 | 3<<10 | uint32(t3)
-		m := min(min(a0, a1), min(a2, a3))
-		t := int32(m & 0xff)
-		if m < 1<<12 && n.open[t>>6&1]>>(t&63)&1 == 0 { // an unknown cell or the exit
+		t := (pos + o0) & mask
+		k := n.key[t]
+		if k == 0 {
+			goto zero
+		}
+		if m := (pos + o1) & mask; n.key[m] == 0 {
+			t = m
+			goto zero
+		} else if n.key[m] < k {
+			t, k = m, n.key[m]
+		}
+		if m := (pos + o2) & mask; n.key[m] == 0 {
+			t = m
+			goto zero
+		} else if n.key[m] < k {
+			t, k = m, n.key[m]
+		}
+		if m := (pos + o3) & mask; n.key[m] == 0 {
+			t = m
+			goto zero
+		} else if n.key[m] < k {
+			t, k = m, n.key[m]
+		}
+		goto move
+	zero:
+		if n.open[t>>6&1]>>(t&63)&1 == 0 { // an unknown cell or the exit
 			n.pos = pos
 			if t != exitB {
 				n.turns = turns
@@ -177,10 +196,11 @@ func (f *fast[T, A]) advance(n *fnode[T, A]) int32 {
 			n.turns = turns + 1
 			return -1
 		}
+	move:
 		if turns >= capT {
 			return -2
 		}
-		n.key[t&mask] = T(m>>12 + 1)
+		n.key[t] = k + 1
 		turns++
 		pos = t
 	}
