@@ -68,6 +68,8 @@ type engine struct {
 	infeasible Count
 	steps      uint64  // the mouse's moves, the moves onto opened cells included
 	best       int32   // the most turns of any leaf in this task, −1 if none
+	bestIndex  int     // the task that holds best's first leaf
+	curIndex   int     // the task being run
 	bestState  []uint8 // the cell states at the first leaf with best turns
 }
 
@@ -140,6 +142,7 @@ func (e *engine) clearTally() {
 	}
 	e.leaves, e.infeasible, e.best, e.steps = 0, Count{}, -1, 0
 	e.minT, e.maxT = math.MaxInt32, -1
+	e.bestIndex = 0
 }
 
 // advance walks the mouse until his next move depends on an unknown cell,
@@ -440,6 +443,7 @@ func (e *engine) leaf() {
 	e.minT, e.maxT = min(e.minT, t), max(e.maxT, t)
 	if t > e.best {
 		e.best = t
+		e.bestIndex = e.curIndex
 		copy(e.bestState, e.state[:])
 	}
 }

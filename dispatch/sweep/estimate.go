@@ -122,7 +122,7 @@ func Estimate(ctx context.Context, o Options, probes int, sample time.Duration, 
 		r := runners[j]
 		p := r.randomTask(rng, max(rep.Leaves/rateTaskLeaves, 1))
 		t0 := time.Now()
-		res := r.run(p, 0, j)
+		res := r.run([]task{{pair: j, node: p}}, []int{0}, j)
 		if c, ok := cpuTime(); useCPU && ok {
 			busy = c - cpu0
 		} else {

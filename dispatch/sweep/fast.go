@@ -56,6 +56,7 @@ type fast[T counter, A keys[T]] struct {
 	wall              T
 	capTurns          int32
 	path              uint64 // open-or-unknown cells holding a path from entry to exit
+	fat               bool   // path is all the open-or-unknown cells of the task's node
 	over              bool   // a walk passed capTurns
 	st                [stackLen]fnode[T, A]
 	layers            [MaxCells + 2]uint64
@@ -68,6 +69,8 @@ type fast[T counter, A keys[T]] struct {
 	minT, maxT int32
 	infeasible Count
 	best       int32
+	bestIndex  int     // the task that holds best's first leaf
+	curIndex   int     // the task being run
 	bestState  []uint8 // reference cell states (cellOpen, …)
 	pruned     Count   // mazes in subtrees cut by the bound (best-only)
 	steps      uint64  // the mouse's moves, the moves onto opened cells included
@@ -143,6 +146,7 @@ func (f *fast[T, A]) clearTally() {
 	}
 	f.leaves, f.infeasible, f.pruned, f.best, f.steps = 0, Count{}, Count{}, -1, 0
 	f.minT, f.maxT = math.MaxInt32, -1
+	f.bestIndex = 0
 	f.over = false
 }
 
@@ -220,6 +224,7 @@ func (f *fast[T, A]) leaf(n *fnode[T, A]) {
 	f.minT, f.maxT = min(f.minT, t), max(f.maxT, t)
 	if t > f.best {
 		f.best = t
+		f.bestIndex = f.curIndex
 		for i := range f.bestState {
 			switch {
 			case i == int(f.exitBorder):
@@ -266,6 +271,9 @@ func (f *fast[T, A]) wallIn(n *fnode[T, A], c int32) bool {
 	if f.path&b == 0 {
 		return true // the remembered path does not use c
 	}
+	if f.fat {
+		return f.findPath(n.free)
+	}
 	// The 3×3 block around c: if c's open-or-unknown neighbours are joined
 	// through the ring, the path can go around c.
 	w := int32(f.width)
@@ -295,6 +303,9 @@ func (f *fast[T, A]) wallOK(n *fnode[T, A], c int32) bool {
 	b := f.bitOf[c]
 	if f.path&b == 0 {
 		return true
+	}
+	if f.fat {
+		return f.findPath(n.free &^ b)
 	}
 	w := int32(f.width)
 	on := func(i int32) uint {
@@ -343,7 +354,7 @@ func (f *fast[T, A]) findPath(open uint64) bool {
 		cur = cand & -cand
 		path |= cur
 	}
-	f.path = path
+	f.path, f.fat = path, false
 	return true
 }
 
@@ -372,9 +383,10 @@ func (f *fast[T, A]) enter(p prefix) int {
 			return -1
 		}
 	}
-	if !f.findPath(n.free) {
-		panic("sweep: task node cannot reach the exit")
-	}
+	// Every node the replay reaches keeps a path (each wall above passed
+	// the test), so the open-or-unknown cells hold one; the first wall on
+	// them looks for a short one.
+	f.path, f.fat = n.free, true
 	return d
 }
 
@@ -436,18 +448,20 @@ func (f *fast[T, A]) runTask(p prefix) bool {
 	}
 }
 
-// result returns the tally of the task just run and clears it.
-func (f *fast[T, A]) result(index, pair int) taskResult {
-	r := taskResult{index: index, pair: pair, leaves: f.leaves, steps: f.steps, infeasible: f.infeasible, pruned: f.pruned, best: int64(f.best)}
+// result returns the tally of the tasks run since the last call and
+// clears it. The optimal maze's text is left out when their best is below
+// skipBelow, so that it cannot be the pair's optimum.
+func (f *fast[T, A]) result(pair int, skipBelow int64) taskResult {
+	r := taskResult{index: f.bestIndex, pair: pair, leaves: f.leaves, steps: f.steps, infeasible: f.infeasible, pruned: f.pruned, best: int64(f.best)}
 	for t := f.minT; t <= f.maxT; t++ {
 		if f.histLeaves[t] != 0 {
 			r.hist = append(r.hist, Bucket{Turns: int64(t), Classes: f.histLeaves[t], Mazes: f.hist[t]})
 		}
 	}
-	if f.best > 0 {
+	if f.best > 0 && int64(f.best) >= skipBelow {
 		m, class := f.ref.maze(f.bestState)
 		r.maze, r.class = m.String(), class
-	} else {
+	} else if f.best <= 0 {
 		r.best = 0
 	}
 	f.clearTally()

@@ -64,17 +64,20 @@ func TestFastEqualsReference(t *testing.T) {
 			}
 			for _, depth := range []int{1, 3, 6} {
 				for i, p := range ref.split(depth) {
+					ref.curIndex = i
 					ref.runTask(p)
-					want := ref.result(i, 0)
+					want := ref.result(0)
+					f8.curIndex, f16.curIndex = i, i
 					if !f8.runTask(p) || !f16.runTask(p) {
 						t.Fatalf("task %d passed the turn cap", i)
 					}
-					got8, got16 := f8.result(i, 0), f16.result(i, 0)
+					got8, got16 := f8.result(0, 0), f16.result(0, 0)
 					if f6 != nil {
+						f6.curIndex = i
 						if !f6.runTask(p) {
 							t.Fatalf("task %d passed the turn cap", i)
 						}
-						if got6 := f6.result(i, 0); !reflect.DeepEqual(got6, want) {
+						if got6 := f6.result(0, 0); !reflect.DeepEqual(got6, want) {
 							t.Fatalf("depth %d task %d %+v: 64-cell engine %+v, want %+v", depth, i, p, got6, want)
 						}
 					}
@@ -88,32 +91,62 @@ func TestFastEqualsReference(t *testing.T) {
 }
 
 // TestFastEscalation lowers the 8-bit engine's turn cap so that long walks
-// pass it, and checks that the runner's answer still equals the reference.
+// pass it, and checks that the runner's answer for batches of tasks still
+// equals the reference engine's, first with the 16-bit engine taking over,
+// then with the reference engine.
 func TestFastEscalation(t *testing.T) {
 	sz := mousemaze.Size{Rows: 4, Cols: 4}
 	cfg := mousemaze.Config{Order: mousemaze.Order{}.Resolve()}
 	ref := newEngine(sz, cfg)
+	var all []task
+	for _, p := range ref.split(3) {
+		all = append(all, task{node: p})
+	}
+	check := func(r *runner) {
+		for k := 0; k < len(all); k += 3 {
+			idx := []int{}
+			for i := k; i < min(k+3, len(all)); i++ {
+				idx = append(idx, i)
+				ref.curIndex = i
+				ref.runTask(all[i].node)
+			}
+			want := ref.result(0)
+			if got := r.run(all, idx, 0); !reflect.DeepEqual(got, want) {
+				t.Fatalf("tasks %v: got %+v, want %+v", idx, got, want)
+			}
+		}
+	}
 	r := newRunner(sz, cfg)
 	r.f6.capTurns = 15
-	for i, p := range ref.split(2) {
-		ref.runTask(p)
-		want := ref.result(i, 0)
-		if got := r.run(p, i, 0); !reflect.DeepEqual(got, want) {
-			t.Fatalf("task %d: got %+v, want %+v", i, got, want)
-		}
+	check(r)
+	if r.escals == 0 || r.f16 == nil {
+		t.Fatalf("no batch passed the lowered cap (%d escalations)", r.escals)
 	}
-	if r.escals == 0 {
-		t.Fatal("no task passed the lowered cap")
-	}
-	if r.f16 == nil {
-		t.Fatal("no 16-bit engine after an escalation")
-	}
+	r = newRunner(sz, cfg)
+	r.f6.capTurns = 15
+	r.f16 = newFast[uint16, [128]uint16](sz, cfg)
 	r.f16.capTurns = 15
-	for i, p := range ref.split(2) {
-		ref.runTask(p)
-		want := ref.result(i, 0)
-		if got := r.run(p, i, 0); !reflect.DeepEqual(got, want) {
-			t.Fatalf("task %d with both caps lowered: got %+v, want %+v", i, got, want)
+	check(r)
+	if r.ref == nil {
+		t.Fatal("the reference engine never ran")
+	}
+}
+
+// TestFastNoAllocs checks that the fast engine's search allocates nothing.
+func TestFastNoAllocs(t *testing.T) {
+	sz := mousemaze.Size{Rows: 5, Cols: 5}
+	cfg := mousemaze.Config{Order: mousemaze.Order{}.Resolve()}
+	ps := newEngine(sz, cfg).split(4)
+	f := newFast[uint8, [128]uint8](sz, cfg)
+	allocs := testing.AllocsPerRun(3, func() {
+		for _, p := range ps {
+			if !f.runTask(p) {
+				t.Fatal("cap passed")
+			}
+			f.clearTally()
 		}
+	})
+	if allocs != 0 {
+		t.Errorf("the fast search allocates %.0f times per 5×5 sweep", allocs)
 	}
 }

@@ -47,7 +47,8 @@ type PairReport struct {
 	Mazes           Count  `json:"mazes"`
 	InfeasibleMazes Count  `json:"infeasible_mazes"`
 	// Steps is the number of moves the mouse made in the search (moves
-	// onto newly opened cells included): the work, next to Leaves.
+	// onto newly opened cells included, replays of the tasks' prefixes
+	// not): the work, next to Leaves.
 	Steps uint64 `json:"steps"`
 	// PrunedMazes counts the mazes in subtrees a best-only sweep cut
 	// because none of them can reach the incumbent (0 in a full sweep).
@@ -92,9 +93,9 @@ type Pair struct {
 	Exit  int `json:"exit"`
 }
 
-// addTask adds one finished task's tally to p.
+// addTask adds the tally of a batch of finished tasks to p.
 func (p *PairReport) addTask(t *taskResult) {
-	p.Tasks++
+	p.Tasks += t.to - t.from
 	p.Leaves += t.leaves
 	p.Steps += t.steps
 	p.InfeasibleMazes.Add(t.infeasible)

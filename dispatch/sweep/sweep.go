@@ -77,9 +77,11 @@ type task struct {
 	node prefix
 }
 
-// taskResult is the tally of one finished task.
+// taskResult is the tally of a batch of finished tasks of one pair:
+// todo[from:to].
 type taskResult struct {
-	index      int
+	from, to   int // the batch's positions in the work list
+	index      int // the task that holds the best leaf (the first of them)
 	pair       int
 	leaves     uint64
 	steps      uint64
@@ -264,6 +266,13 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 	if o.BestOnly {
 		bound = newBounder(o.Incumbent, cfgs[0].Order)
 	}
+	// The best turns per pair so far (with those of a resumed checkpoint),
+	// so that workers skip the maze text of tasks that cannot hold the
+	// optimum.
+	best := make([]atomic.Int64, len(cfgs))
+	for j := range acc {
+		best[j].Store(acc[j].OptimumTurns)
+	}
 	results := make(chan taskResult, 4*workers)
 	var next atomic.Int64
 	var wg sync.WaitGroup
@@ -271,7 +280,7 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			work(ctx, o.Size, cfgs, all, todo, &next, results, bound)
+			work(ctx, o.Size, cfgs, all, todo, &next, results, bound, best)
 		}()
 	}
 	go func() { wg.Wait(); close(results) }()
@@ -321,10 +330,14 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 				testHookTask()
 			}
 			acc[r.pair].addTask(&r)
-			done[r.index] = true
+			for _, i := range todo[r.from:r.to] {
+				done[i] = true
+				if bar != nil {
+					estDone += est[i]
+				}
+			}
 			leaves += r.leaves
 			if bar != nil {
-				estDone += est[r.index]
 				best := int64(0)
 				for _, p := range acc {
 					best = max(best, p.OptimumTurns)
@@ -353,24 +366,41 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 	return rep, nil
 }
 
-// work runs tasks taken from todo until none is left or ctx is cancelled.
-// Each worker has its own engines; the only shared state is the counter.
-func work(ctx context.Context, sz mousemaze.Size, cfgs []mousemaze.Config, all []task, todo []int, next *atomic.Int64, out chan<- taskResult, bound *bounder) {
+// batchTasks is how many consecutive tasks a worker takes at a time and
+// reports as one tally: few enough to balance the workers, enough that
+// the per-task cost of reporting is small.
+const batchTasks = 16
+
+// work runs tasks taken from todo, batchTasks at a time, until none is
+// left or ctx is cancelled. Each worker has its own engines; the only
+// shared state is the counter (and the best turns per pair).
+func work(ctx context.Context, sz mousemaze.Size, cfgs []mousemaze.Config, all []task, todo []int, next *atomic.Int64, out chan<- taskResult, bound *bounder, best []atomic.Int64) {
 	runners := make([]*runner, len(cfgs))
 	for {
-		k := int(next.Add(1) - 1)
-		if k >= len(todo) || ctx.Err() != nil {
+		k0 := int(next.Add(batchTasks) - batchTasks)
+		if k0 >= len(todo) || ctx.Err() != nil {
 			return
 		}
-		i := todo[k]
-		t := all[i]
-		r := runners[t.pair]
-		if r == nil {
-			r = newRunner(sz, cfgs[t.pair])
-			r.bound = bound
-			runners[t.pair] = r
+		k1 := min(k0+batchTasks, len(todo))
+		for k0 < k1 {
+			// One tally per run of tasks of the same pair.
+			pair := all[todo[k0]].pair
+			k := k0
+			for k < k1 && all[todo[k]].pair == pair {
+				k++
+			}
+			r := runners[pair]
+			if r == nil {
+				r = newRunner(sz, cfgs[pair])
+				r.bound = bound
+				r.best = &best[pair]
+				runners[pair] = r
+			}
+			res := r.run(all, todo[k0:k], pair)
+			res.from, res.to = k0, k
+			out <- res
+			k0 = k
 		}
-		out <- r.run(t.node, i, t.pair)
 	}
 }
 
@@ -384,7 +414,8 @@ type runner struct {
 	f16    *fast[uint16, [128]uint16]
 	ref    *engine
 	bound  *bounder
-	escals int // tasks run again by a wider engine
+	escals int           // batches run again by a wider engine
+	best   *atomic.Int64 // the most turns any finished task of the pair reached, shared by the workers
 }
 
 // newRunner returns a runner for sz under cfg.
@@ -403,48 +434,77 @@ func newRunner(sz mousemaze.Size, cfg mousemaze.Config) *runner {
 	return r
 }
 
-// run runs the task at node p and returns its tally.
-func (r *runner) run(p prefix, index, pair int) taskResult {
+// skipBelow returns the turns below which a task's best maze cannot be
+// the pair's optimum: the best any finished task reached.
+func (r *runner) skipBelow() int64 {
+	if r.best == nil {
+		return 0
+	}
+	return r.best.Load()
+}
+
+// run runs the tasks all[i] for i in idx, all of pair, and returns their
+// tally.
+func (r *runner) run(all []task, idx []int, pair int) taskResult {
+	res := r.runOnce(all, idx, pair)
+	if r.best != nil {
+		for b := r.best.Load(); res.best > b && !r.best.CompareAndSwap(b, res.best); b = r.best.Load() {
+		}
+	}
+	return res
+}
+
+// runOnce runs the tasks on the first engine that completes them all.
+func (r *runner) runOnce(all []task, idx []int, pair int) taskResult {
 	if r.f6 != nil {
-		r.f6.bound = r.bound
-		if r.f6.runTask(p) {
-			return r.f6.result(index, pair)
+		if runFast(r.f6, all, idx, r.bound) {
+			return r.f6.result(pair, r.skipBelow())
 		}
-		r.f6.clearTally()
 		r.escals++
-		if r.f16 == nil {
-			r.f16 = newFast[uint16, [128]uint16](r.sz, r.cfg)
-		}
 	}
 	if r.f8 != nil {
-		r.f8.bound = r.bound
-		if r.f8.runTask(p) {
-			return r.f8.result(index, pair)
+		if runFast(r.f8, all, idx, r.bound) {
+			return r.f8.result(pair, r.skipBelow())
 		}
-		r.f8.clearTally()
 		r.escals++
+	}
+	if r.f6 != nil || r.f8 != nil || r.f16 != nil {
 		if r.f16 == nil {
 			r.f16 = newFast[uint16, [128]uint16](r.sz, r.cfg)
 		}
-	}
-	if r.f16 != nil {
-		r.f16.bound = r.bound
-		if r.f16.runTask(p) {
-			return r.f16.result(index, pair)
+		if runFast(r.f16, all, idx, r.bound) {
+			return r.f16.result(pair, r.skipBelow())
 		}
-		r.f16.clearTally()
 		r.escals++
 	}
 	if r.ref == nil {
 		r.ref = newEngine(r.sz, r.cfg)
 	}
-	r.ref.runTask(p)
-	return r.ref.result(index, pair)
+	for _, i := range idx {
+		r.ref.curIndex = i
+		r.ref.runTask(all[i].node)
+	}
+	return r.ref.result(pair)
 }
 
-// result returns the tally of the task just run and clears it.
-func (e *engine) result(index, pair int) taskResult {
-	r := taskResult{index: index, pair: pair, leaves: e.leaves, steps: e.steps, infeasible: e.infeasible, best: int64(e.best)}
+// runFast runs the tasks on f, accumulating one tally; when a walk passes
+// f's turn cap it clears the tally and returns false.
+func runFast[T counter, A keys[T]](f *fast[T, A], all []task, idx []int, bound *bounder) bool {
+	f.bound = bound
+	for _, i := range idx {
+		f.curIndex = i
+		if !f.runTask(all[i].node) {
+			f.clearTally()
+			return false
+		}
+	}
+	return true
+}
+
+// result returns the tally of the tasks run since the last call and
+// clears it.
+func (e *engine) result(pair int) taskResult {
+	r := taskResult{index: e.bestIndex, pair: pair, leaves: e.leaves, steps: e.steps, infeasible: e.infeasible, best: int64(e.best)}
 	for t := e.minT; t <= e.maxT; t++ {
 		if e.histLeaves[t] != 0 {
 			r.hist = append(r.hist, Bucket{Turns: int64(t), Classes: e.histLeaves[t], Mazes: e.hist[t]})
