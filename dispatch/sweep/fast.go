@@ -59,6 +59,7 @@ type fast[T counter, A keys[T]] struct {
 	fat               bool   // path is all the open-or-unknown cells of the task's node
 	over              bool   // a walk passed capTurns
 	st                [stackLen]fnode[T, A]
+	rootNode          fnode[T, A]
 	layers            [MaxCells + 2]uint64
 	bound             *bounder // best-only pruning, nil for a full sweep
 
@@ -112,6 +113,7 @@ func newFast[T counter, A keys[T]](sz mousemaze.Size, cfg mousemaze.Config) *fas
 			}
 		}
 	}
+	f.makeRoot()
 	f.hist = make([]Count, 1024)
 	f.histLeaves = make([]uint64, 1024)
 	f.bestState = make([]uint8, len(ref.bestState))
@@ -121,7 +123,13 @@ func newFast[T counter, A keys[T]](sz mousemaze.Size, cfg mousemaze.Config) *fas
 
 // root puts st[0] at the root: every cell unknown, the mouse outside.
 func (f *fast[T, A]) root() *fnode[T, A] {
-	n := &f.st[0]
+	f.st[0] = f.rootNode
+	return &f.st[0]
+}
+
+// makeRoot builds the root node that root copies.
+func (f *fast[T, A]) makeRoot() {
+	n := &f.rootNode
 	for i := 0; i < len(n.key); i++ {
 		n.key[i] = f.wall
 	}
@@ -131,12 +139,9 @@ func (f *fast[T, A]) root() *fnode[T, A] {
 		}
 	}
 	n.key[f.exitBorder] = 0
-	n.open = [2]uint64{}
-	n.openU = 0
 	n.unknown = int32(f.rows * f.cols)
 	n.free = ^uint64(0) >> uint(64-n.unknown)
 	n.turns, n.pos, n.pending = 0, 0, -1
-	return n
 }
 
 // clearTally zeroes the tally of the current task.
