@@ -243,6 +243,7 @@ func runSweepEstimate(o sweep.Options, probes int, asJSON bool, stdout, stderr i
 	fmt.Fprintf(stdout, "rate %.3g leaves/s on one core: %.3g CPU-seconds (%.3g CPU-hours)\n", est.LeavesPerS, est.CPUSeconds, est.CPUSeconds/3600)
 	if est.Shards > 1 {
 		fmt.Fprintf(stdout, "per shard of %d: %.3g leaves, %.3g CPU-seconds\n", est.Shards, est.ShardLeaves, est.ShardCPUSeconds)
+		fmt.Fprintf(stdout, "shard %d/%d itself: %d tasks, %.3g leaves, %.3g CPU-seconds\n", est.Shard, est.Shards, est.ThisShardTasks, est.ThisShardLeaves, est.ThisShardCPUSeconds)
 	}
 	return exitOK
 }

@@ -33,6 +33,13 @@ type EstimateReport struct {
 	Shards          int     `json:"shards,omitempty"`
 	ShardLeaves     float64 `json:"shard_leaves,omitempty"`
 	ShardCPUSeconds float64 `json:"shard_cpu_s,omitempty"`
+	// Shard is the shard whose own tasks were estimated (ThisShardTasks
+	// of them, each with Probes descents): ThisShardLeaves and
+	// ThisShardCPUSeconds.
+	Shard               int     `json:"shard,omitempty"`
+	ThisShardTasks      int     `json:"this_shard_tasks,omitempty"`
+	ThisShardLeaves     float64 `json:"this_shard_leaves,omitempty"`
+	ThisShardCPUSeconds float64 `json:"this_shard_cpu_s,omitempty"`
 }
 
 // probe makes one random descent from node p (Knuth's estimator): at each
@@ -138,6 +145,30 @@ func Estimate(ctx context.Context, o Options, probes int, sample time.Duration, 
 		rep.Shards = o.Shards
 		rep.ShardLeaves = rep.Leaves / float64(o.Shards)
 		rep.ShardCPUSeconds = rep.CPUSeconds / float64(o.Shards)
+		// The shard's own tasks, as Run cuts them.
+		rep.Shard = o.Shard
+		k := 0
+		for j, cfg := range cfgs {
+			ps, _ := splitTasks(newEngine(o.Size, cfg), o.SplitDepth)
+			for _, p := range ps {
+				if k%o.Shards == o.Shard {
+					rep.ThisShardTasks++
+					var sum float64
+					for range probes {
+						l, _, _ := runners[j].probe(p, rng)
+						sum += l
+					}
+					rep.ThisShardLeaves += sum / float64(probes)
+				}
+				k++
+				if k%4096 == 0 && ctx.Err() != nil {
+					return nil, ctx.Err()
+				}
+			}
+		}
+		if rep.LeavesPerS > 0 {
+			rep.ThisShardCPUSeconds = rep.ThisShardLeaves / rep.LeavesPerS
+		}
 	}
 	return rep, ctx.Err()
 }
