@@ -41,8 +41,11 @@ type bounder struct {
 	maxFree   int // more open-or-unknown cells than this cannot be bounded below the incumbent
 }
 
-// newBounder returns the bounder for incumbent turns under order.
-func newBounder(incumbent int64, order mousemaze.Order) *bounder {
+// newBounder returns the bounder for incumbent turns on grids of size sz
+// under cfg (its order and exit column; with free ends, any exit column
+// gives a valid maxFree when the smallest over the columns is taken).
+func newBounder(incumbent int64, sz mousemaze.Size, cfg mousemaze.Config, freeEnds bool) *bounder {
+	order := cfg.Order
 	pos := func(d mousemaze.Dir) int64 {
 		for i, o := range order {
 			if o == d {
@@ -53,14 +56,47 @@ func newBounder(incumbent int64, order mousemaze.Order) *bounder {
 	}
 	b := &bounder{incumbent: incumbent, b0: 1 + pos(mousemaze.Down)}
 	b.b1 = 1 + max(pos(mousemaze.Down), pos(mousemaze.Left), pos(mousemaze.Right))
-	// The cheapest layout of n cells: E, its (at most 3) neighbours, then
-	// everything in layer 2.
-	for n := 1; n <= 64; n++ {
-		lo := 1 + b.b0 + int64(min(n-1, 3))*b.b1 + int64(max(n-4, 0))*(4*(b.b1+1)-1)
-		if lo >= incumbent {
-			break
+	// A cell of layer k is at least k steps from E, so layer k holds at
+	// most the grid cells at Manhattan distance k from E. The cheapest
+	// layout of n cells fills the nearest of them first; maxFree is the
+	// most cells whose cheapest layout stays below the incumbent.
+	exits := []int{cfg.Exit}
+	if freeEnds {
+		exits = exits[:0]
+		for c := 0; c < sz.Cols; c++ {
+			exits = append(exits, c)
 		}
-		b.maxFree = n
+	}
+	b.maxFree = sz.Cells()
+	for _, ex := range exits {
+		ring := make([]int, sz.Rows+sz.Cols)
+		for r := 0; r < sz.Rows; r++ {
+			for c := 0; c < sz.Cols; c++ {
+				ring[sz.Rows-1-r+max(c-ex, ex-c)]++
+			}
+		}
+		n, total, bk := 0, 1+b.b0, b.b0
+		for k := 0; k < len(ring); k++ {
+			switch {
+			case k == 1:
+				bk = b.b1
+			case k > 1:
+				bk = 4*(bk+1) - 1
+			}
+			cells := ring[k]
+			if k == 0 {
+				cells-- // E itself, counted in total
+				n++
+			}
+			for ; cells > 0 && total+bk < incumbent; cells-- {
+				total += bk
+				n++
+			}
+			if cells > 0 {
+				break
+			}
+		}
+		b.maxFree = min(b.maxFree, n)
 	}
 	return b
 }

@@ -264,7 +264,7 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 	}
 	var bound *bounder
 	if o.BestOnly {
-		bound = newBounder(o.Incumbent, cfgs[0].Order)
+		bound = newBounder(o.Incumbent, o.Size, cfgs[0], o.FreeEnds)
 	}
 	// The best turns per pair so far (with those of a resumed checkpoint),
 	// so that workers skip the maze text of tasks that cannot hold the
