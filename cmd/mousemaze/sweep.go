@@ -209,7 +209,7 @@ func sweepIncumbent(o sweep.Options, file string) (int64, string, error) {
 		return best, file, nil
 	}
 	for i, cfg := range cfgs {
-		_, t := sweep.Incumbent(o.Size, cfg, 200000/len(cfgs)+1000, uint64(i+1))
+		_, t := sweep.Incumbent(o.Size, cfg, 50000/len(cfgs)+1000, uint64(i+1))
 		best = max(best, t)
 	}
 	if best == 0 {
