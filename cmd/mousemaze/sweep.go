@@ -240,10 +240,10 @@ func runSweepEstimate(o sweep.Options, probes int, asJSON bool, stdout, stderr i
 	}
 	fmt.Fprintf(stdout, "estimate %dx%d (free ends %v), %d probes per pair:\n", est.Rows, est.Cols, est.FreeEnds, est.Probes)
 	fmt.Fprintf(stdout, "leaves %.3g (±%.1f%%), branch points %.3g, steps %.3g\n", est.Leaves, 100*est.RelErr, est.Nodes, est.Steps)
-	fmt.Fprintf(stdout, "rate %.3g leaves/s on one core: %.3g CPU-seconds (%.3g CPU-hours)\n", est.LeavesPerS, est.CPUSeconds, est.CPUSeconds/3600)
+	fmt.Fprintf(stdout, "rate %.3g leaves/s, %.3g steps/s on one core: %.3g CPU-seconds (%.3g CPU-hours)\n", est.LeavesPerS, est.StepsPerS, est.CPUSeconds, est.CPUSeconds/3600)
 	if est.Shards > 1 {
 		fmt.Fprintf(stdout, "per shard of %d: %.3g leaves, %.3g CPU-seconds\n", est.Shards, est.ShardLeaves, est.ShardCPUSeconds)
-		fmt.Fprintf(stdout, "shard %d/%d itself: %d tasks, %.3g leaves, %.3g CPU-seconds\n", est.Shard, est.Shards, est.ThisShardTasks, est.ThisShardLeaves, est.ThisShardCPUSeconds)
+		fmt.Fprintf(stdout, "shard %d/%d itself: %d tasks, %.3g leaves, %.3g steps, %.3g CPU-seconds\n", est.Shard, est.Shards, est.ThisShardTasks, est.ThisShardLeaves, est.ThisShardSteps, est.ThisShardCPUSeconds)
 	}
 	return exitOK
 }

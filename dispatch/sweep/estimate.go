@@ -23,10 +23,12 @@ type EstimateReport struct {
 	Nodes  float64 `json:"nodes"`
 	Steps  float64 `json:"steps"`
 	RelErr float64 `json:"rel_err"`
-	// LeavesPerS is the rate measured on a sample of tasks (one core, CPU
-	// time), and CPUSeconds the estimated CPU time of the whole sweep at
-	// that rate.
+	// LeavesPerS and StepsPerS are the rates measured on a sample of tasks
+	// (one core, CPU time), and CPUSeconds the estimated CPU time of the
+	// whole sweep: its steps at StepsPerS (the time per leaf varies with
+	// the walks' length, the time per step much less).
 	LeavesPerS float64 `json:"leaves_per_s"`
+	StepsPerS  float64 `json:"steps_per_s"`
 	CPUSeconds float64 `json:"cpu_s"`
 	// Shards, when above 1, is the shard count the per-shard figures are
 	// for: ShardLeaves and ShardCPUSeconds are the whole divided by it.
@@ -39,6 +41,7 @@ type EstimateReport struct {
 	Shard               int     `json:"shard,omitempty"`
 	ThisShardTasks      int     `json:"this_shard_tasks,omitempty"`
 	ThisShardLeaves     float64 `json:"this_shard_leaves,omitempty"`
+	ThisShardSteps      float64 `json:"this_shard_steps,omitempty"`
 	ThisShardCPUSeconds float64 `json:"this_shard_cpu_s,omitempty"`
 }
 
@@ -122,7 +125,7 @@ func Estimate(ctx context.Context, o Options, probes int, sample time.Duration, 
 	// cannot be read), so that other load on the machine does not count.
 	start := time.Now()
 	cpu0, useCPU := cpuTime()
-	var leaves uint64
+	var leaves, steps uint64
 	var busy time.Duration
 	for busy < sample && time.Since(start) < 20*sample && ctx.Err() == nil {
 		j := rng.IntN(len(cfgs))
@@ -136,10 +139,12 @@ func Estimate(ctx context.Context, o Options, probes int, sample time.Duration, 
 			busy += time.Since(t0)
 		}
 		leaves += res.leaves
+		steps += res.steps
 	}
-	if busy > 0 && leaves > 0 {
+	if busy > 0 && leaves > 0 && steps > 0 {
 		rep.LeavesPerS = float64(leaves) / busy.Seconds()
-		rep.CPUSeconds = rep.Leaves / rep.LeavesPerS
+		rep.StepsPerS = float64(steps) / busy.Seconds()
+		rep.CPUSeconds = rep.Steps / rep.StepsPerS
 	}
 	if o.Shards > 1 {
 		rep.Shards = o.Shards
@@ -153,12 +158,14 @@ func Estimate(ctx context.Context, o Options, probes int, sample time.Duration, 
 			for _, p := range ps {
 				if k%o.Shards == o.Shard {
 					rep.ThisShardTasks++
-					var sum float64
+					var sum, sumSteps float64
 					for range probes {
-						l, _, _ := runners[j].probe(p, rng)
+						l, _, st := runners[j].probe(p, rng)
 						sum += l
+						sumSteps += st
 					}
 					rep.ThisShardLeaves += sum / float64(probes)
+					rep.ThisShardSteps += sumSteps / float64(probes)
 				}
 				k++
 				if k%4096 == 0 && ctx.Err() != nil {
@@ -166,8 +173,8 @@ func Estimate(ctx context.Context, o Options, probes int, sample time.Duration, 
 				}
 			}
 		}
-		if rep.LeavesPerS > 0 {
-			rep.ThisShardCPUSeconds = rep.ThisShardLeaves / rep.LeavesPerS
+		if rep.StepsPerS > 0 {
+			rep.ThisShardCPUSeconds = rep.ThisShardSteps / rep.StepsPerS
 		}
 	}
 	return rep, ctx.Err()
