@@ -150,28 +150,34 @@ func Estimate(ctx context.Context, o Options, probes int, sample time.Duration, 
 		rep.Shards = o.Shards
 		rep.ShardLeaves = rep.Leaves / float64(o.Shards)
 		rep.ShardCPUSeconds = rep.CPUSeconds / float64(o.Shards)
-		// The shard's own tasks, as Run cuts them.
+		// The shard's own tasks, as Run cuts them, with probes descents
+		// shared among them (at least 64 each).
 		rep.Shard = o.Shard
+		var mine []task
 		k := 0
 		for j, cfg := range cfgs {
 			ps, _ := splitTasks(newEngine(o.Size, cfg), o.SplitDepth)
 			for _, p := range ps {
 				if k%o.Shards == o.Shard {
-					rep.ThisShardTasks++
-					var sum, sumSteps float64
-					for range probes {
-						l, _, st := runners[j].probe(p, rng)
-						sum += l
-						sumSteps += st
-					}
-					rep.ThisShardLeaves += sum / float64(probes)
-					rep.ThisShardSteps += sumSteps / float64(probes)
+					mine = append(mine, task{pair: j, node: p})
 				}
 				k++
-				if k%4096 == 0 && ctx.Err() != nil {
-					return nil, ctx.Err()
-				}
 			}
+		}
+		rep.ThisShardTasks = len(mine)
+		per := max(probes/max(len(mine), 1), 64)
+		for i, t := range mine {
+			if i%64 == 0 && ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			var sum, sumSteps float64
+			for range per {
+				l, _, st := runners[t.pair].probe(t.node, rng)
+				sum += l
+				sumSteps += st
+			}
+			rep.ThisShardLeaves += sum / float64(per)
+			rep.ThisShardSteps += sumSteps / float64(per)
 		}
 		if rep.StepsPerS > 0 {
 			rep.ThisShardCPUSeconds = rep.ThisShardSteps / rep.StepsPerS
