@@ -6,7 +6,7 @@ BIN     ?= bin
 PKGS    := ./...
 FUZZTIME ?= 200000x
 
-.PHONY: all build test lint race fuzz soak bench bench-cmd bench-sweep sweep-long theory run cuda ptx vet-cuda clean
+.PHONY: all build test lint race fuzz soak bench bench-cmd bench-sweep sweep-long sweep-best-long theory run cuda ptx vet-cuda clean
 
 all: build
 
@@ -43,6 +43,11 @@ soak:
 sweep-long:
 	$(GO) test -count=1 -run BruteForceLong ./dispatch/sweep/ -args -sweep.long
 
+# sweep-best-long: best-only sweeps equal the full sweep on every size up to
+# 6x6, default and free ends (docs/sweep.md).
+sweep-best-long:
+	$(GO) test -count=1 -run BestOnlyEqualsFull -timeout 30m ./dispatch/sweep/ -args -sweep.long
+
 # theory: the thesis's formulas and loop claims over every maze up to 5x5
 # and a million random trees (about 3 minutes on 2 cores).
 theory:
@@ -57,8 +62,12 @@ bench-cmd:
 	$(GO) build -o $(BIN)/mousemaze ./cmd/mousemaze
 	$(BIN)/mousemaze bench
 
+# bench-sweep: the sweep engines in go test -bench (leaves/s, steps/s),
+# then `mousemaze bench --sweep` (6x6, 6x6 free ends, one 7x7 shard).
 bench-sweep:
 	$(GO) test -run='^$$' -bench=BenchmarkSweep -count=10 ./dispatch/sweep/
+	$(GO) build -o $(BIN)/mousemaze ./cmd/mousemaze
+	$(BIN)/mousemaze bench --sweep
 
 # run: the main job, a default search on the best backend present.
 run: build

@@ -28,6 +28,10 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		}
 		return searchBench(args[1:], stdout, stderr)
 	}
+	if slices.Contains(args, "--sweep") || slices.Contains(args, "-sweep") {
+		rest := slices.DeleteFunc(slices.Clone(args), func(a string) bool { return a == "--sweep" || a == "-sweep" })
+		return runBenchSweep(rest, stdout, stderr)
+	}
 	if slices.Contains(args, "--search") || slices.Contains(args, "-search") {
 		if searchBench == nil {
 			fmt.Fprintln(stderr, "mousemaze bench: the search benchmark (--search) is not built into this binary")
@@ -47,6 +51,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	workers := fs.Int("workers", 0, "workers for the multi-worker cpu rows (0 = one per CPU)")
 	duration := fs.Duration("duration", 300*time.Millisecond, "minimum time per measurement")
 	fs.Bool("search", false, "run the search-method benchmark instead (when built in)")
+	fs.Bool("sweep", false, "measure the exhaustive sweep instead: leaves/s and steps/s per core (see bench --sweep -h)")
 	if code := parseFlags(fs, args); code >= 0 {
 		return code
 	}

@@ -25,6 +25,10 @@ func init() {
 // sweepProgress is where sweep draws its progress; tests silence it.
 var sweepProgress io.Writer = os.Stderr
 
+// sweepEstimateSample is the CPU time --estimate spends measuring the
+// rate; tests shorten it.
+var sweepEstimateSample = 3 * time.Second
+
 func runSweep(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("sweep", "--size RxC [flags]",
 		"mousemaze sweep --size 6x6 --workers 2 --json", stderr)
@@ -48,6 +52,10 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "print the report as one JSON object")
 	quiet := fs.Bool("quiet", false, "no progress on standard error")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile to this file")
+	bestOnly := fs.Bool("best-only", false, "find only the optimum: cut subtrees that provably cannot reach the incumbent (see docs/sweep.md)")
+	initFile := fs.String("init", "", "best-only: take the incumbent from the mazes in this `FILE` (the longest walk of the swept size); default a quick search")
+	estimate := fs.Bool("estimate", false, "print Knuth's estimate of the leaves, steps and CPU time of the sweep (per shard with --shard) instead of running it")
+	probes := fs.Int("probes", 100000, "--estimate: random descents per pair of end columns")
 	if code := parseFlags(fs, args); code >= 0 {
 		return code
 	}
@@ -69,13 +77,20 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageErr("%v", err)
 	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	if *edges {
+		// The edge sweep enumerates boards with the reference walk; it has
+		// no tasks to checkpoint or shard.
+		for _, name := range []string{"checkpoint", "checkpoint-every", "resume", "shard", "split-depth", "free-ends", "best-only", "init", "estimate", "probes", "cpuprofile"} {
+			if set[name] {
+				return usageErr("--%s does not apply to the edge sweep (--edges)", name)
+			}
+		}
 		return runSweepEdges(sz, cfg, *workers, *asJSON, stdout, stderr)
 	}
 	if cfg.K > 0 || *traps {
-		set := map[string]bool{}
-		fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-		for _, name := range []string{"free-ends", "checkpoint", "resume", "shard", "split-depth", "cpuprofile"} {
+		for _, name := range []string{"free-ends", "checkpoint", "resume", "shard", "split-depth", "cpuprofile", "best-only", "init", "estimate", "probes"} {
 			if set[name] {
 				return usageErr("--%s does not apply to the trap sweep (--k, --traps)", name)
 			}
@@ -98,6 +113,34 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 	}
 	if *resume && *ckpt == "" {
 		return usageErr("--resume needs --checkpoint FILE")
+	}
+	if *initFile != "" && !*bestOnly {
+		return usageErr("--init applies to --best-only")
+	}
+	if set["probes"] && !*estimate {
+		return usageErr("--probes applies to --estimate")
+	}
+	if *estimate {
+		for _, name := range []string{"checkpoint", "resume", "best-only", "init", "cpuprofile"} {
+			if set[name] {
+				return usageErr("--%s does not apply to --estimate", name)
+			}
+		}
+		if *probes < 1 {
+			return usageErr("--probes %d: want at least 1", *probes)
+		}
+		return runSweepEstimate(o, *probes, *asJSON, stdout, stderr)
+	}
+	if *bestOnly {
+		inc, from, err := sweepIncumbent(o, *initFile)
+		if err != nil {
+			fmt.Fprintf(stderr, "mousemaze sweep: %v\n", err)
+			return exitFail
+		}
+		if !*quiet {
+			fmt.Fprintf(sweepProgress, "best-only: incumbent %d turns (%s)\n", inc, from)
+		}
+		o.BestOnly, o.Incumbent = true, inc
 	}
 	if !*quiet {
 		o.Progress = sweepProgress
@@ -129,6 +172,80 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 		return exitFail
 	}
 	return writeSweepReport(rep, *asJSON, stdout, stderr)
+}
+
+// sweepIncumbent returns the incumbent of a best-only sweep: the longest
+// walk, under the sweep's rules, of the mazes of the swept size in file, or
+// else of a quick hill climb (per pair of end columns with --free-ends).
+func sweepIncumbent(o sweep.Options, file string) (int64, string, error) {
+	cfgs := []mousemaze.Config{o.Config}
+	if o.FreeEnds {
+		cfgs = nil
+		for en := 0; en < o.Size.Cols; en++ {
+			for ex := 0; ex < o.Size.Cols; ex++ {
+				cfgs = append(cfgs, mousemaze.Config{Order: o.Config.Order, Entry: en, Exit: ex})
+			}
+		}
+	}
+	var best int64
+	if file != "" {
+		ms, err := mousemaze.ParseFile(file)
+		if err != nil {
+			return 0, "", err
+		}
+		for _, m := range ms {
+			if m.Rows != o.Size.Rows || m.Cols != o.Size.Cols {
+				continue
+			}
+			for _, cfg := range cfgs {
+				if res, err := mousemaze.Walk(m, cfg); err == nil && res.Feasible && res.Escaped {
+					best = max(best, res.Turns)
+				}
+			}
+		}
+		if best == 0 {
+			return 0, "", fmt.Errorf("--init %s: no feasible %s maze", file, o.Size)
+		}
+		return best, file, nil
+	}
+	for i, cfg := range cfgs {
+		_, t := sweep.Incumbent(o.Size, cfg, 50000/len(cfgs)+1000, uint64(i+1))
+		best = max(best, t)
+	}
+	if best == 0 {
+		return 0, "", fmt.Errorf("no feasible %s maze found for an incumbent", o.Size)
+	}
+	return best, "quick search", nil
+}
+
+// runSweepEstimate prints Knuth's estimate of the sweep o.
+func runSweepEstimate(o sweep.Options, probes int, asJSON bool, stdout, stderr io.Writer) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	est, err := sweep.Estimate(ctx, o, probes, sweepEstimateSample, 1)
+	switch {
+	case errors.Is(err, sweep.ErrOptions):
+		fmt.Fprintf(stderr, "mousemaze sweep: %v\n", err)
+		return exitUsage
+	case err != nil:
+		fmt.Fprintf(stderr, "mousemaze sweep: %v\n", err)
+		return exitFail
+	}
+	if asJSON {
+		if err := json.NewEncoder(stdout).Encode(est); err != nil {
+			fmt.Fprintf(stderr, "mousemaze sweep: %v\n", err)
+			return exitFail
+		}
+		return exitOK
+	}
+	fmt.Fprintf(stdout, "estimate %dx%d (free ends %v), %d probes per pair:\n", est.Rows, est.Cols, est.FreeEnds, est.Probes)
+	fmt.Fprintf(stdout, "leaves %.3g (±%.1f%%), branch points %.3g, steps %.3g\n", est.Leaves, 100*est.RelErr, est.Nodes, est.Steps)
+	fmt.Fprintf(stdout, "rate %.3g leaves/s, %.3g steps/s on one core: %.3g CPU-seconds (%.3g CPU-hours)\n", est.LeavesPerS, est.StepsPerS, est.CPUSeconds, est.CPUSeconds/3600)
+	if est.Shards > 1 {
+		fmt.Fprintf(stdout, "per shard of %d: %.3g leaves, %.3g CPU-seconds\n", est.Shards, est.ShardLeaves, est.ShardCPUSeconds)
+		fmt.Fprintf(stdout, "shard %d/%d itself: %d tasks, %.3g leaves, %.3g steps, %.3g CPU-seconds\n", est.Shard, est.Shards, est.ThisShardTasks, est.ThisShardLeaves, est.ThisShardSteps, est.ThisShardCPUSeconds)
+	}
+	return exitOK
 }
 
 func writeSweepReport(rep *sweep.Report, asJSON bool, stdout, stderr io.Writer) int {

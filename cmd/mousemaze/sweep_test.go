@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 )
 
 // runSweepJSON runs a command that prints one JSON report and decodes it,
@@ -108,6 +109,72 @@ func TestSweepBadFlags(t *testing.T) {
 		var out, errb bytes.Buffer
 		if code := run(tc.args, &out, &errb); code != exitUsage || !strings.Contains(errb.String(), tc.want) {
 			t.Errorf("%v: exit %d, stderr %q; want exit %d mentioning %q", tc.args, code, errb.String(), exitUsage, tc.want)
+		}
+	}
+}
+
+func TestSweepEdgesRefusesTaskFlags(t *testing.T) {
+	for _, flagArgs := range [][]string{
+		{"--checkpoint", filepath.Join(t.TempDir(), "ck.json")},
+		{"--shard", "0/2"},
+		{"--resume"},
+		{"--split-depth", "3"},
+		{"--best-only"},
+		{"--estimate"},
+	} {
+		args := append([]string{"sweep", "--edges", "--size", "3x3"}, flagArgs...)
+		var out, errb bytes.Buffer
+		if code := run(args, &out, &errb); code != exitUsage || !strings.Contains(errb.String(), flagArgs[0]) {
+			t.Errorf("%v: exit %d, stderr %q; want exit %d naming %s", args, code, errb.String(), exitUsage, flagArgs[0])
+		}
+	}
+}
+
+func TestSweepBestOnly(t *testing.T) {
+	whole := runSweepJSON(t, "sweep", "--size", "4x4", "--json", "--quiet")
+	best := runSweepJSON(t, "sweep", "--size", "4x4", "--json", "--quiet", "--best-only")
+	for _, k := range []string{"optimum_turns", "optimal_maze", "optimal_class", "optimal_classes", "optimal_mazes", "mazes"} {
+		if !reflect.DeepEqual(best[k], whole[k]) {
+			t.Errorf("best-only %s = %v, full sweep %v", k, best[k], whole[k])
+		}
+	}
+	if best["best_only"] != true || best["incumbent"].(float64) < 1 || best["incumbent"].(float64) > 27 {
+		t.Errorf("best-only report: best_only %v, incumbent %v", best["best_only"], best["incumbent"])
+	}
+	// --init takes the incumbent from a file: the 4x4 optimum itself.
+	file := filepath.Join(t.TempDir(), "init.txt")
+	if err := os.WriteFile(file, []byte(whole["optimal_maze"].(string)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	fromFile := runSweepJSON(t, "sweep", "--size", "4x4", "--json", "--quiet", "--best-only", "--init", file)
+	if fromFile["incumbent"] != 27.0 || fromFile["optimum_turns"] != 27.0 {
+		t.Errorf("--init: incumbent %v, optimum %v", fromFile["incumbent"], fromFile["optimum_turns"])
+	}
+	var out, errb bytes.Buffer
+	if code := run([]string{"sweep", "--size", "5x5", "--quiet", "--best-only", "--init", file}, &out, &errb); code != exitFail || !strings.Contains(errb.String(), "no feasible 5x5") {
+		t.Errorf("--init without a maze of the size: exit %d, stderr %q", code, errb.String())
+	}
+	if code := run([]string{"sweep", "--size", "4x4", "--init", file}, &out, &errb); code != exitUsage {
+		t.Errorf("--init without --best-only: exit %d, want %d", code, exitUsage)
+	}
+}
+
+func TestSweepEstimate(t *testing.T) {
+	defer func(d time.Duration) { sweepEstimateSample = d }(sweepEstimateSample)
+	sweepEstimateSample = 50 * time.Millisecond
+	m := runSweepJSON(t, "sweep", "--size", "5x5", "--estimate", "--probes", "20000", "--shard", "0/10", "--json")
+	leaves := m["leaves"].(float64)
+	if leaves < 37306*0.8 || leaves > 37306*1.2 || m["shards"] != 10.0 || m["shard_leaves"].(float64) != leaves/10 {
+		t.Errorf("5x5 estimate: %v (exact: 37306 leaves)", m)
+	}
+	var out, errb bytes.Buffer
+	for _, args := range [][]string{
+		{"sweep", "--size", "4x4", "--probes", "10"},
+		{"sweep", "--size", "4x4", "--estimate", "--probes", "0"},
+		{"sweep", "--size", "4x4", "--estimate", "--best-only"},
+	} {
+		if code := run(args, &out, &errb); code != exitUsage {
+			t.Errorf("%v: exit %d, want %d", args, code, exitUsage)
 		}
 	}
 }

@@ -28,11 +28,15 @@
 // to the exit cell: no completion of it is feasible, the mouse would walk
 // forever on each, and the rules count such mazes as infeasible, not as
 // walks. Its 2^u mazes are added to the infeasible count, so the
-// accounting stays exact. Walling a cell whose open-or-unknown neighbours
-// are joined through the eight cells around it cannot cut any path, which
-// a lookup table decides; otherwise a flood fill on the grid packed into
-// one word decides. No bound on the remaining walk is used: the histogram
-// must count every leaf, and the optimum comes out of it.
+// accounting stays exact. The fast engine remembers a set of cells that
+// holds a path: a wall off it cuts nothing; a wall on it whose
+// open-or-unknown neighbours are joined through the eight cells around it
+// cuts nothing either (a lookup table decides); otherwise a breadth-first
+// search on the grid packed into one word decides and remembers a new
+// path. A full sweep uses no bound on the remaining walk: the histogram
+// must count every leaf, and the optimum comes out of it. A best-only
+// sweep (Options.BestOnly) also cuts subtrees that provably cannot reach
+// an incumbent; see bounder and docs/sweep.md.
 //
 // Every infeasible maze ends in a pruned branch: on it the mouse's walk
 // never ends, he keeps visiting every cell of his component, and so he
@@ -50,6 +54,15 @@
 // run skips them. Reports merge exactly (Merge): histograms add, and the
 // reported optimal maze is the first optimal leaf in task order, so a
 // single run, a resumed run and merged shards report the same thing.
+//
+// # Engines
+//
+// The fast engine (fast.go) searches the same tree in the same order as
+// the reference engine (engine.go), keeping one copy of the state per open
+// decision instead of undoing the walk, with 8- or 16-bit visit keys; a
+// batch of tasks whose walks could overflow the keys is run again on the
+// wider engine, then on the reference one. The tests require the two to
+// give identical tallies.
 //
 // # Progress
 //

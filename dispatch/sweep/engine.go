@@ -66,7 +66,10 @@ type engine struct {
 	histLeaves []uint64 // turns → leaves (maze classes)
 	minT, maxT int32    // the range of turns touched in hist
 	infeasible Count
+	steps      uint64  // the mouse's moves, the moves onto opened cells included
 	best       int32   // the most turns of any leaf in this task, −1 if none
+	bestIndex  int     // the task that holds best's first leaf
+	curIndex   int     // the task being run
 	bestState  []uint8 // the cell states at the first leaf with best turns
 }
 
@@ -137,8 +140,9 @@ func (e *engine) clearTally() {
 			e.hist[t], e.histLeaves[t] = Count{}, 0
 		}
 	}
-	e.leaves, e.infeasible, e.best = 0, Count{}, -1
+	e.leaves, e.infeasible, e.best, e.steps = 0, Count{}, -1, 0
 	e.minT, e.maxT = math.MaxInt32, -1
+	e.bestIndex = 0
 }
 
 // advance walks the mouse until his next move depends on an unknown cell,
@@ -214,11 +218,13 @@ func (e *engine) advance() int32 {
 // stop saves the walk's state where advance stopped: before an unknown
 // cell m, which it returns, or on the exit, when it returns −1.
 func (e *engine) stop(m int32, s uint8, pos, turns int32, n int) int32 {
+	e.steps += uint64(n - e.ntrail)
 	e.pos, e.ntrail = pos, n
 	if s == cellUnknown {
 		e.turns = turns
 		return m
 	}
+	e.steps++ // the move onto the exit
 	e.turns = turns + 1
 	return -1
 }
@@ -437,6 +443,7 @@ func (e *engine) leaf() {
 	e.minT, e.maxT = min(e.minT, t), max(e.maxT, t)
 	if t > e.best {
 		e.best = t
+		e.bestIndex = e.curIndex
 		copy(e.bestState, e.state[:])
 	}
 }
@@ -505,13 +512,17 @@ func (e *engine) enter(p prefix) bool {
 
 // runTask adds the whole subtree below node p to the tally.
 func (e *engine) runTask(p prefix) {
-	if !e.enter(p) {
+	s0 := e.steps
+	ok := e.enter(p)
+	e.steps = s0 // the replay is not the task's work
+	if !ok {
 		return
 	}
 	base := e.nf
 	for {
 		if c := e.advance(); c >= 0 {
 			e.push(c)
+			e.steps++
 			if c == e.exitIdx || c == e.entryIdx {
 				// A walled entry or exit cell leaves no feasible
 				// completion: count the wall branch now and skip it.
@@ -531,6 +542,8 @@ func (e *engine) runTask(p prefix) {
 // depth decisions, and every leaf or pruned branch above that depth. In
 // depth-first order (open before wall) they cover every maze exactly once.
 func (e *engine) split(depth int) []prefix {
+	s0 := e.steps
+	defer func() { e.steps = s0 }() // splitting is not a task's work
 	e.reset()
 	var out []prefix
 	cur := func() prefix {

@@ -46,6 +46,13 @@ type PairReport struct {
 	Leaves          uint64 `json:"leaves"`
 	Mazes           Count  `json:"mazes"`
 	InfeasibleMazes Count  `json:"infeasible_mazes"`
+	// Steps is the number of moves the mouse made in the search (moves
+	// onto newly opened cells included, replays of the tasks' prefixes
+	// not): the work, next to Leaves.
+	Steps uint64 `json:"steps"`
+	// PrunedMazes counts the mazes in subtrees a best-only sweep cut
+	// because none of them can reach the incumbent (0 in a full sweep).
+	PrunedMazes Count `json:"pruned_mazes"`
 	// Histogram lists, by turns, the classes and mazes of feasible mazes.
 	Histogram []Bucket `json:"histogram"`
 	// SplitDepth is the depth at which the tree was cut into tasks, and
@@ -63,6 +70,9 @@ type Report struct {
 	Cols     int    `json:"cols"`
 	Order    string `json:"order"`
 	FreeEnds bool   `json:"free_ends"`
+	// BestOnly and Incumbent describe a best-only sweep (Options).
+	BestOnly  bool  `json:"best_only,omitempty"`
+	Incumbent int64 `json:"incumbent,omitempty"`
 	PairReport
 	// BestPair names the best pair of end columns (free ends only).
 	BestPair *Pair `json:"best_pair,omitempty"`
@@ -83,11 +93,13 @@ type Pair struct {
 	Exit  int `json:"exit"`
 }
 
-// addTask adds one finished task's tally to p.
+// addTask adds the tally of a batch of finished tasks to p.
 func (p *PairReport) addTask(t *taskResult) {
-	p.Tasks++
+	p.Tasks += t.to - t.from
 	p.Leaves += t.leaves
+	p.Steps += t.steps
 	p.InfeasibleMazes.Add(t.infeasible)
+	p.PrunedMazes.Add(t.pruned)
 	p.addBuckets(t.hist)
 	if t.best > 0 && (t.best > p.OptimumTurns || t.best == p.OptimumTurns && t.index < p.OptimalTask) {
 		p.OptimumTurns, p.OptimalTask, p.OptimalMaze, p.OptimalClass = t.best, t.index, t.maze, t.class
@@ -113,7 +125,9 @@ func (p *PairReport) addBuckets(bs []Bucket) {
 func (p *PairReport) merge(o *PairReport) {
 	p.Tasks += o.Tasks
 	p.Leaves += o.Leaves
+	p.Steps += o.Steps
 	p.InfeasibleMazes.Add(o.InfeasibleMazes)
+	p.PrunedMazes.Add(o.PrunedMazes)
 	p.addBuckets(o.Histogram)
 	if o.OptimumTurns > 0 && (o.OptimumTurns > p.OptimumTurns || o.OptimumTurns == p.OptimumTurns && o.OptimalTask < p.OptimalTask) {
 		p.OptimumTurns, p.OptimalTask, p.OptimalMaze, p.OptimalClass = o.OptimumTurns, o.OptimalTask, o.OptimalMaze, o.OptimalClass
@@ -124,6 +138,7 @@ func (p *PairReport) merge(o *PairReport) {
 // finish recomputes the fields derived from the histogram.
 func (p *PairReport) finish() {
 	p.Mazes = p.InfeasibleMazes
+	p.Mazes.Add(p.PrunedMazes)
 	p.OptimalClasses, p.OptimalMazes = 0, Count{}
 	for _, b := range p.Histogram {
 		p.Mazes.Add(b.Mazes)
@@ -169,9 +184,11 @@ func Merge(reports ...*Report) (*Report, error) {
 		n = 1
 	}
 	seen := make([]bool, n)
-	out := &Report{Rows: first.Rows, Cols: first.Cols, Order: first.Order, FreeEnds: first.FreeEnds, TotalTasks: first.TotalTasks}
+	out := &Report{Rows: first.Rows, Cols: first.Cols, Order: first.Order, FreeEnds: first.FreeEnds, TotalTasks: first.TotalTasks,
+		BestOnly: first.BestOnly, Incumbent: first.Incumbent}
 	for k, r := range reports {
 		if r.Rows != first.Rows || r.Cols != first.Cols || r.Order != first.Order || r.FreeEnds != first.FreeEnds ||
+			r.BestOnly != first.BestOnly || r.Incumbent != first.Incumbent ||
 			r.TotalTasks != first.TotalTasks || len(r.Pairs) != len(first.Pairs) || r.Entry != first.Entry && !r.FreeEnds || r.Exit != first.Exit && !r.FreeEnds {
 			return nil, fmt.Errorf("sweep: merge: report %d is from a different sweep", k+1)
 		}
@@ -243,6 +260,9 @@ func (r *Report) WriteText(w io.Writer) error {
 	}
 	if r.Shard != "" {
 		fmt.Fprintf(&b, ", shard %s", r.Shard)
+	}
+	if r.BestOnly {
+		fmt.Fprintf(&b, ", best only (incumbent %d turns; pruned %v mazes)", r.Incumbent, r.PrunedMazes)
 	}
 	fmt.Fprintf(&b, "\noptimum: %d turns (%d visits)\n", r.OptimumTurns, r.OptimumVisits)
 	fmt.Fprintf(&b, "optimal classes: %d (%v mazes)\n", r.OptimalClasses, r.OptimalMazes)

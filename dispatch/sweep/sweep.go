@@ -55,6 +55,15 @@ type Options struct {
 	Resume          bool
 	// Progress, when not nil, receives a progress bar or progress lines.
 	Progress io.Writer
+	// BestOnly cuts every subtree whose mazes provably cannot reach
+	// Incumbent turns (see bounder). The report's optimum, its classes
+	// and mazes and the first optimal maze are then those of the full
+	// sweep, while the histogram below the incumbent is partial (the cut
+	// mazes are counted in PrunedMazes). Incumbent must be the turns of
+	// some maze of the size under the rules (of some pair, with FreeEnds):
+	// Run fails if no maze reaches it.
+	BestOnly  bool
+	Incumbent int64
 }
 
 // TargetTasks is the number of tasks per pair that the automatic split
@@ -68,12 +77,16 @@ type task struct {
 	node prefix
 }
 
-// taskResult is the tally of one finished task.
+// taskResult is the tally of a batch of finished tasks of one pair:
+// todo[from:to].
 type taskResult struct {
-	index      int
+	from, to   int // the batch's positions in the work list
+	index      int // the task that holds the best leaf (the first of them)
 	pair       int
 	leaves     uint64
+	steps      uint64
 	infeasible Count
+	pruned     Count
 	hist       []Bucket
 	best       int64
 	maze       string
@@ -130,6 +143,9 @@ func (o *Options) check() error {
 	if o.Resume && o.Checkpoint == "" {
 		return fmt.Errorf("%w: resume needs a checkpoint file", ErrOptions)
 	}
+	if o.BestOnly && o.Incumbent < 1 || !o.BestOnly && o.Incumbent != 0 {
+		return fmt.Errorf("%w: best-only needs an incumbent of at least 1 turn (got best-only %v, incumbent %d)", ErrOptions, o.BestOnly, o.Incumbent)
+	}
 	return nil
 }
 
@@ -163,7 +179,7 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 
 	// Cut every pair's tree into tasks; a shard takes every shards-th task.
 	var all []task
-	rep := &Report{Rows: o.Size.Rows, Cols: o.Size.Cols, Order: cfgs[0].Order.String(), FreeEnds: o.FreeEnds}
+	rep := &Report{Rows: o.Size.Rows, Cols: o.Size.Cols, Order: cfgs[0].Order.String(), FreeEnds: o.FreeEnds, BestOnly: o.BestOnly, Incumbent: o.Incumbent}
 	if o.Shards > 0 {
 		rep.Shard = fmt.Sprintf("%d/%d", o.Shard, o.Shards)
 	}
@@ -180,6 +196,9 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 	rep.TotalTasks = len(all)
 	key := fmt.Sprintf("%s order=%s free=%v entry=%d exit=%d shard=%d/%d split=%d tasks=%d",
 		o.Size, rep.Order, o.FreeEnds, o.Config.Entry, o.Config.Exit, o.Shard, shards, o.SplitDepth, len(all))
+	if o.BestOnly {
+		key += fmt.Sprintf(" best-only incumbent=%d", o.Incumbent)
+	}
 
 	done := make([]bool, len(all))
 	var prevElapsed float64
@@ -243,6 +262,17 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 	if workers == 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
+	var bound *bounder
+	if o.BestOnly {
+		bound = newBounder(o.Incumbent, o.Size, cfgs[0], o.FreeEnds)
+	}
+	// The best turns per pair so far (with those of a resumed checkpoint),
+	// so that workers skip the maze text of tasks that cannot hold the
+	// optimum.
+	best := make([]atomic.Int64, len(cfgs))
+	for j := range acc {
+		best[j].Store(acc[j].OptimumTurns)
+	}
 	results := make(chan taskResult, 4*workers)
 	var next atomic.Int64
 	var wg sync.WaitGroup
@@ -250,7 +280,7 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			work(ctx, o.Size, cfgs, all, todo, &next, results)
+			work(ctx, o.Size, cfgs, all, todo, &next, results, bound, best)
 		}()
 	}
 	go func() { wg.Wait(); close(results) }()
@@ -300,10 +330,14 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 				testHookTask()
 			}
 			acc[r.pair].addTask(&r)
-			done[r.index] = true
+			for _, i := range todo[r.from:r.to] {
+				done[i] = true
+				if bar != nil {
+					estDone += est[i]
+				}
+			}
 			leaves += r.leaves
 			if bar != nil {
-				estDone += est[r.index]
 				best := int64(0)
 				for _, p := range acc {
 					best = max(best, p.OptimumTurns)
@@ -326,33 +360,151 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 	} else {
 		rep.PairReport = acc[0]
 	}
+	if o.BestOnly && o.Shards <= 1 && rep.OptimumTurns < o.Incumbent {
+		return nil, fmt.Errorf("%w: no maze reaches the incumbent's %d turns (the best has %d): the incumbent must be the turns of a real maze", ErrOptions, o.Incumbent, rep.OptimumTurns)
+	}
 	return rep, nil
 }
 
-// work runs tasks taken from todo until none is left or ctx is cancelled.
-// Each worker has its own engines; the only shared state is the counter.
-func work(ctx context.Context, sz mousemaze.Size, cfgs []mousemaze.Config, all []task, todo []int, next *atomic.Int64, out chan<- taskResult) {
-	engines := make([]*engine, len(cfgs))
+// batchTasks is how many consecutive tasks a worker takes at a time and
+// reports as one tally: few enough to balance the workers, enough that
+// the per-task cost of reporting is small.
+const batchTasks = 16
+
+// work runs tasks taken from todo, batchTasks at a time, until none is
+// left or ctx is cancelled. Each worker has its own engines; the only
+// shared state is the counter (and the best turns per pair).
+func work(ctx context.Context, sz mousemaze.Size, cfgs []mousemaze.Config, all []task, todo []int, next *atomic.Int64, out chan<- taskResult, bound *bounder, best []atomic.Int64) {
+	runners := make([]*runner, len(cfgs))
 	for {
-		k := int(next.Add(1) - 1)
-		if k >= len(todo) || ctx.Err() != nil {
+		k0 := int(next.Add(batchTasks) - batchTasks)
+		if k0 >= len(todo) || ctx.Err() != nil {
 			return
 		}
-		i := todo[k]
-		t := all[i]
-		e := engines[t.pair]
-		if e == nil {
-			e = newEngine(sz, cfgs[t.pair])
-			engines[t.pair] = e
+		k1 := min(k0+batchTasks, len(todo))
+		for k0 < k1 {
+			// One tally per run of tasks of the same pair.
+			pair := all[todo[k0]].pair
+			k := k0
+			for k < k1 && all[todo[k]].pair == pair {
+				k++
+			}
+			r := runners[pair]
+			if r == nil {
+				r = newRunner(sz, cfgs[pair])
+				r.bound = bound
+				r.best = &best[pair]
+				runners[pair] = r
+			}
+			res := r.run(all, todo[k0:k], pair)
+			res.from, res.to = k0, k
+			out <- res
+			k0 = k
 		}
-		e.runTask(t.node)
-		out <- e.result(i, t.pair)
 	}
 }
 
-// result returns the tally of the task just run and clears it.
-func (e *engine) result(index, pair int) taskResult {
-	r := taskResult{index: index, pair: pair, leaves: e.leaves, infeasible: e.infeasible, best: int64(e.best)}
+// runner runs tasks of one pair on the fastest engine that fits the grid,
+// and on the reference engine when a fast engine's walk passes its cap.
+type runner struct {
+	sz     mousemaze.Size
+	cfg    mousemaze.Config
+	f6     *fast[uint8, [64]uint8]
+	f8     *fast[uint8, [128]uint8]
+	f16    *fast[uint16, [128]uint16]
+	ref    *engine
+	bound  *bounder
+	escals int           // batches run again by a wider engine
+	best   *atomic.Int64 // the most turns any finished task of the pair reached, shared by the workers
+}
+
+// newRunner returns a runner for sz under cfg.
+func newRunner(sz mousemaze.Size, cfg mousemaze.Config) *runner {
+	r := &runner{sz: sz, cfg: cfg}
+	if fastFits(sz) {
+		switch {
+		case (sz.Rows+2)*(sz.Cols+2) <= 64:
+			r.f6 = newFast[uint8, [64]uint8](sz, cfg)
+		case sz.Cells() <= 49:
+			r.f8 = newFast[uint8, [128]uint8](sz, cfg)
+		default:
+			r.f16 = newFast[uint16, [128]uint16](sz, cfg)
+		}
+	}
+	return r
+}
+
+// skipBelow returns the turns below which a task's best maze cannot be
+// the pair's optimum: the best any finished task reached.
+func (r *runner) skipBelow() int64 {
+	if r.best == nil {
+		return 0
+	}
+	return r.best.Load()
+}
+
+// run runs the tasks all[i] for i in idx, all of pair, and returns their
+// tally.
+func (r *runner) run(all []task, idx []int, pair int) taskResult {
+	res := r.runOnce(all, idx, pair)
+	if r.best != nil {
+		for b := r.best.Load(); res.best > b && !r.best.CompareAndSwap(b, res.best); b = r.best.Load() {
+		}
+	}
+	return res
+}
+
+// runOnce runs the tasks on the first engine that completes them all.
+func (r *runner) runOnce(all []task, idx []int, pair int) taskResult {
+	if r.f6 != nil {
+		if runFast(r.f6, all, idx, r.bound) {
+			return r.f6.result(pair, r.skipBelow())
+		}
+		r.escals++
+	}
+	if r.f8 != nil {
+		if runFast(r.f8, all, idx, r.bound) {
+			return r.f8.result(pair, r.skipBelow())
+		}
+		r.escals++
+	}
+	if r.f6 != nil || r.f8 != nil || r.f16 != nil {
+		if r.f16 == nil {
+			r.f16 = newFast[uint16, [128]uint16](r.sz, r.cfg)
+		}
+		if runFast(r.f16, all, idx, r.bound) {
+			return r.f16.result(pair, r.skipBelow())
+		}
+		r.escals++
+	}
+	if r.ref == nil {
+		r.ref = newEngine(r.sz, r.cfg)
+	}
+	for _, i := range idx {
+		r.ref.curIndex = i
+		r.ref.runTask(all[i].node)
+	}
+	return r.ref.result(pair)
+}
+
+// runFast runs the tasks on f, accumulating one tally; when a walk passes
+// f's turn cap it clears the tally and returns false.
+func runFast[T counter, A keys[T]](f *fast[T, A], all []task, idx []int, bound *bounder) bool {
+	f.bound = bound
+	for _, i := range idx {
+		f.curIndex = i
+		if !f.runTask(all[i].node) {
+			f.clearTally()
+			return false
+		}
+	}
+	return true
+}
+
+// result returns the tally of the tasks run since the last call and
+// clears it.
+func (e *engine) result(pair int) taskResult {
+	r := taskResult{index: e.bestIndex, pair: pair, leaves: e.leaves, steps: e.steps, infeasible: e.infeasible, best: int64(e.best)}
 	for t := e.minT; t <= e.maxT; t++ {
 		if e.histLeaves[t] != 0 {
 			r.hist = append(r.hist, Bucket{Turns: int64(t), Classes: e.histLeaves[t], Mazes: e.hist[t]})

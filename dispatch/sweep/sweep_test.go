@@ -333,25 +333,48 @@ func TestCount(t *testing.T) {
 	}
 }
 
+// BenchmarkSweep measures whole sweeps on one core, on the fast engine
+// (as Run uses it) and on the reference engine, in leaves and steps per
+// second: the speed targets of docs/sweep.md.
 func BenchmarkSweep(b *testing.B) {
 	for _, n := range []int{4, 5, 6} {
 		sz := mousemaze.Size{Rows: n, Cols: n}
-		b.Run("size="+sz.String(), func(b *testing.B) {
-			if n == 6 && testing.Short() {
-				b.Skip("short")
-			}
-			e := newEngine(sz, mousemaze.Config{})
-			ps := e.split(0)
-			var leaves uint64
-			b.ReportAllocs()
-			for b.Loop() {
-				for _, p := range ps {
-					e.runTask(p)
-					leaves += e.leaves
-					e.clearTally()
+		for _, eng := range []string{"fast", "reference"} {
+			b.Run("engine="+eng+"/size="+sz.String(), func(b *testing.B) {
+				if n == 6 && testing.Short() {
+					b.Skip("short")
 				}
-			}
-			b.ReportMetric(float64(leaves)/b.Elapsed().Seconds(), "leaves/s")
-		})
+				cfg := mousemaze.Config{Order: mousemaze.Order{}.Resolve()}
+				e := newEngine(sz, cfg)
+				ps := e.split(0)
+				var all []task
+				var idx []int
+				for i, p := range ps {
+					all = append(all, task{node: p})
+					idx = append(idx, i)
+				}
+				r := newRunner(sz, cfg)
+				var leaves, steps uint64
+				b.ReportAllocs()
+				for b.Loop() {
+					if eng == "fast" {
+						for k := 0; k < len(idx); k += batchTasks {
+							res := r.run(all, idx[k:min(k+batchTasks, len(idx))], 0)
+							leaves += res.leaves
+							steps += res.steps
+						}
+						continue
+					}
+					for _, p := range ps {
+						e.runTask(p)
+						leaves += e.leaves
+						steps += e.steps
+						e.clearTally()
+					}
+				}
+				b.ReportMetric(float64(leaves)/b.Elapsed().Seconds(), "leaves/s")
+				b.ReportMetric(float64(steps)/b.Elapsed().Seconds(), "steps/s")
+			})
+		}
 	}
 }

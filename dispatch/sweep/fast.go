@@ -1,0 +1,474 @@
+package sweep
+
+import (
+	"math"
+
+	"github.com/mousemaze/mousemaze"
+)
+
+// counter is the type of a fast engine's cell keys: 8 bits for grids whose
+// walks stay short, 16 bits otherwise.
+type counter interface{ ~uint8 | ~uint16 }
+
+// keys is the padded grid of a fast engine's cell keys: 64 cells for grids
+// up to 6×6, 128 for larger ones.
+type keys[T counter] interface{ [64]T | [128]T }
+
+// fastCells bounds the padded grid of a fast engine; larger grids use the
+// reference engine.
+const fastCells = 128
+
+// stackLen bounds the levels of a fast engine's stack: one per open
+// decision on the current path, at most MaxCells, plus the root.
+const stackLen = 128
+
+// fnode is the state of the search at one level of a fast engine: small
+// enough (a few cache lines) that a branch copies it instead of undoing.
+type fnode[T counter, A keys[T]] struct {
+	key     A         // padded grid: visits of open cells; 0 for unknown cells and the exit; ^T(0) for walls
+	open    [2]uint64 // bit i: padded cell i is decided open
+	openU   uint64    // bit r·C+c: cell (r, c) is decided open
+	free    uint64    // bit r·C+c: cell (r, c) is open or unknown
+	unknown int32     // undecided cells
+	turns   int32     // turns so far
+	pos     int32     // the mouse's padded position; 0 outside
+	pending int32     // the cell whose wall branch is still to come
+}
+
+// fast is the sweep engine for grids whose padded form has at most
+// fastCells cells. It searches the same tree as engine, in the same order,
+// with the same tally; its state is a stack of fnodes (a branch copies the
+// parent instead of undoing the walk), and exit reachability is kept
+// incrementally: a path is remembered and the grid is flooded only when a
+// new wall lands on it and cannot be walked around locally. Every walk is
+// checked against capTurns, beyond which a key could overflow; a task that
+// passes it is run again by the reference engine.
+type fast[T counter, A keys[T]] struct {
+	rows, cols, width int
+	entryIdx, exitIdx int32
+	exitBorder        int32 // padded index of the exit, below the exit cell
+	off               [4]int32
+	bitOf             [fastCells]uint64 // padded index → its bit in free (0 on the border)
+	nbr8              [fastCells]uint64 // padded index → bits of the grid cells around it
+	entryBit, exitBit uint64
+	notCol0           uint64
+	notColLast        uint64
+	wall              T
+	capTurns          int32
+	path              uint64 // open-or-unknown cells holding a path from entry to exit
+	fat               bool   // path is all the open-or-unknown cells of the task's node
+	over              bool   // a walk passed capTurns
+	st                [stackLen]fnode[T, A]
+	rootNode          fnode[T, A]
+	layers            [MaxCells + 2]uint64
+	bound             *bounder // best-only pruning, nil for a full sweep
+
+	// The tally of the current task, as in engine.
+	leaves     uint64
+	hist       []Count
+	histLeaves []uint64
+	minT, maxT int32
+	infeasible Count
+	best       int32
+	bestIndex  int     // the task that holds best's first leaf
+	curIndex   int     // the task being run
+	bestState  []uint8 // reference cell states (cellOpen, …)
+	pruned     Count   // mazes in subtrees cut by the bound (best-only)
+	steps      uint64  // the mouse's moves, the moves onto opened cells included
+
+	ref *engine // the reference engine: escalation and the maze text
+}
+
+// fastFits reports whether a fast engine can sweep sz.
+func fastFits(sz mousemaze.Size) bool {
+	return (sz.Rows+2)*(sz.Cols+2) <= fastCells && sz.Cells() <= 64
+}
+
+// newFast returns a fast engine for sz under cfg; fastFits(sz) must hold.
+func newFast[T counter, A keys[T]](sz mousemaze.Size, cfg mousemaze.Config) *fast[T, A] {
+	ref := newEngine(sz, cfg)
+	f := &fast[T, A]{rows: sz.Rows, cols: sz.Cols, width: sz.Cols + 2, entryIdx: ref.entryIdx, exitIdx: ref.exitIdx,
+		off: ref.off, entryBit: ref.entryBit, exitBit: ref.exitBit, notCol0: ref.notCol0, notColLast: ref.notColLast, ref: ref}
+	var a A
+	if (sz.Rows+2)*(sz.Cols+2) > len(a) {
+		panic("sweep: grid too large for the fast engine's keys")
+	}
+	f.exitBorder = int32(ref.index(sz.Rows, cfg.Exit))
+	f.wall = ^T(0)
+	// A cell's visits never exceed half the turns (each arrival follows a
+	// departure from a neighbour), so keys stay below the wall while the
+	// turns stay below 2·(wall − 1).
+	f.capTurns = int32(min(2*(int(f.wall)-2), math.MaxInt32/2))
+	for r := 0; r < sz.Rows; r++ {
+		for c := 0; c < sz.Cols; c++ {
+			i := ref.index(r, c)
+			f.bitOf[i] = 1 << uint(r*sz.Cols+c)
+			for dr := -1; dr <= 1; dr++ {
+				for dc := -1; dc <= 1; dc++ {
+					rr, cc := r+dr, c+dc
+					if (dr != 0 || dc != 0) && rr >= 0 && rr < sz.Rows && cc >= 0 && cc < sz.Cols {
+						f.nbr8[i] |= 1 << uint(rr*sz.Cols+cc)
+					}
+				}
+			}
+		}
+	}
+	f.makeRoot()
+	f.hist = make([]Count, 1024)
+	f.histLeaves = make([]uint64, 1024)
+	f.bestState = make([]uint8, len(ref.bestState))
+	f.clearTally()
+	return f
+}
+
+// root puts st[0] at the root: every cell unknown, the mouse outside.
+func (f *fast[T, A]) root() *fnode[T, A] {
+	f.st[0] = f.rootNode
+	return &f.st[0]
+}
+
+// makeRoot builds the root node that root copies.
+func (f *fast[T, A]) makeRoot() {
+	n := &f.rootNode
+	for i := 0; i < len(n.key); i++ {
+		n.key[i] = f.wall
+	}
+	for r := 0; r < f.rows; r++ {
+		for c := 0; c < f.cols; c++ {
+			n.key[f.ref.index(r, c)] = 0
+		}
+	}
+	n.key[f.exitBorder] = 0
+	n.unknown = int32(f.rows * f.cols)
+	n.free = ^uint64(0) >> uint(64-n.unknown)
+	n.turns, n.pos, n.pending = 0, 0, -1
+}
+
+// clearTally zeroes the tally of the current task.
+func (f *fast[T, A]) clearTally() {
+	for t := f.minT; t <= f.maxT; t++ {
+		f.hist[t], f.histLeaves[t] = Count{}, 0
+	}
+	f.leaves, f.infeasible, f.pruned, f.best, f.steps = 0, Count{}, Count{}, -1, 0
+	f.minT, f.maxT = math.MaxInt32, -1
+	f.bestIndex = 0
+	f.over = false
+}
+
+// advance walks the mouse on n until his next move depends on an unknown
+// cell, which it returns, or until he steps onto the exit (−1). It returns
+// −2 when the walk passes capTurns.
+func (f *fast[T, A]) advance(n *fnode[T, A]) int32 {
+	pos := n.pos
+	if pos == 0 {
+		return f.entryIdx
+	}
+	o0, o1, o2, o3 := f.off[0], f.off[1], f.off[2], f.off[3]
+	turns, capT, exitB := n.turns, f.capTurns, f.exitBorder
+	for {
+		// The directions in preference order: the first with 0 visits (an
+		// open cell never visited, an unknown cell or the exit, all with
+		// key 0) decides the move at once; otherwise the fewest visits,
+		// ties to the first.
+		mask := int32(len(n.key) - 1)
+		t := (pos + o0) & mask
+		k := n.key[t]
+		if k == 0 {
+			goto zero
+		}
+		if m := (pos + o1) & mask; n.key[m] == 0 {
+			t = m
+			goto zero
+		} else if n.key[m] < k {
+			t, k = m, n.key[m]
+		}
+		if m := (pos + o2) & mask; n.key[m] == 0 {
+			t = m
+			goto zero
+		} else if n.key[m] < k {
+			t, k = m, n.key[m]
+		}
+		if m := (pos + o3) & mask; n.key[m] == 0 {
+			t = m
+			goto zero
+		} else if n.key[m] < k {
+			t, k = m, n.key[m]
+		}
+		goto move
+	zero:
+		if n.open[t>>6&1]>>(t&63)&1 == 0 { // an unknown cell or the exit
+			n.pos = pos
+			if t != exitB {
+				n.turns = turns
+				return t
+			}
+			n.turns = turns + 1
+			return -1
+		}
+	move:
+		if turns >= capT {
+			return -2
+		}
+		n.key[t] = k + 1
+		turns++
+		pos = t
+	}
+}
+
+// leaf records the walk of n, which has just ended.
+func (f *fast[T, A]) leaf(n *fnode[T, A]) {
+	t := n.turns
+	if int(t) >= len(f.hist) {
+		nn := max(2*len(f.hist), int(t)+1)
+		f.hist = append(f.hist, make([]Count, nn-len(f.hist))...)
+		f.histLeaves = append(f.histLeaves, make([]uint64, nn-len(f.histLeaves))...)
+	}
+	f.hist[t].addPow2(int(n.unknown))
+	f.histLeaves[t]++
+	f.leaves++
+	f.minT, f.maxT = min(f.minT, t), max(f.maxT, t)
+	if t > f.best {
+		f.best = t
+		f.bestIndex = f.curIndex
+		for i := range f.bestState {
+			switch {
+			case i == int(f.exitBorder):
+				f.bestState[i] = cellExit
+			case n.key[i] == f.wall:
+				f.bestState[i] = cellWall
+			case n.open[i>>6]>>(i&63)&1 != 0:
+				f.bestState[i] = cellOpen
+			default:
+				f.bestState[i] = cellUnknown
+			}
+		}
+	}
+}
+
+// open takes the open branch of cell c at level d: the state is copied to
+// level d+1, where c is open and the mouse steps onto it; the wall branch
+// waits at level d.
+func (f *fast[T, A]) open(d int, c int32) *fnode[T, A] {
+	n := &f.st[d&(stackLen-1)]
+	n.pending = c
+	ch := &f.st[(d+1)&(stackLen-1)]
+	*ch = *n
+	ch.key[int(c)&(len(ch.key)-1)] = 1
+	ch.open[c>>6&1] |= 1 << (c & 63)
+	ch.openU |= f.bitOf[c&(fastCells-1)]
+	ch.unknown--
+	ch.turns++
+	ch.pos = c
+	return ch
+}
+
+// wallIn makes n's pending cell c a wall, in place, and reports whether an
+// open-or-unknown path still joins the entry cell and the exit cell.
+func (f *fast[T, A]) wallIn(n *fnode[T, A], c int32) bool {
+	c &= fastCells - 1
+	n.key[c] = f.wall
+	n.unknown--
+	b := f.bitOf[c]
+	n.free &^= b
+	if c == f.entryIdx || c == f.exitIdx {
+		return false
+	}
+	if f.path&b == 0 {
+		return true // the remembered path does not use c
+	}
+	if f.fat {
+		return f.findPath(n.free)
+	}
+	// The 3×3 block around c: if c's open-or-unknown neighbours are joined
+	// through the ring, the path can go around c.
+	w := int32(f.width)
+	on := func(i int32) uint { // 1 if the padded cell i is not a wall
+		if n.key[i&int32(len(n.key)-1)] != f.wall {
+			return 1
+		}
+		return 0
+	}
+	ring := on(c-w-1) | on(c-w)<<1 | on(c-w+1)<<2 | on(c-1)<<3 | on(c+1)<<5 | on(c+w-1)<<6 | on(c+w)<<7 | on(c+w+1)<<8
+	if ringJoined[ring] {
+		f.path = (f.path | f.nbr8[c]&n.free) &^ b
+		return true
+	}
+	return f.findPath(n.free)
+}
+
+// wallOK reports whether an open-or-unknown path would still join the
+// entry cell and the exit cell if the unknown cell c of n were a wall. It
+// leaves n as it is; f.path stays valid for n (it may be replaced by a
+// path that avoids c).
+func (f *fast[T, A]) wallOK(n *fnode[T, A], c int32) bool {
+	c &= fastCells - 1
+	if c == f.entryIdx || c == f.exitIdx {
+		return false
+	}
+	b := f.bitOf[c]
+	if f.path&b == 0 {
+		return true
+	}
+	if f.fat {
+		return f.findPath(n.free &^ b)
+	}
+	w := int32(f.width)
+	on := func(i int32) uint {
+		if n.key[i&int32(len(n.key)-1)] != f.wall {
+			return 1
+		}
+		return 0
+	}
+	ring := on(c-w-1) | on(c-w)<<1 | on(c-w+1)<<2 | on(c-1)<<3 | on(c+1)<<5 | on(c+w-1)<<6 | on(c+w)<<7 | on(c+w+1)<<8
+	if ringJoined[ring] {
+		f.path = (f.path | f.nbr8[c]&n.free) &^ b
+		return true
+	}
+	return f.findPath(n.free &^ b)
+}
+
+// step returns the cells of open next to the cells of x.
+func (f *fast[T, A]) step(x, open uint64) uint64 {
+	c := uint(f.cols)
+	return (x | x<<1&f.notCol0 | x>>1&f.notColLast | x<<c | x>>c) & open
+}
+
+// findPath searches open (the open-or-unknown cells) breadth first from
+// the exit cell; when it reaches the entry cell it remembers one shortest
+// path in f.path and returns true.
+func (f *fast[T, A]) findPath(open uint64) bool {
+	if open&f.entryBit == 0 || open&f.exitBit == 0 {
+		return false
+	}
+	seen := f.exitBit
+	f.layers[0] = seen
+	k := 0
+	for seen&f.entryBit == 0 {
+		nx := f.step(seen, open)
+		if nx == seen {
+			return false
+		}
+		k++
+		f.layers[k] = nx &^ seen
+		seen = nx
+	}
+	cur := f.entryBit
+	path := cur
+	for j := k - 1; j >= 0; j-- {
+		cand := f.step(cur, open) & f.layers[j]
+		cur = cand & -cand
+		path |= cur
+	}
+	f.path, f.fat = path, false
+	return true
+}
+
+// enter replays p from the root and returns the level of its node, or −1
+// when the node is a pruned wall branch, whose mazes it counts as
+// infeasible.
+func (f *fast[T, A]) enter(p prefix) int {
+	n := f.root()
+	f.path = n.free
+	d := 0
+	for i := 0; i < p.Len; i++ {
+		c := f.advance(n)
+		if c < 0 {
+			panic("sweep: prefix runs past a leaf")
+		}
+		if p.Bits>>uint(i)&1 == 0 {
+			n = f.open(d, c)
+			d++
+			continue
+		}
+		if !f.wallIn(n, c) {
+			if i != p.Len-1 {
+				panic("sweep: prefix runs past a pruned branch")
+			}
+			f.infeasible.addPow2(int(n.unknown))
+			return -1
+		}
+	}
+	// Every node the replay reaches keeps a path (each wall above passed
+	// the test), so the open-or-unknown cells hold one; the first wall on
+	// them looks for a short one.
+	f.path, f.fat = n.free, true
+	return d
+}
+
+// runTask adds the whole subtree below node p to the tally. It returns
+// false when a walk passed capTurns; the tally is then void.
+func (f *fast[T, A]) runTask(p prefix) bool {
+	d := f.enter(p)
+	if d < 0 {
+		return true
+	}
+	base := d
+	st := &f.st
+	n := &st[d]
+	for {
+		before := n.turns
+		c := f.advance(n)
+		f.steps += uint64(n.turns - before)
+		if c >= 0 {
+			if f.bound != nil && !mayBeat(f, n) {
+				f.pruned.addPow2(int(n.unknown))
+				goto back
+			}
+			// Branch: the open child goes one level up, the wall branch
+			// waits in n.
+			f.steps++
+			if !f.wallOK(n, c) {
+				// The wall branch is pruned: count it and take the open
+				// branch in place, with nothing to save.
+				f.infeasible.addPow2(int(n.unknown) - 1)
+				n.key[c&int32(len(n.key)-1)] = 1
+				n.open[c>>6&1] |= 1 << (c & 63)
+				n.openU |= f.bitOf[c&(fastCells-1)]
+				n.unknown--
+				n.turns++
+				n.pos = c
+				continue
+			}
+			n = f.open(d, c)
+			d++
+			continue
+		}
+		if c == -2 {
+			f.over = true
+			return false
+		}
+		f.leaf(n)
+	back:
+		for {
+			if d == base {
+				return true
+			}
+			d--
+			n = &st[d&(stackLen-1)]
+			if f.wallIn(n, n.pending) {
+				break
+			}
+			f.infeasible.addPow2(int(n.unknown))
+		}
+	}
+}
+
+// result returns the tally of the tasks run since the last call and
+// clears it. The optimal maze's text is left out when their best is below
+// skipBelow, so that it cannot be the pair's optimum.
+func (f *fast[T, A]) result(pair int, skipBelow int64) taskResult {
+	r := taskResult{index: f.bestIndex, pair: pair, leaves: f.leaves, steps: f.steps, infeasible: f.infeasible, pruned: f.pruned, best: int64(f.best)}
+	for t := f.minT; t <= f.maxT; t++ {
+		if f.histLeaves[t] != 0 {
+			r.hist = append(r.hist, Bucket{Turns: int64(t), Classes: f.histLeaves[t], Mazes: f.hist[t]})
+		}
+	}
+	if f.best > 0 && int64(f.best) >= skipBelow {
+		m, class := f.ref.maze(f.bestState)
+		r.maze, r.class = m.String(), class
+	} else if f.best <= 0 {
+		r.best = 0
+	}
+	f.clearTally()
+	return r
+}

@@ -1,0 +1,152 @@
+package sweep
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+
+	"github.com/mousemaze/mousemaze"
+)
+
+// randomCases returns sizes and rules for equivalence tests: every shape
+// up to 5×5 that the fast engine takes, with random orders and end columns.
+func randomCases(rng *rand.Rand) []struct {
+	sz  mousemaze.Size
+	cfg mousemaze.Config
+} {
+	var out []struct {
+		sz  mousemaze.Size
+		cfg mousemaze.Config
+	}
+	for r := 1; r <= 5; r++ {
+		for c := 1; c <= 5; c++ {
+			if r*c > 20 {
+				continue
+			}
+			for k := 0; k < 2; k++ {
+				var o mousemaze.Order
+				for i, j := range rng.Perm(4) {
+					o[i] = mousemaze.Dir(j)
+				}
+				if k == 0 {
+					o = mousemaze.Order{}
+				}
+				cfg := mousemaze.Config{Order: o.Resolve(), Entry: rng.IntN(c), Exit: rng.IntN(c)}
+				out = append(out, struct {
+					sz  mousemaze.Size
+					cfg mousemaze.Config
+				}{mousemaze.Size{Rows: r, Cols: c}, cfg})
+			}
+		}
+	}
+	return out
+}
+
+// TestFastEqualsReference runs every task of many small sweeps on the fast
+// engines (8 and 16 bits) and on the reference engine, and compares the
+// tallies exactly.
+func TestFastEqualsReference(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 5))
+	cases := randomCases(rng)
+	cases = append(cases, struct {
+		sz  mousemaze.Size
+		cfg mousemaze.Config
+	}{mousemaze.Size{Rows: 5, Cols: 5}, mousemaze.Config{Order: mousemaze.Order{}.Resolve()}})
+	for _, tc := range cases {
+		t.Run(fmt.Sprintf("size=%s/order=%s/entry=%d/exit=%d", tc.sz, tc.cfg.Order, tc.cfg.Entry, tc.cfg.Exit), func(t *testing.T) {
+			ref := newEngine(tc.sz, tc.cfg)
+			f8 := newFast[uint8, [128]uint8](tc.sz, tc.cfg)
+			f16 := newFast[uint16, [128]uint16](tc.sz, tc.cfg)
+			var f6 *fast[uint8, [64]uint8]
+			if (tc.sz.Rows+2)*(tc.sz.Cols+2) <= 64 {
+				f6 = newFast[uint8, [64]uint8](tc.sz, tc.cfg)
+			}
+			for _, depth := range []int{1, 3, 6} {
+				for i, p := range ref.split(depth) {
+					ref.curIndex = i
+					ref.runTask(p)
+					want := ref.result(0)
+					f8.curIndex, f16.curIndex = i, i
+					if !f8.runTask(p) || !f16.runTask(p) {
+						t.Fatalf("task %d passed the turn cap", i)
+					}
+					got8, got16 := f8.result(0, 0), f16.result(0, 0)
+					if f6 != nil {
+						f6.curIndex = i
+						if !f6.runTask(p) {
+							t.Fatalf("task %d passed the turn cap", i)
+						}
+						if got6 := f6.result(0, 0); !reflect.DeepEqual(got6, want) {
+							t.Fatalf("depth %d task %d %+v: 64-cell engine %+v, want %+v", depth, i, p, got6, want)
+						}
+					}
+					if !reflect.DeepEqual(got8, want) || !reflect.DeepEqual(got16, want) {
+						t.Fatalf("depth %d task %d %+v:\n  8-bit %+v\n 16-bit %+v\n   want %+v", depth, i, p, got8, got16, want)
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestFastEscalation lowers the 8-bit engine's turn cap so that long walks
+// pass it, and checks that the runner's answer for batches of tasks still
+// equals the reference engine's, first with the 16-bit engine taking over,
+// then with the reference engine.
+func TestFastEscalation(t *testing.T) {
+	sz := mousemaze.Size{Rows: 4, Cols: 4}
+	cfg := mousemaze.Config{Order: mousemaze.Order{}.Resolve()}
+	ref := newEngine(sz, cfg)
+	var all []task
+	for _, p := range ref.split(3) {
+		all = append(all, task{node: p})
+	}
+	check := func(r *runner) {
+		for k := 0; k < len(all); k += 3 {
+			idx := []int{}
+			for i := k; i < min(k+3, len(all)); i++ {
+				idx = append(idx, i)
+				ref.curIndex = i
+				ref.runTask(all[i].node)
+			}
+			want := ref.result(0)
+			if got := r.run(all, idx, 0); !reflect.DeepEqual(got, want) {
+				t.Fatalf("tasks %v: got %+v, want %+v", idx, got, want)
+			}
+		}
+	}
+	r := newRunner(sz, cfg)
+	r.f6.capTurns = 15
+	check(r)
+	if r.escals == 0 || r.f16 == nil {
+		t.Fatalf("no batch passed the lowered cap (%d escalations)", r.escals)
+	}
+	r = newRunner(sz, cfg)
+	r.f6.capTurns = 15
+	r.f16 = newFast[uint16, [128]uint16](sz, cfg)
+	r.f16.capTurns = 15
+	check(r)
+	if r.ref == nil {
+		t.Fatal("the reference engine never ran")
+	}
+}
+
+// TestFastNoAllocs checks that the fast engine's search allocates nothing.
+func TestFastNoAllocs(t *testing.T) {
+	sz := mousemaze.Size{Rows: 5, Cols: 5}
+	cfg := mousemaze.Config{Order: mousemaze.Order{}.Resolve()}
+	ps := newEngine(sz, cfg).split(4)
+	f := newFast[uint8, [128]uint8](sz, cfg)
+	allocs := testing.AllocsPerRun(3, func() {
+		for _, p := range ps {
+			if !f.runTask(p) {
+				t.Fatal("cap passed")
+			}
+			f.clearTally()
+		}
+	})
+	if allocs != 0 {
+		t.Errorf("the fast search allocates %.0f times per 5×5 sweep", allocs)
+	}
+}
