@@ -17,17 +17,21 @@ import (
 )
 
 func init() {
-	register(command{name: "bench", summary: "measure backends and kernels side by side (steps/s, mazes/s, ratio to ref)", run: runBench})
+	register(command{name: "bench", summary: "measure backends and kernels side by side (steps/s, mazes/s, ratio to ref)", run: runBench, verbs: []command{
+		{name: "search", summary: "the search-method table: hits of the known optimum, evaluations per second", run: runBenchSearch},
+	}})
+}
+
+// runBenchSearch is `bench search`, when built in.
+func runBenchSearch(args []string, stdout, stderr io.Writer) int {
+	if searchBench == nil {
+		fmt.Fprintln(stderr, "mousemaze bench: the search benchmark is not built into this binary")
+		return exitFail
+	}
+	return searchBench(args, stdout, stderr)
 }
 
 func runBench(args []string, stdout, stderr io.Writer) int {
-	if len(args) > 0 && args[0] == "search" {
-		if searchBench == nil {
-			fmt.Fprintln(stderr, "mousemaze bench: the search benchmark is not built into this binary")
-			return exitFail
-		}
-		return searchBench(args[1:], stdout, stderr)
-	}
 	if slices.Contains(args, "--search") || slices.Contains(args, "-search") {
 		if searchBench == nil {
 			fmt.Fprintln(stderr, "mousemaze bench: the search benchmark (--search) is not built into this binary")

@@ -18,43 +18,13 @@ import (
 // Playing With Mazes (package classic): gen, solve, matrix and play.
 
 func init() {
-	register(command{name: "classic", summary: "classic mazes: build (gen), solve, distance matrices (matrix), blind game (play), neural-net solver (neural)", run: runClassic})
-}
-
-const classicUsage = `Usage: mousemaze classic <verb> [flags] [args]
-
-Verbs:
-  gen     build a maze: --algo spanning|anderson|matrix --size RxC --seed N
-  solve   solve a maze file: --algo random|left|right|switch-left|switch-right|lru|bfs|tremaux|tremaux-all|tar
-  matrix  print the minimum-distance matrix, a solution matrix or a power of the connection matrix
-  play    play the blind maze game: play --blind FILE, moves from standard input
-  neural  measure the neural-net solver of §5 against the random walk
-
-Run "mousemaze classic <verb> -h" for the flags of one.
-`
-
-func runClassic(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 {
-		fmt.Fprint(stderr, classicUsage)
-		return exitUsage
-	}
-	switch args[0] {
-	case "gen":
-		return runClassicGen(args[1:], stdout, stderr)
-	case "solve":
-		return runClassicSolve(args[1:], stdout, stderr)
-	case "matrix":
-		return runClassicMatrix(args[1:], stdout, stderr)
-	case "play":
-		return runClassicPlay(args[1:], stdout, stderr)
-	case "neural":
-		return runClassicNeural(args[1:], stdout, stderr)
-	case "help", "-h", "-help", "--help":
-		fmt.Fprint(stdout, classicUsage)
-		return exitOK
-	}
-	fmt.Fprintf(stderr, "mousemaze classic: unknown verb %q\n\n%s", args[0], classicUsage)
-	return exitUsage
+	register(command{name: "classic", summary: "classic mazes: build (gen), solve, distance matrices (matrix), blind game (play), neural-net solver (neural)", verbs: []command{
+		{name: "gen", summary: "build a maze: --algo spanning|anderson|matrix --size RxC --seed N", run: runClassicGen},
+		{name: "solve", summary: "solve a maze file: --algo random|left|right|switch-left|switch-right|lru|bfs|tremaux|tremaux-all|tar", run: runClassicSolve},
+		{name: "matrix", summary: "print the minimum-distance matrix, a solution matrix or a power of the connection matrix", run: runClassicMatrix},
+		{name: "play", summary: "play the blind maze game: play --blind FILE, moves from standard input", run: runClassicPlay},
+		{name: "neural", summary: "measure the neural-net solver of §5 against the random walk", run: runClassicNeural},
+	}})
 }
 
 // readClassic parses a classic board file ("-" is standard input).

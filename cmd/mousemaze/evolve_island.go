@@ -119,10 +119,3 @@ func (f *islandFlags) write(s *dispatch.Search, done bool) error {
 	return island.Write(f.dir, island.File{Island: f.index, Islands: f.count, Search: island.SearchOf(p),
 		Seed: p.Seed, Gen: s.Gen(), Evals: s.Evals(), Done: done, Best: island.MazesOf(s.Emigrants(emigrants))})
 }
-
-// flagsSet returns the names of the flags given on the command line.
-func flagsSet(fs *flag.FlagSet) map[string]bool {
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	return set
-}

@@ -145,3 +145,32 @@ func (f *searchFlags) apply(set map[string]bool, p *dispatch.Spec, cells int) er
 	}
 	return nil
 }
+
+// searchArgs returns the search flags that state p's parameters where
+// they differ from its method's preset: what `slurm evolve` wrote into
+// its job's Spec, handed on to each island's evolve.
+func searchArgs(p dispatch.Spec) []string {
+	pre, err := dispatch.Preset(p.Algo)
+	if err != nil {
+		return nil
+	}
+	var args []string
+	add := func(name string, differs bool, v any) {
+		if differs {
+			args = append(args, "--"+name, fmt.Sprint(v))
+		}
+	}
+	add("parents", p.Parents != pre.Parents, p.Parents)
+	add("elite", p.Elite != pre.Elite, p.Elite)
+	add("mutation", p.Mutation != pre.Mutation, p.Mutation)
+	add("crossover", p.Crossover != pre.Crossover, p.Crossover)
+	add("local", p.Local != pre.Local, fmt.Sprintf("h%d", p.Local))
+	add("improve", p.Improve != pre.Improve, p.Improve)
+	add("sideways", p.Sideways != pre.Sideways, p.Sideways)
+	add("kick", p.Kick != pre.Kick, p.Kick)
+	add("restarts", p.Restarts != pre.Restarts, p.Restarts)
+	add("reach", p.Reach != pre.Reach, p.Reach)
+	add("accept", p.Accept != pre.Accept, p.Accept)
+	add("polish", p.Polish != pre.Polish, p.Polish)
+	return args
+}

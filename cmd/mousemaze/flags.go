@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -45,11 +46,16 @@ type rulesFlags struct {
 }
 
 func (r *rulesFlags) register(fs *flag.FlagSet) {
+	r.registerEnds(fs)
+	fs.Int64Var(&r.cap, "cap", 0, "stop a walk after this many turns (0 = no cap)")
+	fs.IntVar(&r.k, "k", 0, "count visits modulo `K` (the paper's k-mod mouse; 0 = exact counting)")
+}
+
+// registerEnds adds --order, --entry and --exit only.
+func (r *rulesFlags) registerEnds(fs *flag.FlagSet) {
 	fs.StringVar(&r.order, "order", "DRLU", "preference order for ties, a permutation of D, R, L, U")
 	fs.IntVar(&r.entry, "entry", 0, "entry column (above the top row, 0-based)")
 	fs.IntVar(&r.exit, "exit", 0, "exit column (below the bottom row, 0-based)")
-	fs.Int64Var(&r.cap, "cap", 0, "stop a walk after this many turns (0 = no cap)")
-	fs.IntVar(&r.k, "k", 0, "count visits modulo `K` (the paper's k-mod mouse; 0 = exact counting)")
 }
 
 // config turns the flags into a Config. It checks the order and the cap;
@@ -89,4 +95,84 @@ func (b *backendFlags) open() (mousemaze.Evaluator, error) {
 		return nil, fmt.Errorf("--workers %d: must be 0 or more", b.workers)
 	}
 	return mousemaze.NewEvaluator(b.backend, mousemaze.Options{Workers: b.workers, Kernel: b.kernel})
+}
+
+// sizeValue is a flag value of a grid size RxC, parsed once; set says
+// whether it was given (or has a default).
+type sizeValue struct {
+	mousemaze.Size
+	set bool
+}
+
+// sizeFlag registers a --size flag with a default ("" for none).
+func sizeFlag(fs *flag.FlagSet, def, usage string) *sizeValue {
+	v := &sizeValue{}
+	if def != "" {
+		v.Set(def)
+	}
+	fs.Var(v, "size", usage)
+	return v
+}
+
+// String returns the size, or "" when none is set.
+func (v *sizeValue) String() string {
+	if v == nil || !v.set {
+		return ""
+	}
+	return v.Size.String()
+}
+
+// Set parses RxC.
+func (v *sizeValue) Set(s string) error {
+	sz, err := mousemaze.ParseSize(s)
+	if err != nil {
+		return err
+	}
+	v.Size, v.set = sz, true
+	return nil
+}
+
+// orderValue is a flag value of a preference order, parsed once.
+type orderValue mousemaze.Order
+
+// String returns the order's letters.
+func (v *orderValue) String() string {
+	if v == nil || mousemaze.Order(*v).IsZero() {
+		return ""
+	}
+	return mousemaze.Order(*v).String()
+}
+
+// Set parses a permutation of D, R, L, U.
+func (v *orderValue) Set(s string) error {
+	o, err := mousemaze.ParseOrder(s)
+	if err != nil {
+		return err
+	}
+	*v = orderValue(o)
+	return nil
+}
+
+// flagsSet returns the names of the flags given on the command line.
+func flagsSet(fs *flag.FlagSet) map[string]bool {
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	return set
+}
+
+// failer returns a function that prints "mousemaze CMD: message" to
+// stderr and returns code.
+func failer(cmd string, stderr io.Writer) func(code int, format string, a ...any) int {
+	return func(code int, format string, a ...any) int {
+		fmt.Fprintf(stderr, "mousemaze %s: %s\n", cmd, fmt.Sprintf(format, a...))
+		return code
+	}
+}
+
+// printJSON writes v as one JSON line.
+func printJSON(cmd string, v any, stdout, stderr io.Writer) int {
+	if err := json.NewEncoder(stdout).Encode(v); err != nil {
+		return failer(cmd, stderr)(exitFail, "%v", err)
+	}
+	return exitOK
 }

@@ -10,38 +10,11 @@ import (
 )
 
 func init() {
-	register(command{name: "game", summary: "the MAZE combinatorial game: value, build, search", run: runGame})
-}
-
-// gameUsage is the text for `game` without a verb.
-const gameUsage = `Usage: mousemaze game <verb> [flags] [args]
-
-Verbs:
-  value FILE...  the value (reduced canonical form) of every cell of each board
-  build VALUE    a vertical position whose value is VALUE (5/8, -3/4, 2, {3/4|1/2})
-  search         exact values of every small board, and the construction's exactness
-
-Run 'mousemaze game <verb> -h' for a verb's flags.
-`
-
-func runGame(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 {
-		fmt.Fprint(stderr, gameUsage)
-		return exitUsage
-	}
-	switch args[0] {
-	case "value":
-		return runGameValue(args[1:], stdout, stderr)
-	case "build":
-		return runGameBuild(args[1:], stdout, stderr)
-	case "search":
-		return runGameSearch(args[1:], stdout, stderr)
-	case "-h", "-help", "--help", "help":
-		fmt.Fprint(stdout, gameUsage)
-		return exitOK
-	}
-	fmt.Fprintf(stderr, "mousemaze game: unknown verb %q\n\n%s", args[0], gameUsage)
-	return exitUsage
+	register(command{name: "game", summary: "the MAZE combinatorial game: value, build, search", verbs: []command{
+		{name: "value", summary: "FILE...: the value (reduced canonical form) of every cell of each board", run: runGameValue},
+		{name: "build", summary: "VALUE: a vertical position whose value is VALUE (5/8, -3/4, 2, {3/4|1/2})", run: runGameBuild},
+		{name: "search", summary: "exact values of every small board, and the construction's exactness", run: runGameSearch},
+	}})
 }
 
 // splitNegatives moves arguments that look like negative numbers ("-3/4",

@@ -17,42 +17,13 @@ import (
 )
 
 func init() {
-	register(command{name: "viennese", summary: "traffic-light (Viennese) mazes: evolve, score, solve, play, canvas", run: runViennese})
-}
-
-// vienneseVerbs are the sub-verbs of `mousemaze viennese`.
-var vienneseVerbs = map[string]func(args []string, stdout, stderr io.Writer) int{
-	"evolve": runVienneseEvolve,
-	"score":  runVienneseScore,
-	"solve":  runVienneseSolve,
-	"play":   runViennesePlay,
-	"canvas": runVienneseCanvas,
-}
-
-func runViennese(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 || vienneseVerbs[args[0]] == nil {
-		if len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "help") {
-			vienneseUsage(stdout)
-			return exitOK
-		}
-		vienneseUsage(stderr)
-		return exitUsage
-	}
-	return vienneseVerbs[args[0]](args[1:], stdout, stderr)
-}
-
-func vienneseUsage(w io.Writer) {
-	fmt.Fprint(w, `Usage: mousemaze viennese <verb> [flags] [args]
-
-Verbs:
-  evolve   search colourings of a canvas for the highest score
-  score    print the score of maze files
-  solve    print the shortest solutions of a maze file
-  play     walk a maze move by move, reading moves from standard input
-  canvas   print a built-in canvas (vienna24 or RxC) in the text format
-
-Run 'mousemaze viennese <verb> -h' for a verb's flags.
-`)
+	register(command{name: "viennese", summary: "traffic-light (Viennese) mazes: evolve, score, solve, play, canvas", verbs: []command{
+		{name: "evolve", summary: "search colourings of a canvas for the highest score", run: runVienneseEvolve},
+		{name: "score", summary: "print the score of maze files", run: runVienneseScore},
+		{name: "solve", summary: "print the shortest solutions of a maze file", run: runVienneseSolve},
+		{name: "play", summary: "walk a maze move by move, reading moves from standard input", run: runViennesePlay},
+		{name: "canvas", summary: "print a built-in canvas (vienna24 or RxC) in the text format", run: runVienneseCanvas},
+	}})
 }
 
 var gridSpec = regexp.MustCompile(`^([0-9]+)x([0-9]+)$`)
