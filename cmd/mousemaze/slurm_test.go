@@ -3,13 +3,14 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"github.com/mousemaze/mousemaze/deploy/slurm"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/mousemaze/mousemaze/deploy/slurm"
 )
 
 func TestSlurmDryRun(t *testing.T) {

@@ -8,8 +8,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"regexp"
-	"strconv"
 	"strings"
 	"syscall"
 
@@ -24,41 +22,6 @@ func init() {
 		{name: "play", summary: "walk a maze move by move, reading moves from standard input", run: runViennesePlay},
 		{name: "canvas", summary: "print a built-in canvas (vienna24 or RxC) in the text format", run: runVienneseCanvas},
 	}})
-}
-
-var gridSpec = regexp.MustCompile(`^([0-9]+)x([0-9]+)$`)
-
-// vienneseCanvas resolves --canvas: vienna24, RxC or a file (whose variant
-// line, if any, is the default variant; evolve ignores its colours).
-func vienneseCanvas(spec string) (*viennese.File, error) {
-	if spec == "vienna24" {
-		return &viennese.File{Maze: viennese.Maze{Canvas: viennese.Vienna24()}}, nil
-	}
-	if m := gridSpec.FindStringSubmatch(spec); m != nil {
-		r, _ := strconv.Atoi(m[1])
-		c, _ := strconv.Atoi(m[2])
-		g, err := viennese.Grid(r, c)
-		if err != nil {
-			return nil, err
-		}
-		return &viennese.File{Maze: viennese.Maze{Canvas: g}}, nil
-	}
-	return viennese.ParseFile(spec)
-}
-
-// variantOf resolves --variant: empty means the file's variant line, else ht.
-func variantOf(flagValue string, f *viennese.File) (viennese.Variant, error) {
-	if flagValue == "" {
-		if f != nil && f.HasVariant {
-			return f.Variant, nil
-		}
-		return viennese.HT, nil
-	}
-	v, err := viennese.ParseVariant(flagValue)
-	if err != nil {
-		return v, fmt.Errorf("--variant: %w", err)
-	}
-	return v, nil
 }
 
 // readMaze reads a coloured maze file and resolves its variant.
@@ -76,74 +39,8 @@ func readMaze(name, variant string) (*viennese.File, viennese.Variant, error) {
 	if !f.Coloured {
 		return nil, 0, fmt.Errorf("%s: a canvas without colours, not a maze (give every street a colour)", name)
 	}
-	v, err := variantOf(variant, f)
+	v, err := viennese.VariantOf(variant, f)
 	return f, v, err
-}
-
-// writePNGFile writes the maze's report to name.
-func writePNGFile(name string, m *viennese.Maze, v viennese.Variant) error {
-	out, err := os.Create(name)
-	if err != nil {
-		return err
-	}
-	if err := viennese.WritePNG(out, m, v); err != nil {
-		out.Close()
-		return err
-	}
-	return out.Close()
-}
-
-// vienneseResult is the JSON of score, solve and evolve.
-type vienneseResult struct {
-	File      string             `json:"file,omitempty"`
-	Canvas    string             `json:"canvas,omitempty"`
-	Variant   string             `json:"variant"`
-	Algo      string             `json:"algo,omitempty"`
-	Seed      *uint64            `json:"seed,omitempty"`
-	Params    *viennese.Params   `json:"params,omitempty"`
-	Evals     int64              `json:"evals,omitempty"`
-	Improved  int                `json:"improvements,omitempty"`
-	Score     float64            `json:"score"`
-	Stats     viennese.Stats     `json:"stats"`
-	Solutions [][]int            `json:"solutions,omitempty"`
-	States    [][]string         `json:"solution_states,omitempty"`
-	Maze      *viennese.MazeJSON `json:"maze,omitempty"`
-}
-
-// describe fills the score, stats and up to limit solutions of m.
-func describe(m *viennese.Maze, v viennese.Variant, limit int) (vienneseResult, error) {
-	sys, err := viennese.NewSystem(m.Canvas, v)
-	if err != nil {
-		return vienneseResult{}, err
-	}
-	st := viennese.NewEvaluator(sys).Stats(m.Colours)
-	r := vienneseResult{Variant: v.String(), Score: viennese.Default(st), Stats: st}
-	g := sys.Graph(m.Colours)
-	for _, p := range g.Solutions(limit) {
-		r.Solutions = append(r.Solutions, g.Crossroads(p))
-		var states []string
-		for _, s := range p {
-			states = append(states, g.States[s].String())
-		}
-		r.States = append(r.States, states)
-	}
-	return r, nil
-}
-
-func statsLine(r vienneseResult) string {
-	s := r.Stats
-	return fmt.Sprintf("score %s (%s; L=%d A=%d B=%d E=%d F=%d; %d states, %d moves)",
-		viennese.FormatScore(r.Score), uniqueWord(s), s.L, s.A, s.B, s.E, s.F, s.States, s.Moves)
-}
-
-func uniqueWord(s viennese.Stats) string {
-	switch {
-	case !s.Reachable:
-		return "no solution"
-	case !s.Unique:
-		return "more than one simple path"
-	}
-	return "unique solution"
 }
 
 func runVienneseScore(args []string, stdout, stderr io.Writer) int {
@@ -159,7 +56,7 @@ func runVienneseScore(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return exitUsage
 	}
-	if _, err := variantOf(*variant, nil); err != nil {
+	if _, err := viennese.VariantOf(*variant, nil); err != nil {
 		fmt.Fprintf(stderr, "mousemaze viennese score: %v\n", err)
 		return exitUsage
 	}
@@ -169,7 +66,7 @@ func runVienneseScore(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "mousemaze viennese score: %v\n", err)
 			return exitFail
 		}
-		r, err := describe(&f.Maze, v, 0)
+		r, err := viennese.Describe(&f.Maze, v, 0)
 		if err != nil {
 			fmt.Fprintf(stderr, "mousemaze viennese score: %s: %v\n", name, err)
 			return exitFail
@@ -181,7 +78,7 @@ func runVienneseScore(args []string, stdout, stderr io.Writer) int {
 			}
 			continue
 		}
-		fmt.Fprintf(stdout, "%s: %s %s\n", name, v, statsLine(r))
+		fmt.Fprintf(stdout, "%s: %s %s\n", name, v, viennese.StatsLine(r))
 	}
 	return exitOK
 }
@@ -201,7 +98,7 @@ func runVienneseSolve(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return exitUsage
 	}
-	if _, err := variantOf(*variant, nil); err != nil {
+	if _, err := viennese.VariantOf(*variant, nil); err != nil {
 		fmt.Fprintf(stderr, "mousemaze viennese solve: %v\n", err)
 		return exitUsage
 	}
@@ -211,14 +108,14 @@ func runVienneseSolve(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "mousemaze viennese solve: %v\n", err)
 		return exitFail
 	}
-	r, err := describe(&f.Maze, v, *limit)
+	r, err := viennese.Describe(&f.Maze, v, *limit)
 	if err != nil {
 		fmt.Fprintf(stderr, "mousemaze viennese solve: %s: %v\n", name, err)
 		return exitFail
 	}
 	r.File = name
 	if *pngFile != "" {
-		if err := writePNGFile(*pngFile, &f.Maze, v); err != nil {
+		if err := viennese.WritePNGFile(*pngFile, &f.Maze, v); err != nil {
 			fmt.Fprintf(stderr, "mousemaze viennese solve: %v\n", err)
 			return exitFail
 		}
@@ -229,7 +126,7 @@ func runVienneseSolve(args []string, stdout, stderr io.Writer) int {
 		}
 		return exitOK
 	}
-	fmt.Fprintf(stdout, "%s: %s %s\n", name, v, statsLine(r))
+	fmt.Fprintf(stdout, "%s: %s %s\n", name, v, viennese.StatsLine(r))
 	if len(r.Solutions) == 0 {
 		fmt.Fprintln(stdout, "no solution")
 	}
@@ -251,7 +148,7 @@ func runViennesePlay(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return exitUsage
 	}
-	if _, err := variantOf(*variant, nil); err != nil {
+	if _, err := viennese.VariantOf(*variant, nil); err != nil {
 		fmt.Fprintf(stderr, "mousemaze viennese play: %v\n", err)
 		return exitUsage
 	}
@@ -280,12 +177,12 @@ func runVienneseCanvas(args []string, stdout, stderr io.Writer) int {
 	if code := parseFlags(fs, args); code >= 0 {
 		return code
 	}
-	if fs.NArg() != 1 || (fs.Arg(0) != "vienna24" && !gridSpec.MatchString(fs.Arg(0))) {
+	if fs.NArg() != 1 || (fs.Arg(0) != "vienna24" && !viennese.GridSpec.MatchString(fs.Arg(0))) {
 		fmt.Fprintln(stderr, "mousemaze viennese canvas: want vienna24 or RxC")
 		fs.Usage()
 		return exitUsage
 	}
-	f, err := vienneseCanvas(fs.Arg(0))
+	f, err := viennese.OpenCanvas(fs.Arg(0))
 	if err != nil {
 		fmt.Fprintf(stderr, "mousemaze viennese canvas: %v\n", err)
 		return exitUsage
@@ -380,19 +277,19 @@ func runVienneseEvolve(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "mousemaze viennese evolve: %v\n", err)
 		return exitUsage
 	}
-	if _, err := variantOf(*variant, nil); err != nil {
+	if _, err := viennese.VariantOf(*variant, nil); err != nil {
 		fmt.Fprintf(stderr, "mousemaze viennese evolve: %v\n", err)
 		return exitUsage
 	}
-	f, err := vienneseCanvas(*canvas)
+	f, err := viennese.OpenCanvas(*canvas)
 	if err != nil {
 		fmt.Fprintf(stderr, "mousemaze viennese evolve: --canvas: %v\n", err)
-		if gridSpec.MatchString(*canvas) {
+		if viennese.GridSpec.MatchString(*canvas) {
 			return exitUsage
 		}
 		return exitFail
 	}
-	v, _ := variantOf(*variant, f)
+	v, _ := viennese.VariantOf(*variant, f)
 	c := f.Maze.Canvas
 	sys, err := viennese.NewSystem(c, v)
 	if err != nil {
@@ -437,7 +334,7 @@ func runVienneseEvolve(args []string, stdout, stderr io.Writer) int {
 		return exitFail
 	}
 	best := viennese.Maze{Canvas: c, Colours: res.Colours}
-	r, err := describe(&best, v, 1)
+	r, err := viennese.Describe(&best, v, 1)
 	if err != nil {
 		fmt.Fprintf(stderr, "mousemaze viennese evolve: %v\n", err)
 		return exitFail
@@ -459,7 +356,7 @@ func runVienneseEvolve(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if *pngFile != "" {
-		if err := writePNGFile(*pngFile, &best, v); err != nil {
+		if err := viennese.WritePNGFile(*pngFile, &best, v); err != nil {
 			fmt.Fprintf(stderr, "mousemaze viennese evolve: %v\n", err)
 			return exitFail
 		}
@@ -467,11 +364,11 @@ func runVienneseEvolve(args []string, stdout, stderr io.Writer) int {
 	if *asJSON {
 		return encodeOrFail(stdout, struct {
 			Event string `json:"event"`
-			vienneseResult
+			viennese.Record
 		}{"done", r})
 	}
 	fmt.Fprintf(stdout, "# canvas %s, variant %s, algo %s, seed %d, %d evaluations, %d improvements\n# %s\n",
-		*canvas, v, p.Algo, p.Seed, res.Evals, res.Improvements, statsLine(r))
+		*canvas, v, p.Algo, p.Seed, res.Evals, res.Improvements, viennese.StatsLine(r))
 	if len(r.Solutions) > 0 {
 		fmt.Fprintf(stdout, "# solution: %s\n", viennese.JoinPath(r.Solutions[0]))
 	}

@@ -1,0 +1,111 @@
+package viennese
+
+import (
+	"fmt"
+	"os"
+	"regexp"
+	"strconv"
+)
+
+// GridSpec matches a grid canvas named RxC.
+var GridSpec = regexp.MustCompile(`^([0-9]+)x([0-9]+)$`)
+
+// OpenCanvas resolves --canvas: vienna24, RxC or a file (whose variant
+// line, if any, is the default variant; evolve ignores its colours).
+func OpenCanvas(spec string) (*File, error) {
+	if spec == "vienna24" {
+		return &File{Maze: Maze{Canvas: Vienna24()}}, nil
+	}
+	if m := GridSpec.FindStringSubmatch(spec); m != nil {
+		r, _ := strconv.Atoi(m[1])
+		c, _ := strconv.Atoi(m[2])
+		g, err := Grid(r, c)
+		if err != nil {
+			return nil, err
+		}
+		return &File{Maze: Maze{Canvas: g}}, nil
+	}
+	return ParseFile(spec)
+}
+
+// VariantOf resolves --variant: empty means the file's variant line, else ht.
+func VariantOf(flagValue string, f *File) (Variant, error) {
+	if flagValue == "" {
+		if f != nil && f.HasVariant {
+			return f.Variant, nil
+		}
+		return HT, nil
+	}
+	v, err := ParseVariant(flagValue)
+	if err != nil {
+		return v, fmt.Errorf("--variant: %w", err)
+	}
+	return v, nil
+}
+
+// WritePNGFile writes the maze's report to name.
+func WritePNGFile(name string, m *Maze, v Variant) error {
+	out, err := os.Create(name)
+	if err != nil {
+		return err
+	}
+	if err := WritePNG(out, m, v); err != nil {
+		out.Close()
+		return err
+	}
+	return out.Close()
+}
+
+// Record is the JSON of score, solve and evolve.
+type Record struct {
+	File      string     `json:"file,omitempty"`
+	Canvas    string     `json:"canvas,omitempty"`
+	Variant   string     `json:"variant"`
+	Algo      string     `json:"algo,omitempty"`
+	Seed      *uint64    `json:"seed,omitempty"`
+	Params    *Params    `json:"params,omitempty"`
+	Evals     int64      `json:"evals,omitempty"`
+	Improved  int        `json:"improvements,omitempty"`
+	Score     float64    `json:"score"`
+	Stats     Stats      `json:"stats"`
+	Solutions [][]int    `json:"solutions,omitempty"`
+	States    [][]string `json:"solution_states,omitempty"`
+	Maze      *MazeJSON  `json:"maze,omitempty"`
+}
+
+// Describe fills the score, stats and up to limit solutions of m.
+func Describe(m *Maze, v Variant, limit int) (Record, error) {
+	sys, err := NewSystem(m.Canvas, v)
+	if err != nil {
+		return Record{}, err
+	}
+	st := NewEvaluator(sys).Stats(m.Colours)
+	r := Record{Variant: v.String(), Score: Default(st), Stats: st}
+	g := sys.Graph(m.Colours)
+	for _, p := range g.Solutions(limit) {
+		r.Solutions = append(r.Solutions, g.Crossroads(p))
+		var states []string
+		for _, s := range p {
+			states = append(states, g.States[s].String())
+		}
+		r.States = append(r.States, states)
+	}
+	return r, nil
+}
+
+// StatsLine is the one-line summary of a record's score and stats.
+func StatsLine(r Record) string {
+	s := r.Stats
+	return fmt.Sprintf("score %s (%s; L=%d A=%d B=%d E=%d F=%d; %d states, %d moves)",
+		FormatScore(r.Score), uniqueWord(s), s.L, s.A, s.B, s.E, s.F, s.States, s.Moves)
+}
+
+func uniqueWord(s Stats) string {
+	switch {
+	case !s.Reachable:
+		return "no solution"
+	case !s.Unique:
+		return "more than one simple path"
+	}
+	return "unique solution"
+}
