@@ -32,20 +32,6 @@ func readClassic(name string) ([]classic.Board, []int, error) {
 	return readInput(name, classic.ParseBoards)
 }
 
-// parseCell reads a cell R,C of a rows×cols board.
-func parseCell(s string, rows, cols int) (int, error) {
-	a, b, ok := strings.Cut(s, ",")
-	r, err1 := strconv.Atoi(a)
-	c, err2 := strconv.Atoi(b)
-	if !ok || err1 != nil || err2 != nil {
-		return 0, fmt.Errorf("cell %q: want R,C", s)
-	}
-	if r < 0 || r >= rows || c < 0 || c >= cols {
-		return 0, fmt.Errorf("cell %s is outside the %dx%d board", s, rows, cols)
-	}
-	return r*cols + c, nil
-}
-
 func runClassicGen(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("classic gen", "[flags]", "mousemaze classic gen --algo spanning --size 8x8 --seed 1", stderr)
 	algo := fs.String("algo", classic.GenSpanning, "construction: spanning (§2.1), anderson (§2.2) or matrix (§2.3)")
@@ -80,12 +66,12 @@ func runClassicGen(args []string, stdout, stderr io.Writer) int {
 	classic.RemoveWalls(m, *extra, rng)
 	b := classic.NewBoard(m)
 	if *start != "" {
-		if b.Start, err = parseCell(*start, sz.Rows, sz.Cols); err != nil {
+		if b.Start, err = classic.ParseCell(*start, sz.Rows, sz.Cols); err != nil {
 			return usageErr("--start: %v", err)
 		}
 	}
 	if *goal != "" {
-		if b.Goal, err = parseCell(*goal, sz.Rows, sz.Cols); err != nil {
+		if b.Goal, err = classic.ParseCell(*goal, sz.Rows, sz.Cols); err != nil {
 			return usageErr("--goal: %v", err)
 		}
 	}
@@ -99,35 +85,6 @@ func runClassicGen(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprint(stdout, text)
 	return exitOK
-}
-
-// classicSolveRecord is one line of `classic solve --json`. Cells are
-// written [row, column].
-type classicSolveRecord struct {
-	File       string   `json:"file"`
-	Board      int      `json:"board"`
-	Algo       string   `json:"algo"`
-	Outcome    string   `json:"outcome"`
-	Reached    bool     `json:"reached"`
-	Steps      int64    `json:"steps"`
-	Explored   int      `json:"explored"`
-	LoopStart  int64    `json:"loop_start,omitempty"`
-	LoopLength int64    `json:"loop_length,omitempty"`
-	Ticks      int64    `json:"ticks,omitempty"`
-	Path       [][2]int `json:"path,omitempty"`
-	Route      [][2]int `json:"route,omitempty"`
-}
-
-func cellsRC(b classic.Board, cells []int) [][2]int {
-	if cells == nil {
-		return nil
-	}
-	out := make([][2]int, len(cells))
-	for i, c := range cells {
-		r, col := b.RC(c)
-		out[i] = [2]int{r, col}
-	}
-	return out
 }
 
 func runClassicSolve(args []string, stdout, stderr io.Writer) int {
@@ -184,9 +141,9 @@ func runClassicSolve(args []string, stdout, stderr io.Writer) int {
 			if err != nil {
 				return usageErr("%v", err)
 			}
-			rec := classicSolveRecord{File: name, Board: k, Algo: res.Algo, Outcome: res.Outcome, Reached: res.Reached, Steps: res.Steps,
+			rec := classic.SolveRecord{File: name, Board: k, Algo: res.Algo, Outcome: res.Outcome, Reached: res.Reached, Steps: res.Steps,
 				Explored: res.Explored, LoopStart: res.LoopStart, LoopLength: res.LoopLength, Ticks: res.Ticks,
-				Path: cellsRC(b, res.Path), Route: cellsRC(b, res.Route)}
+				Path: classic.CellsRC(b, res.Path), Route: classic.CellsRC(b, res.Route)}
 			if *asJSON {
 				if err := enc.Encode(rec); err != nil {
 					fmt.Fprintf(stderr, "mousemaze classic solve: %v\n", err)
@@ -194,44 +151,10 @@ func runClassicSolve(args []string, stdout, stderr io.Writer) int {
 				}
 				continue
 			}
-			writeClassicResult(stdout, rec)
+			classic.WriteSolveRecord(stdout, rec)
 		}
 	}
 	return exitOK
-}
-
-// writeClassicResult prints one solve in words.
-func writeClassicResult(w io.Writer, rec classicSolveRecord) {
-	fmt.Fprintf(w, "%s board %d: %s ", rec.File, rec.Board, rec.Algo)
-	switch rec.Outcome {
-	case classic.Reached:
-		fmt.Fprintf(w, "reached the goal in %d steps", rec.Steps)
-	case classic.Looped:
-		fmt.Fprintf(w, "loops for ever: from step %d the walk repeats every %d steps (stopped after %d)", rec.LoopStart, rec.LoopLength, rec.Steps)
-	case classic.Capped:
-		fmt.Fprintf(w, "did not reach the goal: stopped by the cap after %d steps", rec.Steps)
-	case classic.Stuck:
-		fmt.Fprintf(w, "is stuck after %d steps: no way on (one-way doors)", rec.Steps)
-	default:
-		fmt.Fprintf(w, "found the goal unreachable after %d steps", rec.Steps)
-	}
-	fmt.Fprintf(w, ", %d cells explored", rec.Explored)
-	if rec.Ticks > 0 {
-		fmt.Fprintf(w, ", %d ticks", rec.Ticks)
-	}
-	fmt.Fprintln(w)
-	show := func(label string, cells [][2]int) {
-		if cells == nil {
-			return
-		}
-		fmt.Fprintf(w, "  %s:", label)
-		for _, c := range cells {
-			fmt.Fprintf(w, " %d,%d", c[0], c[1])
-		}
-		fmt.Fprintln(w)
-	}
-	show("path", rec.Path)
-	show("route", rec.Route)
 }
 
 func runClassicMatrix(args []string, stdout, stderr io.Writer) int {
@@ -297,7 +220,7 @@ func runClassicMatrix(args []string, stdout, stderr io.Writer) int {
 		if *kind == "solution" {
 			g := b.Goal
 			if *goal != "" {
-				if g, err = parseCell(*goal, b.Rows, b.Cols); err != nil {
+				if g, err = classic.ParseCell(*goal, b.Rows, b.Cols); err != nil {
 					return usageErr("--goal: %v", err)
 				}
 			}

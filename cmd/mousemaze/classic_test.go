@@ -63,7 +63,7 @@ func TestClassicSolve(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	var rec classicSolveRecord
+	var rec classic.SolveRecord
 	if err := json.Unmarshal([]byte(out), &rec); err != nil {
 		t.Fatal(err)
 	}
