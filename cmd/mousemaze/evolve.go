@@ -18,6 +18,7 @@ import (
 	"github.com/mousemaze/mousemaze/dispatch"
 	"github.com/mousemaze/mousemaze/dispatch/checkpoint"
 	"github.com/mousemaze/mousemaze/dispatch/progress"
+	"github.com/mousemaze/mousemaze/draw"
 )
 
 func init() {
@@ -76,7 +77,7 @@ type evolveEvent struct {
 	PolishEvals        int64 `json:"polish_evals,omitempty"`
 	// Detail describes the best maze's walk under --k or --objective;
 	// best_turns is then the search's score (see dispatch.Score).
-	Detail *objectiveDetail `json:"best,omitempty"`
+	Detail *dispatch.ObjectiveDetail `json:"best,omitempty"`
 }
 
 func runEvolve(args []string, stdout, stderr io.Writer) int {
@@ -104,7 +105,7 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 	objective := fs.String("objective", dispatch.ObjTurns, "what to maximise: turns (the walk's length; with --k, the longest escape), trap (the smallest maze that traps a k-mod mouse) or max-cell (the most visits to one cell)")
 	edges := fs.Bool("edges", false, "search Mouse Maze 2 boards (walls on edges); every --algo applies, default ga; a move flips one edge")
 	walker := fs.String("walker", "", "search edge boards that keep a classic maze walker longest from the top-left to the bottom-right cell: left, right, switch-left, switch-right, lru or tremaux")
-	isl := registerIslandFlags(fs, stderr)
+	islFlags := registerIslandFlags(fs, stderr)
 	if code := parseFlags(fs, args); code >= 0 {
 		return code
 	}
@@ -112,7 +113,8 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "mousemaze evolve: "+format+"\n", a...)
 		return exitUsage
 	}
-	if err := isl.parse(flagsSet(fs), seed, *edges || *walker != ""); err != nil {
+	isl, err := islFlags.parse(flagsSet(fs), seed, *edges || *walker != "")
+	if err != nil {
 		return usageErr("%v", err)
 	}
 	if *walker != "" || *edges {
@@ -282,7 +284,7 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 			emit(evolveEvent{Event: "improved", Gen: s.Gen(), Evals: s.Evals(), BestTurns: b.Score.Turns, BestVisits: b.Score.Turns - 2, Entry: endPtr(p, b.Genome.Entry), Exit: endPtr(p, b.Genome.Exit)})
 		},
 		Generation: func(s *dispatch.Search) error {
-			if err := isl.generation(s); err != nil {
+			if err := isl.Generation(s); err != nil {
 				return err
 			}
 			b := s.Best()
@@ -316,7 +318,7 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 	if err := saveCheckpoint(); err != nil {
 		return fail(err)
 	}
-	if err := isl.write(search, runErr == nil); err != nil {
+	if err := isl.Write(search, runErr == nil); err != nil {
 		return fail(err)
 	}
 	bestM := search.Best()
@@ -351,7 +353,7 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 			if err != nil {
 				return err
 			}
-			return writePNG(*pngFile, bestMaze, bestCfg, res.Heat)
+			return draw.WriteFile(*pngFile, bestMaze, bestCfg, res.Heat)
 		}
 		return nil
 	}
@@ -371,9 +373,9 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 	if err := writeOutputs(); err != nil {
 		return fail(err)
 	}
-	var detail *objectiveDetail
+	var detail *dispatch.ObjectiveDetail
 	if p.K > 0 || p.Objective != "" {
-		d, err := describeBest(search)
+		d, err := dispatch.DescribeBest(search)
 		if err != nil {
 			return fail(err)
 		}
@@ -391,7 +393,7 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 	}
 	if detail != nil {
 		fmt.Fprintf(stdout, "best %dx%d maze (%s, seed %d, entry %d, exit %d, order %s) after %d evaluations in %v: %s\n",
-			p.Rows, p.Cols, p.Algo, p.Seed, best.Entry, best.Exit, p.Order, search.Evals(), elapsed.Round(time.Millisecond), detail.text())
+			p.Rows, p.Cols, p.Algo, p.Seed, best.Entry, best.Exit, p.Order, search.Evals(), elapsed.Round(time.Millisecond), detail.Text())
 		certificate()
 		fmt.Fprint(stdout, bestMaze.String())
 		return exitOK

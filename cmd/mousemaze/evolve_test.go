@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/mousemaze/mousemaze"
+	"github.com/mousemaze/mousemaze/draw"
 )
 
 // evolveRun runs `mousemaze evolve args...` and returns the exit status,
@@ -69,8 +70,8 @@ func TestEvolveJSONOutAndPNG(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if b := img.Bounds(); b.Dx() != 6*pngCell || b.Dy() != (5+2)*pngCell {
-		t.Errorf("PNG is %dx%d, want %dx%d", b.Dx(), b.Dy(), 6*pngCell, 7*pngCell)
+	if b := img.Bounds(); b.Dx() != 6*draw.Cell || b.Dy() != (5+2)*draw.Cell {
+		t.Errorf("PNG is %dx%d, want %dx%d", b.Dx(), b.Dy(), 6*draw.Cell, 7*draw.Cell)
 	}
 }
 
