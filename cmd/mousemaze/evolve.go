@@ -2,22 +2,17 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
 	"strconv"
-	"syscall"
 	"time"
 
 	"github.com/mousemaze/mousemaze"
 	"github.com/mousemaze/mousemaze/dispatch"
 	"github.com/mousemaze/mousemaze/dispatch/checkpoint"
-	"github.com/mousemaze/mousemaze/dispatch/progress"
 	"github.com/mousemaze/mousemaze/draw"
 )
 
@@ -37,13 +32,6 @@ const (
 // evolveInterruptAt, when above 0, makes evolve behave as if interrupted
 // (Ctrl-C) after that many generations. Tests set it.
 var evolveInterruptAt int64
-
-// evolveCheckpoint is what an evolve checkpoint file holds.
-type evolveCheckpoint struct {
-	Kind    string          `json:"kind"`
-	Version int             `json:"version"`
-	State   *dispatch.State `json:"state"`
-}
 
 // evolveCheckpointVersion 2 holds a dispatch.State of the one engine
 // (dispatch.SpecVersion 2); version 1 checkpoints are refused with a message.
@@ -161,24 +149,11 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 
 	var search *dispatch.Search
 	if *resume {
-		// Read the kind and version first, leniently: an older checkpoint
-		// has fields this one does not know and gets its own message.
-		var head struct {
-			Kind    string `json:"kind"`
-			Version int    `json:"version"`
-		}
-		if data, err := os.ReadFile(*ckptPath); err == nil && json.Unmarshal(data, &head) == nil &&
-			head.Kind == "evolve" && head.Version < evolveCheckpointVersion {
-			return fail(fmt.Errorf("%s was written by an older mousemaze (evolve checkpoint version %d), whose search cannot be resumed by this one; remove it or use another --checkpoint to start a new search", *ckptPath, head.Version))
-		}
-		var ck evolveCheckpoint
-		if err := checkpoint.Load(*ckptPath, &ck); err != nil {
+		st, err := dispatch.LoadCheckpoint[dispatch.Grid](*ckptPath, "evolve", evolveCheckpointVersion)
+		if err != nil {
 			return fail(err)
 		}
-		if ck.Kind != "evolve" || ck.Version != evolveCheckpointVersion || ck.State == nil {
-			return fail(fmt.Errorf("%s is not an evolve checkpoint (version %d)", *ckptPath, evolveCheckpointVersion))
-		}
-		p := ck.State.Spec
+		p := st.Spec
 		// The checkpoint fixes the search: a flag that restates its value
 		// is fine, one that would change it is an error.
 		obj := p.Objective
@@ -203,9 +178,9 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 		if set["evals"] {
-			ck.State.Spec.Evals = *evals // a resumed search may get a larger budget
+			st.Spec.Evals = *evals // a resumed search may get a larger budget
 		}
-		search, err = dispatch.Resume(ck.State, ev)
+		search, err = dispatch.Resume(st, ev)
 		if err != nil {
 			return fail(err)
 		}
@@ -257,26 +232,12 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 	}
 	p := search.Params()
 
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-
 	enc := json.NewEncoder(stdout)
 	emit := func(e evolveEvent) {
 		if *asJSON {
 			enc.Encode(e)
 		}
 	}
-	bar := progress.New(stderr, fmt.Sprintf("evolve %s %dx%d", p.Algo, p.Rows, p.Cols), p.Evals, 2*time.Second)
-	saveCheckpoint := func() error {
-		if *ckptPath == "" {
-			return nil
-		}
-		return checkpoint.Save(*ckptPath, evolveCheckpoint{Kind: "evolve", Version: evolveCheckpointVersion, State: search.State()})
-	}
-	start, lastSave := time.Now(), time.Now()
-	startEvals := search.Evals()
 	nextReport := (search.Evals()*100/p.Evals + 1) * p.Evals / 100
 	hooks := dispatch.Hooks{
 		Improved: func(s *dispatch.Search) {
@@ -287,38 +248,21 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 			if err := isl.Generation(s); err != nil {
 				return err
 			}
-			b := s.Best()
-			note := fmt.Sprintf("best %s", b.Score)
-			if s.Polishing() {
-				note += fmt.Sprintf(", polishing (%d evaluations)", s.PolishEvals())
-			}
-			bar.Set(s.Evals(), note)
 			if s.Evals() >= nextReport {
+				b := s.Best()
 				emit(evolveEvent{Event: "generation", Gen: s.Gen(), Evals: s.Evals(), Rejected: s.Rejected(), BestTurns: b.Score.Turns, BestVisits: b.Score.Turns - 2})
 				nextReport = (s.Evals()*100/p.Evals + 1) * p.Evals / 100
-			}
-			if *ckptPath != "" && time.Since(lastSave) >= *ckptEvery {
-				if err := saveCheckpoint(); err != nil {
-					return err
-				}
-				lastSave = time.Now()
-			}
-			if evolveInterruptAt > 0 && s.Gen() >= evolveInterruptAt {
-				cancel()
 			}
 			return nil
 		},
 	}
-	runErr := search.Run(ctx, hooks)
-	bar.Finish()
-	elapsed := time.Since(start)
-	if runErr != nil && ctx.Err() == nil {
-		return fail(runErr)
-	}
-	if err := saveCheckpoint(); err != nil {
+	out, err := dispatch.Run(dispatch.Runner{Kind: "evolve", Version: evolveCheckpointVersion, Checkpoint: *ckptPath, Every: *ckptEvery,
+		Label: "evolve", Progress: stderr, InterruptAt: evolveInterruptAt}, search, hooks)
+	if err != nil {
 		return fail(err)
 	}
-	if err := isl.Write(search, runErr == nil); err != nil {
+	elapsed := out.Elapsed
+	if err := isl.Write(search, !out.Interrupted); err != nil {
 		return fail(err)
 	}
 	bestM := search.Best()
@@ -337,9 +281,7 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 	if radius > 0 {
 		final.LocalOptimumRadius = &radius
 	}
-	if secs := elapsed.Seconds(); secs > 0 {
-		final.EvalsPerS = float64(search.Evals()-startEvals) / secs
-	}
+	final.EvalsPerS = out.EvalsPerS()
 	// writeOutputs writes --out and --png for the best maze so far; an
 	// interrupted search writes them too, so nothing found is lost.
 	writeOutputs := func() error {
@@ -357,17 +299,13 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 		}
 		return nil
 	}
-	if runErr != nil {
+	if out.Interrupted {
 		final.Event = "interrupted"
 		emit(final)
 		if err := writeOutputs(); err != nil {
 			return fail(err)
 		}
-		if *ckptPath != "" {
-			fmt.Fprintf(stderr, "mousemaze evolve: interrupted after %d evaluations; continue with --checkpoint %s --resume\n", search.Evals(), *ckptPath)
-		} else {
-			fmt.Fprintf(stderr, "mousemaze evolve: interrupted after %d evaluations (no --checkpoint, nothing saved)\n", search.Evals())
-		}
+		interrupted(search.Evals(), *ckptPath, stderr)
 		return exitFail
 	}
 	if err := writeOutputs(); err != nil {
@@ -444,4 +382,13 @@ func sameFlagValue(name, got, want string) bool {
 		return false
 	}
 	return got == want
+}
+
+// interrupted tells how to go on with an interrupted search.
+func interrupted(evals int64, ckpt string, stderr io.Writer) {
+	if ckpt != "" {
+		fmt.Fprintf(stderr, "mousemaze evolve: interrupted after %d evaluations; continue with --checkpoint %s --resume\n", evals, ckpt)
+	} else {
+		fmt.Fprintf(stderr, "mousemaze evolve: interrupted after %d evaluations (no --checkpoint, nothing saved)\n", evals)
+	}
 }

@@ -1,20 +1,14 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
-	"syscall"
 	"time"
 
 	"github.com/mousemaze/mousemaze"
 	"github.com/mousemaze/mousemaze/dispatch"
-	"github.com/mousemaze/mousemaze/dispatch/checkpoint"
-	"github.com/mousemaze/mousemaze/dispatch/progress"
 )
 
 // This file runs the searches over edge boards (evolve --edges and evolve
@@ -28,14 +22,6 @@ const defaultEdgeAlgo = dispatch.DefaultEdgeAlgo
 // edgeCheckpointVersion is the version of evolve --edges/--walker
 // checkpoints (a dispatch.EdgeState of Spec version 2).
 const edgeCheckpointVersion = 2
-
-// edgeCheckpoint is what an evolve --edges or --walker checkpoint holds;
-// Kind is "evolve-edges" or "evolve-walker".
-type edgeCheckpoint struct {
-	Kind    string              `json:"kind"`
-	Version int                 `json:"version"`
-	State   *dispatch.EdgeState `json:"state"`
-}
 
 // edgeRun is what evolve's flags say about a search of edge boards.
 type edgeRun struct {
@@ -92,74 +78,33 @@ func (r *edgeRun) load(kind string) (*dispatch.EdgeState, error) {
 	if r.ckptPath == "" {
 		return nil, errors.New("--resume needs --checkpoint FILE")
 	}
-	var ck edgeCheckpoint
-	if err := checkpoint.Load(r.ckptPath, &ck); err != nil {
+	st, err := dispatch.LoadCheckpoint[mousemaze.EdgeMaze](r.ckptPath, kind, edgeCheckpointVersion)
+	if err != nil {
 		return nil, err
-	}
-	if ck.Kind != kind || ck.Version != edgeCheckpointVersion || ck.State == nil {
-		return nil, fmt.Errorf("%s is not an %s checkpoint (version %d)", r.ckptPath, kind, edgeCheckpointVersion)
 	}
 	fixed := append([]string{"size", "algo", "pop", "seed", "order", "entry", "exit", "cap", "k", "objective"}, r.sf.names()...)
 	for _, name := range fixed {
 		if r.set[name] {
 			return nil, fmt.Errorf("--%s cannot be given with --resume: the checkpoint fixes the search (%s %dx%d, seed %d)",
-				name, ck.State.Spec.Algo, ck.State.Spec.Rows, ck.State.Spec.Cols, ck.State.Spec.Seed)
+				name, st.Spec.Algo, st.Spec.Rows, st.Spec.Cols, st.Spec.Seed)
 		}
 	}
 	if r.set["evals"] {
-		ck.State.Spec.Evals = r.evals // a resumed search may get a larger budget
+		st.Spec.Evals = r.evals // a resumed search may get a larger budget
 	}
-	return ck.State, nil
+	return st, nil
 }
 
 // run runs search to its end or an interruption, with a progress bar on
 // stderr and the checkpoint. interrupted reports a Ctrl-C; the checkpoint
 // is then saved and the best board so far is still reported.
-func (r *edgeRun) run(search *dispatch.EdgeSearch, kind, label string, stderr io.Writer) (elapsed time.Duration, interrupted bool, err error) {
-	p := search.Spec()
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	save := func() error {
-		if r.ckptPath == "" {
-			return nil
-		}
-		return checkpoint.Save(r.ckptPath, edgeCheckpoint{Kind: kind, Version: edgeCheckpointVersion, State: search.State()})
+func (r *edgeRun) run(search *dispatch.EdgeSearch, kind, label string, stderr io.Writer) (time.Duration, bool, error) {
+	out, err := dispatch.Run(dispatch.Runner{Kind: kind, Version: edgeCheckpointVersion, Checkpoint: r.ckptPath, Every: r.ckptEvery,
+		Label: label, Progress: stderr}, search, dispatch.EngineHooks[mousemaze.EdgeMaze]{})
+	if err == nil && out.Interrupted {
+		interrupted(search.Evals(), r.ckptPath, stderr)
 	}
-	bar := progress.New(stderr, fmt.Sprintf("%s %s %dx%d", label, p.Algo, p.Rows, p.Cols), p.Evals, 2*time.Second)
-	start, lastSave := time.Now(), time.Now()
-	runErr := search.Run(ctx, dispatch.EngineHooks[mousemaze.EdgeMaze]{
-		Generation: func(s *dispatch.EdgeSearch) error {
-			note := fmt.Sprintf("best %s", s.Best().Score)
-			if s.Polishing() {
-				note += fmt.Sprintf(", polishing (%d evaluations)", s.PolishEvals())
-			}
-			bar.Set(s.Evals(), note)
-			if r.ckptPath != "" && time.Since(lastSave) >= r.ckptEvery {
-				if err := save(); err != nil {
-					return err
-				}
-				lastSave = time.Now()
-			}
-			return nil
-		},
-	})
-	bar.Finish()
-	elapsed = time.Since(start)
-	if runErr != nil && ctx.Err() == nil {
-		return elapsed, false, runErr
-	}
-	if err := save(); err != nil {
-		return elapsed, false, err
-	}
-	if runErr != nil {
-		if r.ckptPath != "" {
-			fmt.Fprintf(stderr, "mousemaze evolve: interrupted after %d evaluations; continue with --checkpoint %s --resume\n", search.Evals(), r.ckptPath)
-		} else {
-			fmt.Fprintf(stderr, "mousemaze evolve: interrupted after %d evaluations (no --checkpoint, nothing saved)\n", search.Evals())
-		}
-		return elapsed, true, nil
-	}
-	return elapsed, false, nil
+	return out.Elapsed, out.Interrupted, err
 }
 
 // certificateLine is the line that states the polish's certificate, or
