@@ -27,20 +27,17 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	}
 	o, err := mousemaze.ParseOrder(*order)
 	if err != nil {
-		fmt.Fprintf(stderr, "mousemaze analyze: --order: %v\n", err)
-		return exitUsage
+		return failer("analyze", stderr)(exitUsage, "--order: %v", err)
 	}
 	cfg := mousemaze.Config{Order: o, Entry: *entry, Exit: *exit}
 	if *table {
 		sz, err := mousemaze.ParseSize(*maxSize)
 		if err != nil || sz.Rows*sz.Cols > 36 {
-			fmt.Fprintf(stderr, "mousemaze analyze: --max %q: want a size of at most 36 cells\n", *maxSize)
-			return exitUsage
+			return failer("analyze", stderr)(exitUsage, "--max %q: want a size of at most 36 cells", *maxSize)
 		}
 		s, err := analyze.SurveyAll(sz.Rows, sz.Cols, cfg)
 		if err != nil {
-			fmt.Fprintf(stderr, "mousemaze analyze: %v\n", err)
-			return exitFail
+			return failer("analyze", stderr)(exitFail, "%v", err)
 		}
 		if *asJSON {
 			if err := json.NewEncoder(stdout).Encode(s.Table.Stats()); err != nil {
@@ -63,18 +60,15 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	for _, name := range fs.Args() {
 		mazes, lines, err := readMazes(name)
 		if err != nil {
-			fmt.Fprintf(stderr, "mousemaze analyze: %v\n", err)
-			return exitFail
+			return failer("analyze", stderr)(exitFail, "%v", err)
 		}
 		for i, m := range mazes {
 			if err := cfg.Validate(m.Cols); err != nil {
-				fmt.Fprintf(stderr, "mousemaze analyze: %s:%d: maze %d is %dx%d: %v\n", name, lines[i], i, m.Rows, m.Cols, err)
-				return exitUsage
+				return failer("analyze", stderr)(exitUsage, "%s:%d: maze %d is %dx%d: %v", name, lines[i], i, m.Rows, m.Cols, err)
 			}
 			rec, err := analyze.Analyze(name, i, m, cfg)
 			if err != nil {
-				fmt.Fprintf(stderr, "mousemaze analyze: %s:%d: %v\n", name, lines[i], err)
-				return exitFail
+				return failer("analyze", stderr)(exitFail, "%s:%d: %v", name, lines[i], err)
 			}
 			if *asJSON {
 				if err := enc.Encode(rec); err != nil {

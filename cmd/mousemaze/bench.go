@@ -25,8 +25,7 @@ func init() {
 // runBenchSearch is `bench search`, when built in.
 func runBenchSearch(args []string, stdout, stderr io.Writer) int {
 	if searchBench == nil {
-		fmt.Fprintln(stderr, "mousemaze bench: the search benchmark is not built into this binary")
-		return exitFail
+		return failer("bench", stderr)(exitFail, "the search benchmark is not built into this binary")
 	}
 	return searchBench(args, stdout, stderr)
 }
@@ -34,8 +33,7 @@ func runBenchSearch(args []string, stdout, stderr io.Writer) int {
 func runBench(args []string, stdout, stderr io.Writer) int {
 	if slices.Contains(args, "--search") || slices.Contains(args, "-search") {
 		if searchBench == nil {
-			fmt.Fprintln(stderr, "mousemaze bench: the search benchmark (--search) is not built into this binary")
-			return exitFail
+			return failer("bench", stderr)(exitFail, "the search benchmark (--search) is not built into this binary")
 		}
 		rest := slices.DeleteFunc(slices.Clone(args), func(a string) bool { return a == "--search" || a == "-search" })
 		return searchBench(rest, stdout, stderr)
@@ -55,13 +53,11 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if fs.NArg() != 0 || *n <= 0 || *workers < 0 || *rounds < 0 {
-		fmt.Fprintln(stderr, "mousemaze bench: want no arguments, --n > 0, --workers ≥ 0 and --rounds ≥ 0")
-		return exitUsage
+		return failer("bench", stderr)(exitUsage, "want no arguments, --n > 0, --workers ≥ 0 and --rounds ≥ 0")
 	}
 	szs, err := bench.ParseSizes(strings.Split(*sizes, ","))
 	if err != nil {
-		fmt.Fprintf(stderr, "mousemaze bench: --sizes: %v\n", err)
-		return exitUsage
+		return failer("bench", stderr)(exitUsage, "--sizes: %v", err)
 	}
 	var bes []string
 	for _, b := range strings.Split(*backends, ",") {
@@ -87,22 +83,19 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if len(opts.Targets) == 0 {
-		fmt.Fprintln(stderr, "mousemaze bench: no backends to measure")
-		return exitUsage
+		return failer("bench", stderr)(exitUsage, "no backends to measure")
 	}
 	fmt.Fprintf(stderr, "bench: cpu %s; features %s; cpu kernels %v (default %s)\n",
 		cpuid.CPU.BrandName, strings.Join(cpuFeatures(), " "), cpu.Kernels(), cpu.Kernel())
 	ms, err := bench.Run(opts)
 	if err != nil {
-		fmt.Fprintf(stderr, "mousemaze bench: %v\n", err)
-		return exitFail
+		return failer("bench", stderr)(exitFail, "%v", err)
 	}
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
 		for _, m := range ms {
 			if err := enc.Encode(m); err != nil {
-				fmt.Fprintf(stderr, "mousemaze bench: %v\n", err)
-				return exitFail
+				return failer("bench", stderr)(exitFail, "%v", err)
 			}
 		}
 		return exitOK

@@ -45,8 +45,7 @@ func runClassicGen(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	usageErr := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "mousemaze classic gen: "+format+"\n", a...)
-		return exitUsage
+		return failer("classic gen", stderr)(exitUsage, format, a...)
 	}
 	if fs.NArg() > 0 {
 		return usageErr("unexpected arguments %q", fs.Args())
@@ -78,8 +77,7 @@ func runClassicGen(args []string, stdout, stderr io.Writer) int {
 	text := fmt.Sprintf("; mousemaze classic gen --algo %s --size %s --seed %d --extra %d\n%s", *algo, sz, *seed, *extra, b.Format())
 	if *out != "" {
 		if err := os.WriteFile(*out, []byte(text), 0o644); err != nil {
-			fmt.Fprintf(stderr, "mousemaze classic gen: %v\n", err)
-			return exitFail
+			return failer("classic gen", stderr)(exitFail, "%v", err)
 		}
 		return exitOK
 	}
@@ -101,8 +99,7 @@ func runClassicSolve(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	usageErr := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "mousemaze classic solve: "+format+"\n", a...)
-		return exitUsage
+		return failer("classic solve", stderr)(exitUsage, format, a...)
 	}
 	if fs.NArg() == 0 {
 		return usageErr("no maze file (give FILE, or - for standard input)")
@@ -132,8 +129,7 @@ func runClassicSolve(args []string, stdout, stderr io.Writer) int {
 	for _, name := range fs.Args() {
 		boards, _, err := readClassic(name)
 		if err != nil {
-			fmt.Fprintf(stderr, "mousemaze classic solve: %v\n", err)
-			return exitFail
+			return failer("classic solve", stderr)(exitFail, "%v", err)
 		}
 		for k, b := range boards {
 			opt := classic.Options{Rand: classic.NewRand(*seed), Cap: *capSteps, Heading: h, FixedTies: *ties == "fixed", Order: o, Path: *path}
@@ -146,8 +142,7 @@ func runClassicSolve(args []string, stdout, stderr io.Writer) int {
 				Path: classic.CellsRC(b, res.Path), Route: classic.CellsRC(b, res.Route)}
 			if *asJSON {
 				if err := enc.Encode(rec); err != nil {
-					fmt.Fprintf(stderr, "mousemaze classic solve: %v\n", err)
-					return exitFail
+					return failer("classic solve", stderr)(exitFail, "%v", err)
 				}
 				continue
 			}
@@ -168,8 +163,7 @@ func runClassicMatrix(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	usageErr := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "mousemaze classic matrix: "+format+"\n", a...)
-		return exitUsage
+		return failer("classic matrix", stderr)(exitUsage, format, a...)
 	}
 	if fs.NArg() != 1 {
 		return usageErr("want one maze file")
@@ -185,13 +179,11 @@ func runClassicMatrix(args []string, stdout, stderr io.Writer) int {
 	}
 	boards, _, err := readClassic(fs.Arg(0))
 	if err != nil {
-		fmt.Fprintf(stderr, "mousemaze classic matrix: %v\n", err)
-		return exitFail
+		return failer("classic matrix", stderr)(exitFail, "%v", err)
 	}
 	b := boards[0]
 	if b.Cells() > 400 {
-		fmt.Fprintf(stderr, "mousemaze classic matrix: %s: %d cells; matrices are printed for at most 400\n", fs.Arg(0), b.Cells())
-		return exitFail
+		return failer("classic matrix", stderr)(exitFail, "%s: %d cells; matrices are printed for at most 400", fs.Arg(0), b.Cells())
 	}
 	nav := b.Nav()
 	var m [][]int
@@ -280,8 +272,7 @@ func runClassicPlay(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	usageErr := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "mousemaze classic play: "+format+"\n", a...)
-		return exitUsage
+		return failer("classic play", stderr)(exitUsage, format, a...)
 	}
 	if !*blind {
 		return usageErr("only the blind game is played: give --blind")
@@ -298,8 +289,7 @@ func runClassicPlay(args []string, stdout, stderr io.Writer) int {
 	}
 	boards, _, err := readClassic(fs.Arg(0))
 	if err != nil {
-		fmt.Fprintf(stderr, "mousemaze classic play: %v\n", err)
-		return exitFail
+		return failer("classic play", stderr)(exitFail, "%v", err)
 	}
 	b := boards[0]
 	g := classic.NewGame(b.Nav(), h)
@@ -366,8 +356,7 @@ func runClassicNeural(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	usageErr := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "mousemaze classic neural: "+format+"\n", a...)
-		return exitUsage
+		return failer("classic neural", stderr)(exitUsage, format, a...)
 	}
 	sz, err := mousemaze.ParseSize(*size)
 	switch {

@@ -30,13 +30,11 @@ func runEvalEdges(files []string, cfg mousemaze.Config, be backendFlags, asJSON 
 	for _, name := range files {
 		ms, lines, err := readEdges(name)
 		if err != nil {
-			fmt.Fprintf(stderr, "mousemaze eval: %v\n", err)
-			return exitFail
+			return failer("eval", stderr)(exitFail, "%v", err)
 		}
 		for i, m := range ms {
 			if err := cfg.Validate(m.Cols); err != nil {
-				fmt.Fprintf(stderr, "mousemaze eval: %s:%d: board %d is %dx%d: %v\n", name, lines[i], i, m.Rows, m.Cols, err)
-				return exitUsage
+				return failer("eval", stderr)(exitUsage, "%s:%d: board %d is %dx%d: %v", name, lines[i], i, m.Rows, m.Cols, err)
 			}
 			inputs = append(inputs, inputMaze{file: name, index: i, line: lines[i], maze: mousemaze.NewMaze(m.Rows, m.Cols)})
 			boards = append(boards, m)
@@ -44,21 +42,18 @@ func runEvalEdges(files []string, cfg mousemaze.Config, be backendFlags, asJSON 
 	}
 	ev, err := be.open()
 	if err != nil {
-		fmt.Fprintf(stderr, "mousemaze eval: %v\n", err)
-		return exitFail
+		return failer("eval", stderr)(exitFail, "%v", err)
 	}
 	defer ev.Close()
 	results := make([]mousemaze.Result, len(boards))
 	if _, err := mousemaze.EvaluateEdgesWith(ev, boards, cfg, results, be.workers); err != nil {
-		fmt.Fprintf(stderr, "mousemaze eval: %v\n", err)
-		return exitFail
+		return failer("eval", stderr)(exitFail, "%v", err)
 	}
 	if asJSON {
 		enc := json.NewEncoder(stdout)
 		for i, in := range inputs {
 			if err := enc.Encode(newEvalRecord(in, results[i])); err != nil {
-				fmt.Fprintf(stderr, "mousemaze eval: %v\n", err)
-				return exitFail
+				return failer("eval", stderr)(exitFail, "%v", err)
 			}
 		}
 		return exitOK
@@ -98,12 +93,10 @@ type edgeEvolveEvent struct {
 // runEvolveEdges is evolve --edges: the engine on dispatch.EdgeProblem.
 func runEvolveEdges(r *edgeRun, rules rulesFlags, objective string, stdout, stderr io.Writer) int {
 	usageErr := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "mousemaze evolve: "+format+"\n", a...)
-		return exitUsage
+		return failer("evolve", stderr)(exitUsage, format, a...)
 	}
 	fail := func(err error) int {
-		fmt.Fprintf(stderr, "mousemaze evolve: %v\n", err)
-		return exitFail
+		return failer("evolve", stderr)(exitFail, "%v", err)
 	}
 	for _, name := range []string{"free-ends", "init", "png", "backend", "kernel", "island", "migrate", "migrate-every"} {
 		if r.set[name] {
@@ -197,8 +190,7 @@ func runEvolveEdges(r *edgeRun, rules rulesFlags, objective string, stdout, stde
 func runSweepEdges(sz mousemaze.Size, cfg mousemaze.Config, workers int, asJSON bool, stdout, stderr io.Writer) int {
 	rep, err := sweep.EdgeSweep(sz, cfg, workers)
 	if err != nil {
-		fmt.Fprintf(stderr, "mousemaze sweep: %v\n", err)
-		return exitUsage
+		return failer("sweep", stderr)(exitUsage, "%v", err)
 	}
 	if asJSON {
 		out := struct {

@@ -45,8 +45,7 @@ func runEval(args []string, stdout, stderr io.Writer) int {
 	}
 	cfg, err := rules.config()
 	if err != nil {
-		fmt.Fprintf(stderr, "mousemaze eval: %v\n", err)
-		return exitUsage
+		return failer("eval", stderr)(exitUsage, "%v", err)
 	}
 	cfg.Heat = *heat
 	if *edges {
@@ -58,34 +57,29 @@ func runEval(args []string, stdout, stderr io.Writer) int {
 	for _, name := range fs.Args() {
 		mazes, lines, err := readMazes(name)
 		if err != nil {
-			fmt.Fprintf(stderr, "mousemaze eval: %v\n", err)
-			return exitFail
+			return failer("eval", stderr)(exitFail, "%v", err)
 		}
 		for i, m := range mazes {
 			if err := cfg.Validate(m.Cols); err != nil {
-				fmt.Fprintf(stderr, "mousemaze eval: %s:%d: maze %d is %dx%d: %v\n", name, lines[i], i, m.Rows, m.Cols, err)
-				return exitUsage
+				return failer("eval", stderr)(exitUsage, "%s:%d: maze %d is %dx%d: %v", name, lines[i], i, m.Rows, m.Cols, err)
 			}
 			inputs = append(inputs, inputMaze{file: name, index: i, line: lines[i], maze: m})
 		}
 	}
 	ev, err := be.open()
 	if err != nil {
-		fmt.Fprintf(stderr, "mousemaze eval: %v\n", err)
-		return exitFail
+		return failer("eval", stderr)(exitFail, "%v", err)
 	}
 	defer ev.Close()
 	results, err := evaluateAll(mousemaze.ForConfig(ev, cfg), cfg, inputs)
 	if err != nil {
-		fmt.Fprintf(stderr, "mousemaze eval: %v\n", err)
-		return exitFail
+		return failer("eval", stderr)(exitFail, "%v", err)
 	}
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
 		for i, in := range inputs {
 			if err := enc.Encode(newEvalRecord(in, results[i])); err != nil {
-				fmt.Fprintf(stderr, "mousemaze eval: %v\n", err)
-				return exitFail
+				return failer("eval", stderr)(exitFail, "%v", err)
 			}
 		}
 		return exitOK

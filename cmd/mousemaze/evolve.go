@@ -98,8 +98,7 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	usageErr := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "mousemaze evolve: "+format+"\n", a...)
-		return exitUsage
+		return failer("evolve", stderr)(exitUsage, format, a...)
 	}
 	isl, err := islFlags.parse(flagsSet(fs), seed, *edges || *walker != "")
 	if err != nil {
@@ -117,8 +116,7 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 		return runEvolveEdges(r, rules, *objective, stdout, stderr)
 	}
 	fail := func(err error) int {
-		fmt.Fprintf(stderr, "mousemaze evolve: %v\n", err)
-		return exitFail
+		return failer("evolve", stderr)(exitFail, "%v", err)
 	}
 	if fs.NArg() > 0 {
 		return usageErr("unexpected arguments %q", fs.Args())

@@ -55,12 +55,10 @@ func walkerProblem(spec dispatch.Spec, workers int) (*dispatch.EdgeProblem, erro
 // scored by the walker.
 func runEvolveWalker(r *edgeRun, walker string, stdout, stderr io.Writer) int {
 	usageErr := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "mousemaze evolve: "+format+"\n", a...)
-		return exitUsage
+		return failer("evolve", stderr)(exitUsage, format, a...)
 	}
 	fail := func(err error) int {
-		fmt.Fprintf(stderr, "mousemaze evolve: %v\n", err)
-		return exitFail
+		return failer("evolve", stderr)(exitFail, "%v", err)
 	}
 	for _, name := range []string{"edges", "free-ends", "init", "png", "backend", "kernel", "k", "objective", "order", "entry", "exit", "cap", "island", "migrate", "migrate-every"} {
 		if r.set[name] {

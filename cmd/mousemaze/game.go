@@ -69,21 +69,18 @@ func runGameValue(args []string, stdout, stderr io.Writer) int {
 	for _, name := range fs.Args() {
 		boards, lines, err := readInput(name, game.Parse)
 		if err != nil {
-			fmt.Fprintf(stderr, "mousemaze game value: %v\n", err)
-			return exitFail
+			return failer("game value", stderr)(exitFail, "%v", err)
 		}
 		for i, p := range boards {
 			cells, err := game.Sweep(p)
 			if err != nil {
-				fmt.Fprintf(stderr, "mousemaze game value: %s:%d: %v\n", name, lines[i], err)
-				return exitFail
+				return failer("game value", stderr)(exitFail, "%s:%d: %v", name, lines[i], err)
 			}
 			rec := gameValueRecord{File: name, Line: lines[i], Index: i, Rows: p.Rows, Cols: p.Cols, Value: cells[0].Value}
 			var exactVals []game.Game
 			if *exact {
 				if p.Rows*p.Cols > maxExactCells {
-					fmt.Fprintf(stderr, "mousemaze game value: %s:%d: --exact takes boards of at most %d cells, this one is %dx%d\n", name, lines[i], maxExactCells, p.Rows, p.Cols)
-					return exitFail
+					return failer("game value", stderr)(exitFail, "%s:%d: --exact takes boards of at most %d cells, this one is %dx%d", name, lines[i], maxExactCells, p.Rows, p.Cols)
 				}
 				exactVals = store.ExactValues(p)
 			}
@@ -167,18 +164,15 @@ func runGameBuild(args []string, stdout, stderr io.Writer) int {
 	}
 	v, err := game.ParseValue(fs.Arg(0))
 	if err != nil {
-		fmt.Fprintf(stderr, "mousemaze game build: %v\n", err)
-		return exitUsage
+		return failer("game build", stderr)(exitUsage, "%v", err)
 	}
 	p, err := game.Build(v)
 	if err != nil {
-		fmt.Fprintf(stderr, "mousemaze game build: %v\n", err)
-		return exitFail
+		return failer("game build", stderr)(exitFail, "%v", err)
 	}
 	cells, err := game.Sweep(p)
 	if err != nil || !cells[0].Value.Equal(v) {
-		fmt.Fprintf(stderr, "mousemaze game build: the built position does not check (%v, %v)\n", cells, err)
-		return exitFail
+		return failer("game build", stderr)(exitFail, "the built position does not check (%v, %v)", cells, err)
 	}
 	if *asJSON {
 		rec := gameBuildRecord{Value: v, Rows: p.Rows, Cols: p.Cols, Vertical: p.Vertical(), Board: p.String(), Checked: cells[0].Value}
@@ -205,21 +199,17 @@ func runGameSearch(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if fs.NArg() != 0 {
-		fmt.Fprintln(stderr, "mousemaze game search: takes no arguments")
-		return exitUsage
+		return failer("game search", stderr)(exitUsage, "takes no arguments")
 	}
 	if *rows < 1 || *cols < 1 || *rows > 64 || *cols > 64 || *edges < 0 || *edges > game.MaxSearchEdges {
-		fmt.Fprintf(stderr, "mousemaze game search: want --rows and --cols in 1..64 and --edges in 0..%d\n", game.MaxSearchEdges)
-		return exitUsage
+		return failer("game search", stderr)(exitUsage, "want --rows and --cols in 1..64 and --edges in 0..%d", game.MaxSearchEdges)
 	}
 	if *exp > 8 || *lo > *hi || *hi-*lo > 64 {
-		fmt.Fprintln(stderr, "mousemaze game search: want --exp at most 8 and --lo ≤ --hi within 64")
-		return exitUsage
+		return failer("game search", stderr)(exitUsage, "want --exp at most 8 and --lo ≤ --hi within 64")
 	}
 	cfg := game.SearchConfig{Rows: *rows, Cols: *cols, Edges: *edges, Lo: *lo, Hi: *hi, Exp: *exp}
 	if err := game.WriteSearch(stdout, cfg); err != nil {
-		fmt.Fprintf(stderr, "mousemaze game search: %v\n", err)
-		return exitFail
+		return failer("game search", stderr)(exitFail, "%v", err)
 	}
 	return exitOK
 }

@@ -46,19 +46,16 @@ func runGraph(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	fail := func(err error) int {
-		fmt.Fprintf(stderr, "mousemaze graph: %v\n", err)
-		return exitFail
+		return failer("graph", stderr)(exitFail, "%v", err)
 	}
 	cfg, err := rules.config()
 	if err != nil {
-		fmt.Fprintf(stderr, "mousemaze graph: %v\n", err)
-		return exitUsage
+		return failer("graph", stderr)(exitUsage, "%v", err)
 	}
 	cfg.Heat = *heat
 	if *lemma11 != 0 {
 		if *lemma11 < 2 {
-			fmt.Fprintf(stderr, "mousemaze graph: --lemma11 %d: want K ≥ 2\n", *lemma11)
-			return exitUsage
+			return failer("graph", stderr)(exitUsage, "--lemma11 %d: want K ≥ 2", *lemma11)
 		}
 		if err := mousemaze.WriteGraph(stdout, mousemaze.Lemma11(*lemma11)); err != nil {
 			return fail(err)

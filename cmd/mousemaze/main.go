@@ -112,8 +112,7 @@ func help(c command, path []string, stdout, stderr io.Writer) int {
 			}
 		}
 		if !found {
-			fmt.Fprintf(stderr, "mousemaze help: no command %q\n", strings.TrimSpace(c.name+" "+name))
-			return exitUsage
+			return failer("help", stderr)(exitUsage, "no command %q", strings.TrimSpace(c.name+" "+name))
 		}
 	}
 	if c.run == nil {

@@ -68,31 +68,26 @@ func runSelfcheck(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if fs.NArg() != 0 || *n <= 0 || *batch <= 0 {
-		fmt.Fprintln(stderr, "mousemaze selfcheck: want no arguments, --n > 0 and --batch > 0")
-		return exitUsage
+		return failer("selfcheck", stderr)(exitUsage, "want no arguments, --n > 0 and --batch > 0")
 	}
 	szs, err := bench.ParseSizes(strings.Split(*sizes, ","))
 	if err != nil {
-		fmt.Fprintf(stderr, "mousemaze selfcheck: --sizes: %v\n", err)
-		return exitUsage
+		return failer("selfcheck", stderr)(exitUsage, "--sizes: %v", err)
 	}
 	ev, err := be.open()
 	if err != nil {
-		fmt.Fprintf(stderr, "mousemaze selfcheck: %v\n", err)
-		return exitFail
+		return failer("selfcheck", stderr)(exitFail, "%v", err)
 	}
 	defer ev.Close()
 	rep, err := selfcheck(ev, checkOptions{N: *n, Batch: *batch, Seed: *seed, Sizes: szs}, func(done int) {
 		fmt.Fprintf(stderr, "selfcheck: %d/%d mazes\n", done, *n)
 	})
 	if err != nil {
-		fmt.Fprintf(stderr, "mousemaze selfcheck: %v\n", err)
-		return exitFail
+		return failer("selfcheck", stderr)(exitFail, "%v", err)
 	}
 	if *asJSON {
 		if err := json.NewEncoder(stdout).Encode(rep); err != nil {
-			fmt.Fprintf(stderr, "mousemaze selfcheck: %v\n", err)
-			return exitFail
+			return failer("selfcheck", stderr)(exitFail, "%v", err)
 		}
 	} else {
 		fmt.Fprintf(stdout, "backend %s: %d mazes in %d batches (%d feasible, %d steps) in %.3f s: %d mismatches\n",

@@ -35,8 +35,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	usageErr := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "mousemaze serve: "+format+"\n", a...)
-		return exitUsage
+		return failer("serve", stderr)(exitUsage, format, a...)
 	}
 	if fs.NArg() > 0 {
 		return usageErr("unexpected arguments %q", fs.Args())
@@ -65,14 +64,12 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	}
 	srv, err := web.New(web.Options{Backend: *backend, Workers: *workers, MaxJobs: *maxJobs, MaxEvals: *maxEvals, WalkCap: *walkCap, IdleTimeout: *idle})
 	if err != nil {
-		fmt.Fprintf(stderr, "mousemaze serve: %v\n", err)
-		return exitFail
+		return failer("serve", stderr)(exitFail, "%v", err)
 	}
 	defer srv.Close()
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
-		fmt.Fprintf(stderr, "mousemaze serve: %v\n", err)
-		return exitFail
+		return failer("serve", stderr)(exitFail, "%v", err)
 	}
 	url := "http://" + ln.Addr().String() + "/"
 	fmt.Fprintf(stdout, "mousemaze serve: listening on %s\n", url)
@@ -86,8 +83,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	go func() { errc <- hs.Serve(ln) }()
 	select {
 	case err := <-errc:
-		fmt.Fprintf(stderr, "mousemaze serve: %v\n", err)
-		return exitFail
+		return failer("serve", stderr)(exitFail, "%v", err)
 	case <-ctx.Done():
 	}
 	// Cancel the jobs first, so that their event streams send their last
@@ -96,8 +92,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	if err := hs.Shutdown(sctx); err != nil && !errors.Is(err, context.DeadlineExceeded) {
-		fmt.Fprintf(stderr, "mousemaze serve: %v\n", err)
-		return exitFail
+		return failer("serve", stderr)(exitFail, "%v", err)
 	}
 	fmt.Fprintln(stdout, "mousemaze serve: shut down")
 	return exitOK

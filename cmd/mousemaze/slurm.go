@@ -79,8 +79,7 @@ func runSlurmSubmit(kind string, args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	usageErr := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "mousemaze slurm %s: "+format+"\n", append([]any{kind}, a...)...)
-		return exitUsage
+		return failer("slurm "+kind, stderr)(exitUsage, format, a...)
 	}
 	if fs.NArg() > 0 {
 		return usageErr("unexpected arguments %q", fs.Args())
@@ -178,8 +177,7 @@ func runSlurmSubmit(kind string, args []string, stdout, stderr io.Writer) int {
 		return exitOK
 	}
 	if err := slurm.WriteJobDir(abs, kind, jobJSON); err != nil {
-		fmt.Fprintf(stderr, "mousemaze slurm %s: %v\n", kind, err)
-		return exitFail
+		return failer("slurm "+kind, stderr)(exitFail, "%v", err)
 	}
 	if *noSubmit {
 		fmt.Fprintf(stderr, "mousemaze slurm %s: wrote %s; submit with:\n", kind, slurm.JobFile(abs))
@@ -195,8 +193,7 @@ func runSlurmSubmit(kind string, args []string, stdout, stderr io.Writer) int {
 	}
 	id := strings.TrimSpace(strings.SplitN(out.String(), ";", 2)[0])
 	fmt.Fprintf(stdout, "%s\n", id)
-	fmt.Fprintf(stderr, "mousemaze slurm %s: submitted job %s (%d tasks) in %s; when it is done: mousemaze slurm merge %s\n", kind, id, job.Tasks, abs, abs)
-	return exitOK
+	return failer("slurm "+kind, stderr)(exitOK, "submitted job %s (%d tasks) in %s; when it is done: mousemaze slurm merge %s", kind, id, job.Tasks, abs, abs)
 }
 
 // runSlurmTask is `slurm task DIR`: one array task of the run in DIR. The

@@ -57,19 +57,16 @@ func runVienneseScore(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	if _, err := viennese.VariantOf(*variant, nil); err != nil {
-		fmt.Fprintf(stderr, "mousemaze viennese score: %v\n", err)
-		return exitUsage
+		return failer("viennese score", stderr)(exitUsage, "%v", err)
 	}
 	for _, name := range fs.Args() {
 		f, v, err := readMaze(name, *variant)
 		if err != nil {
-			fmt.Fprintf(stderr, "mousemaze viennese score: %v\n", err)
-			return exitFail
+			return failer("viennese score", stderr)(exitFail, "%v", err)
 		}
 		r, err := viennese.Describe(&f.Maze, v, 0)
 		if err != nil {
-			fmt.Fprintf(stderr, "mousemaze viennese score: %s: %v\n", name, err)
-			return exitFail
+			return failer("viennese score", stderr)(exitFail, "%s: %v", name, err)
 		}
 		r.File = name
 		if *asJSON {
@@ -99,25 +96,21 @@ func runVienneseSolve(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	if _, err := viennese.VariantOf(*variant, nil); err != nil {
-		fmt.Fprintf(stderr, "mousemaze viennese solve: %v\n", err)
-		return exitUsage
+		return failer("viennese solve", stderr)(exitUsage, "%v", err)
 	}
 	name := fs.Arg(0)
 	f, v, err := readMaze(name, *variant)
 	if err != nil {
-		fmt.Fprintf(stderr, "mousemaze viennese solve: %v\n", err)
-		return exitFail
+		return failer("viennese solve", stderr)(exitFail, "%v", err)
 	}
 	r, err := viennese.Describe(&f.Maze, v, *limit)
 	if err != nil {
-		fmt.Fprintf(stderr, "mousemaze viennese solve: %s: %v\n", name, err)
-		return exitFail
+		return failer("viennese solve", stderr)(exitFail, "%s: %v", name, err)
 	}
 	r.File = name
 	if *pngFile != "" {
 		if err := viennese.WritePNGFile(*pngFile, &f.Maze, v); err != nil {
-			fmt.Fprintf(stderr, "mousemaze viennese solve: %v\n", err)
-			return exitFail
+			return failer("viennese solve", stderr)(exitFail, "%v", err)
 		}
 	}
 	if *asJSON {
@@ -149,24 +142,20 @@ func runViennesePlay(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	if _, err := viennese.VariantOf(*variant, nil); err != nil {
-		fmt.Fprintf(stderr, "mousemaze viennese play: %v\n", err)
-		return exitUsage
+		return failer("viennese play", stderr)(exitUsage, "%v", err)
 	}
 	f, v, err := readMaze(fs.Arg(0), *variant)
 	if err != nil {
-		fmt.Fprintf(stderr, "mousemaze viennese play: %v\n", err)
-		return exitFail
+		return failer("viennese play", stderr)(exitFail, "%v", err)
 	}
 	sys, err := viennese.NewSystem(f.Maze.Canvas, v)
 	if err != nil {
-		fmt.Fprintf(stderr, "mousemaze viennese play: %v\n", err)
-		return exitFail
+		return failer("viennese play", stderr)(exitFail, "%v", err)
 	}
 	fmt.Fprintf(stdout, "Viennese maze (%s): go from crossroad %d to %d. A light of colour c is red after d moves when (c+d) mod 3 = 2.\n",
 		v, f.Maze.Canvas.Start, f.Maze.Canvas.Goal)
 	if _, err := viennese.Play(viennese.NewGame(sys, f.Maze.Colours), stdin, stdout); err != nil {
-		fmt.Fprintf(stderr, "mousemaze viennese play: %v\n", err)
-		return exitFail
+		return failer("viennese play", stderr)(exitFail, "%v", err)
 	}
 	return exitOK
 }
@@ -184,8 +173,7 @@ func runVienneseCanvas(args []string, stdout, stderr io.Writer) int {
 	}
 	f, err := viennese.OpenCanvas(fs.Arg(0))
 	if err != nil {
-		fmt.Fprintf(stderr, "mousemaze viennese canvas: %v\n", err)
-		return exitUsage
+		return failer("viennese canvas", stderr)(exitUsage, "%v", err)
 	}
 	if *asJSON {
 		return encodeOrFail(stdout, viennese.JSON(&f.Maze, nil))
@@ -242,13 +230,11 @@ func runVienneseEvolve(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if fs.NArg() != 0 {
-		fmt.Fprintf(stderr, "mousemaze viennese evolve: unexpected argument %q\n", fs.Arg(0))
-		return exitUsage
+		return failer("viennese evolve", stderr)(exitUsage, "unexpected argument %q", fs.Arg(0))
 	}
 	p, err := viennese.DefaultParams(*algo)
 	if err != nil {
-		fmt.Fprintf(stderr, "mousemaze viennese evolve: --algo: %v\n", err)
-		return exitUsage
+		return failer("viennese evolve", stderr)(exitUsage, "--algo: %v", err)
 	}
 	p.Evals, p.Seed = *budget, *seed
 	set := flagsSet(fs)
@@ -274,12 +260,10 @@ func runVienneseEvolve(args []string, stdout, stderr io.Writer) int {
 		p.Temp = tune.temp
 	}
 	if err := p.Validate(); err != nil {
-		fmt.Fprintf(stderr, "mousemaze viennese evolve: %v\n", err)
-		return exitUsage
+		return failer("viennese evolve", stderr)(exitUsage, "%v", err)
 	}
 	if _, err := viennese.VariantOf(*variant, nil); err != nil {
-		fmt.Fprintf(stderr, "mousemaze viennese evolve: %v\n", err)
-		return exitUsage
+		return failer("viennese evolve", stderr)(exitUsage, "%v", err)
 	}
 	f, err := viennese.OpenCanvas(*canvas)
 	if err != nil {
@@ -293,8 +277,7 @@ func runVienneseEvolve(args []string, stdout, stderr io.Writer) int {
 	c := f.Maze.Canvas
 	sys, err := viennese.NewSystem(c, v)
 	if err != nil {
-		fmt.Fprintf(stderr, "mousemaze viennese evolve: %v\n", err)
-		return exitFail
+		return failer("viennese evolve", stderr)(exitFail, "%v", err)
 	}
 	enc := json.NewEncoder(stdout)
 	progress := func(r viennese.Result) {
@@ -309,8 +292,7 @@ func runVienneseEvolve(args []string, stdout, stderr io.Writer) int {
 	}
 	spec, err := p.Spec(len(c.Streets))
 	if err != nil {
-		fmt.Fprintf(stderr, "mousemaze viennese evolve: %v\n", err)
-		return exitUsage
+		return failer("viennese evolve", stderr)(exitUsage, "%v", err)
 	}
 	spec.Canvas, spec.Variant = *canvas, v.String()
 	engineSet := map[string]bool{}
@@ -318,26 +300,22 @@ func runVienneseEvolve(args []string, stdout, stderr io.Writer) int {
 		engineSet[name] = set[name]
 	}
 	if err := sf.apply(engineSet, &spec, len(c.Streets)); err != nil {
-		fmt.Fprintf(stderr, "mousemaze viennese evolve: %v\n", err)
-		return exitUsage
+		return failer("viennese evolve", stderr)(exitUsage, "%v", err)
 	}
 	search, err := viennese.NewSearch(spec, len(c.Streets), viennese.NewEvaluator(sys))
 	if err != nil {
-		fmt.Fprintf(stderr, "mousemaze viennese evolve: %v\n", err)
-		return exitUsage
+		return failer("viennese evolve", stderr)(exitUsage, "%v", err)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	res, err := viennese.Run(ctx, search, progress, nil)
 	if err != nil && ctx.Err() == nil {
-		fmt.Fprintf(stderr, "mousemaze viennese evolve: %v\n", err)
-		return exitFail
+		return failer("viennese evolve", stderr)(exitFail, "%v", err)
 	}
 	best := viennese.Maze{Canvas: c, Colours: res.Colours}
 	r, err := viennese.Describe(&best, v, 1)
 	if err != nil {
-		fmt.Fprintf(stderr, "mousemaze viennese evolve: %v\n", err)
-		return exitFail
+		return failer("viennese evolve", stderr)(exitFail, "%v", err)
 	}
 	r.Canvas, r.Algo, r.Seed, r.Params, r.Evals, r.Improved = *canvas, p.Algo, &p.Seed, &p, res.Evals, res.Improvements
 	mj := viennese.JSON(&best, &v)
@@ -351,14 +329,12 @@ func runVienneseEvolve(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 		if err != nil {
-			fmt.Fprintf(stderr, "mousemaze viennese evolve: %v\n", err)
-			return exitFail
+			return failer("viennese evolve", stderr)(exitFail, "%v", err)
 		}
 	}
 	if *pngFile != "" {
 		if err := viennese.WritePNGFile(*pngFile, &best, v); err != nil {
-			fmt.Fprintf(stderr, "mousemaze viennese evolve: %v\n", err)
-			return exitFail
+			return failer("viennese evolve", stderr)(exitFail, "%v", err)
 		}
 	}
 	if *asJSON {
