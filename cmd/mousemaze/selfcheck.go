@@ -4,55 +4,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"strings"
-	"time"
 
-	"github.com/mousemaze/mousemaze"
 	"github.com/mousemaze/mousemaze/bench"
 )
 
 func init() {
 	register(command{name: "selfcheck", summary: "compare a backend with the reference walk on random mazes (exit 1 on any mismatch)", run: runSelfcheck})
-}
-
-// defaultCheckSizes are the grid sizes selfcheck draws from by default:
-// the game's 13×13, the ends of the range and shapes in between.
-const defaultCheckSizes = "1x1,1x7,3x3,5x2,6x6,7x7,9x9,13x13,16x16,17x23,24x24,32x32,40x9,64x64"
-
-// checkOptions set up a self-check.
-type checkOptions struct {
-	N     int              // mazes in all
-	Batch int              // most mazes per batch
-	Seed  uint64           // random seed
-	Sizes []mousemaze.Size // sizes to draw from
-}
-
-// mismatch is one maze on which a backend and the reference disagree.
-type mismatch struct {
-	Index int              `json:"index"`
-	Size  string           `json:"size"`
-	Order string           `json:"order"`
-	Entry int              `json:"entry"`
-	Exit  int              `json:"exit"`
-	Cap   int64            `json:"cap"`
-	Heat  bool             `json:"heat"`
-	Maze  string           `json:"maze"`
-	Got   mousemaze.Result `json:"got"`
-	Want  mousemaze.Result `json:"want"`
-}
-
-// checkReport is the outcome of a self-check, and the line `selfcheck
-// --json` prints.
-type checkReport struct {
-	Backend    string    `json:"backend"`
-	Mazes      int       `json:"mazes"`
-	Batches    int       `json:"batches"`
-	Feasible   int       `json:"feasible"`
-	Steps      int64     `json:"steps"`
-	Mismatches int       `json:"mismatches"`
-	Seconds    float64   `json:"seconds"` // the backend's time, the reference's not included
-	First      *mismatch `json:"first_mismatch,omitempty"`
 }
 
 func runSelfcheck(args []string, stdout, stderr io.Writer) int {
@@ -62,7 +20,7 @@ func runSelfcheck(args []string, stdout, stderr io.Writer) int {
 	n := fs.Int("n", 100_000, "number of random mazes to check")
 	batch := fs.Int("batch", 50_000, "most mazes per batch (batches are of random length up to this)")
 	seed := fs.Uint64("seed", 1, "random seed")
-	sizes := fs.String("sizes", defaultCheckSizes, "comma-separated grid sizes to draw from")
+	sizes := fs.String("sizes", bench.DefaultCheckSizes, "comma-separated grid sizes to draw from")
 	asJSON := fs.Bool("json", false, "print the report as one JSON object")
 	if code := parseFlags(fs, args); code >= 0 {
 		return code
@@ -79,7 +37,7 @@ func runSelfcheck(args []string, stdout, stderr io.Writer) int {
 		return failer("selfcheck", stderr)(exitFail, "%v", err)
 	}
 	defer ev.Close()
-	rep, err := selfcheck(ev, checkOptions{N: *n, Batch: *batch, Seed: *seed, Sizes: szs}, func(done int) {
+	rep, err := bench.Selfcheck(ev, bench.CheckOptions{N: *n, Batch: *batch, Seed: *seed, Sizes: szs}, func(done int) {
 		fmt.Fprintf(stderr, "selfcheck: %d/%d mazes\n", done, *n)
 	})
 	if err != nil {
@@ -104,71 +62,4 @@ func runSelfcheck(args []string, stdout, stderr io.Writer) int {
 		return exitFail
 	}
 	return exitOK
-}
-
-// selfcheck evaluates o.N random mazes with ev, in batches of random length
-// and random rules, and compares every result with mousemaze.Walk. Each
-// batch has one size from o.Sizes, a random preference order, entry and
-// exit columns, sometimes a turn cap and sometimes heat maps; its mazes
-// have random wall densities, and half have the entry and exit cells open,
-// so that feasible and infeasible mazes mix. progress, when not nil, is
-// called after each batch.
-func selfcheck(ev mousemaze.Evaluator, o checkOptions, progress func(done int)) (checkReport, error) {
-	rep := checkReport{Backend: ev.Name()}
-	rng := rand.New(rand.NewPCG(o.Seed, 0x5e1f))
-	for rep.Mazes < o.N {
-		size := o.Sizes[rng.IntN(len(o.Sizes))]
-		rows, cols := size.Rows, size.Cols
-		n := min(o.N-rep.Mazes, 1+rng.IntN(o.Batch))
-		cfg := mousemaze.Config{Entry: rng.IntN(cols), Exit: rng.IntN(cols), Heat: rng.IntN(5) == 0}
-		if rng.IntN(3) != 0 {
-			o := mousemaze.DRLU
-			rng.Shuffle(4, func(i, j int) { o[i], o[j] = o[j], o[i] })
-			cfg.Order = o
-		}
-		if rng.IntN(6) == 0 {
-			cfg.Cap = 1 + rng.Int64N(int64(4*rows*cols))
-		}
-		pop := mousemaze.NewPopulation(rows, cols, n)
-		for i := 0; i < n; i++ {
-			m := pop.Maze(i)
-			copy(m.Walls, mousemaze.Random(rng, rows, cols, 0.5*rng.Float64()).Walls)
-			if rng.IntN(2) == 0 {
-				m.SetWall(0, cfg.Entry, false)
-				m.SetWall(rows-1, cfg.Exit, false)
-			}
-		}
-		got := make([]mousemaze.Result, n)
-		start := time.Now()
-		if err := ev.Evaluate(pop, cfg, got); err != nil {
-			return rep, fmt.Errorf("batch %d (%v, %d mazes): %w", rep.Batches, size, n, err)
-		}
-		rep.Seconds += time.Since(start).Seconds()
-		want, err := mousemaze.WalkAll(pop, cfg)
-		if err != nil {
-			return rep, err
-		}
-		for i := range got {
-			if got[i].Feasible {
-				rep.Feasible++
-			}
-			rep.Steps += got[i].Turns
-			if got[i].Same(want[i]) {
-				continue
-			}
-			rep.Mismatches++
-			if rep.First == nil {
-				rep.First = &mismatch{
-					Index: rep.Mazes + i, Size: size.String(), Order: cfg.Order.String(), Entry: cfg.Entry, Exit: cfg.Exit,
-					Cap: cfg.Cap, Heat: cfg.Heat, Maze: pop.Maze(i).String(), Got: got[i], Want: want[i],
-				}
-			}
-		}
-		rep.Mazes += n
-		rep.Batches++
-		if progress != nil {
-			progress(rep.Mazes)
-		}
-	}
-	return rep, nil
 }
