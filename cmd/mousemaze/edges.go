@@ -25,7 +25,7 @@ func readEdges(name string) ([]mousemaze.EdgeMaze, []int, error) {
 // The boards go to the --backend when it walks edge boards
 // (mousemaze.EdgeEvaluator), and to the reference walk otherwise.
 func runEvalEdges(files []string, cfg mousemaze.Config, be backendFlags, asJSON bool, stdout, stderr io.Writer) int {
-	var inputs []inputMaze
+	var inputs []mousemaze.Input
 	var boards []mousemaze.EdgeMaze
 	for _, name := range files {
 		ms, lines, err := readEdges(name)
@@ -36,7 +36,7 @@ func runEvalEdges(files []string, cfg mousemaze.Config, be backendFlags, asJSON 
 			if err := cfg.Validate(m.Cols); err != nil {
 				return failer("eval", stderr)(exitUsage, "%s:%d: board %d is %dx%d: %v", name, lines[i], i, m.Rows, m.Cols, err)
 			}
-			inputs = append(inputs, inputMaze{file: name, index: i, line: lines[i], maze: mousemaze.NewMaze(m.Rows, m.Cols)})
+			inputs = append(inputs, mousemaze.Input{File: name, Index: i, Line: lines[i], Maze: mousemaze.NewMaze(m.Rows, m.Cols)})
 			boards = append(boards, m)
 		}
 	}
@@ -52,13 +52,13 @@ func runEvalEdges(files []string, cfg mousemaze.Config, be backendFlags, asJSON 
 	if asJSON {
 		enc := json.NewEncoder(stdout)
 		for i, in := range inputs {
-			if err := enc.Encode(newEvalRecord(in, results[i])); err != nil {
+			if err := enc.Encode(mousemaze.NewInputRecord(in, results[i])); err != nil {
 				return failer("eval", stderr)(exitFail, "%v", err)
 			}
 		}
 		return exitOK
 	}
-	writeEvalTable(stdout, inputs, results, cfg.Heat, cfg.K > 0)
+	mousemaze.WriteEvalTable(stdout, inputs, results, cfg.Heat, cfg.K > 0)
 	return exitOK
 }
 
@@ -180,7 +180,7 @@ func runEvolveEdges(r *edgeRun, rules rulesFlags, objective string, stdout, stde
 		return code
 	}
 	fmt.Fprintf(stdout, "best %dx%d Mouse Maze 2 board (%s, seed %d, entry %d, exit %d, order %s, objective %s, k=%d): score %d, %d turns, escaped %s, %d walls, after %d evaluations in %v\n",
-		p.Rows, p.Cols, p.Algo, p.Seed, cfg.Entry, cfg.Exit, cfg.Order, prob.Objective, cfg.K, score, res.Turns, yesNo(res.Escaped), best.Genome.WallCount(), search.Evals(), elapsed.Round(time.Millisecond))
+		p.Rows, p.Cols, p.Algo, p.Seed, cfg.Entry, cfg.Exit, cfg.Order, prob.Objective, cfg.K, score, res.Turns, mousemaze.YesNo(res.Escaped), best.Genome.WallCount(), search.Evals(), elapsed.Round(time.Millisecond))
 	fmt.Fprint(stdout, certificateLine(search))
 	fmt.Fprint(stdout, best.Genome.Format(cfg.Entry, cfg.Exit))
 	return code

@@ -129,7 +129,7 @@ func runGraph(args []string, stdout, stderr io.Writer) int {
 			cycle = fmt.Sprintf("%d+%d", r.CycleStart, r.CycleLen)
 		}
 		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%s\t%s\t%s\t%s\t%d\t\n", r.File, r.Vertices, r.Edges, r.MaxDegree,
-			r.Diameter, r.K, r.Turns, r.Bound, yesNo(r.Escaped), yesNo(r.Feasible), yesNo(r.Trapped), cycle, r.TrapTurn)
+			r.Diameter, r.K, r.Turns, r.Bound, mousemaze.YesNo(r.Escaped), mousemaze.YesNo(r.Feasible), mousemaze.YesNo(r.Trapped), cycle, r.TrapTurn)
 	}
 	tw.Flush()
 	if *heat {
