@@ -1,8 +1,8 @@
 package dispatch
 
 import (
-	"slices"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )

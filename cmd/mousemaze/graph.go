@@ -4,33 +4,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"text/tabwriter"
 
 	"github.com/mousemaze/mousemaze"
 )
 
 func init() {
 	register(command{name: "graph", summary: "walk the mouse through general-graph mazes (JSON), with the Theorem 8 bound", run: runGraph})
-}
-
-// graphRecord is one line of `graph --json`.
-type graphRecord struct {
-	File       string            `json:"file"`
-	Vertices   int               `json:"vertices"`
-	Edges      int               `json:"edges"`
-	MaxDegree  int               `json:"max_degree"`
-	Diameter   int               `json:"diameter"`
-	Bound      int64             `json:"theorem8_bound"`
-	K          int               `json:"k"`
-	Turns      int64             `json:"turns"`
-	Visits     int64             `json:"visits"`
-	Escaped    bool              `json:"escaped"`
-	Feasible   bool              `json:"feasible"`
-	Trapped    bool              `json:"trapped"`
-	CycleStart int64             `json:"cycle_start"`
-	CycleLen   int64             `json:"cycle_len"`
-	TrapTurn   int64             `json:"mousetrap_turn"`
-	Heat       map[string]uint32 `json:"heat,omitempty"`
 }
 
 func runGraph(args []string, stdout, stderr io.Writer) int {
@@ -85,30 +64,15 @@ func runGraph(args []string, stdout, stderr io.Writer) int {
 		}
 		return exitOK
 	}
-	var recs []graphRecord
+	var recs []mousemaze.GraphRecord
 	for _, name := range fs.Args() {
 		g, err := readGraph(name)
 		if err != nil {
 			return fail(err)
 		}
-		res, err := mousemaze.WalkGraph(g, cfg)
+		rec, err := mousemaze.NewGraphRecord(name, g, cfg)
 		if err != nil {
-			return fail(fmt.Errorf("%s: %w", name, err))
-		}
-		n, delta, diam := g.Stats()
-		edges := 0
-		for _, p := range g.Prefs {
-			edges += len(p)
-		}
-		rec := graphRecord{File: name, Vertices: n, Edges: edges / 2, MaxDegree: delta, Diameter: diam,
-			Bound: mousemaze.Theorem8Bound(g), K: cfg.K, Turns: res.Turns, Visits: res.Visits(),
-			Escaped: res.Escaped, Feasible: res.Feasible, Trapped: res.Trapped,
-			CycleStart: res.CycleStart, CycleLen: res.CycleLen, TrapTurn: res.TrapTurn}
-		if res.Heat != nil {
-			rec.Heat = map[string]uint32{}
-			for v, c := range res.Heat {
-				rec.Heat[g.Name(v)] = c
-			}
+			return fail(err)
 		}
 		recs = append(recs, rec)
 	}
@@ -121,22 +85,7 @@ func runGraph(args []string, stdout, stderr io.Writer) int {
 		}
 		return exitOK
 	}
-	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "file\tvertices\tedges\tmax_deg\tdiam\tk\tturns\ttheorem8_bound\tescaped\tfeasible\ttrapped\tcycle\tmousetrap\t")
-	for _, r := range recs {
-		cycle := "-"
-		if r.Trapped {
-			cycle = fmt.Sprintf("%d+%d", r.CycleStart, r.CycleLen)
-		}
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%s\t%s\t%s\t%s\t%d\t\n", r.File, r.Vertices, r.Edges, r.MaxDegree,
-			r.Diameter, r.K, r.Turns, r.Bound, mousemaze.YesNo(r.Escaped), mousemaze.YesNo(r.Feasible), mousemaze.YesNo(r.Trapped), cycle, r.TrapTurn)
-	}
-	tw.Flush()
-	if *heat {
-		for _, r := range recs {
-			fmt.Fprintf(stdout, "\n%s, visits per vertex: %v\n", r.File, r.Heat)
-		}
-	}
+	mousemaze.WriteGraphTable(stdout, recs, *heat)
 	return exitOK
 }
 
