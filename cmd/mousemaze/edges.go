@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"text/tabwriter"
@@ -90,100 +89,59 @@ type edgeEvolveEvent struct {
 	Checkpoint         string `json:"checkpoint,omitempty"`
 }
 
-// runEvolveEdges is evolve --edges: the engine on dispatch.EdgeProblem.
-func runEvolveEdges(r *edgeRun, rules rulesFlags, objective string, stdout, stderr io.Writer) int {
-	usageErr := func(format string, a ...any) int {
-		return failer("evolve", stderr)(exitUsage, format, a...)
+// evolveEdges is evolve --edges: the engine on dispatch.EdgeProblem.
+func evolveEdges(r *edgeRun, rules rulesFlags, objective string) edgeFront {
+	open := func(p dispatch.Spec) (*dispatch.EdgeProblem, error) {
+		return dispatch.NewEdgeProblem(p, nil, r.workers)
 	}
-	fail := func(err error) int {
-		return failer("evolve", stderr)(exitFail, "%v", err)
-	}
-	for _, name := range []string{"free-ends", "init", "png", "backend", "kernel", "island", "migrate", "migrate-every"} {
-		if r.set[name] {
-			return usageErr("--%s does not apply to --edges", name)
-		}
-	}
-	if r.fs.NArg() > 0 {
-		return usageErr("unexpected arguments %q", r.fs.Args())
-	}
-	var search *dispatch.EdgeSearch
-	if r.resume {
-		st, err := r.load("evolve-edges")
-		if err != nil {
-			return usageErr("%v", err)
-		}
-		prob, err := dispatch.NewEdgeProblem(st.Spec, nil, r.workers)
-		if err != nil {
-			return fail(err)
-		}
-		if search, err = dispatch.ResumeEngine(st, prob); err != nil {
-			return fail(err)
-		}
-	} else {
-		p, err := r.spec(dispatch.ProblemEdges)
-		if err != nil {
-			return usageErr("%v", err)
-		}
-		cfg, err := rules.config()
-		if err != nil {
-			return usageErr("%v", err)
-		}
-		p.Order, p.Entry, p.Exit, p.Cap, p.K = cfg.Order.String(), cfg.Entry, cfg.Exit, cfg.Cap, cfg.K
-		if objective != dispatch.ObjTurns {
-			p.Objective = objective
-		}
-		prob, err := dispatch.NewEdgeProblem(p, nil, r.workers)
-		if err != nil {
-			return usageErr("%v", err)
-		}
-		if search, err = dispatch.NewEngine(p, prob, nil); err != nil {
-			if errors.Is(err, dispatch.ErrParams) {
-				return usageErr("%v", err)
+	return edgeFront{kind: "evolve-edges", flag: "--edges", problem: dispatch.ProblemEdges, open: open,
+		notApply: []string{"free-ends", "init", "png", "backend", "kernel", "island", "migrate", "migrate-every"},
+		setup: func(p *dispatch.Spec) error {
+			cfg, err := rules.config()
+			if err != nil {
+				return err
 			}
-			return fail(err)
-		}
+			p.Order, p.Entry, p.Exit, p.Cap, p.K = cfg.Order.String(), cfg.Entry, cfg.Exit, cfg.Cap, cfg.K
+			if objective != dispatch.ObjTurns {
+				p.Objective = objective
+			}
+			return nil
+		},
+		report: func(search *dispatch.EdgeSearch, out dispatch.Outcome, stdout io.Writer) error {
+			p := search.Spec()
+			prob := search.Problem().(*dispatch.EdgeProblem)
+			cfg := prob.Config
+			best := search.Best()
+			walkCfg := cfg
+			walkCfg.Heat = false
+			res, err := mousemaze.WalkEdges(best.Genome, walkCfg)
+			if err != nil {
+				return err
+			}
+			board := best.Genome.Format(cfg.Entry, cfg.Exit)
+			if r.outFile != "" {
+				if err := checkpoint.WriteFile(r.outFile, []byte(board)); err != nil {
+					return err
+				}
+			}
+			score := int64(best.Score.Value)
+			if r.asJSON {
+				ev := edgeEvolveEvent{Event: "done", Evals: search.Evals(), Objective: prob.Objective, K: cfg.K, Score: score,
+					Turns: res.Turns, Escaped: res.Escaped, Rows: p.Rows, Cols: p.Cols, Entry: cfg.Entry, Exit: cfg.Exit,
+					Order: cfg.Order.String(), Seed: p.Seed, Walls: best.Genome.WallCount(), Board: board,
+					Seconds: out.Elapsed.Seconds(), Algo: p.Algo, Rejected: search.Rejected(), PolishEvals: search.PolishEvals(),
+					LocalOptimumRadius: radiusPtr(search), Checkpoint: r.ckptPath}
+				if out.Interrupted {
+					ev.Event = "interrupted"
+				}
+				return json.NewEncoder(stdout).Encode(ev)
+			}
+			fmt.Fprintf(stdout, "best %dx%d Mouse Maze 2 board (%s, seed %d, entry %d, exit %d, order %s, objective %s, k=%d): score %d, %d turns, escaped %s, %d walls, after %d evaluations in %v\n%s%s",
+				p.Rows, p.Cols, p.Algo, p.Seed, cfg.Entry, cfg.Exit, cfg.Order, prob.Objective, cfg.K, score, res.Turns, mousemaze.YesNo(res.Escaped), best.Genome.WallCount(), search.Evals(), out.Elapsed.Round(time.Millisecond),
+				certificateLine(search), board)
+			return nil
+		},
 	}
-	p := search.Spec()
-	prob := search.Problem().(*dispatch.EdgeProblem)
-	cfg := prob.Config
-	elapsed, interrupted, err := r.run(search, "evolve-edges", "evolve --edges", stderr)
-	if err != nil {
-		return fail(err)
-	}
-	best := search.Best()
-	walkCfg := cfg
-	walkCfg.Heat = false
-	res, err := mousemaze.WalkEdges(best.Genome, walkCfg)
-	if err != nil {
-		return fail(err)
-	}
-	if r.outFile != "" {
-		if err := checkpoint.WriteFile(r.outFile, []byte(best.Genome.Format(cfg.Entry, cfg.Exit))); err != nil {
-			return fail(err)
-		}
-	}
-	code := exitOK
-	if interrupted {
-		code = exitFail
-	}
-	score := int64(best.Score.Value)
-	if r.asJSON {
-		ev := edgeEvolveEvent{Event: "done", Evals: search.Evals(), Objective: prob.Objective, K: cfg.K, Score: score,
-			Turns: res.Turns, Escaped: res.Escaped, Rows: p.Rows, Cols: p.Cols, Entry: cfg.Entry, Exit: cfg.Exit,
-			Order: cfg.Order.String(), Seed: p.Seed, Walls: best.Genome.WallCount(), Board: best.Genome.Format(cfg.Entry, cfg.Exit),
-			Seconds: elapsed.Seconds(), Algo: p.Algo, Rejected: search.Rejected(), PolishEvals: search.PolishEvals(),
-			LocalOptimumRadius: radiusPtr(search), Checkpoint: r.ckptPath}
-		if interrupted {
-			ev.Event = "interrupted"
-		}
-		json.NewEncoder(stdout).Encode(ev)
-		return code
-	}
-	fmt.Fprintf(stdout, "best %dx%d Mouse Maze 2 board (%s, seed %d, entry %d, exit %d, order %s, objective %s, k=%d): score %d, %d turns, escaped %s, %d walls, after %d evaluations in %v\n",
-		p.Rows, p.Cols, p.Algo, p.Seed, cfg.Entry, cfg.Exit, cfg.Order, prob.Objective, cfg.K, score, res.Turns, mousemaze.YesNo(res.Escaped), best.Genome.WallCount(), search.Evals(), elapsed.Round(time.Millisecond))
-	fmt.Fprint(stdout, certificateLine(search))
-	fmt.Fprint(stdout, best.Genome.Format(cfg.Entry, cfg.Exit))
-	return code
 }
 
 // runSweepEdges is sweep --edges.

@@ -111,9 +111,9 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 		r := &edgeRun{fs: fs, set: flagsSet(fs), sf: &sf, algo: *algo, size: *size, evals: *evals, seed: *seed, pop: *pop,
 			workers: be.workers, ckptPath: *ckptPath, ckptEvery: *ckptEvery, resume: *resume, outFile: *outFile, asJSON: *asJSON}
 		if *walker != "" {
-			return runEvolveWalker(r, *walker, stdout, stderr)
+			return runEdgeFront(r, evolveWalker(r, *walker), stdout, stderr)
 		}
-		return runEvolveEdges(r, rules, *objective, stdout, stderr)
+		return runEdgeFront(r, evolveEdges(r, rules, *objective), stdout, stderr)
 	}
 	fail := func(err error) int {
 		return failer("evolve", stderr)(exitFail, "%v", err)

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	"github.com/mousemaze/mousemaze"
@@ -95,16 +96,85 @@ func (r *edgeRun) load(kind string) (*dispatch.EdgeState, error) {
 	return st, nil
 }
 
-// run runs search to its end or an interruption, with a progress bar on
-// stderr and the checkpoint. interrupted reports a Ctrl-C; the checkpoint
-// is then saved and the best board so far is still reported.
-func (r *edgeRun) run(search *dispatch.EdgeSearch, kind, label string, stderr io.Writer) (time.Duration, bool, error) {
-	out, err := dispatch.Run(dispatch.Runner{Kind: kind, Version: edgeCheckpointVersion, Checkpoint: r.ckptPath, Every: r.ckptEvery,
-		Label: label, Progress: stderr}, search, dispatch.EngineHooks[mousemaze.EdgeMaze]{})
-	if err == nil && out.Interrupted {
+// edgeFront is what differs between evolve --edges and evolve --walker,
+// which share everything else: the flags, the engine, the runner.
+type edgeFront struct {
+	kind     string // the checkpoint's kind, "evolve-edges" or "evolve-walker"
+	flag     string // "--edges" or "--walker NAME"
+	problem  string // dispatch.ProblemEdges or dispatch.ProblemWalker
+	notApply []string
+	// setup sets the front's fields of a new Spec, resumed checks a
+	// checkpoint's; their errors are usage errors.
+	setup   func(p *dispatch.Spec) error
+	resumed func(p dispatch.Spec) error
+	open    func(p dispatch.Spec) (*dispatch.EdgeProblem, error)
+	// report writes --out and prints the result.
+	report func(s *dispatch.EdgeSearch, out dispatch.Outcome, stdout io.Writer) error
+}
+
+// runEdgeFront runs the search of a front to its end or an interruption
+// and reports its best board; an interrupted search saves its checkpoint,
+// reports the best board so far and exits 1.
+func runEdgeFront(r *edgeRun, f edgeFront, stdout, stderr io.Writer) int {
+	fail := failer("evolve", stderr)
+	for _, name := range f.notApply {
+		if r.set[name] {
+			return fail(exitUsage, "--%s does not apply to %s", name, strings.Fields(f.flag)[0])
+		}
+	}
+	if r.fs.NArg() > 0 {
+		return fail(exitUsage, "unexpected arguments %q", r.fs.Args())
+	}
+	var search *dispatch.EdgeSearch
+	if r.resume {
+		st, err := r.load(f.kind)
+		if err == nil && f.resumed != nil {
+			err = f.resumed(st.Spec)
+		}
+		if err != nil {
+			return fail(exitUsage, "%v", err)
+		}
+		prob, err := f.open(st.Spec)
+		if err == nil {
+			search, err = dispatch.ResumeEngine(st, prob)
+		}
+		if err != nil {
+			return fail(exitFail, "%v", err)
+		}
+	} else {
+		p, err := r.spec(f.problem)
+		if err == nil {
+			err = f.setup(&p)
+		}
+		if err != nil {
+			return fail(exitUsage, "%v", err)
+		}
+		prob, err := f.open(p)
+		if err != nil {
+			return fail(exitUsage, "%v", err)
+		}
+		if search, err = dispatch.NewEngine(p, prob, nil); err != nil {
+			if errors.Is(err, dispatch.ErrParams) {
+				return fail(exitUsage, "%v", err)
+			}
+			return fail(exitFail, "%v", err)
+		}
+	}
+	out, err := dispatch.Run(dispatch.Runner{Kind: f.kind, Version: edgeCheckpointVersion, Checkpoint: r.ckptPath, Every: r.ckptEvery,
+		Label: "evolve " + f.flag, Progress: stderr}, search, dispatch.EngineHooks[mousemaze.EdgeMaze]{})
+	if err != nil {
+		return fail(exitFail, "%v", err)
+	}
+	if out.Interrupted {
 		interrupted(search.Evals(), r.ckptPath, stderr)
 	}
-	return out.Elapsed, out.Interrupted, err
+	if err := f.report(search, out, stdout); err != nil {
+		return fail(exitFail, "%v", err)
+	}
+	if out.Interrupted {
+		return exitFail
+	}
+	return exitOK
 }
 
 // certificateLine is the line that states the polish's certificate, or
