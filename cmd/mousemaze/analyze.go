@@ -9,10 +9,6 @@ import (
 	"github.com/mousemaze/mousemaze/analyze"
 )
 
-func init() {
-	register(command{name: "analyze", summary: "check the thesis's and the paper's theory on mazes read from files", run: runAnalyze})
-}
-
 func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("analyze", "[flags] FILE... ('-' reads standard input) | --table --max RxC",
 		"mousemaze analyze testdata/thesis-mazes.txt", stderr)
@@ -52,9 +48,7 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 		return exitOK
 	}
 	if fs.NArg() == 0 {
-		fmt.Fprintln(stderr, "mousemaze analyze: no input files (use - for standard input)")
-		fs.Usage()
-		return exitUsage
+		return badArgs(fs, stderr, "no input files (use - for standard input)")
 	}
 	enc := json.NewEncoder(stdout)
 	for _, name := range fs.Args() {

@@ -16,12 +16,6 @@ import (
 	"github.com/mousemaze/mousemaze/cpu"
 )
 
-func init() {
-	register(command{name: "bench", summary: "measure backends and kernels side by side (steps/s, mazes/s, ratio to ref)", run: runBench, verbs: []command{
-		{name: "search", summary: "the search-method table: hits of the known optimum, evaluations per second", run: runBenchSearch},
-	}})
-}
-
 // runBenchSearch is `bench search`, when built in.
 func runBenchSearch(args []string, stdout, stderr io.Writer) int {
 	if searchBench == nil {

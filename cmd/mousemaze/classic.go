@@ -17,16 +17,6 @@ import (
 // This file is `mousemaze classic`: the ordinary mazes of the seed paper
 // Playing With Mazes (package classic): gen, solve, matrix and play.
 
-func init() {
-	register(command{name: "classic", summary: "classic mazes: build (gen), solve, distance matrices (matrix), blind game (play), neural-net solver (neural)", verbs: []command{
-		{name: "gen", summary: "build a maze: --algo spanning|anderson|matrix --size RxC --seed N", run: runClassicGen},
-		{name: "solve", summary: "solve a maze file: --algo random|left|right|switch-left|switch-right|lru|bfs|tremaux|tremaux-all|tar", run: runClassicSolve},
-		{name: "matrix", summary: "print the minimum-distance matrix, a solution matrix or a power of the connection matrix", run: runClassicMatrix},
-		{name: "play", summary: "play the blind maze game: play --blind FILE, moves from standard input", run: runClassicPlay},
-		{name: "neural", summary: "measure the neural-net solver of §5 against the random walk", run: runClassicNeural},
-	}})
-}
-
 // readClassic parses a classic board file ("-" is standard input).
 func readClassic(name string) ([]classic.Board, []int, error) {
 	return readInput(name, classic.ParseBoards)

@@ -2,15 +2,10 @@ package main
 
 import (
 	"encoding/json"
-	"fmt"
 	"io"
 
 	"github.com/mousemaze/mousemaze"
 )
-
-func init() {
-	register(command{name: "eval", summary: "walk the mouse through mazes read from files and report turns", run: runEval})
-}
 
 // evalRecord is one line of `eval --json`: the shared record, with the
 // maze's file and index.
@@ -30,9 +25,7 @@ func runEval(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if fs.NArg() == 0 {
-		fmt.Fprintln(stderr, "mousemaze eval: no input files (use - for standard input)")
-		fs.Usage()
-		return exitUsage
+		return badArgs(fs, stderr, "no input files (use - for standard input)")
 	}
 	cfg, err := rules.config()
 	if err != nil {

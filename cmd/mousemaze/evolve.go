@@ -16,10 +16,6 @@ import (
 	"github.com/mousemaze/mousemaze/draw"
 )
 
-func init() {
-	register(command{name: "evolve", summary: "search for mazes that trap the mouse longest (GA, EA, SA, hill, random, memetic)", run: runEvolve})
-}
-
 // The defaults of a plain `mousemaze evolve`: the game's 13×13 grid, our
 // iterated local search (the strongest method on 13×13 in the calibration
 // of docs/search.md) and a budget of 10 million evaluations.

@@ -176,3 +176,11 @@ func printJSON(cmd string, v any, stdout, stderr io.Writer) int {
 	}
 	return exitOK
 }
+
+// badArgs prints "mousemaze CMD: msg" and the flags' usage, and returns
+// exitUsage.
+func badArgs(fs *flag.FlagSet, stderr io.Writer, msg string) int {
+	fmt.Fprintf(stderr, "mousemaze %s: %s\n", fs.Name(), msg)
+	fs.Usage()
+	return exitUsage
+}

@@ -9,14 +9,6 @@ import (
 	"github.com/mousemaze/mousemaze/game"
 )
 
-func init() {
-	register(command{name: "game", summary: "the MAZE combinatorial game: value, build, search", verbs: []command{
-		{name: "value", summary: "FILE...: the value (reduced canonical form) of every cell of each board", run: runGameValue},
-		{name: "build", summary: "VALUE: a vertical position whose value is VALUE (5/8, -3/4, 2, {3/4|1/2})", run: runGameBuild},
-		{name: "search", summary: "exact values of every small board, and the construction's exactness", run: runGameSearch},
-	}})
-}
-
 // splitNegatives moves arguments that look like negative numbers ("-3/4",
 // "-2") behind a "--" so that the flag package leaves them alone. It is
 // for verbs whose flags are all booleans.
@@ -60,9 +52,7 @@ func runGameValue(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if fs.NArg() == 0 {
-		fmt.Fprintln(stderr, "mousemaze game value: no input files (use - for standard input)")
-		fs.Usage()
-		return exitUsage
+		return badArgs(fs, stderr, "no input files (use - for standard input)")
 	}
 	enc := json.NewEncoder(stdout)
 	store := game.NewStore()
@@ -158,9 +148,7 @@ func runGameBuild(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "mousemaze game build: want exactly one VALUE")
-		fs.Usage()
-		return exitUsage
+		return badArgs(fs, stderr, "want exactly one VALUE")
 	}
 	v, err := game.ParseValue(fs.Arg(0))
 	if err != nil {

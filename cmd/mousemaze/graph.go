@@ -8,10 +8,6 @@ import (
 	"github.com/mousemaze/mousemaze"
 )
 
-func init() {
-	register(command{name: "graph", summary: "walk the mouse through general-graph mazes (JSON), with the Theorem 8 bound", run: runGraph})
-}
-
 func runGraph(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("graph", "[flags] FILE.json... ('-' reads standard input; see docs/graph.md)",
 		"mousemaze graph --k 3 maze.json", stderr)
@@ -42,9 +38,7 @@ func runGraph(args []string, stdout, stderr io.Writer) int {
 		return exitOK
 	}
 	if fs.NArg() == 0 {
-		fmt.Fprintln(stderr, "mousemaze graph: no input files (use - for standard input)")
-		fs.Usage()
-		return exitUsage
+		return badArgs(fs, stderr, "no input files (use - for standard input)")
 	}
 	if *fromGrid {
 		for _, name := range fs.Args() {

@@ -19,8 +19,8 @@ import (
 
 // A command is one command of the binary, or one verb of a command. A
 // command with verbs routes its first argument to them; it may also run
-// on its own (run) when the first argument is no verb. Each top-level
-// command lives in its own file and adds itself to commands from init.
+// on its own (run) when the first argument is no verb. The commands are
+// listed in one table (commands.go).
 type command struct {
 	name    string
 	summary string

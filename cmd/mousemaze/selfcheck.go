@@ -9,10 +9,6 @@ import (
 	"github.com/mousemaze/mousemaze/bench"
 )
 
-func init() {
-	register(command{name: "selfcheck", summary: "compare a backend with the reference walk on random mazes (exit 1 on any mismatch)", run: runSelfcheck})
-}
-
 func runSelfcheck(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("selfcheck", "[flags]", "mousemaze selfcheck --backend cuda --n 1000000", stderr)
 	var be backendFlags

@@ -17,10 +17,6 @@ import (
 	"github.com/mousemaze/mousemaze/web"
 )
 
-func init() {
-	register(command{name: "serve", summary: "serve the maze editor, the walk and live searches in the browser", run: runServe})
-}
-
 func runServe(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("serve", "[flags]", "mousemaze serve --addr 127.0.0.1:8080 --open", stderr)
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (host:port; port 0 picks a free one)")

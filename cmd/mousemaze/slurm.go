@@ -20,17 +20,6 @@ import (
 	"github.com/mousemaze/mousemaze/dispatch/island"
 )
 
-func init() {
-	register(command{name: "slurm", summary: "run sweeps and island searches as Slurm job arrays (sweep, evolve, task, merge)", verbs: []command{
-		{name: "sweep", summary: "write a sweep's job description and batch script to --dir and submit it (sbatch --array)",
-			run: func(a []string, o, e io.Writer) int { return runSlurmSubmit("sweep", a, o, e) }},
-		{name: "evolve", summary: "the same for an island search: task i of N runs island i of N",
-			run: func(a []string, o, e io.Writer) int { return runSlurmSubmit("evolve", a, o, e) }},
-		{name: "task", summary: "run one array task (the batch script calls this)", run: runSlurmTask},
-		{name: "merge", summary: "report a finished run: the merged sweep, or the best maze of all islands", run: runSlurmMerge},
-	}})
-}
-
 // runSlurmSubmit is `slurm sweep` and `slurm evolve`: check the flags,
 // write job.json and the script to --dir, and submit the array.
 func runSlurmSubmit(kind string, args []string, stdout, stderr io.Writer) int {

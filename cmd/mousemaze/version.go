@@ -9,10 +9,6 @@ import (
 	"github.com/mousemaze/mousemaze"
 )
 
-func init() {
-	register(command{name: "version", summary: "print the version, the Go runtime and the backends built in", run: runVersion})
-}
-
 func runVersion(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("version", "", "mousemaze version", stderr)
 	if code := parseFlags(fs, args); code >= 0 {

@@ -14,16 +14,6 @@ import (
 	"github.com/mousemaze/mousemaze/viennese"
 )
 
-func init() {
-	register(command{name: "viennese", summary: "traffic-light (Viennese) mazes: evolve, score, solve, play, canvas", verbs: []command{
-		{name: "evolve", summary: "search colourings of a canvas for the highest score", run: runVienneseEvolve},
-		{name: "score", summary: "print the score of maze files", run: runVienneseScore},
-		{name: "solve", summary: "print the shortest solutions of a maze file", run: runVienneseSolve},
-		{name: "play", summary: "walk a maze move by move, reading moves from standard input", run: runViennesePlay},
-		{name: "canvas", summary: "print a built-in canvas (vienna24 or RxC) in the text format", run: runVienneseCanvas},
-	}})
-}
-
 // readMaze reads a coloured maze file and resolves its variant.
 func readMaze(name, variant string) (*viennese.File, viennese.Variant, error) {
 	var f *viennese.File
@@ -52,9 +42,7 @@ func runVienneseScore(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if fs.NArg() == 0 {
-		fmt.Fprintln(stderr, "mousemaze viennese score: no input files")
-		fs.Usage()
-		return exitUsage
+		return badArgs(fs, stderr, "no input files")
 	}
 	if _, err := viennese.VariantOf(*variant, nil); err != nil {
 		return failer("viennese score", stderr)(exitUsage, "%v", err)
@@ -91,9 +79,7 @@ func runVienneseSolve(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if fs.NArg() != 1 || *limit < 1 {
-		fmt.Fprintln(stderr, "mousemaze viennese solve: want one input file and --all ≥ 1")
-		fs.Usage()
-		return exitUsage
+		return badArgs(fs, stderr, "want one input file and --all ≥ 1")
 	}
 	if _, err := viennese.VariantOf(*variant, nil); err != nil {
 		return failer("viennese solve", stderr)(exitUsage, "%v", err)
@@ -137,9 +123,7 @@ func runViennesePlay(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if fs.NArg() != 1 || fs.Arg(0) == "-" {
-		fmt.Fprintln(stderr, "mousemaze viennese play: want one input file (moves are read from standard input)")
-		fs.Usage()
-		return exitUsage
+		return badArgs(fs, stderr, "want one input file (moves are read from standard input)")
 	}
 	if _, err := viennese.VariantOf(*variant, nil); err != nil {
 		return failer("viennese play", stderr)(exitUsage, "%v", err)
@@ -167,9 +151,7 @@ func runVienneseCanvas(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if fs.NArg() != 1 || (fs.Arg(0) != "vienna24" && !viennese.GridSpec.MatchString(fs.Arg(0))) {
-		fmt.Fprintln(stderr, "mousemaze viennese canvas: want vienna24 or RxC")
-		fs.Usage()
-		return exitUsage
+		return badArgs(fs, stderr, "want vienna24 or RxC")
 	}
 	f, err := viennese.OpenCanvas(fs.Arg(0))
 	if err != nil {
