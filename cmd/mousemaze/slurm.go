@@ -259,7 +259,7 @@ func islandArgs(job *slurm.Job, dir string, i int, every time.Duration, be backe
 	if _, err := os.Stat(ck); err == nil {
 		args = append(args, "--resume") // the checkpoint holds the search flags
 	} else if job.Spec != nil {
-		args = append(args, searchArgs(*job.Spec)...)
+		args = append(args, dispatch.TuningArgs(*job.Spec)...)
 	}
 	return args
 }
