@@ -61,34 +61,6 @@ func runEvalEdges(files []string, cfg mousemaze.Config, be backendFlags, asJSON 
 	return exitOK
 }
 
-// edgeEvolveEvent is the final line of evolve --edges --json.
-type edgeEvolveEvent struct {
-	Event     string  `json:"event"`
-	Evals     int64   `json:"evals"`
-	Objective string  `json:"objective"`
-	K         int     `json:"k"`
-	Score     int64   `json:"score"`
-	Turns     int64   `json:"turns"`
-	Escaped   bool    `json:"escaped"`
-	Rows      int     `json:"rows"`
-	Cols      int     `json:"cols"`
-	Entry     int     `json:"entry"`
-	Exit      int     `json:"exit"`
-	Order     string  `json:"order"`
-	Seed      uint64  `json:"seed"`
-	Walls     int     `json:"walls"`
-	Board     string  `json:"board"`
-	Seconds   float64 `json:"seconds"`
-	// Algo is the engine's method; Rejected the infeasible boards bred
-	// and not walked; PolishEvals and LocalOptimumRadius the polish and
-	// its certificate (see evolve --polish).
-	Algo               string `json:"algo"`
-	Rejected           int64  `json:"rejected"`
-	PolishEvals        int64  `json:"polish_evals,omitempty"`
-	LocalOptimumRadius *int   `json:"local_optimum_radius,omitempty"`
-	Checkpoint         string `json:"checkpoint,omitempty"`
-}
-
 // evolveEdges is evolve --edges: the engine on dispatch.EdgeProblem.
 func evolveEdges(r *edgeRun, rules rulesFlags, objective string) edgeFront {
 	open := func(p dispatch.Spec) (*dispatch.EdgeProblem, error) {
@@ -126,7 +98,7 @@ func evolveEdges(r *edgeRun, rules rulesFlags, objective string) edgeFront {
 			}
 			score := int64(best.Score.Value)
 			if r.asJSON {
-				ev := edgeEvolveEvent{Event: "done", Evals: search.Evals(), Objective: prob.Objective, K: cfg.K, Score: score,
+				ev := dispatch.EdgeEvent{Event: "done", Evals: search.Evals(), Objective: prob.Objective, K: cfg.K, Score: score,
 					Turns: res.Turns, Escaped: res.Escaped, Rows: p.Rows, Cols: p.Cols, Entry: cfg.Entry, Exit: cfg.Exit,
 					Order: cfg.Order.String(), Seed: p.Seed, Walls: best.Genome.WallCount(), Board: board,
 					Seconds: out.Elapsed.Seconds(), Algo: p.Algo, Rejected: search.Rejected(), PolishEvals: search.PolishEvals(),

@@ -33,37 +33,6 @@ var evolveInterruptAt int64
 // (dispatch.SpecVersion 2); version 1 checkpoints are refused with a message.
 const evolveCheckpointVersion = 2
 
-// evolveEvent is one line of `evolve --json`. Fields that do not apply to
-// an event are left out.
-type evolveEvent struct {
-	Event      string  `json:"event"`
-	Gen        int64   `json:"gen"`
-	Evals      int64   `json:"evals"`
-	Rejected   int64   `json:"rejected,omitempty"`
-	BestTurns  int64   `json:"best_turns"`
-	BestVisits int64   `json:"best_visits"`
-	BestMaze   string  `json:"best_maze,omitempty"`
-	Rows       int     `json:"rows,omitempty"`
-	Cols       int     `json:"cols,omitempty"`
-	Entry      *int    `json:"entry,omitempty"`
-	Exit       *int    `json:"exit,omitempty"`
-	Order      string  `json:"order,omitempty"`
-	Seed       *uint64 `json:"seed,omitempty"`
-	Algo       string  `json:"algo,omitempty"`
-	Backend    string  `json:"backend,omitempty"`
-	Seconds    float64 `json:"seconds,omitempty"`
-	EvalsPerS  float64 `json:"evals_per_s,omitempty"`
-	Checkpoint string  `json:"checkpoint,omitempty"`
-	// LocalOptimumRadius certifies the best maze: no maze within this
-	// Hamming distance takes more turns (set by --polish and by climbs
-	// that end at the best); PolishEvals counts the polish's evaluations.
-	LocalOptimumRadius *int  `json:"local_optimum_radius,omitempty"`
-	PolishEvals        int64 `json:"polish_evals,omitempty"`
-	// Detail describes the best maze's walk under --k or --objective;
-	// best_turns is then the search's score (see dispatch.Score).
-	Detail *dispatch.ObjectiveDetail `json:"best,omitempty"`
-}
-
 func runEvolve(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("evolve", "[flags]",
 		"mousemaze evolve --size 6x6 --algo memetic --evals 1000000 --seed 1 --json", stderr)
@@ -227,7 +196,7 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 	p := search.Params()
 
 	enc := json.NewEncoder(stdout)
-	emit := func(e evolveEvent) {
+	emit := func(e dispatch.Event) {
 		if *asJSON {
 			enc.Encode(e)
 		}
@@ -236,7 +205,7 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 	hooks := dispatch.Hooks{
 		Improved: func(s *dispatch.Search) {
 			b := s.Best()
-			emit(evolveEvent{Event: "improved", Gen: s.Gen(), Evals: s.Evals(), BestTurns: b.Score.Turns, BestVisits: b.Score.Turns - 2, Entry: endPtr(p, b.Genome.Entry), Exit: endPtr(p, b.Genome.Exit)})
+			emit(dispatch.Event{Event: "improved", Gen: s.Gen(), Evals: s.Evals(), BestTurns: b.Score.Turns, BestVisits: b.Score.Turns - 2, Entry: endPtr(p, b.Genome.Entry), Exit: endPtr(p, b.Genome.Exit)})
 		},
 		Generation: func(s *dispatch.Search) error {
 			if err := isl.Generation(s); err != nil {
@@ -244,7 +213,7 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 			}
 			if s.Evals() >= nextReport {
 				b := s.Best()
-				emit(evolveEvent{Event: "generation", Gen: s.Gen(), Evals: s.Evals(), Rejected: s.Rejected(), BestTurns: b.Score.Turns, BestVisits: b.Score.Turns - 2})
+				emit(dispatch.Event{Event: "generation", Gen: s.Gen(), Evals: s.Evals(), Rejected: s.Rejected(), BestTurns: b.Score.Turns, BestVisits: b.Score.Turns - 2})
 				nextReport = (s.Evals()*100/p.Evals + 1) * p.Evals / 100
 			}
 			return nil
@@ -265,7 +234,7 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 	bestMaze, bestCfg := dispatch.BestMaze(search)
 	seedV := p.Seed
 	radius := search.Certified()
-	final := evolveEvent{
+	final := dispatch.Event{
 		Event: "done", Gen: search.Gen(), Evals: search.Evals(), Rejected: search.Rejected(),
 		BestTurns: bestTurns, BestVisits: bestTurns - 2, BestMaze: bestMaze.String(),
 		Rows: p.Rows, Cols: p.Cols, Entry: &best.Entry, Exit: &best.Exit, Order: p.Order,

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/mousemaze/mousemaze"
+	"github.com/mousemaze/mousemaze/dispatch"
 	"github.com/mousemaze/mousemaze/draw"
 )
 
@@ -23,10 +24,10 @@ func evolveRun(t *testing.T, args ...string) (int, string, string) {
 }
 
 // lastEvent decodes the last JSON line of out.
-func lastEvent(t *testing.T, out string) evolveEvent {
+func lastEvent(t *testing.T, out string) dispatch.Event {
 	t.Helper()
 	lines := strings.Split(strings.TrimSpace(out), "\n")
-	var e evolveEvent
+	var e dispatch.Event
 	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &e); err != nil {
 		t.Fatalf("last line %q: %v", lines[len(lines)-1], err)
 	}

@@ -15,29 +15,6 @@ import (
 // deterministic classic-maze walker (package classic) takes the most
 // steps from the top-left cell to the bottom-right cell.
 
-// walkerEvolveEvent is the final line of evolve --walker --json.
-type walkerEvolveEvent struct {
-	Event   string  `json:"event"`
-	Walker  string  `json:"walker"`
-	Evals   int64   `json:"evals"`
-	Score   int64   `json:"score"`
-	Steps   int64   `json:"steps"`
-	Outcome string  `json:"outcome"`
-	Rows    int     `json:"rows"`
-	Cols    int     `json:"cols"`
-	Seed    uint64  `json:"seed"`
-	Walls   int     `json:"walls"`
-	Board   string  `json:"board"`
-	Seconds float64 `json:"seconds"`
-	// Algo, Rejected, PolishEvals, LocalOptimumRadius and Checkpoint are
-	// as in evolve --edges.
-	Algo               string `json:"algo"`
-	Rejected           int64  `json:"rejected"`
-	PolishEvals        int64  `json:"polish_evals,omitempty"`
-	LocalOptimumRadius *int   `json:"local_optimum_radius,omitempty"`
-	Checkpoint         string `json:"checkpoint,omitempty"`
-}
-
 // walkerProblem returns the walker-trap problem of spec: boards that
 // connect the top-left to the bottom-right cell, scored by the walker's
 // moves (classic.WalkerScore).
@@ -76,7 +53,7 @@ func evolveWalker(r *edgeRun, walker string) edgeFront {
 				}
 			}
 			if r.asJSON {
-				ev := walkerEvolveEvent{Event: "done", Walker: walker, Evals: search.Evals(), Score: int64(best.Score.Value), Steps: res.Steps,
+				ev := dispatch.WalkerEvent{Event: "done", Walker: walker, Evals: search.Evals(), Score: int64(best.Score.Value), Steps: res.Steps,
 					Outcome: res.Outcome, Rows: p.Rows, Cols: p.Cols, Seed: p.Seed, Walls: best.Genome.WallCount(), Board: text,
 					Seconds: out.Elapsed.Seconds(), Algo: p.Algo, Rejected: search.Rejected(), PolishEvals: search.PolishEvals(),
 					LocalOptimumRadius: radiusPtr(search), Checkpoint: r.ckptPath}
