@@ -84,3 +84,86 @@ func WriteSolveRecord(w io.Writer, rec SolveRecord) {
 	show("path", rec.Path)
 	show("route", rec.Route)
 }
+
+// A Matrix is one of the matrices of a board that `classic matrix` prints:
+// the minimum-distance matrix Md, a solution matrix Ms or a power M^k of
+// the connection matrix.
+type Matrix struct {
+	Label string `json:"matrix"`
+	Cells int    `json:"cells"`
+	// Complete is the power of the connection matrix that is complete
+	// (Md by powers; 0 when the board is not connected).
+	Complete  int     `json:"complete,omitempty"`
+	Connected *bool   `json:"connected,omitempty"`
+	Rows      [][]int `json:"rows"`
+	kind      string
+	byBFS     bool
+}
+
+// NewMatrix computes b's matrix of kind: "distance" (Md, by powers of the
+// connection matrix or byBFS), "solution" (Ms for goal cell g, or b's goal
+// when g < 0) or "power" (M^power).
+func NewMatrix(b Board, kind string, byBFS bool, power, g int) Matrix {
+	nav := b.Nav()
+	mx := Matrix{Cells: b.Cells(), kind: kind, byBFS: byBFS}
+	if kind == "power" {
+		p := Power(nav, power)
+		n := b.Cells()
+		mx.Rows = make([][]int, n)
+		for i := range n {
+			mx.Rows[i] = make([]int, n)
+			for j := range n {
+				mx.Rows[i][j] = int(p.At(i, j))
+			}
+		}
+		mx.Label = fmt.Sprintf("M^%d", power)
+		return mx
+	}
+	var d Distances
+	if byBFS {
+		d = DistancesByBFS(nav)
+	} else {
+		d, mx.Complete = DistancesByPowers(nav)
+	}
+	mx.Rows, mx.Label = d, "Md"
+	if kind == "solution" {
+		if g < 0 {
+			g = b.Goal
+		}
+		mx.Rows, mx.Label = Solution(d, g), fmt.Sprintf("Ms%d", g+1)
+	}
+	conn := DistancesByBFS(nav).Connected()
+	mx.Connected = &conn
+	return mx
+}
+
+// Write prints the matrix as a table headed by its label and the board's
+// file name.
+func (mx Matrix) Write(w io.Writer, name string) {
+	fmt.Fprintf(w, "%s of %s (cells numbered 1..%d row by row; -1: none)\n", mx.Label, name, mx.Cells)
+	if mx.kind == "distance" && !mx.byBFS {
+		if mx.Complete > 0 {
+			fmt.Fprintf(w, "connected: the complete connection matrix is M^%d\n", mx.Complete)
+		} else {
+			fmt.Fprintln(w, "not connected: some M^i entry stays 0 up to M^(n-1)")
+		}
+	}
+	width := 2
+	for _, row := range mx.Rows {
+		for _, v := range row {
+			width = max(width, len(strconv.Itoa(v))+1)
+		}
+	}
+	fmt.Fprintf(w, "%*s", width+1, "")
+	for j := range mx.Rows {
+		fmt.Fprintf(w, "%*d", width, j+1)
+	}
+	fmt.Fprintln(w)
+	for i, row := range mx.Rows {
+		fmt.Fprintf(w, "%*d", width+1, i+1)
+		for _, v := range row {
+			fmt.Fprintf(w, "%*d", width, v)
+		}
+		fmt.Fprintln(w)
+	}
+}

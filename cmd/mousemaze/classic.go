@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 	"strings"
 
 	"github.com/mousemaze/mousemaze"
@@ -175,81 +174,17 @@ func runClassicMatrix(args []string, stdout, stderr io.Writer) int {
 	if b.Cells() > 400 {
 		return failer("classic matrix", stderr)(exitFail, "%s: %d cells; matrices are printed for at most 400", fs.Arg(0), b.Cells())
 	}
-	nav := b.Nav()
-	var m [][]int
-	label := ""
-	c := 0
-	switch *kind {
-	case "power":
-		p := classic.Power(nav, *power)
-		n := b.Cells()
-		m = make([][]int, n)
-		for i := range n {
-			m[i] = make([]int, n)
-			for j := range n {
-				m[i][j] = int(p.At(i, j))
-			}
-		}
-		label = fmt.Sprintf("M^%d", *power)
-	default:
-		var d classic.Distances
-		if *method == "bfs" {
-			d = classic.DistancesByBFS(nav)
-		} else {
-			d, c = classic.DistancesByPowers(nav)
-		}
-		m, label = d, "Md"
-		if *kind == "solution" {
-			g := b.Goal
-			if *goal != "" {
-				if g, err = classic.ParseCell(*goal, b.Rows, b.Cols); err != nil {
-					return usageErr("--goal: %v", err)
-				}
-			}
-			m, label = classic.Solution(d, g), fmt.Sprintf("Ms%d", g+1)
+	g := -1
+	if *goal != "" && *kind == "solution" {
+		if g, err = classic.ParseCell(*goal, b.Rows, b.Cols); err != nil {
+			return usageErr("--goal: %v", err)
 		}
 	}
+	mx := classic.NewMatrix(b, *kind, *method == "bfs", *power, g)
 	if *asJSON {
-		rec := struct {
-			Matrix    string  `json:"matrix"`
-			Cells     int     `json:"cells"`
-			Complete  int     `json:"complete,omitempty"`
-			Connected *bool   `json:"connected,omitempty"`
-			Rows      [][]int `json:"rows"`
-		}{Matrix: label, Cells: b.Cells(), Complete: c, Rows: m}
-		if *kind != "power" {
-			conn := classic.DistancesByBFS(nav).Connected()
-			rec.Connected = &conn
-		}
-		json.NewEncoder(stdout).Encode(rec)
-		return exitOK
+		return printJSON("classic matrix", mx, stdout, stderr)
 	}
-	fmt.Fprintf(stdout, "%s of %s (cells numbered 1..%d row by row; -1: none)\n", label, fs.Arg(0), b.Cells())
-	if *kind == "distance" && *method == "powers" {
-		if c > 0 {
-			fmt.Fprintf(stdout, "connected: the complete connection matrix is M^%d\n", c)
-		} else {
-			fmt.Fprintln(stdout, "not connected: some M^i entry stays 0 up to M^(n-1)")
-		}
-	}
-	width := 2
-	for _, row := range m {
-		for _, v := range row {
-			width = max(width, len(strconv.Itoa(v))+1)
-		}
-	}
-	fmt.Fprintf(stdout, "%*s", width+1, "")
-	for j := range m {
-		fmt.Fprintf(stdout, "%*d", width, j+1)
-	}
-	fmt.Fprintln(stdout)
-	for i, row := range m {
-		fmt.Fprintf(stdout, "%*d", width+1, i+1)
-		for _, v := range row {
-			fmt.Fprintf(stdout, "%*d", width, v)
-		}
-		fmt.Fprintln(stdout)
-	}
+	mx.Write(stdout, fs.Arg(0))
 	return exitOK
 }
 
