@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -224,42 +223,8 @@ func runClassicPlay(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout, "You start in the goal.")
 		return exitOK
 	}
-	fmt.Fprintln(stdout, g.View())
-	sc := bufio.NewScanner(stdin)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "q" || line == "quit" {
-			break
-		}
-		reply, err := g.Command(line)
-		if err != nil {
-			fmt.Fprintln(stdout, err)
-			continue
-		}
-		fmt.Fprintln(stdout, reply)
-		if g.Won() {
-			return exitOK
-		}
-		if g.Lost() {
-			fmt.Fprintf(stdout, "Out of moves: %d attempts used.\n", g.Moves)
-			return exitOK
-		}
-	}
-	fmt.Fprintf(stdout, "You give up after %d moves.\n", g.Moves)
+	g.Play(stdin, stdout)
 	return exitOK
-}
-
-// classicNeuralRecord is the output of `classic neural --json`.
-type classicNeuralRecord struct {
-	Mazes    int              `json:"mazes"`
-	Rows     int              `json:"rows"`
-	Cols     int              `json:"cols"`
-	Episodes int              `json:"episodes"`
-	Cap      int64            `json:"cap"`
-	Seed     uint64           `json:"seed"`
-	Params   neural.Params    `json:"params"`
-	Net      []neural.Summary `json:"net"`
-	Random   neural.Summary   `json:"random"`
 }
 
 func runClassicNeural(args []string, stdout, stderr io.Writer) int {
@@ -292,19 +257,10 @@ func runClassicNeural(args []string, stdout, stderr io.Writer) int {
 	case p.Hidden < 1 || p.Trace < 0 || p.Rate < 0 || p.Reward < 0 || p.Noise < 0 || p.Inhibition <= 0:
 		return usageErr("--hidden must be at least 1, --inhibition above 0, the rest 0 or more")
 	}
-	trials := neural.Measure(p, *mazes, sz.Rows, sz.Cols, *episodes, *capSteps, *seed)
-	net, random := neural.Summarize(trials)
+	rep := neural.NewReport(p, *mazes, sz.Rows, sz.Cols, *episodes, *capSteps, *seed)
 	if *asJSON {
-		json.NewEncoder(stdout).Encode(classicNeuralRecord{Mazes: *mazes, Rows: sz.Rows, Cols: sz.Cols, Episodes: *episodes,
-			Cap: *capSteps, Seed: *seed, Params: p, Net: net, Random: random})
-		return exitOK
+		return printJSON("classic neural", rep, stdout, stderr)
 	}
-	fmt.Fprintf(stdout, "%d perfect %s mazes (seeds %d..%d), start top-left, goal bottom-right, cap %d steps\n",
-		*mazes, sz, *seed, *seed+uint64(*mazes)-1, *capSteps)
-	fmt.Fprintf(stdout, "%-14s %8s %11s\n", "solver", "reached", "mean steps")
-	for e, s := range net {
-		fmt.Fprintf(stdout, "%-14s %4d/%-3d %11.1f\n", fmt.Sprintf("net run %d", e+1), s.Reached, s.Of, s.MeanSteps)
-	}
-	fmt.Fprintf(stdout, "%-14s %4d/%-3d %11.1f\n", "random walk", random.Reached, random.Of, random.MeanSteps)
+	rep.Write(stdout)
 	return exitOK
 }
