@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/mousemaze/mousemaze/game"
 )
@@ -25,19 +24,6 @@ func splitNegatives(args []string) []string {
 		return args
 	}
 	return append(append(flags, "--"), rest...)
-}
-
-// gameValueRecord is one line of `game value --json`.
-type gameValueRecord struct {
-	File   string     `json:"file"`
-	Line   int        `json:"line"`
-	Index  int        `json:"index"`
-	Rows   int        `json:"rows"`
-	Cols   int        `json:"cols"`
-	Value  game.Value `json:"value"`
-	Cells  [][]string `json:"cells"`
-	Number [][]bool   `json:"number"`
-	Exact  [][]string `json:"exact,omitempty"`
 }
 
 // maxExactCells bounds the boards `game value --exact` evaluates exactly.
@@ -62,82 +48,24 @@ func runGameValue(args []string, stdout, stderr io.Writer) int {
 			return failer("game value", stderr)(exitFail, "%v", err)
 		}
 		for i, p := range boards {
-			cells, err := game.Sweep(p)
+			if *exact && p.Rows*p.Cols > maxExactCells {
+				return failer("game value", stderr)(exitFail, "%s:%d: --exact takes boards of at most %d cells, this one is %dx%d", name, lines[i], maxExactCells, p.Rows, p.Cols)
+			}
+			rec, err := game.Values(store, p, *exact)
 			if err != nil {
 				return failer("game value", stderr)(exitFail, "%s:%d: %v", name, lines[i], err)
 			}
-			rec := gameValueRecord{File: name, Line: lines[i], Index: i, Rows: p.Rows, Cols: p.Cols, Value: cells[0].Value}
-			var exactVals []game.Game
-			if *exact {
-				if p.Rows*p.Cols > maxExactCells {
-					return failer("game value", stderr)(exitFail, "%s:%d: --exact takes boards of at most %d cells, this one is %dx%d", name, lines[i], maxExactCells, p.Rows, p.Cols)
-				}
-				exactVals = store.ExactValues(p)
-			}
-			for r := range p.Rows {
-				var vs []string
-				var ns []bool
-				var es []string
-				for c := range p.Cols {
-					cell := cells[r*p.Cols+c]
-					vs = append(vs, cell.Value.String())
-					ns = append(ns, cell.Number)
-					if exactVals != nil {
-						es = append(es, store.Name(exactVals[r*p.Cols+c]))
-					}
-				}
-				rec.Cells, rec.Number = append(rec.Cells, vs), append(rec.Number, ns)
-				if es != nil {
-					rec.Exact = append(rec.Exact, es)
-				}
-			}
+			rec.File, rec.Line, rec.Index = name, lines[i], i
 			if *asJSON {
 				if err := enc.Encode(rec); err != nil {
 					return exitFail
 				}
 				continue
 			}
-			fmt.Fprintf(stdout, "%s:%d: %dx%d board, value %v\n", name, lines[i], p.Rows, p.Cols, rec.Value)
-			writeGrid(stdout, rec.Cells)
-			if rec.Exact != nil {
-				fmt.Fprintln(stdout, "exact canonical forms:")
-				writeGrid(stdout, rec.Exact)
-			}
-			fmt.Fprintln(stdout)
+			rec.Write(stdout)
 		}
 	}
 	return exitOK
-}
-
-// writeGrid prints rows of strings in right-aligned columns.
-func writeGrid(w io.Writer, rows [][]string) {
-	width := map[int]int{}
-	for _, row := range rows {
-		for c, s := range row {
-			width[c] = max(width[c], len([]rune(s)))
-		}
-	}
-	for _, row := range rows {
-		var b strings.Builder
-		for c, s := range row {
-			if c > 0 {
-				b.WriteString("  ")
-			}
-			b.WriteString(strings.Repeat(" ", width[c]-len([]rune(s))))
-			b.WriteString(s)
-		}
-		fmt.Fprintln(w, b.String())
-	}
-}
-
-// gameBuildRecord is the output of `game build --json`.
-type gameBuildRecord struct {
-	Value    game.Value `json:"value"`
-	Rows     int        `json:"rows"`
-	Cols     int        `json:"cols"`
-	Vertical bool       `json:"vertical"`
-	Board    string     `json:"board"`
-	Checked  game.Value `json:"sweep_value"`
 }
 
 func runGameBuild(args []string, stdout, stderr io.Writer) int {
@@ -163,7 +91,7 @@ func runGameBuild(args []string, stdout, stderr io.Writer) int {
 		return failer("game build", stderr)(exitFail, "the built position does not check (%v, %v)", cells, err)
 	}
 	if *asJSON {
-		rec := gameBuildRecord{Value: v, Rows: p.Rows, Cols: p.Cols, Vertical: p.Vertical(), Board: p.String(), Checked: cells[0].Value}
+		rec := game.BuildRecord{Value: v, Rows: p.Rows, Cols: p.Cols, Vertical: p.Vertical(), Board: p.String(), Checked: cells[0].Value}
 		if err := json.NewEncoder(stdout).Encode(rec); err != nil {
 			return exitFail
 		}
