@@ -2,9 +2,11 @@ package viennese
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"regexp"
 	"strconv"
+	"strings"
 )
 
 // GridSpec matches a grid canvas named RxC.
@@ -28,19 +30,22 @@ func OpenCanvas(spec string) (*File, error) {
 	return ParseFile(spec)
 }
 
-// VariantOf resolves --variant: empty means the file's variant line, else ht.
-func VariantOf(flagValue string, f *File) (Variant, error) {
-	if flagValue == "" {
-		if f != nil && f.HasVariant {
-			return f.Variant, nil
-		}
-		return HT, nil
+// OpenMaze reads a coloured maze file, or with name "-" stdin.
+func OpenMaze(name string, stdin io.Reader) (*File, error) {
+	var f *File
+	var err error
+	if name == "-" {
+		f, err = Parse(stdin, "-")
+	} else {
+		f, err = ParseFile(name)
 	}
-	v, err := ParseVariant(flagValue)
 	if err != nil {
-		return v, fmt.Errorf("--variant: %w", err)
+		return nil, err
 	}
-	return v, nil
+	if !f.Coloured {
+		return nil, fmt.Errorf("%s: a canvas without colours, not a maze (give every street a colour)", name)
+	}
+	return f, nil
 }
 
 // WritePNGFile writes the maze's report to name.
@@ -108,4 +113,16 @@ func uniqueWord(s Stats) string {
 		return "more than one simple path"
 	}
 	return "unique solution"
+}
+
+// WriteSolutions prints the record's stats and its solutions, each with
+// its states, for variant v.
+func (r Record) WriteSolutions(w io.Writer, v Variant) {
+	fmt.Fprintf(w, "%s: %s %s\n", r.File, v, StatsLine(r))
+	if len(r.Solutions) == 0 {
+		fmt.Fprintln(w, "no solution")
+	}
+	for i, s := range r.Solutions {
+		fmt.Fprintf(w, "solution %d (%d moves): %s\n  states: %s\n", i+1, len(s)-1, JoinPath(s), strings.Join(r.States[i], " "))
+	}
 }

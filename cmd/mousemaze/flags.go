@@ -8,6 +8,7 @@ import (
 	"io"
 
 	"github.com/mousemaze/mousemaze"
+	"github.com/mousemaze/mousemaze/viennese"
 )
 
 // newFlagSet returns a flag set for a subcommand whose usage text shows
@@ -183,4 +184,44 @@ func badArgs(fs *flag.FlagSet, stderr io.Writer, msg string) int {
 	fmt.Fprintf(stderr, "mousemaze %s: %s\n", fs.Name(), msg)
 	fs.Usage()
 	return exitUsage
+}
+
+// variantValue is --variant of the viennese verbs: ht or nht, parsed
+// once; unset, a maze file's variant line (else ht) applies.
+type variantValue struct {
+	v   viennese.Variant
+	set bool
+}
+
+// variantFlag registers --variant.
+func variantFlag(fs *flag.FlagSet) *variantValue {
+	v := &variantValue{}
+	fs.Var(v, "variant", "ht or nht (default: the file's variant line, else ht)")
+	return v
+}
+
+// String returns the variant given, or "".
+func (v *variantValue) String() string {
+	if v == nil || !v.set {
+		return ""
+	}
+	return v.v.String()
+}
+
+// Set parses ht or nht.
+func (v *variantValue) Set(s string) error {
+	x, err := viennese.ParseVariant(s)
+	v.v, v.set = x, err == nil
+	return err
+}
+
+// of is the variant of a maze file f (nil for none).
+func (v *variantValue) of(f *viennese.File) viennese.Variant {
+	switch {
+	case v.set:
+		return v.v
+	case f != nil && f.HasVariant:
+		return f.Variant
+	}
+	return viennese.HT
 }

@@ -14,29 +14,20 @@ import (
 	"github.com/mousemaze/mousemaze/viennese"
 )
 
-// readMaze reads a coloured maze file and resolves its variant.
-func readMaze(name, variant string) (*viennese.File, viennese.Variant, error) {
-	var f *viennese.File
-	var err error
-	if name == "-" {
-		f, err = viennese.Parse(stdin, "-")
-	} else {
-		f, err = viennese.ParseFile(name)
-	}
+// readMaze reads a coloured maze file ("-" is standard input) and
+// resolves its variant.
+func readMaze(name string, variant *variantValue) (*viennese.File, viennese.Variant, error) {
+	f, err := viennese.OpenMaze(name, stdin)
 	if err != nil {
 		return nil, 0, err
 	}
-	if !f.Coloured {
-		return nil, 0, fmt.Errorf("%s: a canvas without colours, not a maze (give every street a colour)", name)
-	}
-	v, err := viennese.VariantOf(variant, f)
-	return f, v, err
+	return f, variant.of(f), nil
 }
 
 func runVienneseScore(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("viennese score", "[flags] FILE... ('-' reads standard input)",
 		"mousemaze viennese score cmd/mousemaze/testdata/viennese-lollipop.txt", stderr)
-	variant := fs.String("variant", "", "ht or nht (default: the file's variant line, else ht)")
+	variant := variantFlag(fs)
 	asJSON := fs.Bool("json", false, "print one JSON object per file")
 	if code := parseFlags(fs, args); code >= 0 {
 		return code
@@ -44,11 +35,8 @@ func runVienneseScore(args []string, stdout, stderr io.Writer) int {
 	if fs.NArg() == 0 {
 		return badArgs(fs, stderr, "no input files")
 	}
-	if _, err := viennese.VariantOf(*variant, nil); err != nil {
-		return failer("viennese score", stderr)(exitUsage, "%v", err)
-	}
 	for _, name := range fs.Args() {
-		f, v, err := readMaze(name, *variant)
+		f, v, err := readMaze(name, variant)
 		if err != nil {
 			return failer("viennese score", stderr)(exitFail, "%v", err)
 		}
@@ -71,7 +59,7 @@ func runVienneseScore(args []string, stdout, stderr io.Writer) int {
 func runVienneseSolve(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("viennese solve", "[flags] FILE",
 		"mousemaze viennese solve --png report.png cmd/mousemaze/testdata/viennese-lollipop.txt", stderr)
-	variant := fs.String("variant", "", "ht or nht (default: the file's variant line, else ht)")
+	variant := variantFlag(fs)
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	limit := fs.Int("all", 10, "print up to `N` shortest solutions")
 	pngFile := fs.String("png", "", "write a PNG report (maze, states graph, solution) to `FILE`")
@@ -81,11 +69,8 @@ func runVienneseSolve(args []string, stdout, stderr io.Writer) int {
 	if fs.NArg() != 1 || *limit < 1 {
 		return badArgs(fs, stderr, "want one input file and --all ≥ 1")
 	}
-	if _, err := viennese.VariantOf(*variant, nil); err != nil {
-		return failer("viennese solve", stderr)(exitUsage, "%v", err)
-	}
 	name := fs.Arg(0)
-	f, v, err := readMaze(name, *variant)
+	f, v, err := readMaze(name, variant)
 	if err != nil {
 		return failer("viennese solve", stderr)(exitFail, "%v", err)
 	}
@@ -105,30 +90,21 @@ func runVienneseSolve(args []string, stdout, stderr io.Writer) int {
 		}
 		return exitOK
 	}
-	fmt.Fprintf(stdout, "%s: %s %s\n", name, v, viennese.StatsLine(r))
-	if len(r.Solutions) == 0 {
-		fmt.Fprintln(stdout, "no solution")
-	}
-	for i, s := range r.Solutions {
-		fmt.Fprintf(stdout, "solution %d (%d moves): %s\n  states: %s\n", i+1, len(s)-1, viennese.JoinPath(s), strings.Join(r.States[i], " "))
-	}
+	r.WriteSolutions(stdout, v)
 	return exitOK
 }
 
 func runViennesePlay(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("viennese play", "[flags] FILE",
 		"mousemaze viennese play cmd/mousemaze/testdata/viennese-lollipop.txt", stderr)
-	variant := fs.String("variant", "", "ht or nht (default: the file's variant line, else ht)")
+	variant := variantFlag(fs)
 	if code := parseFlags(fs, args); code >= 0 {
 		return code
 	}
 	if fs.NArg() != 1 || fs.Arg(0) == "-" {
 		return badArgs(fs, stderr, "want one input file (moves are read from standard input)")
 	}
-	if _, err := viennese.VariantOf(*variant, nil); err != nil {
-		return failer("viennese play", stderr)(exitUsage, "%v", err)
-	}
-	f, v, err := readMaze(fs.Arg(0), *variant)
+	f, v, err := readMaze(fs.Arg(0), variant)
 	if err != nil {
 		return failer("viennese play", stderr)(exitFail, "%v", err)
 	}
@@ -177,7 +153,7 @@ func runVienneseEvolve(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("viennese evolve", "[flags]",
 		"mousemaze viennese evolve --canvas vienna24 --variant nht --seed 1 --algo anneal --budget 200000", stderr)
 	canvas := fs.String("canvas", "vienna24", "the canvas: vienna24, RxC (a square grid) or a canvas or maze `FILE`")
-	variant := fs.String("variant", "", "ht or nht (default: the file's variant line, else ht)")
+	variant := variantFlag(fs)
 	algo := fs.String("algo", viennese.AlgoKeep, "search method: "+strings.Join(viennese.Algos, ", "))
 	seed := fs.Uint64("seed", 1, "seed of every random choice")
 	budget := fs.Int64("budget", 100000, "number of colourings scored")
@@ -244,9 +220,6 @@ func runVienneseEvolve(args []string, stdout, stderr io.Writer) int {
 	if err := p.Validate(); err != nil {
 		return failer("viennese evolve", stderr)(exitUsage, "%v", err)
 	}
-	if _, err := viennese.VariantOf(*variant, nil); err != nil {
-		return failer("viennese evolve", stderr)(exitUsage, "%v", err)
-	}
 	f, err := viennese.OpenCanvas(*canvas)
 	if err != nil {
 		fmt.Fprintf(stderr, "mousemaze viennese evolve: --canvas: %v\n", err)
@@ -255,7 +228,7 @@ func runVienneseEvolve(args []string, stdout, stderr io.Writer) int {
 		}
 		return exitFail
 	}
-	v, _ := viennese.VariantOf(*variant, f)
+	v := variant.of(f)
 	c := f.Maze.Canvas
 	sys, err := viennese.NewSystem(c, v)
 	if err != nil {
