@@ -181,7 +181,7 @@ func runClassicMatrix(args []string, stdout, stderr io.Writer) int {
 	}
 	mx := classic.NewMatrix(b, *kind, *method == "bfs", *power, g)
 	if *asJSON {
-		return printJSON("classic matrix", mx, stdout, stderr)
+		return printJSON(stdout, mx)
 	}
 	mx.Write(stdout, fs.Arg(0))
 	return exitOK
@@ -259,7 +259,7 @@ func runClassicNeural(args []string, stdout, stderr io.Writer) int {
 	}
 	rep := neural.NewReport(p, *mazes, sz.Rows, sz.Cols, *episodes, *capSteps, *seed)
 	if *asJSON {
-		return printJSON("classic neural", rep, stdout, stderr)
+		return printJSON(stdout, rep)
 	}
 	rep.Write(stdout)
 	return exitOK

@@ -170,10 +170,11 @@ func failer(cmd string, stderr io.Writer) func(code int, format string, a ...any
 	}
 }
 
-// printJSON writes v as one JSON line.
-func printJSON(cmd string, v any, stdout, stderr io.Writer) int {
-	if err := json.NewEncoder(stdout).Encode(v); err != nil {
-		return failer(cmd, stderr)(exitFail, "%v", err)
+// printJSON writes v as one JSON line to w: exitOK, or exitFail when
+// the line cannot be written.
+func printJSON(w io.Writer, v any) int {
+	if err := json.NewEncoder(w).Encode(v); err != nil {
+		return exitFail
 	}
 	return exitOK
 }

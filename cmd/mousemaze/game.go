@@ -92,10 +92,7 @@ func runGameBuild(args []string, stdout, stderr io.Writer) int {
 	}
 	if *asJSON {
 		rec := game.BuildRecord{Value: v, Rows: p.Rows, Cols: p.Cols, Vertical: p.Vertical(), Board: p.String(), Checked: cells[0].Value}
-		if err := json.NewEncoder(stdout).Encode(rec); err != nil {
-			return exitFail
-		}
-		return exitOK
+		return printJSON(stdout, rec)
 	}
 	fmt.Fprintf(stdout, "; value %v: a %dx%d vertical position\n%s", v, p.Rows, p.Cols, p)
 	return exitOK

@@ -299,7 +299,7 @@ func runSlurmMerge(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "mousemaze slurm merge: %s; the best so far:\n", msg)
 	}
 	if *asJSON {
-		return printJSON("slurm merge", sum, stdout, stderr)
+		return printJSON(stdout, sum)
 	}
 	s := sum.Search
 	check := ""

@@ -46,7 +46,7 @@ func runVienneseScore(args []string, stdout, stderr io.Writer) int {
 		}
 		r.File = name
 		if *asJSON {
-			if err := json.NewEncoder(stdout).Encode(r); err != nil {
+			if printJSON(stdout, r) != exitOK {
 				return exitFail
 			}
 			continue
@@ -85,10 +85,7 @@ func runVienneseSolve(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if *asJSON {
-		if err := json.NewEncoder(stdout).Encode(r); err != nil {
-			return exitFail
-		}
-		return exitOK
+		return printJSON(stdout, r)
 	}
 	r.WriteSolutions(stdout, v)
 	return exitOK
@@ -134,16 +131,9 @@ func runVienneseCanvas(args []string, stdout, stderr io.Writer) int {
 		return failer("viennese canvas", stderr)(exitUsage, "%v", err)
 	}
 	if *asJSON {
-		return encodeOrFail(stdout, viennese.JSON(&f.Maze, nil))
+		return printJSON(stdout, viennese.JSON(&f.Maze, nil))
 	}
 	if err := viennese.WriteText(stdout, &f.Maze, nil); err != nil {
-		return exitFail
-	}
-	return exitOK
-}
-
-func encodeOrFail(w io.Writer, v any) int {
-	if err := json.NewEncoder(w).Encode(v); err != nil {
 		return exitFail
 	}
 	return exitOK
@@ -293,7 +283,7 @@ func runVienneseEvolve(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if *asJSON {
-		return encodeOrFail(stdout, struct {
+		return printJSON(stdout, struct {
 			Event string `json:"event"`
 			viennese.Record
 		}{"done", r})
