@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -86,13 +85,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		return failer("bench", stderr)(exitFail, "%v", err)
 	}
 	if *asJSON {
-		enc := json.NewEncoder(stdout)
-		for _, m := range ms {
-			if err := enc.Encode(m); err != nil {
-				return failer("bench", stderr)(exitFail, "%v", err)
-			}
-		}
-		return exitOK
+		return printRecords("bench", ms, stdout, stderr)
 	}
 	writeBenchTable(stdout, ms)
 	return exitOK

@@ -48,17 +48,7 @@ func runEvalEdges(files []string, cfg mousemaze.Config, be backendFlags, asJSON 
 	if _, err := mousemaze.EvaluateEdgesWith(ev, boards, cfg, results, be.workers); err != nil {
 		return failer("eval", stderr)(exitFail, "%v", err)
 	}
-	if asJSON {
-		enc := json.NewEncoder(stdout)
-		for i, in := range inputs {
-			if err := enc.Encode(mousemaze.NewInputRecord(in, results[i])); err != nil {
-				return failer("eval", stderr)(exitFail, "%v", err)
-			}
-		}
-		return exitOK
-	}
-	mousemaze.WriteEvalTable(stdout, inputs, results, cfg.Heat, cfg.K > 0)
-	return exitOK
+	return writeEval(inputs, results, cfg, asJSON, stdout, stderr)
 }
 
 // evolveEdges is evolve --edges: the engine on dispatch.EdgeProblem.

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"io"
 
 	"github.com/mousemaze/mousemaze"
@@ -59,17 +58,20 @@ func runEval(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return failer("eval", stderr)(exitFail, "%v", err)
 	}
-	if *asJSON {
-		enc := json.NewEncoder(stdout)
-		for i, in := range inputs {
-			if err := enc.Encode(mousemaze.NewInputRecord(in, results[i])); err != nil {
-				return failer("eval", stderr)(exitFail, "%v", err)
-			}
-		}
+	return writeEval(inputs, results, cfg, *asJSON, stdout, stderr)
+}
+
+// writeEval prints eval's results: JSON records or the table.
+func writeEval(inputs []mousemaze.Input, results []mousemaze.Result, cfg mousemaze.Config, asJSON bool, stdout, stderr io.Writer) int {
+	if !asJSON {
+		mousemaze.WriteEvalTable(stdout, inputs, results, cfg.Heat, cfg.K > 0)
 		return exitOK
 	}
-	mousemaze.WriteEvalTable(stdout, inputs, results, *heat, cfg.K > 0)
-	return exitOK
+	recs := make([]mousemaze.EvalRecord, len(inputs))
+	for i, in := range inputs {
+		recs[i] = mousemaze.NewInputRecord(in, results[i])
+	}
+	return printRecords("eval", recs, stdout, stderr)
 }
 
 // readMazes parses one input file ("-" is standard input).

@@ -226,3 +226,15 @@ func (v *variantValue) of(f *viennese.File) viennese.Variant {
 	}
 	return viennese.HT
 }
+
+// printRecords writes each record as one JSON line; a failure to write is
+// reported as cmd's.
+func printRecords[T any](cmd string, recs []T, stdout, stderr io.Writer) int {
+	enc := json.NewEncoder(stdout)
+	for _, r := range recs {
+		if err := enc.Encode(r); err != nil {
+			return failer(cmd, stderr)(exitFail, "%v", err)
+		}
+	}
+	return exitOK
+}

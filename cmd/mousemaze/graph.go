@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 
@@ -71,13 +70,7 @@ func runGraph(args []string, stdout, stderr io.Writer) int {
 		recs = append(recs, rec)
 	}
 	if *asJSON {
-		enc := json.NewEncoder(stdout)
-		for _, r := range recs {
-			if err := enc.Encode(r); err != nil {
-				return fail(err)
-			}
-		}
-		return exitOK
+		return printRecords("graph", recs, stdout, stderr)
 	}
 	mousemaze.WriteGraphTable(stdout, recs, *heat)
 	return exitOK
