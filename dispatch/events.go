@@ -33,51 +33,68 @@ type Event struct {
 
 // EdgeEvent is the final line of evolve --edges --json.
 type EdgeEvent struct {
-	Event     string  `json:"event"`
-	Evals     int64   `json:"evals"`
-	Objective string  `json:"objective"`
-	K         int     `json:"k"`
-	Score     int64   `json:"score"`
-	Turns     int64   `json:"turns"`
-	Escaped   bool    `json:"escaped"`
-	Rows      int     `json:"rows"`
-	Cols      int     `json:"cols"`
-	Entry     int     `json:"entry"`
-	Exit      int     `json:"exit"`
-	Order     string  `json:"order"`
-	Seed      uint64  `json:"seed"`
-	Walls     int     `json:"walls"`
-	Board     string  `json:"board"`
-	Seconds   float64 `json:"seconds"`
-	// Algo is the engine's method; Rejected the infeasible boards bred
-	// and not walked; PolishEvals and LocalOptimumRadius the polish and
-	// its certificate (see evolve --polish).
-	Algo               string `json:"algo"`
-	Rejected           int64  `json:"rejected"`
-	PolishEvals        int64  `json:"polish_evals,omitempty"`
-	LocalOptimumRadius *int   `json:"local_optimum_radius,omitempty"`
-	Checkpoint         string `json:"checkpoint,omitempty"`
+	Event     string `json:"event"`
+	Evals     int64  `json:"evals"`
+	Objective string `json:"objective"`
+	K         int    `json:"k"`
+	Score     int64  `json:"score"`
+	Turns     int64  `json:"turns"`
+	Escaped   bool   `json:"escaped"`
+	Rows      int    `json:"rows"`
+	Cols      int    `json:"cols"`
+	Entry     int    `json:"entry"`
+	Exit      int    `json:"exit"`
+	Order     string `json:"order"`
+	Seed      uint64 `json:"seed"`
+	Walls     int    `json:"walls"`
+	Board     string `json:"board"`
+	EngineResult
 }
 
 // WalkerEvent is the final line of evolve --walker --json.
 type WalkerEvent struct {
-	Event   string  `json:"event"`
-	Walker  string  `json:"walker"`
-	Evals   int64   `json:"evals"`
-	Score   int64   `json:"score"`
-	Steps   int64   `json:"steps"`
-	Outcome string  `json:"outcome"`
-	Rows    int     `json:"rows"`
-	Cols    int     `json:"cols"`
-	Seed    uint64  `json:"seed"`
-	Walls   int     `json:"walls"`
-	Board   string  `json:"board"`
-	Seconds float64 `json:"seconds"`
-	// Algo, Rejected, PolishEvals, LocalOptimumRadius and Checkpoint are
-	// as in evolve --edges.
-	Algo               string `json:"algo"`
-	Rejected           int64  `json:"rejected"`
-	PolishEvals        int64  `json:"polish_evals,omitempty"`
-	LocalOptimumRadius *int   `json:"local_optimum_radius,omitempty"`
-	Checkpoint         string `json:"checkpoint,omitempty"`
+	Event   string `json:"event"`
+	Walker  string `json:"walker"`
+	Evals   int64  `json:"evals"`
+	Score   int64  `json:"score"`
+	Steps   int64  `json:"steps"`
+	Outcome string `json:"outcome"`
+	Rows    int    `json:"rows"`
+	Cols    int    `json:"cols"`
+	Seed    uint64 `json:"seed"`
+	Walls   int    `json:"walls"`
+	Board   string `json:"board"`
+	EngineResult
+}
+
+// EngineResult ends the final JSON line of a search of edge boards: the
+// seconds taken, the engine's method, the infeasible genomes bred and not
+// walked, the polish and its certificate (see evolve --polish) and the
+// checkpoint file.
+type EngineResult struct {
+	Seconds            float64 `json:"seconds"`
+	Algo               string  `json:"algo"`
+	Rejected           int64   `json:"rejected"`
+	PolishEvals        int64   `json:"polish_evals,omitempty"`
+	LocalOptimumRadius *int    `json:"local_optimum_radius,omitempty"`
+	Checkpoint         string  `json:"checkpoint,omitempty"`
+}
+
+// ResultOf is the EngineResult of search e after the run out, whose
+// checkpoint file is ckpt.
+func ResultOf[G any](e *Engine[G], out Outcome, ckpt string) EngineResult {
+	r := EngineResult{Seconds: out.Elapsed.Seconds(), Algo: e.Spec().Algo, Rejected: e.Rejected(), PolishEvals: e.PolishEvals(), Checkpoint: ckpt}
+	if c := e.Certified(); c > 0 {
+		r.LocalOptimumRadius = &c
+	}
+	return r
+}
+
+// EventName is "done" for a finished run, "interrupted" for one stopped
+// early.
+func (o Outcome) EventName() string {
+	if o.Interrupted {
+		return "interrupted"
+	}
+	return "done"
 }

@@ -88,14 +88,10 @@ func evolveEdges(r *edgeRun, rules rulesFlags, objective string) edgeFront {
 			}
 			score := int64(best.Score.Value)
 			if r.asJSON {
-				ev := dispatch.EdgeEvent{Event: "done", Evals: search.Evals(), Objective: prob.Objective, K: cfg.K, Score: score,
+				ev := dispatch.EdgeEvent{Event: out.EventName(), Evals: search.Evals(), Objective: prob.Objective, K: cfg.K, Score: score,
 					Turns: res.Turns, Escaped: res.Escaped, Rows: p.Rows, Cols: p.Cols, Entry: cfg.Entry, Exit: cfg.Exit,
 					Order: cfg.Order.String(), Seed: p.Seed, Walls: best.Genome.WallCount(), Board: board,
-					Seconds: out.Elapsed.Seconds(), Algo: p.Algo, Rejected: search.Rejected(), PolishEvals: search.PolishEvals(),
-					LocalOptimumRadius: radiusPtr(search), Checkpoint: r.ckptPath}
-				if out.Interrupted {
-					ev.Event = "interrupted"
-				}
+					EngineResult: dispatch.ResultOf(search, out, r.ckptPath)}
 				return json.NewEncoder(stdout).Encode(ev)
 			}
 			fmt.Fprintf(stdout, "best %dx%d Mouse Maze 2 board (%s, seed %d, entry %d, exit %d, order %s, objective %s, k=%d): score %d, %d turns, escaped %s, %d walls, after %d evaluations in %v\n%s%s",

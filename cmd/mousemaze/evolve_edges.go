@@ -185,11 +185,3 @@ func certificateLine(search *dispatch.EdgeSearch) string {
 	}
 	return ""
 }
-
-// radiusPtr returns the search's certified radius for JSON, nil when 0.
-func radiusPtr(search *dispatch.EdgeSearch) *int {
-	if r := search.Certified(); r > 0 {
-		return &r
-	}
-	return nil
-}

@@ -53,13 +53,9 @@ func evolveWalker(r *edgeRun, walker string) edgeFront {
 				}
 			}
 			if r.asJSON {
-				ev := dispatch.WalkerEvent{Event: "done", Walker: walker, Evals: search.Evals(), Score: int64(best.Score.Value), Steps: res.Steps,
+				ev := dispatch.WalkerEvent{Event: out.EventName(), Walker: walker, Evals: search.Evals(), Score: int64(best.Score.Value), Steps: res.Steps,
 					Outcome: res.Outcome, Rows: p.Rows, Cols: p.Cols, Seed: p.Seed, Walls: best.Genome.WallCount(), Board: text,
-					Seconds: out.Elapsed.Seconds(), Algo: p.Algo, Rejected: search.Rejected(), PolishEvals: search.PolishEvals(),
-					LocalOptimumRadius: radiusPtr(search), Checkpoint: r.ckptPath}
-				if out.Interrupted {
-					ev.Event = "interrupted"
-				}
+					EngineResult: dispatch.ResultOf(search, out, r.ckptPath)}
 				return json.NewEncoder(stdout).Encode(ev)
 			}
 			fmt.Fprintf(stdout, "best %dx%d board for walker %s (%s, seed %d, start 0,0, goal %d,%d): %s after %d steps, %d walls, after %d evaluations in %v\n%s%s",
