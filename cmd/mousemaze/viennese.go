@@ -147,17 +147,14 @@ func runVienneseEvolve(args []string, stdout, stderr io.Writer) int {
 	algo := fs.String("algo", viennese.AlgoKeep, "search method: "+strings.Join(viennese.Algos, ", "))
 	seed := fs.Uint64("seed", 1, "seed of every random choice")
 	budget := fs.Int64("budget", 100000, "number of colourings scored")
-	var tune struct {
-		rate, mutation, temp        float64
-		rounds, pop, parents, elite int
-	}
-	fs.Float64Var(&tune.rate, "rate", 0, "keep: probability that a light changes per step (0 = default 0.1)")
-	fs.IntVar(&tune.rounds, "rounds", 0, "anneal: rounds per level k (0 = default 10)")
-	fs.IntVar(&tune.pop, "pop", 0, "ea, ga: generation size (0 = default 100)")
-	fs.IntVar(&tune.parents, "parents", 0, "ea, ga: parents per generation (0 = default 10)")
-	fs.IntVar(&tune.elite, "elite", -1, "ea, ga: best colourings carried over (-1 = default 1)")
-	fs.Float64Var(&tune.mutation, "mutation", -1, "ea, ga: probability that a child's light changes (-1 = default 0.06)")
-	fs.Float64Var(&tune.temp, "temp", -1, "sa: initial relative temperature (-1 = default 0.05)")
+	var tune viennese.Params
+	fs.Float64Var(&tune.Rate, "rate", 0, "keep: probability that a light changes per step (0 = default 0.1)")
+	fs.IntVar(&tune.Rounds, "rounds", 0, "anneal: rounds per level k (0 = default 10)")
+	fs.IntVar(&tune.Pop, "pop", 0, "ea, ga: generation size (0 = default 100)")
+	fs.IntVar(&tune.Parents, "parents", 0, "ea, ga: parents per generation (0 = default 10)")
+	fs.IntVar(&tune.Elite, "elite", -1, "ea, ga: best colourings carried over (-1 = default 1)")
+	fs.Float64Var(&tune.Mutation, "mutation", -1, "ea, ga: probability that a child's light changes (-1 = default 0.06)")
+	fs.Float64Var(&tune.Temp, "temp", -1, "sa: initial relative temperature (-1 = default 0.05)")
 	out := fs.String("out", "", "also write the best maze in the text format to `FILE`")
 	pngFile := fs.String("png", "", "write a PNG report of the best maze to `FILE`")
 	asJSON := fs.Bool("json", false, "print JSON lines: one per improvement, then the result")
@@ -186,27 +183,7 @@ func runVienneseEvolve(args []string, stdout, stderr io.Writer) int {
 	}
 	p.Evals, p.Seed = *budget, *seed
 	set := flagsSet(fs)
-	if set["rate"] {
-		p.Rate = tune.rate
-	}
-	if set["rounds"] {
-		p.Rounds = tune.rounds
-	}
-	if set["pop"] {
-		p.Pop = tune.pop
-	}
-	if set["parents"] {
-		p.Parents = tune.parents
-	}
-	if set["elite"] {
-		p.Elite = tune.elite
-	}
-	if set["mutation"] {
-		p.Mutation = tune.mutation
-	}
-	if set["temp"] {
-		p.Temp = tune.temp
-	}
+	p.Tune(tune, set)
 	if err := p.Validate(); err != nil {
 		return failer("viennese evolve", stderr)(exitUsage, "%v", err)
 	}
