@@ -2,6 +2,8 @@ package dispatch
 
 import (
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -21,105 +23,44 @@ var TuningNames = []string{"parents", "elite", "mutation", "crossover", "local",
 // TuningNames) on p and checks that they apply to p's method; its errors
 // name the flag and its valid range. cells is the genome's length.
 func (f Tuning) Apply(set map[string]bool, p *Spec, cells int) error {
-	only := func(name string, algos ...string) error {
-		if !set[name] {
-			return nil
-		}
-		for _, a := range algos {
-			if p.Algo == a {
-				return nil
-			}
-		}
-		return fmt.Errorf("--%s does not apply to --algo %s (only to %s)", name, p.Algo, strings.Join(algos, ", "))
-	}
 	breeders := []string{AlgoEA, AlgoGA, AlgoMemetic, AlgoPipeline}
 	climbers := []string{AlgoILS, AlgoMemetic, AlgoHill}
-	for _, c := range []struct {
+	ils := []string{AlgoILS}
+	q := strconv.Quote
+	params := []struct {
 		name  string
-		algos []string
+		algos []string // the methods it applies to; nil: all
+		ok    bool     // the value is in range
+		value string
+		want  string // the range
+		apply func()
 	}{
-		{"parents", breeders}, {"elite", breeders}, {"mutation", breeders}, {"crossover", breeders},
-		{"local", climbers}, {"improve", []string{AlgoILS, AlgoHill}}, {"sideways", climbers},
-		{"kick", []string{AlgoILS}}, {"restarts", []string{AlgoILS}},
-		{"reach", climbers}, {"accept", []string{AlgoILS}},
-	} {
-		if err := only(c.name, c.algos...); err != nil {
-			return err
+		{"parents", breeders, f.Parents >= 1 && f.Parents <= p.Pop, fmt.Sprint(f.Parents), fmt.Sprintf("must be in 1..%d (--pop)", p.Pop), func() { p.Parents = f.Parents }},
+		{"elite", breeders, f.Elite >= 0 && f.Elite <= p.Pop, fmt.Sprint(f.Elite), fmt.Sprintf("must be in 0..%d (--pop)", p.Pop), func() { p.Elite = f.Elite }},
+		{"mutation", breeders, f.Mutation > 0 && f.Mutation <= float64(cells), fmt.Sprint(f.Mutation), fmt.Sprintf("must be above 0 and at most %d (the cells)", cells), func() { p.Mutation = f.Mutation }},
+		{"crossover", breeders, f.Crossover == CrossUniform || f.Crossover == CrossNone, q(f.Crossover), "must be uniform or none", func() { p.Crossover = f.Crossover }},
+		{"local", climbers, f.Local == "h1" || f.Local == "h2" || f.Local == "h3", q(f.Local), "must be h1, h2 or h3", func() { p.Local = int(f.Local[1] - '0') }},
+		{"improve", []string{AlgoILS, AlgoHill}, f.Improve == ImproveFirst || f.Improve == ImproveBest, q(f.Improve), "must be first or best", func() { p.Improve = f.Improve }},
+		{"sideways", climbers, f.Sideways >= 0, fmt.Sprint(f.Sideways), "must be 0 or more", func() { p.Sideways = f.Sideways }},
+		{"kick", ils, f.Kick >= 1 && f.Kick <= cells, fmt.Sprint(f.Kick), fmt.Sprintf("must be in 1..%d (the cells)", cells), func() { p.Kick = f.Kick }},
+		{"restarts", ils, f.Restarts >= 0, fmt.Sprint(f.Restarts), "must be 0 (never) or more", func() { p.Restarts = f.Restarts }},
+		{"reach", climbers, f.Reach >= 0, fmt.Sprint(f.Reach), "must be 0 (any) or more", func() { p.Reach = f.Reach }},
+		{"accept", ils, f.Accept >= 0 && f.Accept < 1, fmt.Sprint(f.Accept), "must be in [0, 1)", func() { p.Accept = f.Accept }},
+		{"polish", nil, f.Polish >= 0 && f.Polish <= 3, fmt.Sprint(f.Polish), "must be 0, 1, 2 or 3", func() { p.Polish = f.Polish }},
+	}
+	for _, c := range params {
+		if set[c.name] && c.algos != nil && !slices.Contains(c.algos, p.Algo) {
+			return fmt.Errorf("--%s does not apply to --algo %s (only to %s)", c.name, p.Algo, strings.Join(c.algos, ", "))
 		}
 	}
-	if set["parents"] {
-		if f.Parents < 1 || f.Parents > p.Pop {
-			return fmt.Errorf("--parents %d: must be in 1..%d (--pop)", f.Parents, p.Pop)
+	for _, c := range params {
+		if !set[c.name] {
+			continue
 		}
-		p.Parents = f.Parents
-	}
-	if set["elite"] {
-		if f.Elite < 0 || f.Elite > p.Pop {
-			return fmt.Errorf("--elite %d: must be in 0..%d (--pop)", f.Elite, p.Pop)
+		if !c.ok {
+			return fmt.Errorf("--%s %s: %s", c.name, c.value, c.want)
 		}
-		p.Elite = f.Elite
-	}
-	if set["mutation"] {
-		if !(f.Mutation > 0) || f.Mutation > float64(cells) {
-			return fmt.Errorf("--mutation %v: must be above 0 and at most %d (the cells)", f.Mutation, cells)
-		}
-		p.Mutation = f.Mutation
-	}
-	if set["crossover"] {
-		if f.Crossover != CrossUniform && f.Crossover != CrossNone {
-			return fmt.Errorf("--crossover %q: must be uniform or none", f.Crossover)
-		}
-		p.Crossover = f.Crossover
-	}
-	if set["local"] {
-		switch f.Local {
-		case "h1", "h2", "h3":
-			p.Local = int(f.Local[1] - '0')
-		default:
-			return fmt.Errorf("--local %q: must be h1, h2 or h3", f.Local)
-		}
-	}
-	if set["improve"] {
-		if f.Improve != ImproveFirst && f.Improve != ImproveBest {
-			return fmt.Errorf("--improve %q: must be first or best", f.Improve)
-		}
-		p.Improve = f.Improve
-	}
-	if set["sideways"] {
-		if f.Sideways < 0 {
-			return fmt.Errorf("--sideways %d: must be 0 or more", f.Sideways)
-		}
-		p.Sideways = f.Sideways
-	}
-	if set["kick"] {
-		if f.Kick < 1 || f.Kick > cells {
-			return fmt.Errorf("--kick %d: must be in 1..%d (the cells)", f.Kick, cells)
-		}
-		p.Kick = f.Kick
-	}
-	if set["restarts"] {
-		if f.Restarts < 0 {
-			return fmt.Errorf("--restarts %d: must be 0 (never) or more", f.Restarts)
-		}
-		p.Restarts = f.Restarts
-	}
-	if set["reach"] {
-		if f.Reach < 0 {
-			return fmt.Errorf("--reach %d: must be 0 (any) or more", f.Reach)
-		}
-		p.Reach = f.Reach
-	}
-	if set["accept"] {
-		if !(f.Accept >= 0 && f.Accept < 1) {
-			return fmt.Errorf("--accept %v: must be in [0, 1)", f.Accept)
-		}
-		p.Accept = f.Accept
-	}
-	if set["polish"] {
-		if f.Polish < 0 || f.Polish > 3 {
-			return fmt.Errorf("--polish %d: must be 0, 1, 2 or 3", f.Polish)
-		}
-		p.Polish = f.Polish
+		c.apply()
 	}
 	if p.Parents > p.Pop && Spec.Validate(*p) != nil {
 		return fmt.Errorf("--parents %d: must be in 1..%d (--pop)", p.Parents, p.Pop)
