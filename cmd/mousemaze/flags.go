@@ -98,60 +98,46 @@ func (b *backendFlags) open() (mousemaze.Evaluator, error) {
 	return mousemaze.NewEvaluator(b.backend, mousemaze.Options{Workers: b.workers, Kernel: b.kernel})
 }
 
-// sizeValue is a flag value of a grid size RxC, parsed once; set says
-// whether it was given (or has a default).
-type sizeValue struct {
-	mousemaze.Size
-	set bool
+// value is a typed flag value, parsed once by parse when the flag is
+// given; set says whether it was given or has a default. The flags of
+// sizes (RxC), orders and Viennese variants are values.
+type value[T any] struct {
+	V     T
+	set   bool
+	parse func(string) (T, error)
 }
 
-// sizeFlag registers a --size flag with a default ("" for none).
-func sizeFlag(fs *flag.FlagSet, def, usage string) *sizeValue {
-	v := &sizeValue{}
+// newValue registers the flag name with its default def ("" for none).
+func newValue[T any](fs *flag.FlagSet, name, def, usage string, parse func(string) (T, error)) *value[T] {
+	v := &value[T]{parse: parse}
 	if def != "" {
 		v.Set(def)
 	}
-	fs.Var(v, "size", usage)
+	fs.Var(v, name, usage)
 	return v
 }
 
-// String returns the size, or "" when none is set.
-func (v *sizeValue) String() string {
+// String returns the value as its type prints it, or "" when none is set.
+func (v *value[T]) String() string {
 	if v == nil || !v.set {
 		return ""
 	}
-	return v.Size.String()
+	return fmt.Sprint(v.V)
 }
 
-// Set parses RxC.
-func (v *sizeValue) Set(s string) error {
-	sz, err := mousemaze.ParseSize(s)
+// Set parses s.
+func (v *value[T]) Set(s string) error {
+	x, err := v.parse(s)
 	if err != nil {
 		return err
 	}
-	v.Size, v.set = sz, true
+	v.V, v.set = x, true
 	return nil
 }
 
-// orderValue is a flag value of a preference order, parsed once.
-type orderValue mousemaze.Order
-
-// String returns the order's letters.
-func (v *orderValue) String() string {
-	if v == nil || mousemaze.Order(*v).IsZero() {
-		return ""
-	}
-	return mousemaze.Order(*v).String()
-}
-
-// Set parses a permutation of D, R, L, U.
-func (v *orderValue) Set(s string) error {
-	o, err := mousemaze.ParseOrder(s)
-	if err != nil {
-		return err
-	}
-	*v = orderValue(o)
-	return nil
+// sizeFlag registers --size RxC with a default ("" for none).
+func sizeFlag(fs *flag.FlagSet, def, usage string) *value[mousemaze.Size] {
+	return newValue(fs, "size", def, usage, mousemaze.ParseSize)
 }
 
 // flagsSet returns the names of the flags given on the command line.
@@ -187,40 +173,17 @@ func badArgs(fs *flag.FlagSet, stderr io.Writer, msg string) int {
 	return exitUsage
 }
 
-// variantValue is --variant of the viennese verbs: ht or nht, parsed
-// once; unset, a maze file's variant line (else ht) applies.
-type variantValue struct {
-	v   viennese.Variant
-	set bool
+// variantFlag registers --variant of the viennese verbs: ht or nht;
+// unset, a maze file's variant line (else ht) applies (see variantOf).
+func variantFlag(fs *flag.FlagSet) *value[viennese.Variant] {
+	return newValue(fs, "variant", "", "ht or nht (default: the file's variant line, else ht)", viennese.ParseVariant)
 }
 
-// variantFlag registers --variant.
-func variantFlag(fs *flag.FlagSet) *variantValue {
-	v := &variantValue{}
-	fs.Var(v, "variant", "ht or nht (default: the file's variant line, else ht)")
-	return v
-}
-
-// String returns the variant given, or "".
-func (v *variantValue) String() string {
-	if v == nil || !v.set {
-		return ""
-	}
-	return v.v.String()
-}
-
-// Set parses ht or nht.
-func (v *variantValue) Set(s string) error {
-	x, err := viennese.ParseVariant(s)
-	v.v, v.set = x, err == nil
-	return err
-}
-
-// of is the variant of a maze file f (nil for none).
-func (v *variantValue) of(f *viennese.File) viennese.Variant {
+// variantOf is the variant of a maze file f (nil for none) under --variant.
+func variantOf(v *value[viennese.Variant], f *viennese.File) viennese.Variant {
 	switch {
 	case v.set:
-		return v.v
+		return v.V
 	case f != nil && f.HasVariant:
 		return f.Variant
 	}

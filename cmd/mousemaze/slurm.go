@@ -40,8 +40,7 @@ func runSlurmSubmit(kind string, args []string, stdout, stderr io.Writer) int {
 	dryRun := fs.Bool("dry-run", false, "print the script and the sbatch command; write and submit nothing")
 	noSubmit := fs.Bool("no-submit", false, "write job.json and the script to --dir but do not submit (for other schedulers)")
 	every := fs.Duration("checkpoint-every", 30*time.Second, "how often a task saves its checkpoint")
-	sz := sizeValue{}
-	fs.Var(&sz, "size", "grid size RxC (required for sweep; evolve default 13x13)")
+	sz := sizeFlag(fs, "", "grid size RxC (required for sweep; evolve default 13x13)")
 	var rules rulesFlags
 	rules.registerEnds(fs)
 	freeEnds := fs.Bool("free-ends", false, "every pair of entry and exit columns")
@@ -97,8 +96,8 @@ func runSlurmSubmit(kind string, args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageErr("%v", err)
 	}
-	if err := cfg.Validate(sz.Cols); err != nil {
-		return usageErr("%v on a %s grid", err, sz.Size)
+	if err := cfg.Validate(sz.V.Cols); err != nil {
+		return usageErr("%v on a %s grid", err, sz.V)
 	}
 	job := slurm.Job{Kind: kind, Version: slurm.JobVersion, Size: sz.String(), Order: cfg.Order.String(), Entry: cfg.Entry, Exit: cfg.Exit,
 		FreeEnds: *freeEnds, CheckpointEvery: every.String()}
@@ -106,8 +105,8 @@ func runSlurmSubmit(kind string, args []string, stdout, stderr io.Writer) int {
 		if *shards < 1 {
 			return usageErr("--shards is required and must be 1 or more")
 		}
-		if sz.Cells() > 64 {
-			return usageErr("--size %s: a sweep takes at most 64 cells", sz.Size)
+		if sz.V.Cells() > 64 {
+			return usageErr("--size %s: a sweep takes at most 64 cells", sz.V)
 		}
 		job.Shards, job.SplitDepth, job.Tasks = *shards, *split, sub.Tasks
 		if job.Tasks == 0 {
@@ -124,7 +123,7 @@ func runSlurmSubmit(kind string, args []string, stdout, stderr io.Writer) int {
 		if p, err = dispatch.Preset(*algo); err != nil {
 			return usageErr("--algo %q: want one of %v", *algo, dispatch.Algos)
 		}
-		p.Rows, p.Cols, p.Order, p.Entry, p.Exit, p.FreeEnds = sz.Rows, sz.Cols, job.Order, cfg.Entry, cfg.Exit, *freeEnds
+		p.Rows, p.Cols, p.Order, p.Entry, p.Exit, p.FreeEnds = sz.V.Rows, sz.V.Cols, job.Order, cfg.Entry, cfg.Exit, *freeEnds
 		p.Evals, p.Seed, p.K = *evals, *seed, *k
 		if *objective != dispatch.ObjTurns {
 			p.Objective = *objective
@@ -140,7 +139,7 @@ func runSlurmSubmit(kind string, args []string, stdout, stderr io.Writer) int {
 		case *migrateEvery < 1:
 			return usageErr("--migrate-every %d: must be 1 or more", *migrateEvery)
 		}
-		if err := sf.apply(flagsSet(fs), &p, sz.Cells()); err != nil {
+		if err := sf.apply(flagsSet(fs), &p, sz.V.Cells()); err != nil {
 			return usageErr("%v", err)
 		}
 		if err := p.Validate(); err != nil {

@@ -16,12 +16,12 @@ import (
 
 // readMaze reads a coloured maze file ("-" is standard input) and
 // resolves its variant.
-func readMaze(name string, variant *variantValue) (*viennese.File, viennese.Variant, error) {
+func readMaze(name string, variant *value[viennese.Variant]) (*viennese.File, viennese.Variant, error) {
 	f, err := viennese.OpenMaze(name, stdin)
 	if err != nil {
 		return nil, 0, err
 	}
-	return f, variant.of(f), nil
+	return f, variantOf(variant, f), nil
 }
 
 func runVienneseScore(args []string, stdout, stderr io.Writer) int {
@@ -195,7 +195,7 @@ func runVienneseEvolve(args []string, stdout, stderr io.Writer) int {
 		}
 		return exitFail
 	}
-	v := variant.of(f)
+	v := variantOf(variant, f)
 	c := f.Maze.Canvas
 	sys, err := viennese.NewSystem(c, v)
 	if err != nil {
