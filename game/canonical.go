@@ -8,15 +8,7 @@ func (s *Store) Canonical(g Game) Game {
 		return c
 	}
 	n := s.nodes[g]
-	l := make([]Game, len(n.l))
-	for i, x := range n.l {
-		l[i] = s.Canonical(x)
-	}
-	r := make([]Game, len(n.r))
-	for i, x := range n.r {
-		r[i] = s.Canonical(x)
-	}
-	c := s.canonical(s.Form(l, r))
+	c := s.canonical(s.mapForm(n.l, n.r, s.Canonical))
 	s.canon[g] = c
 	return c
 }
@@ -60,34 +52,35 @@ func (s *Store) canonical(g0 Game) Game {
 		l, r = l2, r2
 		// Bypass reversible options: a left option x with some x^R ≤ g is
 		// replaced by the left options of that x^R; symmetrically on the right.
-		var nl []Game
-		for _, x := range l {
-			rev := false
-			for _, xr := range s.nodes[x].r {
-				if s.Le(xr, g0) {
-					nl = append(nl, s.nodes[xr].l...)
-					rev, changed = true, true
-					break
+		// bypass replaces each option x of opts that is reversible
+		// through an option y of the other side (y ≤ g0 for a left
+		// option, g0 ≤ y for a right one) by y's options on x's side.
+		bypass := func(opts []Game, left bool) []Game {
+			var out []Game
+			for _, x := range opts {
+				rev := false
+				back := s.nodes[x].r
+				if !left {
+					back = s.nodes[x].l
+				}
+				for _, y := range back {
+					if left && s.Le(y, g0) || !left && s.Le(g0, y) {
+						forth := s.nodes[y].l
+						if !left {
+							forth = s.nodes[y].r
+						}
+						out = append(out, forth...)
+						rev, changed = true, true
+						break
+					}
+				}
+				if !rev {
+					out = append(out, x)
 				}
 			}
-			if !rev {
-				nl = append(nl, x)
-			}
+			return out
 		}
-		var nr []Game
-		for _, x := range r {
-			rev := false
-			for _, xl := range s.nodes[x].l {
-				if s.Le(g0, xl) {
-					nr = append(nr, s.nodes[xl].r...)
-					rev, changed = true, true
-					break
-				}
-			}
-			if !rev {
-				nr = append(nr, x)
-			}
-		}
+		nl, nr := bypass(l, true), bypass(r, false)
 		l, r = norm(nl), norm(nr)
 		if !changed {
 			break
@@ -232,4 +225,16 @@ func (s *Store) IsSwitch(g Game) (Value, bool) {
 		return Value{}, false
 	}
 	return Value{Switch: true, A: a, B: b}, true
+}
+
+// mapForm forms the game {f(l...) | f(r...)}.
+func (s *Store) mapForm(l, r []Game, f func(Game) Game) Game {
+	apply := func(xs []Game) []Game {
+		out := make([]Game, len(xs))
+		for i, x := range xs {
+			out[i] = f(x)
+		}
+		return out
+	}
+	return s.Form(apply(l), apply(r))
 }

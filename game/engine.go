@@ -149,15 +149,7 @@ func (s *Store) Neg(g Game) Game {
 		return v
 	}
 	n := s.nodes[g]
-	l := make([]Game, len(n.r))
-	for i, x := range n.r {
-		l[i] = s.Neg(x)
-	}
-	r := make([]Game, len(n.l))
-	for i, x := range n.l {
-		r[i] = s.Neg(x)
-	}
-	v := s.Canonical(s.Form(l, r))
+	v := s.Canonical(s.mapForm(n.r, n.l, s.Neg))
 	s.neg[g] = v
 	return v
 }
