@@ -1,9 +1,14 @@
 package main
 
+// This file holds the commands that walk the mouse through mazes read
+// from files: eval, graph and analyze.
+
 import (
+	"fmt"
 	"io"
 
 	"github.com/mousemaze/mousemaze"
+	"github.com/mousemaze/mousemaze/analyze"
 )
 
 // evalRecord is one line of `eval --json`: the shared record, with the
@@ -35,19 +40,9 @@ func runEval(args []string, stdout, stderr io.Writer) int {
 		return runEvalEdges(fs.Args(), cfg, be, *asJSON, stdout, stderr)
 	}
 
-	// Read every file first, so bad input fails before any output.
-	var inputs []mousemaze.Input
-	for _, name := range fs.Args() {
-		mazes, lines, err := readMazes(name)
-		if err != nil {
-			return failer("eval", stderr)(exitFail, "%v", err)
-		}
-		for i, m := range mazes {
-			if err := cfg.Validate(m.Cols); err != nil {
-				return failer("eval", stderr)(exitUsage, "%s:%d: maze %d is %dx%d: %v", name, lines[i], i, m.Rows, m.Cols, err)
-			}
-			inputs = append(inputs, mousemaze.Input{File: name, Index: i, Line: lines[i], Maze: m})
-		}
+	inputs, code := readInputs("eval", fs.Args(), cfg, stderr)
+	if code >= 0 {
+		return code
 	}
 	ev, err := be.open()
 	if err != nil {
@@ -74,7 +69,164 @@ func writeEval(inputs []mousemaze.Input, results []mousemaze.Result, cfg mousema
 	return printRecords("eval", recs, stdout, stderr)
 }
 
+// readInputs reads the mazes of every file, checking each against cfg,
+// so that bad input fails before any output; code is the exit status
+// when it failed, -1 when not.
+func readInputs(cmd string, files []string, cfg mousemaze.Config, stderr io.Writer) (inputs []mousemaze.Input, code int) {
+	for _, name := range files {
+		mazes, lines, err := readMazes(name)
+		if err != nil {
+			return nil, failer(cmd, stderr)(exitFail, "%v", err)
+		}
+		for i, m := range mazes {
+			if err := cfg.Validate(m.Cols); err != nil {
+				return nil, failer(cmd, stderr)(exitUsage, "%s:%d: maze %d is %dx%d: %v", name, lines[i], i, m.Rows, m.Cols, err)
+			}
+			inputs = append(inputs, mousemaze.Input{File: name, Index: i, Line: lines[i], Maze: m})
+		}
+	}
+	return inputs, -1
+}
+
 // readMazes parses one input file ("-" is standard input).
 func readMazes(name string) ([]mousemaze.Maze, []int, error) {
 	return readInput(name, mousemaze.ParseLines)
+}
+
+func runGraph(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("graph", "[flags] FILE.json... ('-' reads standard input; see docs/graph.md)",
+		"mousemaze graph --k 3 maze.json", stderr)
+	var rules rulesFlags
+	rules.register(fs)
+	asJSON := fs.Bool("json", false, "print one JSON object per graph")
+	heat := fs.Bool("heat", false, "include every vertex's visit count")
+	fromGrid := fs.Bool("from-grid", false, "read grid mazes (text format) instead and print each as a graph in JSON, under --order, --entry and --exit")
+	lemma11 := fs.Int("lemma11", 0, "print the paper's Lemma 11 tree for a `K`-mod mouse (K ≥ 2) in JSON and exit")
+	if code := parseFlags(fs, args); code >= 0 {
+		return code
+	}
+	fail := func(err error) int {
+		return failer("graph", stderr)(exitFail, "%v", err)
+	}
+	cfg, err := rules.config()
+	if err != nil {
+		return failer("graph", stderr)(exitUsage, "%v", err)
+	}
+	cfg.Heat = *heat
+	if *lemma11 != 0 {
+		if *lemma11 < 2 {
+			return failer("graph", stderr)(exitUsage, "--lemma11 %d: want K ≥ 2", *lemma11)
+		}
+		if err := mousemaze.WriteGraph(stdout, mousemaze.Lemma11(*lemma11)); err != nil {
+			return fail(err)
+		}
+		return exitOK
+	}
+	if fs.NArg() == 0 {
+		return badArgs(fs, stderr, "no input files (use - for standard input)")
+	}
+	if *fromGrid {
+		for _, name := range fs.Args() {
+			mazes, _, err := readMazes(name)
+			if err != nil {
+				return fail(err)
+			}
+			for _, m := range mazes {
+				g, err := mousemaze.GridGraph(m, cfg)
+				if err != nil {
+					return fail(fmt.Errorf("%s: %w", name, err))
+				}
+				if err := mousemaze.WriteGraph(stdout, g); err != nil {
+					return fail(err)
+				}
+			}
+		}
+		return exitOK
+	}
+	var recs []mousemaze.GraphRecord
+	for _, name := range fs.Args() {
+		g, err := readGraph(name)
+		if err != nil {
+			return fail(err)
+		}
+		rec, err := mousemaze.NewGraphRecord(name, g, cfg)
+		if err != nil {
+			return fail(err)
+		}
+		recs = append(recs, rec)
+	}
+	if *asJSON {
+		return printRecords("graph", recs, stdout, stderr)
+	}
+	mousemaze.WriteGraphTable(stdout, recs, *heat)
+	return exitOK
+}
+
+// readGraph parses one graph file ("-" is standard input).
+func readGraph(name string) (mousemaze.Graph, error) {
+	if name == "-" {
+		return mousemaze.ParseGraph(stdin, "-")
+	}
+	f, err := openInput(name)
+	if err != nil {
+		return mousemaze.Graph{}, err
+	}
+	defer f.Close()
+	return mousemaze.ParseGraph(f, name)
+}
+
+func runAnalyze(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("analyze", "[flags] FILE... ('-' reads standard input) | --table --max RxC",
+		"mousemaze analyze testdata/thesis-mazes.txt", stderr)
+	var rules rulesFlags
+	rules.registerEnds(fs)
+	asJSON := fs.Bool("json", false, "print one JSON object per maze")
+	table := fs.Bool("table", false, "print the thesis's case table over every maze up to --max instead of reading files")
+	maxSize := fs.String("max", "4x4", "largest grid for --table (every size up to it is enumerated)")
+	if code := parseFlags(fs, args); code >= 0 {
+		return code
+	}
+	cfg, err := rules.config()
+	if err != nil {
+		return failer("analyze", stderr)(exitUsage, "%v", err)
+	}
+	if *table {
+		sz, err := mousemaze.ParseSize(*maxSize)
+		if err != nil || sz.Rows*sz.Cols > 36 {
+			return failer("analyze", stderr)(exitUsage, "--max %q: want a size of at most 36 cells", *maxSize)
+		}
+		s, err := analyze.SurveyAll(sz.Rows, sz.Cols, cfg)
+		if err != nil {
+			return failer("analyze", stderr)(exitFail, "%v", err)
+		}
+		if *asJSON {
+			return printJSON(stdout, s.Table.Stats())
+		}
+		fmt.Fprintf(stdout, "every maze up to %s, order %s, entry %d, exit %d: %d mazes, %d loop-less feasible, tree evaluator mismatches %d\n",
+			sz, cfg.Order, cfg.Entry, cfg.Exit, s.Mazes, s.Loopless, s.TreeMismatch)
+		fmt.Fprintf(stdout, "single 2x2 loop: %d mazes, Theorem 1 failed on %d\n\n", s.SingleLoop, s.Theorem1Failed)
+		s.Table.Write(stdout)
+		return exitOK
+	}
+	if fs.NArg() == 0 {
+		return badArgs(fs, stderr, "no input files (use - for standard input)")
+	}
+	inputs, code := readInputs("analyze", fs.Args(), cfg, stderr)
+	if code >= 0 {
+		return code
+	}
+	recs := make([]analyze.Record, len(inputs))
+	for k, in := range inputs {
+		rec, err := analyze.Analyze(in.File, in.Index, in.Maze, cfg)
+		if err != nil {
+			return failer("analyze", stderr)(exitFail, "%s:%d: %v", in.File, in.Line, err)
+		}
+		if recs[k] = rec; !*asJSON {
+			analyze.WriteRecord(stdout, rec, in.Maze)
+		}
+	}
+	if *asJSON {
+		return printRecords("analyze", recs, stdout, stderr)
+	}
+	return exitOK
 }
