@@ -29,14 +29,11 @@ func runClassicGen(args []string, stdout, stderr io.Writer) int {
 	start := fs.String("start", "", "start cell R,C (default 0,0)")
 	goal := fs.String("goal", "", "goal cell R,C (default the bottom-right cell)")
 	out := fs.String("out", "", "write the maze to this file instead of standard output")
-	if code := parseFlags(fs, args); code >= 0 {
+	if code := parseNoArgs(fs, args); code >= 0 {
 		return code
 	}
 	usageErr := func(format string, a ...any) int {
 		return failer("classic gen", stderr)(exitUsage, format, a...)
-	}
-	if fs.NArg() > 0 {
-		return usageErr("unexpected arguments %q", fs.Args())
 	}
 	sz, err := mousemaze.ParseSize(*size)
 	if err != nil {

@@ -37,6 +37,18 @@ func parseFlags(fs *flag.FlagSet, args []string) int {
 	}
 }
 
+// parseNoArgs is parseFlags for a command that takes no arguments: it
+// refuses any with exitUsage.
+func parseNoArgs(fs *flag.FlagSet, args []string) int {
+	if code := parseFlags(fs, args); code >= 0 {
+		return code
+	}
+	if fs.NArg() > 0 {
+		return failer(fs.Name(), fs.Output())(exitUsage, "unexpected arguments %q", fs.Args())
+	}
+	return -1
+}
+
 // rulesFlags are the flags that set a Config: --order, --entry, --exit,
 // --cap and --k.
 type rulesFlags struct {

@@ -27,14 +27,11 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	walkCap := fs.Int64("walk-cap", 100_000_000, "the most turns one walk from the page may take")
 	idle := fs.Duration("idle", 30*time.Second, "stop a job once no page has watched it for this long")
 	open := fs.Bool("open", false, "open the page in the default browser")
-	if code := parseFlags(fs, args); code >= 0 {
+	if code := parseNoArgs(fs, args); code >= 0 {
 		return code
 	}
 	usageErr := func(format string, a ...any) int {
 		return failer("serve", stderr)(exitUsage, format, a...)
-	}
-	if fs.NArg() > 0 {
-		return usageErr("unexpected arguments %q", fs.Args())
 	}
 	if *maxJobs < 1 {
 		return usageErr("--max-jobs %d: must be 1 or more", *maxJobs)

@@ -63,14 +63,11 @@ func runSlurmSubmit(kind string, args []string, stdout, stderr io.Writer) int {
 		migrateEvery = fs.Int("migrate-every", 25, "generations between migrations")
 		sf.register(fs)
 	}
-	if code := parseFlags(fs, args); code >= 0 {
+	if code := parseNoArgs(fs, args); code >= 0 {
 		return code
 	}
 	usageErr := func(format string, a ...any) int {
 		return failer("slurm "+kind, stderr)(exitUsage, format, a...)
-	}
-	if fs.NArg() > 0 {
-		return usageErr("unexpected arguments %q", fs.Args())
 	}
 	if *dir == "" {
 		return usageErr("--dir is required: a directory every node can reach")
