@@ -1,5 +1,11 @@
 package dispatch
 
+import (
+	"fmt"
+	"io"
+	"time"
+)
+
 // Event is one line of `evolve --json`. Fields that do not apply to
 // an event are left out.
 type Event struct {
@@ -97,4 +103,53 @@ func (o Outcome) EventName() string {
 		return "interrupted"
 	}
 	return "done"
+}
+
+// NewEvent is the line of kind "improved" or "generation" for the search
+// s now. Improvements show the best maze's ends when the ends are searched.
+func NewEvent(kind string, s *Search) Event {
+	b := s.Best()
+	e := Event{Event: kind, Gen: s.Gen(), Evals: s.Evals(), BestTurns: b.Score.Turns, BestVisits: b.Score.Turns - 2}
+	if kind == "generation" {
+		e.Rejected = s.Rejected()
+	}
+	if kind == "improved" && s.Spec().FreeEnds {
+		e.Entry, e.Exit = &b.Genome.Entry, &b.Genome.Exit
+	}
+	return e
+}
+
+// FinalEvent is the last line of the run out of s: "done", or
+// "interrupted" with the best maze so far. backend names the evaluator,
+// ckpt the checkpoint file.
+func FinalEvent(s *Search, out Outcome, backend, ckpt string) Event {
+	p, best := s.Spec(), s.Best()
+	m, _ := BestMaze(s)
+	e := Event{
+		Event: out.EventName(), Gen: s.Gen(), Evals: s.Evals(), Rejected: s.Rejected(),
+		BestTurns: best.Score.Turns, BestVisits: best.Score.Turns - 2, BestMaze: m.String(),
+		Rows: p.Rows, Cols: p.Cols, Entry: &best.Genome.Entry, Exit: &best.Genome.Exit, Order: p.Order,
+		Seed: &p.Seed, Algo: p.Algo, Backend: backend, Seconds: out.Elapsed.Seconds(),
+		Checkpoint: ckpt, PolishEvals: s.PolishEvals(), EvalsPerS: out.EvalsPerS(),
+	}
+	if r := s.Certified(); r > 0 {
+		e.LocalOptimumRadius = &r
+	}
+	return e
+}
+
+// WriteText prints a final event as evolve's report: the best maze's
+// score (or its Detail), the certificate if any, and the maze; elapsed
+// is the run's time.
+func (e Event) WriteText(w io.Writer, elapsed time.Duration) {
+	fmt.Fprintf(w, "best %dx%d maze (%s, seed %d, entry %d, exit %d, order %s)", e.Rows, e.Cols, e.Algo, *e.Seed, *e.Entry, *e.Exit, e.Order)
+	if e.Detail != nil {
+		fmt.Fprintf(w, " after %d evaluations in %v: %s\n", e.Evals, elapsed.Round(time.Millisecond), e.Detail.Text())
+	} else {
+		fmt.Fprintf(w, ": %d turns (%d visits) after %d evaluations in %v\n", e.BestTurns, e.BestVisits, e.Evals, elapsed.Round(time.Millisecond))
+	}
+	if r := e.LocalOptimumRadius; r != nil {
+		fmt.Fprintf(w, "certificate: no maze within Hamming distance %d of this one scores higher (checked exhaustively; %d polish evaluations)\n", *r, e.PolishEvals)
+	}
+	fmt.Fprint(w, e.BestMaze)
 }

@@ -1,6 +1,7 @@
 package dispatch
 
 import (
+	"fmt"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -53,5 +54,34 @@ func TestRunnerResume(t *testing.T) {
 	}
 	if _, err := LoadCheckpoint[Grid](filepath.Join(t.TempDir(), "none"), "test", 1); err == nil {
 		t.Errorf("a missing checkpoint loaded")
+	}
+}
+
+// TestFinalEvent checks the last line of a run and its text against the
+// search it describes.
+func TestFinalEvent(t *testing.T) {
+	p, _ := Preset(AlgoILS)
+	p.Rows, p.Cols, p.Evals, p.Seed, p.Polish = 4, 4, 500, 3, 1
+	s, err := New(p, refEvaluator(t), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := Run(Runner{}, s, Hooks{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := FinalEvent(s, out, "ref", "")
+	m, _ := BestMaze(s)
+	if e.Event != "done" || e.BestTurns != s.Best().Score.Turns || e.BestMaze != m.String() || e.LocalOptimumRadius == nil || *e.LocalOptimumRadius != 1 {
+		t.Fatalf("final event %+v", e)
+	}
+	var b strings.Builder
+	e.WriteText(&b, 0)
+	want := fmt.Sprintf("best 4x4 maze (ils, seed 3, entry 0, exit 0, order DRLU): %d turns (%d visits) after %d evaluations in 0s\ncertificate: no maze within Hamming distance 1", e.BestTurns, e.BestTurns-2, s.Evals())
+	if !strings.HasPrefix(b.String(), want) || !strings.HasSuffix(b.String(), m.String()) {
+		t.Errorf("text\n%s\nwant it to begin %q and end with the maze", b.String(), want)
+	}
+	if g := NewEvent("generation", s); g.Rejected != s.Rejected() || g.Entry != nil {
+		t.Errorf("generation event %+v", g)
 	}
 }

@@ -203,17 +203,13 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 	}
 	nextReport := (search.Evals()*100/p.Evals + 1) * p.Evals / 100
 	hooks := dispatch.Hooks{
-		Improved: func(s *dispatch.Search) {
-			b := s.Best()
-			emit(dispatch.Event{Event: "improved", Gen: s.Gen(), Evals: s.Evals(), BestTurns: b.Score.Turns, BestVisits: b.Score.Turns - 2, Entry: endPtr(p, b.Genome.Entry), Exit: endPtr(p, b.Genome.Exit)})
-		},
+		Improved: func(s *dispatch.Search) { emit(dispatch.NewEvent("improved", s)) },
 		Generation: func(s *dispatch.Search) error {
 			if err := isl.Generation(s); err != nil {
 				return err
 			}
 			if s.Evals() >= nextReport {
-				b := s.Best()
-				emit(dispatch.Event{Event: "generation", Gen: s.Gen(), Evals: s.Evals(), Rejected: s.Rejected(), BestTurns: b.Score.Turns, BestVisits: b.Score.Turns - 2})
+				emit(dispatch.NewEvent("generation", s))
 				nextReport = (s.Evals()*100/p.Evals + 1) * p.Evals / 100
 			}
 			return nil
@@ -224,27 +220,11 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(err)
 	}
-	elapsed := out.Elapsed
 	if err := isl.Write(search, !out.Interrupted); err != nil {
 		return fail(err)
 	}
-	bestM := search.Best()
-	best := bestM.Genome
-	bestTurns := bestM.Score.Turns
+	final := dispatch.FinalEvent(search, out, ev.Name(), *ckptPath)
 	bestMaze, bestCfg := dispatch.BestMaze(search)
-	seedV := p.Seed
-	radius := search.Certified()
-	final := dispatch.Event{
-		Event: "done", Gen: search.Gen(), Evals: search.Evals(), Rejected: search.Rejected(),
-		BestTurns: bestTurns, BestVisits: bestTurns - 2, BestMaze: bestMaze.String(),
-		Rows: p.Rows, Cols: p.Cols, Entry: &best.Entry, Exit: &best.Exit, Order: p.Order,
-		Seed: &seedV, Algo: p.Algo, Backend: ev.Name(), Seconds: elapsed.Seconds(),
-		Checkpoint: *ckptPath, PolishEvals: search.PolishEvals(),
-	}
-	if radius > 0 {
-		final.LocalOptimumRadius = &radius
-	}
-	final.EvalsPerS = out.EvalsPerS()
 	// writeOutputs writes --out and --png for the best maze so far; an
 	// interrupted search writes them too, so nothing found is lost.
 	writeOutputs := func() error {
@@ -263,7 +243,6 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 		return nil
 	}
 	if out.Interrupted {
-		final.Event = "interrupted"
 		emit(final)
 		if err := writeOutputs(); err != nil {
 			return fail(err)
@@ -274,45 +253,19 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 	if err := writeOutputs(); err != nil {
 		return fail(err)
 	}
-	var detail *dispatch.ObjectiveDetail
 	if p.K > 0 || p.Objective != "" {
 		d, err := dispatch.DescribeBest(search)
 		if err != nil {
 			return fail(err)
 		}
-		detail = &d
-		final.Detail = detail
+		final.Detail = &d
 	}
 	if *asJSON {
 		emit(final)
 		return exitOK
 	}
-	certificate := func() {
-		if radius > 0 {
-			fmt.Fprintf(stdout, "certificate: no maze within Hamming distance %d of this one scores higher (checked exhaustively; %d polish evaluations)\n", radius, search.PolishEvals())
-		}
-	}
-	if detail != nil {
-		fmt.Fprintf(stdout, "best %dx%d maze (%s, seed %d, entry %d, exit %d, order %s) after %d evaluations in %v: %s\n",
-			p.Rows, p.Cols, p.Algo, p.Seed, best.Entry, best.Exit, p.Order, search.Evals(), elapsed.Round(time.Millisecond), detail.Text())
-		certificate()
-		fmt.Fprint(stdout, bestMaze.String())
-		return exitOK
-	}
-	fmt.Fprintf(stdout, "best %dx%d maze (%s, seed %d, entry %d, exit %d, order %s): %d turns (%d visits) after %d evaluations in %v\n",
-		p.Rows, p.Cols, p.Algo, p.Seed, best.Entry, best.Exit, p.Order, bestTurns, bestTurns-2, search.Evals(), elapsed.Round(time.Millisecond))
-	certificate()
-	fmt.Fprint(stdout, bestMaze.String())
+	final.WriteText(stdout, out.Elapsed)
 	return exitOK
-}
-
-// endPtr returns &col when the ends are searched, so that improvement
-// lines show them, and nil otherwise.
-func endPtr(p dispatch.Params, col int) *int {
-	if !p.FreeEnds {
-		return nil
-	}
-	return &col
 }
 
 func withHeat(cfg mousemaze.Config) mousemaze.Config {
