@@ -1,5 +1,7 @@
 package game
 
+import "slices"
+
 // Canonical returns the canonical form of g: every option made canonical,
 // dominated options removed and reversible options bypassed, repeated
 // until nothing changes. Equal games have the same canonical Game.
@@ -21,40 +23,23 @@ func (s *Store) canonical(g0 Game) Game {
 	l, r := norm(s.nodes[g0].l), norm(s.nodes[g0].r)
 	for {
 		changed := false
-		// Remove dominated options; equal canonical options are one Game.
-		l2 := l[:0:0]
-		for _, x := range l {
-			dominated := false
-			for _, y := range l {
-				if y != x && s.Le(x, y) {
-					dominated = true
-					break
+		// Remove dominated options (x ≤ y beats x on the left, y ≤ x on
+		// the right); equal canonical options are one Game.
+		undominated := func(opts []Game, beats func(x, y Game) bool) []Game {
+			out := opts[:0:0]
+			for _, x := range opts {
+				if !slices.ContainsFunc(opts, func(y Game) bool { return y != x && beats(x, y) }) {
+					out = append(out, x)
 				}
 			}
-			if !dominated {
-				l2 = append(l2, x)
-			}
+			return out
 		}
-		r2 := r[:0:0]
-		for _, x := range r {
-			dominated := false
-			for _, y := range r {
-				if y != x && s.Le(y, x) {
-					dominated = true
-					break
-				}
-			}
-			if !dominated {
-				r2 = append(r2, x)
-			}
-		}
+		l2 := undominated(l, s.Le)
+		r2 := undominated(r, func(x, y Game) bool { return s.Le(y, x) })
 		changed = len(l2) != len(l) || len(r2) != len(r)
 		l, r = l2, r2
 		// Bypass reversible options: a left option x with some x^R ≤ g is
 		// replaced by the left options of that x^R; symmetrically on the right.
-		// bypass replaces each option x of opts that is reversible
-		// through an option y of the other side (y ≤ g0 for a left
-		// option, g0 ≤ y for a right one) by y's options on x's side.
 		bypass := func(opts []Game, left bool) []Game {
 			var out []Game
 			for _, x := range opts {
