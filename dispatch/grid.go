@@ -74,14 +74,11 @@ func NewGridProblem(spec Spec, ev mousemaze.Evaluator) (*GridProblem, error) {
 	if err := (mousemaze.Size{Rows: spec.Rows, Cols: spec.Cols}).Validate(); err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrParams, err)
 	}
-	o, err := mousemaze.ParseOrder(spec.Order)
+	o, err := spec.order()
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrParams, err)
+		return nil, err
 	}
-	obj := spec.Objective
-	if obj == "" {
-		obj = ObjTurns
-	}
+	obj := spec.objective()
 	switch obj {
 	case ObjTurns:
 	case ObjTrap:

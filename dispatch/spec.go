@@ -3,6 +3,8 @@ package dispatch
 import (
 	"errors"
 	"fmt"
+
+	"github.com/mousemaze/mousemaze"
 )
 
 // SpecVersion is the version of Spec written into checkpoints and job
@@ -337,4 +339,21 @@ func (p Spec) mutationFor(sites int) float64 {
 		rate = 0.06
 	}
 	return max(1, rate*float64(sites))
+}
+
+// order parses the Spec's preference order; its error wraps ErrParams.
+func (s Spec) order() (mousemaze.Order, error) {
+	o, err := mousemaze.ParseOrder(s.Order)
+	if err != nil {
+		return o, fmt.Errorf("%w: %v", ErrParams, err)
+	}
+	return o, nil
+}
+
+// objective is the Spec's objective, ObjTurns when none is set.
+func (s Spec) objective() string {
+	if s.Objective == "" {
+		return ObjTurns
+	}
+	return s.Objective
 }
