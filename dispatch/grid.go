@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/mousemaze/mousemaze"
 )
@@ -299,15 +300,7 @@ func abs(x int) int {
 
 // Equal reports whether a and b are the same maze with the same ends.
 func (p *GridProblem) Equal(a, b Grid) bool {
-	if a.Entry != b.Entry || a.Exit != b.Exit || len(a.Walls) != len(b.Walls) {
-		return false
-	}
-	for i := range a.Walls {
-		if a.Walls[i] != b.Walls[i] {
-			return false
-		}
-	}
-	return true
+	return a.Entry == b.Entry && a.Exit == b.Exit && slices.Equal(a.Walls, b.Walls)
 }
 
 // Hash returns a 64-bit hash of the maze and its ends (FNV-1a on words).
