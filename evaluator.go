@@ -155,11 +155,18 @@ func (refEvaluator) Close() error { return nil }
 
 // Evaluate walks every maze with Walk, one after another.
 func (refEvaluator) Evaluate(pop Population, cfg Config, dst []Result) error {
+	return EvaluateEach(pop, cfg, dst, Walk)
+}
+
+// EvaluateEach checks the batch and fills dst with walk's result for
+// every maze of pop, one after another: the loop of the backends that
+// walk one maze at a time.
+func EvaluateEach(pop Population, cfg Config, dst []Result, walk func(Maze, Config) (Result, error)) error {
 	if err := CheckBatch(pop, cfg, dst); err != nil {
 		return err
 	}
 	for i := range dst {
-		res, err := Walk(pop.Maze(i), cfg)
+		res, err := walk(pop.Maze(i), cfg)
 		if err != nil {
 			return fmt.Errorf("maze %d: %w", i, err)
 		}
