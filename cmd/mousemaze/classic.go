@@ -15,6 +15,15 @@ import (
 // This file is `mousemaze classic`: the ordinary mazes of the seed paper
 // Playing With Mazes (package classic): gen, solve, matrix and play.
 
+// readBoard reads the first board of a classic board file.
+func readBoard(name string) (classic.Board, error) {
+	boards, _, err := readClassic(name)
+	if err != nil {
+		return classic.Board{}, err
+	}
+	return boards[0], nil
+}
+
 // readClassic parses a classic board file ("-" is standard input).
 func readClassic(name string) ([]classic.Board, []int, error) {
 	return readInput(name, classic.ParseBoards)
@@ -162,11 +171,10 @@ func runClassicMatrix(args []string, stdout, stderr io.Writer) int {
 	if *power < 1 {
 		return usageErr("--power %d: must be 1 or more", *power)
 	}
-	boards, _, err := readClassic(fs.Arg(0))
+	b, err := readBoard(fs.Arg(0))
 	if err != nil {
 		return failer("classic matrix", stderr)(exitFail, "%v", err)
 	}
-	b := boards[0]
 	if b.Cells() > 400 {
 		return failer("classic matrix", stderr)(exitFail, "%s: %d cells; matrices are printed for at most 400", fs.Arg(0), b.Cells())
 	}
@@ -208,11 +216,10 @@ func runClassicPlay(args []string, stdout, stderr io.Writer) int {
 	if *maxMoves < 0 {
 		return usageErr("--max-moves %d: must be 0 or more", *maxMoves)
 	}
-	boards, _, err := readClassic(fs.Arg(0))
+	b, err := readBoard(fs.Arg(0))
 	if err != nil {
 		return failer("classic play", stderr)(exitFail, "%v", err)
 	}
-	b := boards[0]
 	g := classic.NewGame(b.Nav(), h)
 	g.MaxMoves = *maxMoves
 	fmt.Fprintf(stdout, "Blind maze: %d rows by %d columns. Find the goal. Commands: f(orward), l(eft), r(ight), a(round), n/e/s/w, look, q(uit).\n", b.Rows, b.Cols)

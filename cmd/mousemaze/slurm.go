@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -190,14 +191,11 @@ func runSlurmTask(args []string, stdout, stderr io.Writer) int {
 	var be backendFlags
 	be.register(fs)
 	pause := fs.Duration("pause", 0, "wait this long before each sweep shard (to watch or kill a task mid-way in tests and demos)")
-	if code := parseFlags(fs, args); code >= 0 {
+	dir, code := parseDir(fs, args)
+	if code >= 0 {
 		return code
 	}
 	fail := failer("slurm task", stderr)
-	if fs.NArg() != 1 {
-		return fail(exitUsage, "want one directory, the run's --dir")
-	}
-	dir := fs.Arg(0)
 	sh, err := slurm.TaskIndex(*spec, os.Getenv)
 	if err != nil {
 		return fail(exitUsage, "%v", err)
@@ -266,14 +264,11 @@ func runSlurmMerge(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("slurm merge", "[flags] DIR", "mousemaze slurm merge --json /shared/sweep8", stderr)
 	asJSON := fs.Bool("json", false, "print the report as one JSON object")
 	partial := fs.Bool("partial", false, "islands: report the best so far even if some islands are missing or unfinished")
-	if code := parseFlags(fs, args); code >= 0 {
+	dir, code := parseDir(fs, args)
+	if code >= 0 {
 		return code
 	}
 	fail := failer("slurm merge", stderr)
-	if fs.NArg() != 1 {
-		return fail(exitUsage, "want one directory, the run's --dir")
-	}
-	dir := fs.Arg(0)
 	job, err := slurm.LoadJob(dir)
 	if err != nil {
 		return fail(exitFail, "%v", err)
@@ -326,3 +321,16 @@ var (
 	missingShards = slurm.MissingShards
 	ranges        = slurm.Ranges
 )
+
+// parseDir parses the flags of a slurm verb and its one argument, the
+// run's directory; code is the exit status when parsing ended the verb,
+// -1 when not.
+func parseDir(fs *flag.FlagSet, args []string) (dir string, code int) {
+	if code := parseFlags(fs, args); code >= 0 {
+		return "", code
+	}
+	if fs.NArg() != 1 {
+		return "", failer(fs.Name(), fs.Output())(exitUsage, "want one directory, the run's --dir")
+	}
+	return fs.Arg(0), -1
+}
