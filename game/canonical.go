@@ -6,13 +6,17 @@ import "slices"
 // dominated options removed and reversible options bypassed, repeated
 // until nothing changes. Equal games have the same canonical Game.
 func (s *Store) Canonical(g Game) Game {
-	if c, ok := s.canon[g]; ok {
-		return c
+	return memo(s.canon, g, func(n node) Game { return s.canonical(s.mapForm(n.l, n.r, s.Canonical)) }, s)
+}
+
+// memo returns m[g], computing it as f(g's node) the first time.
+func memo(m map[Game]Game, g Game, f func(node) Game, s *Store) Game {
+	if v, ok := m[g]; ok {
+		return v
 	}
-	n := s.nodes[g]
-	c := s.canonical(s.mapForm(n.l, n.r, s.Canonical))
-	s.canon[g] = c
-	return c
+	v := f(s.nodes[g])
+	m[g] = v
+	return v
 }
 
 // canonical simplifies g, whose options are already canonical.

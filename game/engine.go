@@ -145,13 +145,7 @@ func (s *Store) Zero() Game { return s.canonical(s.Form(nil, nil)) }
 
 // Neg returns −g in canonical form, g canonical.
 func (s *Store) Neg(g Game) Game {
-	if v, ok := s.neg[g]; ok {
-		return v
-	}
-	n := s.nodes[g]
-	v := s.Canonical(s.mapForm(n.r, n.l, s.Neg))
-	s.neg[g] = v
-	return v
+	return memo(s.neg, g, func(n node) Game { return s.Canonical(s.mapForm(n.r, n.l, s.Neg)) }, s)
 }
 
 // Add returns g + h in canonical form, g and h canonical.
