@@ -18,9 +18,7 @@ import (
 // standard output and standard error.
 func evolveRun(t *testing.T, args ...string) (int, string, string) {
 	t.Helper()
-	var stdout, stderr bytes.Buffer
-	code := run(append([]string{"evolve"}, args...), &stdout, &stderr)
-	return code, stdout.String(), stderr.String()
+	return runCmd(t, append([]string{"evolve"}, args...)...)
 }
 
 // lastEvent decodes the last JSON line of out.

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"image/png"
 	"os"
@@ -15,9 +14,7 @@ import (
 // vrun runs `mousemaze viennese args...`.
 func vrun(t *testing.T, args ...string) (int, string, string) {
 	t.Helper()
-	var stdout, stderr bytes.Buffer
-	code := run(append([]string{"viennese"}, args...), &stdout, &stderr)
-	return code, stdout.String(), stderr.String()
+	return runCmd(t, append([]string{"viennese"}, args...)...)
 }
 
 func TestVienneseScore(t *testing.T) {
