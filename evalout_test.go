@@ -40,3 +40,24 @@ func TestEvaluateInputs(t *testing.T) {
 		t.Errorf("table:\n%s", b.String())
 	}
 }
+
+// offByOne is the reference walk with one turn too many on maze 3.
+type offByOne struct{ refEvaluator }
+
+func (o offByOne) Evaluate(pop Population, cfg Config, dst []Result) error {
+	err := o.refEvaluator.Evaluate(pop, cfg, dst)
+	dst[3].Turns++
+	return err
+}
+
+// TestCheckAgainstWalk wants the reference backend to pass and a backend
+// off by one turn on one maze to be caught, naming that maze.
+func TestCheckAgainstWalk(t *testing.T) {
+	pop := RandomPopulation(rand.New(rand.NewPCG(3, 4)), 6, 6, 10, 0.3)
+	if _, err := CheckAgainstWalk(refEvaluator{}, pop, Config{K: 2}); err != nil {
+		t.Errorf("ref: %v", err)
+	}
+	if _, err := CheckAgainstWalk(offByOne{}, pop, Config{}); err == nil || !strings.Contains(err.Error(), "maze 3:") {
+		t.Errorf("off by one: %v", err)
+	}
+}
