@@ -6,7 +6,6 @@ import (
 	"io"
 	"slices"
 	"strings"
-	"text/tabwriter"
 	"time"
 
 	"github.com/klauspost/cpuid/v2"
@@ -79,7 +78,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		return failer("bench", stderr)(exitUsage, "no backends to measure")
 	}
 	fmt.Fprintf(stderr, "bench: cpu %s; features %s; cpu kernels %v (default %s)\n",
-		cpuid.CPU.BrandName, strings.Join(cpuFeatures(), " "), cpu.Kernels(), cpu.Kernel())
+		cpuid.CPU.BrandName, strings.Join(bench.CPUFeatures(), " "), cpu.Kernels(), cpu.Kernel())
 	ms, err := bench.Run(opts)
 	if err != nil {
 		return failer("bench", stderr)(exitFail, "%v", err)
@@ -87,36 +86,6 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	if *asJSON {
 		return printRecords("bench", ms, stdout, stderr)
 	}
-	writeBenchTable(stdout, ms)
+	bench.WriteTable(stdout, ms)
 	return exitOK
-}
-
-// ratioText formats a ratio, or "-" when it was not measured.
-func ratioText(r float64) string {
-	if r <= 0 {
-		return "-"
-	}
-	return fmt.Sprintf("%.2fx", r)
-}
-
-// cpuFeatures lists the processor features the kernels care about.
-func cpuFeatures() []string {
-	var out []string
-	for _, f := range []cpuid.FeatureID{cpuid.AVX2, cpuid.BMI2, cpuid.AVX512F, cpuid.AVX512BW, cpuid.AVX512VL} {
-		if cpuid.CPU.Supports(f) {
-			out = append(out, strings.ToLower(f.String()))
-		}
-	}
-	return out
-}
-
-func writeBenchTable(w io.Writer, ms []bench.Measurement) {
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "size\tmaze\tbackend\tkernel\tworkers\tmazes\tsteps\tseconds\tMsteps/s\tmazes/s\tvs ref\tvs 1 cpu core\t")
-	for _, m := range ms {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%d\t%d\t%.3f\t%.2f\t%.0f\t%s\t%s\t\n",
-			m.Size, m.Maze, m.Backend, m.Kernel, m.Workers, m.Mazes, m.Steps, m.Seconds, m.StepsPerSec/1e6, m.MazesPerSec,
-			ratioText(m.VsRef), ratioText(m.VsCPUCore))
-	}
-	tw.Flush()
 }
