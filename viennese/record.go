@@ -126,3 +126,42 @@ func (r Record) WriteSolutions(w io.Writer, v Variant) {
 		fmt.Fprintf(w, "solution %d (%d moves): %s\n  states: %s\n", i+1, len(s)-1, JoinPath(s), strings.Join(r.States[i], " "))
 	}
 }
+
+// EvolveRecord is the record of a search's result res on canvas c
+// (named canvasName) under variant v and parameters p: the best maze's
+// score, stats and shortest solution, and the maze itself.
+func EvolveRecord(c *Canvas, v Variant, canvasName string, p Params, res Result) (Record, Maze, error) {
+	best := Maze{Canvas: c, Colours: res.Colours}
+	r, err := Describe(&best, v, 1)
+	if err != nil {
+		return r, best, err
+	}
+	r.Canvas, r.Algo, r.Seed, r.Params, r.Evals, r.Improved = canvasName, p.Algo, &p.Seed, &p, res.Evals, res.Improvements
+	mj := JSON(&best, &v)
+	r.Maze = &mj
+	return r, best, nil
+}
+
+// WriteTextFile writes m in the text format to the file name.
+func WriteTextFile(name string, m *Maze, v Variant) error {
+	w, err := os.Create(name)
+	if err != nil {
+		return err
+	}
+	err = WriteText(w, m, &v)
+	if cerr := w.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// WriteEvolve prints an evolve record: a comment head with the search
+// and the score, the shortest solution, and the best maze m.
+func (r Record) WriteEvolve(w io.Writer, m *Maze, v Variant) error {
+	fmt.Fprintf(w, "# canvas %s, variant %s, algo %s, seed %d, %d evaluations, %d improvements\n# %s\n",
+		r.Canvas, v, r.Algo, *r.Seed, r.Evals, r.Improved, StatsLine(r))
+	if len(r.Solutions) > 0 {
+		fmt.Fprintf(w, "# solution: %s\n", JoinPath(r.Solutions[0]))
+	}
+	return WriteText(w, m, &v)
+}

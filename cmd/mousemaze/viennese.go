@@ -234,23 +234,12 @@ func runVienneseEvolve(args []string, stdout, stderr io.Writer) int {
 	if err != nil && ctx.Err() == nil {
 		return failer("viennese evolve", stderr)(exitFail, "%v", err)
 	}
-	best := viennese.Maze{Canvas: c, Colours: res.Colours}
-	r, err := viennese.Describe(&best, v, 1)
+	r, best, err := viennese.EvolveRecord(c, v, *canvas, p, res)
 	if err != nil {
 		return failer("viennese evolve", stderr)(exitFail, "%v", err)
 	}
-	r.Canvas, r.Algo, r.Seed, r.Params, r.Evals, r.Improved = *canvas, p.Algo, &p.Seed, &p, res.Evals, res.Improvements
-	mj := viennese.JSON(&best, &v)
-	r.Maze = &mj
 	if *out != "" {
-		w, err := os.Create(*out)
-		if err == nil {
-			err = viennese.WriteText(w, &best, &v)
-			if cerr := w.Close(); err == nil {
-				err = cerr
-			}
-		}
-		if err != nil {
+		if err := viennese.WriteTextFile(*out, &best, v); err != nil {
 			return failer("viennese evolve", stderr)(exitFail, "%v", err)
 		}
 	}
@@ -265,12 +254,7 @@ func runVienneseEvolve(args []string, stdout, stderr io.Writer) int {
 			viennese.Record
 		}{"done", r})
 	}
-	fmt.Fprintf(stdout, "# canvas %s, variant %s, algo %s, seed %d, %d evaluations, %d improvements\n# %s\n",
-		*canvas, v, p.Algo, p.Seed, res.Evals, res.Improvements, viennese.StatsLine(r))
-	if len(r.Solutions) > 0 {
-		fmt.Fprintf(stdout, "# solution: %s\n", viennese.JoinPath(r.Solutions[0]))
-	}
-	if err := viennese.WriteText(stdout, &best, &v); err != nil {
+	if err := r.WriteEvolve(stdout, &best, v); err != nil {
 		return exitFail
 	}
 	return exitOK
