@@ -97,31 +97,15 @@ func runSlurmSubmit(kind string, args []string, stdout, stderr io.Writer) int {
 	if err := cfg.Validate(sz.V.Cols); err != nil {
 		return usageErr("%v on a %s grid", err, sz.V)
 	}
-	job := slurm.Job{Kind: kind, Version: slurm.JobVersion, Size: sz.String(), Order: cfg.Order.String(), Entry: cfg.Entry, Exit: cfg.Exit,
-		FreeEnds: *freeEnds, CheckpointEvery: every.String()}
+	var job slurm.Job
 	if kind == "sweep" {
-		if *shards < 1 {
-			return usageErr("--shards is required and must be 1 or more")
-		}
-		if sz.V.Cells() > 64 {
-			return usageErr("--size %s: a sweep takes at most 64 cells", sz.V)
-		}
-		job.Shards, job.SplitDepth, job.Tasks = *shards, *split, sub.Tasks
-		if job.Tasks == 0 {
-			job.Tasks = min(*shards, 1000)
-		}
-		if job.Tasks < 1 || job.Tasks > *shards {
-			return usageErr("--tasks %d: want 1 to --shards (%d)", job.Tasks, *shards)
-		}
+		job, err = slurm.NewSweepJob(sz.V, cfg, *freeEnds, *every, *shards, *split, sub.Tasks)
 	} else {
-		if sub.Tasks != 0 && sub.Tasks != *islands {
-			return usageErr("--tasks %d and --islands %d: one task runs one island", sub.Tasks, *islands)
-		}
-		p := dispatch.Params{}
-		if p, err = dispatch.Preset(*algo); err != nil {
+		p, err := dispatch.Preset(*algo)
+		if err != nil {
 			return usageErr("--algo %q: want one of %v", *algo, dispatch.Algos)
 		}
-		p.Rows, p.Cols, p.Order, p.Entry, p.Exit, p.FreeEnds = sz.V.Rows, sz.V.Cols, job.Order, cfg.Entry, cfg.Exit, *freeEnds
+		p.Rows, p.Cols, p.Order, p.Entry, p.Exit, p.FreeEnds = sz.V.Rows, sz.V.Cols, cfg.Order.String(), cfg.Entry, cfg.Exit, *freeEnds
 		p.Evals, p.Seed, p.K = *evals, *seed, *k
 		if *objective != dispatch.ObjTurns {
 			p.Objective = *objective
@@ -130,21 +114,18 @@ func runSlurmSubmit(kind string, args []string, stdout, stderr io.Writer) int {
 			p.Pop = *pop
 		}
 		switch {
-		case *islands < 1:
-			return usageErr("--islands %d: must be 1 or more", *islands)
+		case sub.Tasks != 0 && sub.Tasks != *islands:
+			return usageErr("--tasks %d and --islands %d: one task runs one island", sub.Tasks, *islands)
 		case *pop < 0:
 			return usageErr("--pop %d: must be 0 (preset) or more", *pop)
-		case *migrateEvery < 1:
-			return usageErr("--migrate-every %d: must be 1 or more", *migrateEvery)
 		}
 		if err := sf.apply(flagsSet(fs), &p, sz.V.Cells()); err != nil {
 			return usageErr("%v", err)
 		}
-		if err := p.Validate(); err != nil {
-			return usageErr("%v", err)
-		}
-		job.Tasks, job.Algo, job.Evals, job.Seed, job.Pop = *islands, *algo, *evals, *seed, *pop
-		job.K, job.Objective, job.MigrateEvery, job.Spec = *k, *objective, *migrateEvery, &p
+		job, err = slurm.NewEvolveJob(p, *objective, *freeEnds, *every, *islands, *pop, *migrateEvery)
+	}
+	if err != nil {
+		return usageErr("%v", err)
 	}
 	sub.Tasks = job.Tasks
 	if sub.Binary == "" {

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mousemaze/mousemaze"
 	"github.com/mousemaze/mousemaze/dispatch"
 	"github.com/mousemaze/mousemaze/dispatch/checkpoint"
 )
@@ -165,4 +166,57 @@ func ShellJoin(args []string) string {
 		}
 	}
 	return strings.Join(q, " ")
+}
+
+// NewSweepJob describes a sweep of every maze of size sz under cfg (with
+// freeEnds, every pair of end columns) cut into shards at depth split,
+// run by tasks array tasks (0: one per shard, at most 1000), each saving
+// its checkpoint every interval. Its errors name the slurm sweep flags.
+func NewSweepJob(sz mousemaze.Size, cfg mousemaze.Config, freeEnds bool, every time.Duration, shards, split, tasks int) (Job, error) {
+	j := newJob("sweep", sz, cfg, freeEnds, every)
+	if shards < 1 {
+		return j, errors.New("--shards is required and must be 1 or more")
+	}
+	if sz.Cells() > 64 {
+		return j, fmt.Errorf("--size %s: a sweep takes at most 64 cells", sz)
+	}
+	j.Shards, j.SplitDepth, j.Tasks = shards, split, tasks
+	if j.Tasks == 0 {
+		j.Tasks = min(shards, 1000)
+	}
+	if j.Tasks < 1 || j.Tasks > shards {
+		return j, fmt.Errorf("--tasks %d: want 1 to --shards (%d)", j.Tasks, shards)
+	}
+	return j, nil
+}
+
+// NewEvolveJob describes an island search: island i of islands runs spec
+// with seed spec.Seed+i, trading mazes every migrateEvery generations and
+// saving its checkpoint every interval; objective and pop restate the
+// flags given. Its errors name the slurm evolve flags.
+func NewEvolveJob(spec dispatch.Spec, objective string, freeEnds bool, every time.Duration, islands, pop, migrateEvery int) (Job, error) {
+	o, err := mousemaze.ParseOrder(spec.Order)
+	if err != nil {
+		return Job{}, err
+	}
+	cfg := mousemaze.Config{Order: o, Entry: spec.Entry, Exit: spec.Exit}
+	j := newJob("evolve", mousemaze.Size{Rows: spec.Rows, Cols: spec.Cols}, cfg, freeEnds, every)
+	switch {
+	case islands < 1:
+		return j, fmt.Errorf("--islands %d: must be 1 or more", islands)
+	case migrateEvery < 1:
+		return j, fmt.Errorf("--migrate-every %d: must be 1 or more", migrateEvery)
+	}
+	if err := spec.Validate(); err != nil {
+		return j, err
+	}
+	j.Tasks, j.Algo, j.Evals, j.Seed, j.Pop = islands, spec.Algo, spec.Evals, spec.Seed, pop
+	j.K, j.Objective, j.MigrateEvery, j.Spec = spec.K, objective, migrateEvery, &spec
+	return j, nil
+}
+
+// newJob is the part of a job that sweeps and searches share.
+func newJob(kind string, sz mousemaze.Size, cfg mousemaze.Config, freeEnds bool, every time.Duration) Job {
+	return Job{Kind: kind, Version: JobVersion, Size: sz.String(), Order: cfg.Order.String(), Entry: cfg.Entry, Exit: cfg.Exit,
+		FreeEnds: freeEnds, CheckpointEvery: every.String()}
 }

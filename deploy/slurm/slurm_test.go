@@ -4,6 +4,10 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/mousemaze/mousemaze"
+	"github.com/mousemaze/mousemaze/dispatch"
 )
 
 // TestScripts wants the embedded scripts to be the files of this
@@ -75,5 +79,36 @@ func TestRanges(t *testing.T) {
 		if got := Ranges(c.in); got != c.want {
 			t.Errorf("Ranges(%v) = %q, want %q", c.in, got, c.want)
 		}
+	}
+}
+
+// TestNewJobs checks the jobs' defaults and the errors that name a flag.
+func TestNewJobs(t *testing.T) {
+	sz := mousemaze.Size{Rows: 4, Cols: 4}
+	j, err := NewSweepJob(sz, mousemaze.Config{}, false, time.Minute, 3000, 0, 0)
+	if err != nil || j.Tasks != 1000 || j.Shards != 3000 || j.Size != "4x4" || j.Order != "DRLU" || j.CheckpointEvery != "1m0s" {
+		t.Errorf("sweep job %+v, %v", j, err)
+	}
+	for _, c := range []struct {
+		sz            mousemaze.Size
+		shards, tasks int
+		want          string
+	}{
+		{sz, 0, 0, "--shards is required"},
+		{mousemaze.Size{Rows: 9, Cols: 8}, 4, 0, "at most 64 cells"},
+		{sz, 4, 5, "--tasks 5: want 1 to --shards (4)"},
+	} {
+		if _, err := NewSweepJob(c.sz, mousemaze.Config{}, false, time.Minute, c.shards, 0, c.tasks); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("sweep %v %d/%d: %v, want %q", c.sz, c.shards, c.tasks, err, c.want)
+		}
+	}
+	p, _ := dispatch.Preset(dispatch.AlgoMemetic)
+	p.Rows, p.Cols, p.Order, p.Evals, p.Seed = 5, 5, "DRLU", 1000, 9
+	j, err = NewEvolveJob(p, dispatch.ObjTurns, false, time.Second, 6, 0, 10)
+	if err != nil || j.Kind != "evolve" || j.Tasks != 6 || j.Seed != 9 || j.Spec == nil || j.Spec.Evals != 1000 || j.MigrateEvery != 10 {
+		t.Errorf("evolve job %+v, %v", j, err)
+	}
+	if _, err := NewEvolveJob(p, dispatch.ObjTurns, false, time.Second, 0, 0, 10); err == nil || !strings.Contains(err.Error(), "--islands 0") {
+		t.Errorf("0 islands: %v", err)
 	}
 }
