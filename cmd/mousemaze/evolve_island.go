@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/mousemaze/mousemaze"
 	"github.com/mousemaze/mousemaze/dispatch/island"
 )
 
@@ -14,15 +15,15 @@ import (
 // search runs as island i of N, trading its best mazes with its ring
 // neighbours through files in a shared directory (see dispatch/island).
 type islandFlags struct {
-	spec string
-	m    island.Migrator
+	shard mousemaze.Shard // i/N, parsed once; Count 0 when not given
+	m     island.Migrator
 }
 
 // registerIslandFlags adds the island flags to fs; migrations are logged
 // to log.
 func registerIslandFlags(fs *flag.FlagSet, log io.Writer) *islandFlags {
 	f := &islandFlags{m: island.Migrator{Log: log}}
-	fs.StringVar(&f.spec, "island", "", "run as island i of N, written i/N (0-based; the seed becomes seed+i), trading mazes through --migrate")
+	fs.Var(&f.shard, "island", "run as island i of N, written i/N (0-based; the seed becomes seed+i), trading mazes through --migrate")
 	fs.StringVar(&f.m.Dir, "migrate", "", "shared directory where islands write their best mazes and read their neighbours'")
 	fs.IntVar(&f.m.Every, "migrate-every", 25, "generations between migrations (with --island)")
 	return f
@@ -33,19 +34,15 @@ func registerIslandFlags(fs *flag.FlagSet, log io.Writer) *islandFlags {
 // checkpoint's, which holds the island's seed. It returns the migrator,
 // nil when the search is no island.
 func (f *islandFlags) parse(set map[string]bool, seed *uint64, edges bool) (*island.Migrator, error) {
-	if f.spec == "" {
+	if f.shard.Count == 0 {
 		if set["migrate"] || set["migrate-every"] {
 			return nil, errors.New("--migrate and --migrate-every need --island i/N")
 		}
 		return nil, nil
 	}
 	m := &f.m
-	if _, err := fmt.Sscanf(f.spec, "%d/%d", &m.Index, &m.Count); err != nil || fmt.Sprintf("%d/%d", m.Index, m.Count) != f.spec {
-		return nil, fmt.Errorf("--island %q: want i/N, such as 0/4", f.spec)
-	}
+	m.Index, m.Count = f.shard.Index, f.shard.Count
 	switch {
-	case m.Count < 1 || m.Index < 0 || m.Index >= m.Count:
-		return nil, fmt.Errorf("--island %q: want 0 ≤ i < N", f.spec)
 	case m.Dir == "":
 		return nil, errors.New("--island needs --migrate DIR, the directory the islands share")
 	case m.Every < 1:
