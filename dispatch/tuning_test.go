@@ -3,6 +3,8 @@ package dispatch
 import (
 	"strings"
 	"testing"
+
+	"github.com/mousemaze/mousemaze"
 )
 
 // TestTuning applies search flags to presets, checks the errors that name
@@ -47,5 +49,23 @@ func TestTuning(t *testing.T) {
 		if err := c.tu.Apply(map[string]bool{c.name: true}, &p, 100); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s %+v: error %v, want %q", c.algo, c.tu, err, c.want)
 		}
+	}
+}
+
+// TestGridSpec starts from the preset and sets exactly what is given.
+func TestGridSpec(t *testing.T) {
+	o, _ := mousemaze.ParseOrder("RDLU")
+	cfg := mousemaze.Config{Order: o, Entry: 1, Exit: 2, Cap: 50, K: 3}
+	p, err := GridSpec(AlgoGA, mousemaze.Size{Rows: 5, Cols: 6}, cfg, true, ObjTrap, 900, 4, 0)
+	pre, _ := Preset(AlgoGA)
+	if err != nil || p.Rows != 5 || p.Cols != 6 || p.Order != "RDLU" || p.Entry != 1 || p.Exit != 2 || p.Cap != 50 || p.K != 3 ||
+		!p.FreeEnds || p.Objective != ObjTrap || p.Evals != 900 || p.Seed != 4 || p.Pop != pre.Pop || p.Mutation != pre.Mutation {
+		t.Errorf("GridSpec = %+v, %v", p, err)
+	}
+	if p, _ := GridSpec(AlgoGA, mousemaze.Size{Rows: 5, Cols: 6}, cfg, false, ObjTurns, 900, 4, 7); p.Objective != "" || p.Pop != 7 {
+		t.Errorf("turns objective or pop: %+v", p)
+	}
+	if _, err := GridSpec("magic", mousemaze.Size{Rows: 5, Cols: 6}, cfg, false, ObjTurns, 1, 1, 0); err == nil || !strings.Contains(err.Error(), `--algo "magic"`) {
+		t.Errorf("unknown method: %v", err)
 	}
 }

@@ -148,10 +148,6 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 			return fail(err)
 		}
 	} else {
-		p, err := dispatch.Preset(*algo)
-		if err != nil {
-			return usageErr("--algo %q: want one of %v", *algo, dispatch.Algos)
-		}
 		var initial []mousemaze.Maze
 		if *initFile != "" {
 			if initial, err = mousemaze.ParseFile(*initFile); err != nil {
@@ -172,15 +168,9 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 		if err := cfg.Validate(sz.Cols); err != nil {
 			return usageErr("%v on a %s grid", err, sz)
 		}
-		p.Rows, p.Cols = sz.Rows, sz.Cols
-		p.Order, p.Entry, p.Exit, p.Cap, p.FreeEnds = cfg.Order.String(), cfg.Entry, cfg.Exit, cfg.Cap, *freeEnds
-		p.Evals, p.Seed = *evals, *seed
-		p.K = cfg.K
-		if *objective != dispatch.ObjTurns {
-			p.Objective = *objective
-		}
-		if *pop > 0 {
-			p.Pop = *pop
+		p, err := dispatch.GridSpec(*algo, sz, cfg, *freeEnds, *objective, *evals, *seed, *pop)
+		if err != nil {
+			return usageErr("%v", err)
 		}
 		if err := sf.apply(set, &p, sz.Cells()); err != nil {
 			return usageErr("%v", err)

@@ -101,17 +101,10 @@ func runSlurmSubmit(kind string, args []string, stdout, stderr io.Writer) int {
 	if kind == "sweep" {
 		job, err = slurm.NewSweepJob(sz.V, cfg, *freeEnds, *every, *shards, *split, sub.Tasks)
 	} else {
-		p, err := dispatch.Preset(*algo)
+		cfg.K = *k
+		p, err := dispatch.GridSpec(*algo, sz.V, cfg, *freeEnds, *objective, *evals, *seed, *pop)
 		if err != nil {
-			return usageErr("--algo %q: want one of %v", *algo, dispatch.Algos)
-		}
-		p.Rows, p.Cols, p.Order, p.Entry, p.Exit, p.FreeEnds = sz.V.Rows, sz.V.Cols, cfg.Order.String(), cfg.Entry, cfg.Exit, *freeEnds
-		p.Evals, p.Seed, p.K = *evals, *seed, *k
-		if *objective != dispatch.ObjTurns {
-			p.Objective = *objective
-		}
-		if *pop > 0 {
-			p.Pop = *pop
+			return usageErr("%v", err)
 		}
 		switch {
 		case sub.Tasks != 0 && sub.Tasks != *islands:
