@@ -155,11 +155,18 @@ func (refEvaluator) Close() error { return nil }
 
 // Evaluate walks every maze with Walk, one after another.
 func (refEvaluator) Evaluate(pop Population, cfg Config, dst []Result) error {
+	return EvaluateEach(pop, cfg, dst, Walk)
+}
+
+// EvaluateEach checks the batch and fills dst with walk's result for
+// every maze of pop, one after another: the loop of the backends that
+// walk one maze at a time.
+func EvaluateEach(pop Population, cfg Config, dst []Result, walk func(Maze, Config) (Result, error)) error {
 	if err := CheckBatch(pop, cfg, dst); err != nil {
 		return err
 	}
 	for i := range dst {
-		res, err := Walk(pop.Maze(i), cfg)
+		res, err := walk(pop.Maze(i), cfg)
 		if err != nil {
 			return fmt.Errorf("maze %d: %w", i, err)
 		}
@@ -205,3 +212,27 @@ func (refInstead) Evaluate(pop Population, cfg Config, dst []Result) error {
 
 // Close closes the replaced backend.
 func (r refInstead) Close() error { return r.replaced.Close() }
+
+// CheckAgainstWalk evaluates pop under cfg with ev and compares every
+// result with the reference walk's, exactly; it returns how many of the
+// walks trapped the mouse, and an error naming the first maze on which
+// they differ. Every fast path is checked with it.
+func CheckAgainstWalk(ev Evaluator, pop Population, cfg Config) (trapped int, err error) {
+	dst := make([]Result, pop.Len())
+	if err := ev.Evaluate(pop, cfg, dst); err != nil {
+		return 0, err
+	}
+	for i := range dst {
+		want, err := Walk(pop.Maze(i), cfg)
+		if err != nil {
+			return trapped, err
+		}
+		if !dst[i].Same(want) {
+			return trapped, fmt.Errorf("%s backend, maze %d: got %+v, the walk %+v\n%s", ev.Name(), i, dst[i], want, pop.Maze(i))
+		}
+		if want.Trapped {
+			trapped++
+		}
+	}
+	return trapped, nil
+}

@@ -3,6 +3,7 @@ package mousemaze
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -269,15 +270,7 @@ func (m Maze) Clone() Maze {
 
 // Equal reports whether m and o have the same size and walls.
 func (m Maze) Equal(o Maze) bool {
-	if m.Rows != o.Rows || m.Cols != o.Cols || len(m.Walls) != len(o.Walls) {
-		return false
-	}
-	for i := range m.Walls {
-		if m.Walls[i] != o.Walls[i] {
-			return false
-		}
-	}
-	return true
+	return m.Rows == o.Rows && m.Cols == o.Cols && slices.Equal(m.Walls, o.Walls)
 }
 
 // String returns the maze in the text format, one line per row, each line

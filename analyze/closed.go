@@ -88,14 +88,8 @@ import (
 // the long run TestClosedLong (output in
 // analyze/testdata/closed-long-run.txt).
 func TreeEval(m mousemaze.Maze, cfg mousemaze.Config) (mousemaze.Result, error) {
-	if err := m.Validate(); err != nil {
-		return mousemaze.Result{}, err
-	}
-	if err := cfg.Validate(m.Cols); err != nil {
-		return mousemaze.Result{}, err
-	}
-	if cfg.K > 0 {
-		return mousemaze.Walk(m, cfg)
+	if done, res, err := exactOnly(m, cfg); done {
+		return res, err
 	}
 	e := closedPool.Get().(*closedEval)
 	defer closedPool.Put(e)
@@ -392,4 +386,21 @@ func (e *closedEval) walk(root, exit int32, off [4]int32, check, limit int64, m 
 func minKey(a, b int64) int64 {
 	d := a - b
 	return b + d&(d>>63)
+}
+
+// exactOnly checks m and cfg and, when cfg counts modulo K, walks m with
+// the reference walk, since the tree forms count exactly: done reports
+// that res and err are the answer.
+func exactOnly(m mousemaze.Maze, cfg mousemaze.Config) (done bool, res mousemaze.Result, err error) {
+	if err := m.Validate(); err != nil {
+		return true, res, err
+	}
+	if err := cfg.Validate(m.Cols); err != nil {
+		return true, res, err
+	}
+	if cfg.K > 0 {
+		res, err = mousemaze.Walk(m, cfg)
+		return true, res, err
+	}
+	return false, res, nil
 }

@@ -113,29 +113,18 @@ func SurveyAll(rows, cols int, cfg mousemaze.Config) (*Survey, error) {
 				continue
 			}
 			n := uint64(1) << uint(r*c)
-			workers := uint64(runtime.GOMAXPROCS(0))
-			parts := make([]*Survey, workers)
-			errs := make([]error, workers)
-			var wg sync.WaitGroup
-			for w := uint64(0); w < workers; w++ {
-				parts[w] = newSurvey()
-				lo, hi := n*w/workers, n*(w+1)/workers
-				wg.Add(1)
-				go func() {
-					defer wg.Done()
-					EnumerateRange(r, c, lo, hi, func(m mousemaze.Maze) {
-						if errs[w] == nil {
-							errs[w] = parts[w].add(m, cfg)
-						}
-					})
-				}()
-			}
-			wg.Wait()
-			for w, p := range parts {
-				if errs[w] != nil {
-					return nil, errs[w]
-				}
-				total.merge(p)
+			err := surveyParts(total, func(w, workers int, part *Survey) error {
+				var err error
+				lo, hi := n*uint64(w)/uint64(workers), n*uint64(w+1)/uint64(workers)
+				EnumerateRange(r, c, lo, hi, func(m mousemaze.Maze) {
+					if err == nil {
+						err = part.add(m, cfg)
+					}
+				})
+				return err
+			})
+			if err != nil {
+				return nil, err
 			}
 		}
 	}
@@ -149,35 +138,25 @@ func SurveyAll(rows, cols int, cfg mousemaze.Config) (*Survey, error) {
 // CPUs. The mazes follow from seed.
 func SurveyRandom(n int, maxSide int, seed uint64) (*Survey, error) {
 	total := newSurvey()
-	workers := runtime.GOMAXPROCS(0)
-	parts := make([]*Survey, workers)
-	errs := make([]error, workers)
-	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		parts[w] = newSurvey()
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			rng := rand.New(rand.NewPCG(seed, uint64(w)))
-			cfg := mousemaze.Config{}
-			for i := w; i < n && errs[w] == nil; i += workers {
-				rows, cols := 2+rng.IntN(maxSide-1), 2+rng.IntN(maxSide-1)
-				m := RandomTree(rng, rows, cols, 0.02, cfg)
-				errs[w] = parts[w].add(m, cfg)
-				if errs[w] == nil {
-					if l, ok := closeOneBlock(rng, m); ok {
-						errs[w] = parts[w].add(l, cfg)
-					}
+	err := surveyParts(total, func(w, workers int, part *Survey) error {
+		rng := rand.New(rand.NewPCG(seed, uint64(w)))
+		cfg := mousemaze.Config{}
+		for i := w; i < n; i += workers {
+			rows, cols := 2+rng.IntN(maxSide-1), 2+rng.IntN(maxSide-1)
+			m := RandomTree(rng, rows, cols, 0.02, cfg)
+			if err := part.add(m, cfg); err != nil {
+				return err
+			}
+			if l, ok := closeOneBlock(rng, m); ok {
+				if err := part.add(l, cfg); err != nil {
+					return err
 				}
 			}
-		}()
-	}
-	wg.Wait()
-	for w, p := range parts {
-		if errs[w] != nil {
-			return nil, errs[w]
 		}
-		total.merge(p)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return total, nil
 }
@@ -219,4 +198,29 @@ func closeOneBlock(rng *rand.Rand, m mousemaze.Maze) (mousemaze.Maze, bool) {
 	l := m.Clone()
 	l.SetWall(p[0], p[1], false)
 	return l, true
+}
+
+// surveyParts runs f on every CPU, worker w of workers filling its own
+// part, and merges the parts into total in worker order.
+func surveyParts(total *Survey, f func(w, workers int, part *Survey) error) error {
+	workers := runtime.GOMAXPROCS(0)
+	parts := make([]*Survey, workers)
+	errs := make([]error, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		parts[w] = newSurvey()
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs[w] = f(w, workers, parts[w])
+		}()
+	}
+	wg.Wait()
+	for w, p := range parts {
+		if errs[w] != nil {
+			return errs[w]
+		}
+		total.merge(p)
+	}
+	return nil
 }

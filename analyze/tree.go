@@ -24,16 +24,8 @@ import (
 // whose uncapped turns exceed the cap is handed to mousemaze.Walk, which
 // stops at the cap.
 func TreeWalk(m mousemaze.Maze, cfg mousemaze.Config) (mousemaze.Result, error) {
-	if err := m.Validate(); err != nil {
-		return mousemaze.Result{}, err
-	}
-	if err := cfg.Validate(m.Cols); err != nil {
-		return mousemaze.Result{}, err
-	}
-	if cfg.K > 0 {
-		// The recursion counts exactly; modular counting takes the
-		// reference walk.
-		return mousemaze.Walk(m, cfg)
+	if done, res, err := exactOnly(m, cfg); done {
+		return res, err
 	}
 	g := newGraph(m, cfg)
 	if !g.feasible || !g.loopless() {
@@ -151,12 +143,8 @@ func (TreeEvaluator) Evaluate(pop mousemaze.Population, cfg mousemaze.Config, ds
 	if err := mousemaze.CheckBatch(pop, cfg, dst); err != nil {
 		return err
 	}
-	for i := range dst {
-		res, err := TreeEval(pop.Maze(i), cfg)
-		if err != nil {
-			return fmt.Errorf("tree: maze %d: %w", i, err)
-		}
-		dst[i] = res
+	if err := mousemaze.EvaluateEach(pop, cfg, dst, TreeEval); err != nil {
+		return fmt.Errorf("tree: %w", err)
 	}
 	return nil
 }

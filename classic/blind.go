@@ -1,7 +1,9 @@
 package classic
 
 import (
+	"bufio"
 	"fmt"
+	"io"
 	"strings"
 )
 
@@ -96,4 +98,32 @@ func (g *Game) Command(line string) (string, error) {
 		return "Commands: f(orward), l(eft), r(ight), a(round), n/e/s/w (move by compass), look, q(uit).", nil
 	}
 	return "", fmt.Errorf("unknown command %q (try help)", cmd)
+}
+
+// Play plays the game with commands read line by line from in ("q" or
+// "quit" gives up), writing the view and every reply to out, until the
+// goal is reached, the moves run out or in ends.
+func (g *Game) Play(in io.Reader, out io.Writer) {
+	fmt.Fprintln(out, g.View())
+	sc := bufio.NewScanner(in)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if line == "q" || line == "quit" {
+			break
+		}
+		reply, err := g.Command(line)
+		if err != nil {
+			fmt.Fprintln(out, err)
+			continue
+		}
+		fmt.Fprintln(out, reply)
+		if g.Won() {
+			return
+		}
+		if g.Lost() {
+			fmt.Fprintf(out, "Out of moves: %d attempts used.\n", g.Moves)
+			return
+		}
+	}
+	fmt.Fprintf(out, "You give up after %d moves.\n", g.Moves)
 }

@@ -64,14 +64,11 @@ func NewEdgeProblem(spec Spec, ev mousemaze.Evaluator, workers int) (*EdgeProble
 	if spec.FreeEnds {
 		return nil, fmt.Errorf("%w: free ends do not apply to edge boards", ErrParams)
 	}
-	o, err := mousemaze.ParseOrder(spec.Order)
+	o, err := spec.order()
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrParams, err)
+		return nil, err
 	}
-	obj := spec.Objective
-	if obj == "" {
-		obj = ObjTurns
-	}
+	obj := spec.objective()
 	switch {
 	case obj != ObjTurns && obj != ObjMaxCell:
 		return nil, fmt.Errorf("%w: objective %q on edge mazes (have turns, max-cell)", ErrParams, spec.Objective)

@@ -164,22 +164,10 @@ func newEngine[G any](spec Spec, problem Problem[G]) (*Engine[G], error) {
 		return nil, fmt.Errorf("%w: no problem", ErrParams)
 	}
 	s := &Engine[G]{st: EngineState[G]{Spec: spec}, prob: problem, scans: map[*Climb[G]]*scan{}}
-	switch spec.Algo {
-	case AlgoRandom:
-		s.strat = randomSearch[G]{}
-	case AlgoHill:
-		s.strat = hillClimb[G]{}
-	case AlgoAnneal:
-		s.strat = anneal[G]{}
-	case AlgoEA, AlgoGA:
-		s.strat = genetic[G]{}
-	case AlgoMemetic:
-		s.strat = memetic[G]{}
-	case AlgoILS:
-		s.strat = ils[G]{}
-	case AlgoPipeline:
-		s.strat = pipeline[G]{}
-	}
+	s.strat = map[string]strategy[G]{
+		AlgoRandom: randomSearch[G]{}, AlgoHill: hillClimb[G]{}, AlgoAnneal: anneal[G]{}, AlgoEA: genetic[G]{}, AlgoGA: genetic[G]{},
+		AlgoMemetic: memetic[G]{}, AlgoILS: ils[G]{}, AlgoPipeline: pipeline[G]{},
+	}[spec.Algo]
 	return s, nil
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/mousemaze/mousemaze"
 )
@@ -74,14 +75,11 @@ func NewGridProblem(spec Spec, ev mousemaze.Evaluator) (*GridProblem, error) {
 	if err := (mousemaze.Size{Rows: spec.Rows, Cols: spec.Cols}).Validate(); err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrParams, err)
 	}
-	o, err := mousemaze.ParseOrder(spec.Order)
+	o, err := spec.order()
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrParams, err)
+		return nil, err
 	}
-	obj := spec.Objective
-	if obj == "" {
-		obj = ObjTurns
-	}
+	obj := spec.objective()
 	switch obj {
 	case ObjTurns:
 	case ObjTrap:
@@ -307,15 +305,7 @@ func abs(x int) int {
 
 // Equal reports whether a and b are the same maze with the same ends.
 func (p *GridProblem) Equal(a, b Grid) bool {
-	if a.Entry != b.Entry || a.Exit != b.Exit || len(a.Walls) != len(b.Walls) {
-		return false
-	}
-	for i := range a.Walls {
-		if a.Walls[i] != b.Walls[i] {
-			return false
-		}
-	}
-	return true
+	return a.Entry == b.Entry && a.Exit == b.Exit && slices.Equal(a.Walls, b.Walls)
 }
 
 // Hash returns a 64-bit hash of the maze and its ends (FNV-1a on words).

@@ -3,6 +3,8 @@ package dispatch
 import (
 	"errors"
 	"fmt"
+
+	"github.com/mousemaze/mousemaze"
 )
 
 // SpecVersion is the version of Spec written into checkpoints and job
@@ -343,4 +345,41 @@ func (p Spec) mutationFor(sites int) float64 {
 		rate = 0.06
 	}
 	return max(1, rate*float64(sites))
+}
+
+// order parses the Spec's preference order; its error wraps ErrParams.
+func (s Spec) order() (mousemaze.Order, error) {
+	o, err := mousemaze.ParseOrder(s.Order)
+	if err != nil {
+		return o, fmt.Errorf("%w: %v", ErrParams, err)
+	}
+	return o, nil
+}
+
+// objective is the Spec's objective, ObjTurns when none is set.
+func (s Spec) objective() string {
+	if s.Objective == "" {
+		return ObjTurns
+	}
+	return s.Objective
+}
+
+// GridSpec is the Spec of a search for grid mazes of size sz by method
+// algo (its preset) under the rules cfg, with free ends or not, the
+// objective, budget evals, seed and population pop (0: the preset's).
+// evolve and slurm evolve describe their searches with it.
+func GridSpec(algo string, sz mousemaze.Size, cfg mousemaze.Config, freeEnds bool, objective string, evals int64, seed uint64, pop int) (Spec, error) {
+	p, err := Preset(algo)
+	if err != nil {
+		return p, fmt.Errorf("--algo %q: want one of %v", algo, Algos)
+	}
+	p.Rows, p.Cols, p.Evals, p.Seed = sz.Rows, sz.Cols, evals, seed
+	p.Order, p.Entry, p.Exit, p.Cap, p.K, p.FreeEnds = cfg.Order.String(), cfg.Entry, cfg.Exit, cfg.Cap, cfg.K, freeEnds
+	if objective != ObjTurns {
+		p.Objective = objective
+	}
+	if pop > 0 {
+		p.Pop = pop
+	}
+	return p, nil
 }

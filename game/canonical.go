@@ -1,24 +1,22 @@
 package game
 
+import "slices"
+
 // Canonical returns the canonical form of g: every option made canonical,
 // dominated options removed and reversible options bypassed, repeated
 // until nothing changes. Equal games have the same canonical Game.
 func (s *Store) Canonical(g Game) Game {
-	if c, ok := s.canon[g]; ok {
-		return c
+	return memo(s.canon, g, func(n node) Game { return s.canonical(s.mapForm(n.l, n.r, s.Canonical)) }, s)
+}
+
+// memo returns m[g], computing it as f(g's node) the first time.
+func memo(m map[Game]Game, g Game, f func(node) Game, s *Store) Game {
+	if v, ok := m[g]; ok {
+		return v
 	}
-	n := s.nodes[g]
-	l := make([]Game, len(n.l))
-	for i, x := range n.l {
-		l[i] = s.Canonical(x)
-	}
-	r := make([]Game, len(n.r))
-	for i, x := range n.r {
-		r[i] = s.Canonical(x)
-	}
-	c := s.canonical(s.Form(l, r))
-	s.canon[g] = c
-	return c
+	v := f(s.nodes[g])
+	m[g] = v
+	return v
 }
 
 // canonical simplifies g, whose options are already canonical.
@@ -29,65 +27,49 @@ func (s *Store) canonical(g0 Game) Game {
 	l, r := norm(s.nodes[g0].l), norm(s.nodes[g0].r)
 	for {
 		changed := false
-		// Remove dominated options; equal canonical options are one Game.
-		l2 := l[:0:0]
-		for _, x := range l {
-			dominated := false
-			for _, y := range l {
-				if y != x && s.Le(x, y) {
-					dominated = true
-					break
+		// Remove dominated options (x ≤ y beats x on the left, y ≤ x on
+		// the right); equal canonical options are one Game.
+		undominated := func(opts []Game, beats func(x, y Game) bool) []Game {
+			out := opts[:0:0]
+			for _, x := range opts {
+				if !slices.ContainsFunc(opts, func(y Game) bool { return y != x && beats(x, y) }) {
+					out = append(out, x)
 				}
 			}
-			if !dominated {
-				l2 = append(l2, x)
-			}
+			return out
 		}
-		r2 := r[:0:0]
-		for _, x := range r {
-			dominated := false
-			for _, y := range r {
-				if y != x && s.Le(y, x) {
-					dominated = true
-					break
-				}
-			}
-			if !dominated {
-				r2 = append(r2, x)
-			}
-		}
+		l2 := undominated(l, s.Le)
+		r2 := undominated(r, func(x, y Game) bool { return s.Le(y, x) })
 		changed = len(l2) != len(l) || len(r2) != len(r)
 		l, r = l2, r2
 		// Bypass reversible options: a left option x with some x^R ≤ g is
 		// replaced by the left options of that x^R; symmetrically on the right.
-		var nl []Game
-		for _, x := range l {
-			rev := false
-			for _, xr := range s.nodes[x].r {
-				if s.Le(xr, g0) {
-					nl = append(nl, s.nodes[xr].l...)
-					rev, changed = true, true
-					break
+		bypass := func(opts []Game, left bool) []Game {
+			var out []Game
+			for _, x := range opts {
+				rev := false
+				back := s.nodes[x].r
+				if !left {
+					back = s.nodes[x].l
+				}
+				for _, y := range back {
+					if left && s.Le(y, g0) || !left && s.Le(g0, y) {
+						forth := s.nodes[y].l
+						if !left {
+							forth = s.nodes[y].r
+						}
+						out = append(out, forth...)
+						rev, changed = true, true
+						break
+					}
+				}
+				if !rev {
+					out = append(out, x)
 				}
 			}
-			if !rev {
-				nl = append(nl, x)
-			}
+			return out
 		}
-		var nr []Game
-		for _, x := range r {
-			rev := false
-			for _, xl := range s.nodes[x].l {
-				if s.Le(g0, xl) {
-					nr = append(nr, s.nodes[xl].r...)
-					rev, changed = true, true
-					break
-				}
-			}
-			if !rev {
-				nr = append(nr, x)
-			}
-		}
+		nl, nr := bypass(l, true), bypass(r, false)
 		l, r = norm(nl), norm(nr)
 		if !changed {
 			break
@@ -232,4 +214,16 @@ func (s *Store) IsSwitch(g Game) (Value, bool) {
 		return Value{}, false
 	}
 	return Value{Switch: true, A: a, B: b}, true
+}
+
+// mapForm forms the game {f(l...) | f(r...)}.
+func (s *Store) mapForm(l, r []Game, f func(Game) Game) Game {
+	apply := func(xs []Game) []Game {
+		out := make([]Game, len(xs))
+		for i, x := range xs {
+			out[i] = f(x)
+		}
+		return out
+	}
+	return s.Form(apply(l), apply(r))
 }

@@ -145,21 +145,7 @@ func (s *Store) Zero() Game { return s.canonical(s.Form(nil, nil)) }
 
 // Neg returns −g in canonical form, g canonical.
 func (s *Store) Neg(g Game) Game {
-	if v, ok := s.neg[g]; ok {
-		return v
-	}
-	n := s.nodes[g]
-	l := make([]Game, len(n.r))
-	for i, x := range n.r {
-		l[i] = s.Neg(x)
-	}
-	r := make([]Game, len(n.l))
-	for i, x := range n.l {
-		r[i] = s.Neg(x)
-	}
-	v := s.Canonical(s.Form(l, r))
-	s.neg[g] = v
-	return v
+	return memo(s.neg, g, func(n node) Game { return s.Canonical(s.mapForm(n.r, n.l, s.Neg)) }, s)
 }
 
 // Add returns g + h in canonical form, g and h canonical.

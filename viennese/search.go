@@ -347,3 +347,17 @@ func Run(ctx context.Context, s *Search, progress func(Result), generation func(
 	res = Result{Colours: b.Genome, Score: b.Score.Value, Evals: s.Evals(), Improvements: max(improved, 0)}
 	return res, err
 }
+
+// Tune copies the fields of t named in set, by their flag names (rate,
+// rounds, pop, parents, elite, mutation, temp), onto p.
+func (p *Params) Tune(t Params, set map[string]bool) {
+	for name, set1 := range map[string]func(){
+		"rate": func() { p.Rate = t.Rate }, "rounds": func() { p.Rounds = t.Rounds }, "pop": func() { p.Pop = t.Pop },
+		"parents": func() { p.Parents = t.Parents }, "elite": func() { p.Elite = t.Elite },
+		"mutation": func() { p.Mutation = t.Mutation }, "temp": func() { p.Temp = t.Temp },
+	} {
+		if set[name] {
+			set1()
+		}
+	}
+}

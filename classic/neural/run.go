@@ -1,6 +1,8 @@
 package neural
 
 import (
+	"fmt"
+	"io"
 	"math/rand/v2"
 
 	"github.com/mousemaze/mousemaze/classic"
@@ -102,4 +104,35 @@ func Summarize(trials []Trial) (net []Summary, random Summary) {
 		add(&random, tr.RandReached, tr.RandSteps)
 	}
 	return net, random
+}
+
+// Report is the outcome of Measure, summarised: `classic neural`'s JSON.
+type Report struct {
+	Mazes    int       `json:"mazes"`
+	Rows     int       `json:"rows"`
+	Cols     int       `json:"cols"`
+	Episodes int       `json:"episodes"`
+	Cap      int64     `json:"cap"`
+	Seed     uint64    `json:"seed"`
+	Params   Params    `json:"params"`
+	Net      []Summary `json:"net"`
+	Random   Summary   `json:"random"`
+}
+
+// NewReport measures the net with p against the random walk (see
+// Measure) and summarises the trials.
+func NewReport(p Params, mazes, rows, cols, episodes int, cap int64, seed uint64) Report {
+	net, random := Summarize(Measure(p, mazes, rows, cols, episodes, cap, seed))
+	return Report{Mazes: mazes, Rows: rows, Cols: cols, Episodes: episodes, Cap: cap, Seed: seed, Params: p, Net: net, Random: random}
+}
+
+// Write prints the report as a table.
+func (r Report) Write(w io.Writer) {
+	fmt.Fprintf(w, "%d perfect %dx%d mazes (seeds %d..%d), start top-left, goal bottom-right, cap %d steps\n",
+		r.Mazes, r.Rows, r.Cols, r.Seed, r.Seed+uint64(r.Mazes)-1, r.Cap)
+	fmt.Fprintf(w, "%-14s %8s %11s\n", "solver", "reached", "mean steps")
+	for e, s := range r.Net {
+		fmt.Fprintf(w, "%-14s %4d/%-3d %11.1f\n", fmt.Sprintf("net run %d", e+1), s.Reached, s.Of, s.MeanSteps)
+	}
+	fmt.Fprintf(w, "%-14s %4d/%-3d %11.1f\n", "random walk", r.Random.Reached, r.Random.Of, r.Random.MeanSteps)
 }

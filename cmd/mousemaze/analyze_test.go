@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/mousemaze/mousemaze/analyze"
 )
 
 func TestAnalyzeText(t *testing.T) {
@@ -35,7 +37,7 @@ func TestAnalyzeJSON(t *testing.T) {
 	}
 	wantTurns := []int64{12, 27, 54, 117, 332, 647, 1160}
 	for i, line := range lines {
-		var rec analyzeRecord
+		var rec analyze.Record
 		if err := json.Unmarshal([]byte(line), &rec); err != nil {
 			t.Fatal(err)
 		}
@@ -62,7 +64,7 @@ func TestAnalyzeTreeTurns(t *testing.T) {
 	if len(lines) != 2 {
 		t.Fatalf("%d records, want 2:\n%s", len(lines), out)
 	}
-	var tree, loop analyzeRecord
+	var tree, loop analyze.Record
 	if err := json.Unmarshal([]byte(lines[0]), &tree); err != nil {
 		t.Fatal(err)
 	}

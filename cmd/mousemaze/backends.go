@@ -1,5 +1,82 @@
 package main
 
+// This file holds the commands about the backends, version and selfcheck.
 // The backends package registers every evaluator backend: cpu, tree and
 // cuda (a stub unless built with the cuda tag).
-import _ "github.com/mousemaze/mousemaze/backends"
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"runtime"
+	"runtime/debug"
+	"strings"
+
+	"github.com/mousemaze/mousemaze"
+	_ "github.com/mousemaze/mousemaze/backends"
+	"github.com/mousemaze/mousemaze/bench"
+)
+
+func runVersion(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("version", "", "mousemaze version", stderr)
+	if code := parseFlags(fs, args); code >= 0 {
+		return code
+	}
+	version := "(devel)"
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
+		version = bi.Main.Version
+	}
+	fmt.Fprintf(stdout, "mousemaze %s %s %s/%s\nbackends: %v\n", version, runtime.Version(), runtime.GOOS, runtime.GOARCH, mousemaze.Backends())
+	return exitOK
+}
+
+func runSelfcheck(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("selfcheck", "[flags]", "mousemaze selfcheck --backend cuda --n 1000000", stderr)
+	var be backendFlags
+	be.register(fs)
+	n := fs.Int("n", 100_000, "number of random mazes to check")
+	batch := fs.Int("batch", 50_000, "most mazes per batch (batches are of random length up to this)")
+	seed := fs.Uint64("seed", 1, "random seed")
+	sizes := fs.String("sizes", bench.DefaultCheckSizes, "comma-separated grid sizes to draw from")
+	asJSON := fs.Bool("json", false, "print the report as one JSON object")
+	if code := parseFlags(fs, args); code >= 0 {
+		return code
+	}
+	if fs.NArg() != 0 || *n <= 0 || *batch <= 0 {
+		return failer("selfcheck", stderr)(exitUsage, "want no arguments, --n > 0 and --batch > 0")
+	}
+	szs, err := bench.ParseSizes(strings.Split(*sizes, ","))
+	if err != nil {
+		return failer("selfcheck", stderr)(exitUsage, "--sizes: %v", err)
+	}
+	ev, err := be.open()
+	if err != nil {
+		return failer("selfcheck", stderr)(exitFail, "%v", err)
+	}
+	defer ev.Close()
+	rep, err := bench.Selfcheck(ev, bench.CheckOptions{N: *n, Batch: *batch, Seed: *seed, Sizes: szs}, func(done int) {
+		fmt.Fprintf(stderr, "selfcheck: %d/%d mazes\n", done, *n)
+	})
+	if err != nil {
+		return failer("selfcheck", stderr)(exitFail, "%v", err)
+	}
+	if *asJSON {
+		if err := json.NewEncoder(stdout).Encode(rep); err != nil {
+			return failer("selfcheck", stderr)(exitFail, "%v", err)
+		}
+	} else {
+		fmt.Fprintf(stdout, "backend %s: %d mazes in %d batches (%d feasible, %d steps) in %.3f s: %d mismatches\n",
+			rep.Backend, rep.Mazes, rep.Batches, rep.Feasible, rep.Steps, rep.Seconds, rep.Mismatches)
+		if m := rep.First; m != nil {
+			fmt.Fprintf(stdout, "first mismatch: maze %d, %s, order %s, entry %d, exit %d, cap %d, heat %v\n",
+				m.Index, m.Size, m.Order, m.Entry, m.Exit, m.Cap, m.Heat)
+			fmt.Fprintf(stdout, "  got:  turns %d escaped %v feasible %v\n", m.Got.Turns, m.Got.Escaped, m.Got.Feasible)
+			fmt.Fprintf(stdout, "  want: turns %d escaped %v feasible %v\n", m.Want.Turns, m.Want.Escaped, m.Want.Feasible)
+			fmt.Fprint(stdout, m.Maze)
+		}
+	}
+	if rep.Mismatches > 0 {
+		return exitFail
+	}
+	return exitOK
+}

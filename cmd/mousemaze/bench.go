@@ -1,13 +1,11 @@
 package main
 
 import (
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
 	"slices"
 	"strings"
-	"text/tabwriter"
 	"time"
 
 	"github.com/klauspost/cpuid/v2"
@@ -16,8 +14,12 @@ import (
 	"github.com/mousemaze/mousemaze/cpu"
 )
 
-func init() {
-	register(command{name: "bench", summary: "measure backends and kernels side by side (steps/s, mazes/s, ratio to ref)", run: runBench})
+// runBenchSearch is `bench search`, when built in.
+func runBenchSearch(args []string, stdout, stderr io.Writer) int {
+	if searchBench == nil {
+		return failer("bench", stderr)(exitFail, "the search benchmark is not built into this binary")
+	}
+	return searchBench(args, stdout, stderr)
 }
 
 func runBench(args []string, stdout, stderr io.Writer) int {
@@ -34,8 +36,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	}
 	if slices.Contains(args, "--search") || slices.Contains(args, "-search") {
 		if searchBench == nil {
-			fmt.Fprintln(stderr, "mousemaze bench: the search benchmark (--search) is not built into this binary")
-			return exitFail
+			return failer("bench", stderr)(exitFail, "the search benchmark (--search) is not built into this binary")
 		}
 		rest := slices.DeleteFunc(slices.Clone(args), func(a string) bool { return a == "--search" || a == "-search" })
 		return searchBench(rest, stdout, stderr)
@@ -56,13 +57,11 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if fs.NArg() != 0 || *n <= 0 || *workers < 0 || *rounds < 0 {
-		fmt.Fprintln(stderr, "mousemaze bench: want no arguments, --n > 0, --workers ≥ 0 and --rounds ≥ 0")
-		return exitUsage
+		return failer("bench", stderr)(exitUsage, "want no arguments, --n > 0, --workers ≥ 0 and --rounds ≥ 0")
 	}
 	szs, err := bench.ParseSizes(strings.Split(*sizes, ","))
 	if err != nil {
-		fmt.Fprintf(stderr, "mousemaze bench: --sizes: %v\n", err)
-		return exitUsage
+		return failer("bench", stderr)(exitUsage, "--sizes: %v", err)
 	}
 	var bes []string
 	for _, b := range strings.Split(*backends, ",") {
@@ -88,56 +87,17 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if len(opts.Targets) == 0 {
-		fmt.Fprintln(stderr, "mousemaze bench: no backends to measure")
-		return exitUsage
+		return failer("bench", stderr)(exitUsage, "no backends to measure")
 	}
 	fmt.Fprintf(stderr, "bench: cpu %s; features %s; cpu kernels %v (default %s)\n",
-		cpuid.CPU.BrandName, strings.Join(cpuFeatures(), " "), cpu.Kernels(), cpu.Kernel())
+		cpuid.CPU.BrandName, strings.Join(bench.CPUFeatures(), " "), cpu.Kernels(), cpu.Kernel())
 	ms, err := bench.Run(opts)
 	if err != nil {
-		fmt.Fprintf(stderr, "mousemaze bench: %v\n", err)
-		return exitFail
+		return failer("bench", stderr)(exitFail, "%v", err)
 	}
 	if *asJSON {
-		enc := json.NewEncoder(stdout)
-		for _, m := range ms {
-			if err := enc.Encode(m); err != nil {
-				fmt.Fprintf(stderr, "mousemaze bench: %v\n", err)
-				return exitFail
-			}
-		}
-		return exitOK
+		return printRecords("bench", ms, stdout, stderr)
 	}
-	writeBenchTable(stdout, ms)
+	bench.WriteTable(stdout, ms)
 	return exitOK
-}
-
-// ratioText formats a ratio, or "-" when it was not measured.
-func ratioText(r float64) string {
-	if r <= 0 {
-		return "-"
-	}
-	return fmt.Sprintf("%.2fx", r)
-}
-
-// cpuFeatures lists the processor features the kernels care about.
-func cpuFeatures() []string {
-	var out []string
-	for _, f := range []cpuid.FeatureID{cpuid.AVX2, cpuid.BMI2, cpuid.AVX512F, cpuid.AVX512BW, cpuid.AVX512VL} {
-		if cpuid.CPU.Supports(f) {
-			out = append(out, strings.ToLower(f.String()))
-		}
-	}
-	return out
-}
-
-func writeBenchTable(w io.Writer, ms []bench.Measurement) {
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "size\tmaze\tbackend\tkernel\tworkers\tmazes\tsteps\tseconds\tMsteps/s\tmazes/s\tvs ref\tvs 1 cpu core\t")
-	for _, m := range ms {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%d\t%d\t%.3f\t%.2f\t%.0f\t%s\t%s\t\n",
-			m.Size, m.Maze, m.Backend, m.Kernel, m.Workers, m.Mazes, m.Steps, m.Seconds, m.StepsPerSec/1e6, m.MazesPerSec,
-			ratioText(m.VsRef), ratioText(m.VsCPUCore))
-	}
-	tw.Flush()
 }

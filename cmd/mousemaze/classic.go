@@ -1,12 +1,10 @@
 package main
 
 import (
-	"bufio"
 	"encoding/json"
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 	"strings"
 
 	"github.com/mousemaze/mousemaze"
@@ -17,63 +15,18 @@ import (
 // This file is `mousemaze classic`: the ordinary mazes of the seed paper
 // Playing With Mazes (package classic): gen, solve, matrix and play.
 
-func init() {
-	register(command{name: "classic", summary: "classic mazes: build (gen), solve, distance matrices (matrix), blind game (play), neural-net solver (neural)", run: runClassic})
-}
-
-const classicUsage = `Usage: mousemaze classic <verb> [flags] [args]
-
-Verbs:
-  gen     build a maze: --algo spanning|anderson|matrix --size RxC --seed N
-  solve   solve a maze file: --algo random|left|right|switch-left|switch-right|lru|bfs|tremaux|tremaux-all|tar
-  matrix  print the minimum-distance matrix, a solution matrix or a power of the connection matrix
-  play    play the blind maze game: play --blind FILE, moves from standard input
-  neural  measure the neural-net solver of §5 against the random walk
-
-Run "mousemaze classic <verb> -h" for the flags of one.
-`
-
-func runClassic(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 {
-		fmt.Fprint(stderr, classicUsage)
-		return exitUsage
+// readBoard reads the first board of a classic board file.
+func readBoard(name string) (classic.Board, error) {
+	boards, _, err := readClassic(name)
+	if err != nil {
+		return classic.Board{}, err
 	}
-	switch args[0] {
-	case "gen":
-		return runClassicGen(args[1:], stdout, stderr)
-	case "solve":
-		return runClassicSolve(args[1:], stdout, stderr)
-	case "matrix":
-		return runClassicMatrix(args[1:], stdout, stderr)
-	case "play":
-		return runClassicPlay(args[1:], stdout, stderr)
-	case "neural":
-		return runClassicNeural(args[1:], stdout, stderr)
-	case "help", "-h", "-help", "--help":
-		fmt.Fprint(stdout, classicUsage)
-		return exitOK
-	}
-	fmt.Fprintf(stderr, "mousemaze classic: unknown verb %q\n\n%s", args[0], classicUsage)
-	return exitUsage
+	return boards[0], nil
 }
 
 // readClassic parses a classic board file ("-" is standard input).
 func readClassic(name string) ([]classic.Board, []int, error) {
 	return readInput(name, classic.ParseBoards)
-}
-
-// parseCell reads a cell R,C of a rows×cols board.
-func parseCell(s string, rows, cols int) (int, error) {
-	a, b, ok := strings.Cut(s, ",")
-	r, err1 := strconv.Atoi(a)
-	c, err2 := strconv.Atoi(b)
-	if !ok || err1 != nil || err2 != nil {
-		return 0, fmt.Errorf("cell %q: want R,C", s)
-	}
-	if r < 0 || r >= rows || c < 0 || c >= cols {
-		return 0, fmt.Errorf("cell %s is outside the %dx%d board", s, rows, cols)
-	}
-	return r*cols + c, nil
 }
 
 func runClassicGen(args []string, stdout, stderr io.Writer) int {
@@ -85,15 +38,11 @@ func runClassicGen(args []string, stdout, stderr io.Writer) int {
 	start := fs.String("start", "", "start cell R,C (default 0,0)")
 	goal := fs.String("goal", "", "goal cell R,C (default the bottom-right cell)")
 	out := fs.String("out", "", "write the maze to this file instead of standard output")
-	if code := parseFlags(fs, args); code >= 0 {
+	if code := parseNoArgs(fs, args); code >= 0 {
 		return code
 	}
 	usageErr := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "mousemaze classic gen: "+format+"\n", a...)
-		return exitUsage
-	}
-	if fs.NArg() > 0 {
-		return usageErr("unexpected arguments %q", fs.Args())
+		return failer("classic gen", stderr)(exitUsage, format, a...)
 	}
 	sz, err := mousemaze.ParseSize(*size)
 	if err != nil {
@@ -110,54 +59,24 @@ func runClassicGen(args []string, stdout, stderr io.Writer) int {
 	classic.RemoveWalls(m, *extra, rng)
 	b := classic.NewBoard(m)
 	if *start != "" {
-		if b.Start, err = parseCell(*start, sz.Rows, sz.Cols); err != nil {
+		if b.Start, err = classic.ParseCell(*start, sz.Rows, sz.Cols); err != nil {
 			return usageErr("--start: %v", err)
 		}
 	}
 	if *goal != "" {
-		if b.Goal, err = parseCell(*goal, sz.Rows, sz.Cols); err != nil {
+		if b.Goal, err = classic.ParseCell(*goal, sz.Rows, sz.Cols); err != nil {
 			return usageErr("--goal: %v", err)
 		}
 	}
 	text := fmt.Sprintf("; mousemaze classic gen --algo %s --size %s --seed %d --extra %d\n%s", *algo, sz, *seed, *extra, b.Format())
 	if *out != "" {
 		if err := os.WriteFile(*out, []byte(text), 0o644); err != nil {
-			fmt.Fprintf(stderr, "mousemaze classic gen: %v\n", err)
-			return exitFail
+			return failer("classic gen", stderr)(exitFail, "%v", err)
 		}
 		return exitOK
 	}
 	fmt.Fprint(stdout, text)
 	return exitOK
-}
-
-// classicSolveRecord is one line of `classic solve --json`. Cells are
-// written [row, column].
-type classicSolveRecord struct {
-	File       string   `json:"file"`
-	Board      int      `json:"board"`
-	Algo       string   `json:"algo"`
-	Outcome    string   `json:"outcome"`
-	Reached    bool     `json:"reached"`
-	Steps      int64    `json:"steps"`
-	Explored   int      `json:"explored"`
-	LoopStart  int64    `json:"loop_start,omitempty"`
-	LoopLength int64    `json:"loop_length,omitempty"`
-	Ticks      int64    `json:"ticks,omitempty"`
-	Path       [][2]int `json:"path,omitempty"`
-	Route      [][2]int `json:"route,omitempty"`
-}
-
-func cellsRC(b classic.Board, cells []int) [][2]int {
-	if cells == nil {
-		return nil
-	}
-	out := make([][2]int, len(cells))
-	for i, c := range cells {
-		r, col := b.RC(c)
-		out[i] = [2]int{r, col}
-	}
-	return out
 }
 
 func runClassicSolve(args []string, stdout, stderr io.Writer) int {
@@ -174,8 +93,7 @@ func runClassicSolve(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	usageErr := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "mousemaze classic solve: "+format+"\n", a...)
-		return exitUsage
+		return failer("classic solve", stderr)(exitUsage, format, a...)
 	}
 	if fs.NArg() == 0 {
 		return usageErr("no maze file (give FILE, or - for standard input)")
@@ -205,8 +123,7 @@ func runClassicSolve(args []string, stdout, stderr io.Writer) int {
 	for _, name := range fs.Args() {
 		boards, _, err := readClassic(name)
 		if err != nil {
-			fmt.Fprintf(stderr, "mousemaze classic solve: %v\n", err)
-			return exitFail
+			return failer("classic solve", stderr)(exitFail, "%v", err)
 		}
 		for k, b := range boards {
 			opt := classic.Options{Rand: classic.NewRand(*seed), Cap: *capSteps, Heading: h, FixedTies: *ties == "fixed", Order: o, Path: *path}
@@ -214,54 +131,19 @@ func runClassicSolve(args []string, stdout, stderr io.Writer) int {
 			if err != nil {
 				return usageErr("%v", err)
 			}
-			rec := classicSolveRecord{File: name, Board: k, Algo: res.Algo, Outcome: res.Outcome, Reached: res.Reached, Steps: res.Steps,
+			rec := classic.SolveRecord{File: name, Board: k, Algo: res.Algo, Outcome: res.Outcome, Reached: res.Reached, Steps: res.Steps,
 				Explored: res.Explored, LoopStart: res.LoopStart, LoopLength: res.LoopLength, Ticks: res.Ticks,
-				Path: cellsRC(b, res.Path), Route: cellsRC(b, res.Route)}
+				Path: classic.CellsRC(b, res.Path), Route: classic.CellsRC(b, res.Route)}
 			if *asJSON {
 				if err := enc.Encode(rec); err != nil {
-					fmt.Fprintf(stderr, "mousemaze classic solve: %v\n", err)
-					return exitFail
+					return failer("classic solve", stderr)(exitFail, "%v", err)
 				}
 				continue
 			}
-			writeClassicResult(stdout, rec)
+			classic.WriteSolveRecord(stdout, rec)
 		}
 	}
 	return exitOK
-}
-
-// writeClassicResult prints one solve in words.
-func writeClassicResult(w io.Writer, rec classicSolveRecord) {
-	fmt.Fprintf(w, "%s board %d: %s ", rec.File, rec.Board, rec.Algo)
-	switch rec.Outcome {
-	case classic.Reached:
-		fmt.Fprintf(w, "reached the goal in %d steps", rec.Steps)
-	case classic.Looped:
-		fmt.Fprintf(w, "loops for ever: from step %d the walk repeats every %d steps (stopped after %d)", rec.LoopStart, rec.LoopLength, rec.Steps)
-	case classic.Capped:
-		fmt.Fprintf(w, "did not reach the goal: stopped by the cap after %d steps", rec.Steps)
-	case classic.Stuck:
-		fmt.Fprintf(w, "is stuck after %d steps: no way on (one-way doors)", rec.Steps)
-	default:
-		fmt.Fprintf(w, "found the goal unreachable after %d steps", rec.Steps)
-	}
-	fmt.Fprintf(w, ", %d cells explored", rec.Explored)
-	if rec.Ticks > 0 {
-		fmt.Fprintf(w, ", %d ticks", rec.Ticks)
-	}
-	fmt.Fprintln(w)
-	show := func(label string, cells [][2]int) {
-		if cells == nil {
-			return
-		}
-		fmt.Fprintf(w, "  %s:", label)
-		for _, c := range cells {
-			fmt.Fprintf(w, " %d,%d", c[0], c[1])
-		}
-		fmt.Fprintln(w)
-	}
-	show("path", rec.Path)
-	show("route", rec.Route)
 }
 
 func runClassicMatrix(args []string, stdout, stderr io.Writer) int {
@@ -275,8 +157,7 @@ func runClassicMatrix(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	usageErr := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "mousemaze classic matrix: "+format+"\n", a...)
-		return exitUsage
+		return failer("classic matrix", stderr)(exitUsage, format, a...)
 	}
 	if fs.NArg() != 1 {
 		return usageErr("want one maze file")
@@ -290,91 +171,24 @@ func runClassicMatrix(args []string, stdout, stderr io.Writer) int {
 	if *power < 1 {
 		return usageErr("--power %d: must be 1 or more", *power)
 	}
-	boards, _, err := readClassic(fs.Arg(0))
+	b, err := readBoard(fs.Arg(0))
 	if err != nil {
-		fmt.Fprintf(stderr, "mousemaze classic matrix: %v\n", err)
-		return exitFail
+		return failer("classic matrix", stderr)(exitFail, "%v", err)
 	}
-	b := boards[0]
 	if b.Cells() > 400 {
-		fmt.Fprintf(stderr, "mousemaze classic matrix: %s: %d cells; matrices are printed for at most 400\n", fs.Arg(0), b.Cells())
-		return exitFail
+		return failer("classic matrix", stderr)(exitFail, "%s: %d cells; matrices are printed for at most 400", fs.Arg(0), b.Cells())
 	}
-	nav := b.Nav()
-	var m [][]int
-	label := ""
-	c := 0
-	switch *kind {
-	case "power":
-		p := classic.Power(nav, *power)
-		n := b.Cells()
-		m = make([][]int, n)
-		for i := range n {
-			m[i] = make([]int, n)
-			for j := range n {
-				m[i][j] = int(p.At(i, j))
-			}
-		}
-		label = fmt.Sprintf("M^%d", *power)
-	default:
-		var d classic.Distances
-		if *method == "bfs" {
-			d = classic.DistancesByBFS(nav)
-		} else {
-			d, c = classic.DistancesByPowers(nav)
-		}
-		m, label = d, "Md"
-		if *kind == "solution" {
-			g := b.Goal
-			if *goal != "" {
-				if g, err = parseCell(*goal, b.Rows, b.Cols); err != nil {
-					return usageErr("--goal: %v", err)
-				}
-			}
-			m, label = classic.Solution(d, g), fmt.Sprintf("Ms%d", g+1)
+	g := -1
+	if *goal != "" && *kind == "solution" {
+		if g, err = classic.ParseCell(*goal, b.Rows, b.Cols); err != nil {
+			return usageErr("--goal: %v", err)
 		}
 	}
+	mx := classic.NewMatrix(b, *kind, *method == "bfs", *power, g)
 	if *asJSON {
-		rec := struct {
-			Matrix    string  `json:"matrix"`
-			Cells     int     `json:"cells"`
-			Complete  int     `json:"complete,omitempty"`
-			Connected *bool   `json:"connected,omitempty"`
-			Rows      [][]int `json:"rows"`
-		}{Matrix: label, Cells: b.Cells(), Complete: c, Rows: m}
-		if *kind != "power" {
-			conn := classic.DistancesByBFS(nav).Connected()
-			rec.Connected = &conn
-		}
-		json.NewEncoder(stdout).Encode(rec)
-		return exitOK
+		return printJSON(stdout, mx)
 	}
-	fmt.Fprintf(stdout, "%s of %s (cells numbered 1..%d row by row; -1: none)\n", label, fs.Arg(0), b.Cells())
-	if *kind == "distance" && *method == "powers" {
-		if c > 0 {
-			fmt.Fprintf(stdout, "connected: the complete connection matrix is M^%d\n", c)
-		} else {
-			fmt.Fprintln(stdout, "not connected: some M^i entry stays 0 up to M^(n-1)")
-		}
-	}
-	width := 2
-	for _, row := range m {
-		for _, v := range row {
-			width = max(width, len(strconv.Itoa(v))+1)
-		}
-	}
-	fmt.Fprintf(stdout, "%*s", width+1, "")
-	for j := range m {
-		fmt.Fprintf(stdout, "%*d", width, j+1)
-	}
-	fmt.Fprintln(stdout)
-	for i, row := range m {
-		fmt.Fprintf(stdout, "%*d", width+1, i+1)
-		for _, v := range row {
-			fmt.Fprintf(stdout, "%*d", width, v)
-		}
-		fmt.Fprintln(stdout)
-	}
+	mx.Write(stdout, fs.Arg(0))
 	return exitOK
 }
 
@@ -387,8 +201,7 @@ func runClassicPlay(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	usageErr := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "mousemaze classic play: "+format+"\n", a...)
-		return exitUsage
+		return failer("classic play", stderr)(exitUsage, format, a...)
 	}
 	if !*blind {
 		return usageErr("only the blind game is played: give --blind")
@@ -403,12 +216,10 @@ func runClassicPlay(args []string, stdout, stderr io.Writer) int {
 	if *maxMoves < 0 {
 		return usageErr("--max-moves %d: must be 0 or more", *maxMoves)
 	}
-	boards, _, err := readClassic(fs.Arg(0))
+	b, err := readBoard(fs.Arg(0))
 	if err != nil {
-		fmt.Fprintf(stderr, "mousemaze classic play: %v\n", err)
-		return exitFail
+		return failer("classic play", stderr)(exitFail, "%v", err)
 	}
-	b := boards[0]
 	g := classic.NewGame(b.Nav(), h)
 	g.MaxMoves = *maxMoves
 	fmt.Fprintf(stdout, "Blind maze: %d rows by %d columns. Find the goal. Commands: f(orward), l(eft), r(ight), a(round), n/e/s/w, look, q(uit).\n", b.Rows, b.Cols)
@@ -416,42 +227,8 @@ func runClassicPlay(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout, "You start in the goal.")
 		return exitOK
 	}
-	fmt.Fprintln(stdout, g.View())
-	sc := bufio.NewScanner(stdin)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "q" || line == "quit" {
-			break
-		}
-		reply, err := g.Command(line)
-		if err != nil {
-			fmt.Fprintln(stdout, err)
-			continue
-		}
-		fmt.Fprintln(stdout, reply)
-		if g.Won() {
-			return exitOK
-		}
-		if g.Lost() {
-			fmt.Fprintf(stdout, "Out of moves: %d attempts used.\n", g.Moves)
-			return exitOK
-		}
-	}
-	fmt.Fprintf(stdout, "You give up after %d moves.\n", g.Moves)
+	g.Play(stdin, stdout)
 	return exitOK
-}
-
-// classicNeuralRecord is the output of `classic neural --json`.
-type classicNeuralRecord struct {
-	Mazes    int              `json:"mazes"`
-	Rows     int              `json:"rows"`
-	Cols     int              `json:"cols"`
-	Episodes int              `json:"episodes"`
-	Cap      int64            `json:"cap"`
-	Seed     uint64           `json:"seed"`
-	Params   neural.Params    `json:"params"`
-	Net      []neural.Summary `json:"net"`
-	Random   neural.Summary   `json:"random"`
 }
 
 func runClassicNeural(args []string, stdout, stderr io.Writer) int {
@@ -473,8 +250,7 @@ func runClassicNeural(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	usageErr := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "mousemaze classic neural: "+format+"\n", a...)
-		return exitUsage
+		return failer("classic neural", stderr)(exitUsage, format, a...)
 	}
 	sz, err := mousemaze.ParseSize(*size)
 	switch {
@@ -485,19 +261,10 @@ func runClassicNeural(args []string, stdout, stderr io.Writer) int {
 	case p.Hidden < 1 || p.Trace < 0 || p.Rate < 0 || p.Reward < 0 || p.Noise < 0 || p.Inhibition <= 0:
 		return usageErr("--hidden must be at least 1, --inhibition above 0, the rest 0 or more")
 	}
-	trials := neural.Measure(p, *mazes, sz.Rows, sz.Cols, *episodes, *capSteps, *seed)
-	net, random := neural.Summarize(trials)
+	rep := neural.NewReport(p, *mazes, sz.Rows, sz.Cols, *episodes, *capSteps, *seed)
 	if *asJSON {
-		json.NewEncoder(stdout).Encode(classicNeuralRecord{Mazes: *mazes, Rows: sz.Rows, Cols: sz.Cols, Episodes: *episodes,
-			Cap: *capSteps, Seed: *seed, Params: p, Net: net, Random: random})
-		return exitOK
+		return printJSON(stdout, rep)
 	}
-	fmt.Fprintf(stdout, "%d perfect %s mazes (seeds %d..%d), start top-left, goal bottom-right, cap %d steps\n",
-		*mazes, sz, *seed, *seed+uint64(*mazes)-1, *capSteps)
-	fmt.Fprintf(stdout, "%-14s %8s %11s\n", "solver", "reached", "mean steps")
-	for e, s := range net {
-		fmt.Fprintf(stdout, "%-14s %4d/%-3d %11.1f\n", fmt.Sprintf("net run %d", e+1), s.Reached, s.Of, s.MeanSteps)
-	}
-	fmt.Fprintf(stdout, "%-14s %4d/%-3d %11.1f\n", "random walk", random.Reached, random.Of, random.MeanSteps)
+	rep.Write(stdout)
 	return exitOK
 }

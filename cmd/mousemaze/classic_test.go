@@ -10,6 +10,7 @@ import (
 
 	"github.com/mousemaze/mousemaze"
 	"github.com/mousemaze/mousemaze/classic"
+	"github.com/mousemaze/mousemaze/classic/neural"
 )
 
 // gen writes a perfect maze in the edge text format (the root parser reads
@@ -63,7 +64,7 @@ func TestClassicSolve(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	var rec classicSolveRecord
+	var rec classic.SolveRecord
 	if err := json.Unmarshal([]byte(out), &rec); err != nil {
 		t.Fatal(err)
 	}
@@ -161,7 +162,7 @@ func TestClassicNeural(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	var rec classicNeuralRecord
+	var rec neural.Report
 	if err := json.Unmarshal([]byte(out), &rec); err != nil {
 		t.Fatal(err)
 	}

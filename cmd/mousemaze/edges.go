@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"text/tabwriter"
@@ -25,180 +24,89 @@ func readEdges(name string) ([]mousemaze.EdgeMaze, []int, error) {
 // The boards go to the --backend when it walks edge boards
 // (mousemaze.EdgeEvaluator), and to the reference walk otherwise.
 func runEvalEdges(files []string, cfg mousemaze.Config, be backendFlags, asJSON bool, stdout, stderr io.Writer) int {
-	var inputs []inputMaze
+	var inputs []mousemaze.Input
 	var boards []mousemaze.EdgeMaze
 	for _, name := range files {
 		ms, lines, err := readEdges(name)
 		if err != nil {
-			fmt.Fprintf(stderr, "mousemaze eval: %v\n", err)
-			return exitFail
+			return failer("eval", stderr)(exitFail, "%v", err)
 		}
 		for i, m := range ms {
 			if err := cfg.Validate(m.Cols); err != nil {
-				fmt.Fprintf(stderr, "mousemaze eval: %s:%d: board %d is %dx%d: %v\n", name, lines[i], i, m.Rows, m.Cols, err)
-				return exitUsage
+				return failer("eval", stderr)(exitUsage, "%s:%d: board %d is %dx%d: %v", name, lines[i], i, m.Rows, m.Cols, err)
 			}
-			inputs = append(inputs, inputMaze{file: name, index: i, line: lines[i], maze: mousemaze.NewMaze(m.Rows, m.Cols)})
+			inputs = append(inputs, mousemaze.Input{File: name, Index: i, Line: lines[i], Maze: mousemaze.NewMaze(m.Rows, m.Cols)})
 			boards = append(boards, m)
 		}
 	}
 	ev, err := be.open()
 	if err != nil {
-		fmt.Fprintf(stderr, "mousemaze eval: %v\n", err)
-		return exitFail
+		return failer("eval", stderr)(exitFail, "%v", err)
 	}
 	defer ev.Close()
 	results := make([]mousemaze.Result, len(boards))
 	if _, err := mousemaze.EvaluateEdgesWith(ev, boards, cfg, results, be.workers); err != nil {
-		fmt.Fprintf(stderr, "mousemaze eval: %v\n", err)
-		return exitFail
+		return failer("eval", stderr)(exitFail, "%v", err)
 	}
-	if asJSON {
-		enc := json.NewEncoder(stdout)
-		for i, in := range inputs {
-			if err := enc.Encode(newEvalRecord(in, results[i])); err != nil {
-				fmt.Fprintf(stderr, "mousemaze eval: %v\n", err)
-				return exitFail
-			}
-		}
-		return exitOK
-	}
-	writeEvalTable(stdout, inputs, results, cfg.Heat, cfg.K > 0)
-	return exitOK
+	return writeEval(inputs, results, cfg, asJSON, stdout, stderr)
 }
 
-// edgeEvolveEvent is the final line of evolve --edges --json.
-type edgeEvolveEvent struct {
-	Event     string  `json:"event"`
-	Evals     int64   `json:"evals"`
-	Objective string  `json:"objective"`
-	K         int     `json:"k"`
-	Score     int64   `json:"score"`
-	Turns     int64   `json:"turns"`
-	Escaped   bool    `json:"escaped"`
-	Rows      int     `json:"rows"`
-	Cols      int     `json:"cols"`
-	Entry     int     `json:"entry"`
-	Exit      int     `json:"exit"`
-	Order     string  `json:"order"`
-	Seed      uint64  `json:"seed"`
-	Walls     int     `json:"walls"`
-	Board     string  `json:"board"`
-	Seconds   float64 `json:"seconds"`
-	// Algo is the engine's method; Rejected the infeasible boards bred
-	// and not walked; PolishEvals and LocalOptimumRadius the polish and
-	// its certificate (see evolve --polish).
-	Algo               string `json:"algo"`
-	Rejected           int64  `json:"rejected"`
-	PolishEvals        int64  `json:"polish_evals,omitempty"`
-	LocalOptimumRadius *int   `json:"local_optimum_radius,omitempty"`
-	Checkpoint         string `json:"checkpoint,omitempty"`
-}
-
-// runEvolveEdges is evolve --edges: the engine on dispatch.EdgeProblem.
-func runEvolveEdges(r *edgeRun, rules rulesFlags, objective string, stdout, stderr io.Writer) int {
-	usageErr := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "mousemaze evolve: "+format+"\n", a...)
-		return exitUsage
+// evolveEdges is evolve --edges: the engine on dispatch.EdgeProblem.
+func evolveEdges(r *edgeRun, rules rulesFlags, objective string) edgeFront {
+	open := func(p dispatch.Spec) (*dispatch.EdgeProblem, error) {
+		return dispatch.NewEdgeProblem(p, nil, r.workers)
 	}
-	fail := func(err error) int {
-		fmt.Fprintf(stderr, "mousemaze evolve: %v\n", err)
-		return exitFail
-	}
-	for _, name := range []string{"free-ends", "init", "png", "backend", "kernel", "island", "migrate", "migrate-every"} {
-		if r.set[name] {
-			return usageErr("--%s does not apply to --edges", name)
-		}
-	}
-	if r.fs.NArg() > 0 {
-		return usageErr("unexpected arguments %q", r.fs.Args())
-	}
-	var search *dispatch.EdgeSearch
-	if r.resume {
-		st, err := r.load("evolve-edges")
-		if err != nil {
-			return usageErr("%v", err)
-		}
-		prob, err := dispatch.NewEdgeProblem(st.Spec, nil, r.workers)
-		if err != nil {
-			return fail(err)
-		}
-		if search, err = dispatch.ResumeEngine(st, prob); err != nil {
-			return fail(err)
-		}
-	} else {
-		p, err := r.spec(dispatch.ProblemEdges)
-		if err != nil {
-			return usageErr("%v", err)
-		}
-		cfg, err := rules.config()
-		if err != nil {
-			return usageErr("%v", err)
-		}
-		p.Order, p.Entry, p.Exit, p.Cap, p.K = cfg.Order.String(), cfg.Entry, cfg.Exit, cfg.Cap, cfg.K
-		if objective != dispatch.ObjTurns {
-			p.Objective = objective
-		}
-		prob, err := dispatch.NewEdgeProblem(p, nil, r.workers)
-		if err != nil {
-			return usageErr("%v", err)
-		}
-		if search, err = dispatch.NewEngine(p, prob, nil); err != nil {
-			if errors.Is(err, dispatch.ErrParams) {
-				return usageErr("%v", err)
+	return edgeFront{kind: "evolve-edges", flag: "--edges", problem: dispatch.ProblemEdges, open: open,
+		notApply: []string{"free-ends", "init", "png", "backend", "kernel", "island", "migrate", "migrate-every"},
+		setup: func(p *dispatch.Spec) error {
+			cfg, err := rules.config()
+			if err != nil {
+				return err
 			}
-			return fail(err)
-		}
+			p.Order, p.Entry, p.Exit, p.Cap, p.K = cfg.Order.String(), cfg.Entry, cfg.Exit, cfg.Cap, cfg.K
+			if objective != dispatch.ObjTurns {
+				p.Objective = objective
+			}
+			return nil
+		},
+		report: func(search *dispatch.EdgeSearch, out dispatch.Outcome, stdout io.Writer) error {
+			p := search.Spec()
+			prob := search.Problem().(*dispatch.EdgeProblem)
+			cfg := prob.Config
+			best := search.Best()
+			walkCfg := cfg
+			walkCfg.Heat = false
+			res, err := mousemaze.WalkEdges(best.Genome, walkCfg)
+			if err != nil {
+				return err
+			}
+			board := best.Genome.Format(cfg.Entry, cfg.Exit)
+			if r.outFile != "" {
+				if err := checkpoint.WriteFile(r.outFile, []byte(board)); err != nil {
+					return err
+				}
+			}
+			score := int64(best.Score.Value)
+			if r.asJSON {
+				ev := dispatch.EdgeEvent{Event: out.EventName(), Evals: search.Evals(), Objective: prob.Objective, K: cfg.K, Score: score,
+					Turns: res.Turns, Escaped: res.Escaped, Rows: p.Rows, Cols: p.Cols, Entry: cfg.Entry, Exit: cfg.Exit,
+					Order: cfg.Order.String(), Seed: p.Seed, Walls: best.Genome.WallCount(), Board: board,
+					EngineResult: dispatch.ResultOf(search, out, r.ckptPath)}
+				return json.NewEncoder(stdout).Encode(ev)
+			}
+			fmt.Fprintf(stdout, "best %dx%d Mouse Maze 2 board (%s, seed %d, entry %d, exit %d, order %s, objective %s, k=%d): score %d, %d turns, escaped %s, %d walls, after %d evaluations in %v\n%s%s",
+				p.Rows, p.Cols, p.Algo, p.Seed, cfg.Entry, cfg.Exit, cfg.Order, prob.Objective, cfg.K, score, res.Turns, mousemaze.YesNo(res.Escaped), best.Genome.WallCount(), search.Evals(), out.Elapsed.Round(time.Millisecond),
+				certificateLine(search), board)
+			return nil
+		},
 	}
-	p := search.Spec()
-	prob := search.Problem().(*dispatch.EdgeProblem)
-	cfg := prob.Config
-	elapsed, interrupted, err := r.run(search, "evolve-edges", "evolve --edges", stderr)
-	if err != nil {
-		return fail(err)
-	}
-	best := search.Best()
-	walkCfg := cfg
-	walkCfg.Heat = false
-	res, err := mousemaze.WalkEdges(best.Genome, walkCfg)
-	if err != nil {
-		return fail(err)
-	}
-	if r.outFile != "" {
-		if err := checkpoint.WriteFile(r.outFile, []byte(best.Genome.Format(cfg.Entry, cfg.Exit))); err != nil {
-			return fail(err)
-		}
-	}
-	code := exitOK
-	if interrupted {
-		code = exitFail
-	}
-	score := int64(best.Score.Value)
-	if r.asJSON {
-		ev := edgeEvolveEvent{Event: "done", Evals: search.Evals(), Objective: prob.Objective, K: cfg.K, Score: score,
-			Turns: res.Turns, Escaped: res.Escaped, Rows: p.Rows, Cols: p.Cols, Entry: cfg.Entry, Exit: cfg.Exit,
-			Order: cfg.Order.String(), Seed: p.Seed, Walls: best.Genome.WallCount(), Board: best.Genome.Format(cfg.Entry, cfg.Exit),
-			Seconds: elapsed.Seconds(), Algo: p.Algo, Rejected: search.Rejected(), PolishEvals: search.PolishEvals(),
-			LocalOptimumRadius: radiusPtr(search), Checkpoint: r.ckptPath}
-		if interrupted {
-			ev.Event = "interrupted"
-		}
-		json.NewEncoder(stdout).Encode(ev)
-		return code
-	}
-	fmt.Fprintf(stdout, "best %dx%d Mouse Maze 2 board (%s, seed %d, entry %d, exit %d, order %s, objective %s, k=%d): score %d, %d turns, escaped %s, %d walls, after %d evaluations in %v\n",
-		p.Rows, p.Cols, p.Algo, p.Seed, cfg.Entry, cfg.Exit, cfg.Order, prob.Objective, cfg.K, score, res.Turns, yesNo(res.Escaped), best.Genome.WallCount(), search.Evals(), elapsed.Round(time.Millisecond))
-	fmt.Fprint(stdout, certificateLine(search))
-	fmt.Fprint(stdout, best.Genome.Format(cfg.Entry, cfg.Exit))
-	return code
 }
 
 // runSweepEdges is sweep --edges.
 func runSweepEdges(sz mousemaze.Size, cfg mousemaze.Config, workers int, asJSON bool, stdout, stderr io.Writer) int {
 	rep, err := sweep.EdgeSweep(sz, cfg, workers)
 	if err != nil {
-		fmt.Fprintf(stderr, "mousemaze sweep: %v\n", err)
-		return exitUsage
+		return failer("sweep", stderr)(exitUsage, "%v", err)
 	}
 	if asJSON {
 		out := struct {

@@ -1,29 +1,19 @@
 package main
 
+// This file holds the commands that walk the mouse through mazes read
+// from files: eval, graph and analyze.
+
 import (
-	"encoding/json"
 	"fmt"
 	"io"
-	"text/tabwriter"
 
 	"github.com/mousemaze/mousemaze"
+	"github.com/mousemaze/mousemaze/analyze"
 )
-
-func init() {
-	register(command{name: "eval", summary: "walk the mouse through mazes read from files and report turns", run: runEval})
-}
 
 // evalRecord is one line of `eval --json`: the shared record, with the
 // maze's file and index.
 type evalRecord = mousemaze.EvalRecord
-
-// inputMaze is a maze read from a file, with where it came from.
-type inputMaze struct {
-	file  string
-	index int
-	line  int
-	maze  mousemaze.Maze
-}
 
 func runEval(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("eval", "[flags] FILE... ('-' reads standard input)",
@@ -39,59 +29,63 @@ func runEval(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if fs.NArg() == 0 {
-		fmt.Fprintln(stderr, "mousemaze eval: no input files (use - for standard input)")
-		fs.Usage()
-		return exitUsage
+		return badArgs(fs, stderr, "no input files (use - for standard input)")
 	}
 	cfg, err := rules.config()
 	if err != nil {
-		fmt.Fprintf(stderr, "mousemaze eval: %v\n", err)
-		return exitUsage
+		return failer("eval", stderr)(exitUsage, "%v", err)
 	}
 	cfg.Heat = *heat
 	if *edges {
 		return runEvalEdges(fs.Args(), cfg, be, *asJSON, stdout, stderr)
 	}
 
-	// Read every file first, so bad input fails before any output.
-	var inputs []inputMaze
-	for _, name := range fs.Args() {
-		mazes, lines, err := readMazes(name)
-		if err != nil {
-			fmt.Fprintf(stderr, "mousemaze eval: %v\n", err)
-			return exitFail
-		}
-		for i, m := range mazes {
-			if err := cfg.Validate(m.Cols); err != nil {
-				fmt.Fprintf(stderr, "mousemaze eval: %s:%d: maze %d is %dx%d: %v\n", name, lines[i], i, m.Rows, m.Cols, err)
-				return exitUsage
-			}
-			inputs = append(inputs, inputMaze{file: name, index: i, line: lines[i], maze: m})
-		}
+	inputs, code := readInputs("eval", fs.Args(), cfg, stderr)
+	if code >= 0 {
+		return code
 	}
 	ev, err := be.open()
 	if err != nil {
-		fmt.Fprintf(stderr, "mousemaze eval: %v\n", err)
-		return exitFail
+		return failer("eval", stderr)(exitFail, "%v", err)
 	}
 	defer ev.Close()
-	results, err := evaluateAll(mousemaze.ForConfig(ev, cfg), cfg, inputs)
+	results, err := mousemaze.EvaluateInputs(mousemaze.ForConfig(ev, cfg), cfg, inputs)
 	if err != nil {
-		fmt.Fprintf(stderr, "mousemaze eval: %v\n", err)
-		return exitFail
+		return failer("eval", stderr)(exitFail, "%v", err)
 	}
-	if *asJSON {
-		enc := json.NewEncoder(stdout)
-		for i, in := range inputs {
-			if err := enc.Encode(newEvalRecord(in, results[i])); err != nil {
-				fmt.Fprintf(stderr, "mousemaze eval: %v\n", err)
-				return exitFail
-			}
-		}
+	return writeEval(inputs, results, cfg, *asJSON, stdout, stderr)
+}
+
+// writeEval prints eval's results: JSON records or the table.
+func writeEval(inputs []mousemaze.Input, results []mousemaze.Result, cfg mousemaze.Config, asJSON bool, stdout, stderr io.Writer) int {
+	if !asJSON {
+		mousemaze.WriteEvalTable(stdout, inputs, results, cfg.Heat, cfg.K > 0)
 		return exitOK
 	}
-	writeEvalTable(stdout, inputs, results, *heat, cfg.K > 0)
-	return exitOK
+	recs := make([]mousemaze.EvalRecord, len(inputs))
+	for i, in := range inputs {
+		recs[i] = mousemaze.NewInputRecord(in, results[i])
+	}
+	return printRecords("eval", recs, stdout, stderr)
+}
+
+// readInputs reads the mazes of every file, checking each against cfg,
+// so that bad input fails before any output; code is the exit status
+// when it failed, -1 when not.
+func readInputs(cmd string, files []string, cfg mousemaze.Config, stderr io.Writer) (inputs []mousemaze.Input, code int) {
+	for _, name := range files {
+		mazes, lines, err := readMazes(name)
+		if err != nil {
+			return nil, failer(cmd, stderr)(exitFail, "%v", err)
+		}
+		for i, m := range mazes {
+			if err := cfg.Validate(m.Cols); err != nil {
+				return nil, failer(cmd, stderr)(exitUsage, "%s:%d: maze %d is %dx%d: %v", name, lines[i], i, m.Rows, m.Cols, err)
+			}
+			inputs = append(inputs, mousemaze.Input{File: name, Index: i, Line: lines[i], Maze: m})
+		}
+	}
+	return inputs, -1
 }
 
 // readMazes parses one input file ("-" is standard input).
@@ -99,95 +93,140 @@ func readMazes(name string) ([]mousemaze.Maze, []int, error) {
 	return readInput(name, mousemaze.ParseLines)
 }
 
-// evaluateAll groups the mazes by size, evaluates each group as one
-// population and returns the results in input order.
-func evaluateAll(ev mousemaze.Evaluator, cfg mousemaze.Config, inputs []inputMaze) ([]mousemaze.Result, error) {
-	groups := map[mousemaze.Size][]int{}
-	var sizes []mousemaze.Size
-	for i, in := range inputs {
-		sz := in.maze.Size()
-		if _, ok := groups[sz]; !ok {
-			sizes = append(sizes, sz)
-		}
-		groups[sz] = append(groups[sz], i)
+func runGraph(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("graph", "[flags] FILE.json... ('-' reads standard input; see docs/graph.md)",
+		"mousemaze graph --k 3 maze.json", stderr)
+	var rules rulesFlags
+	rules.register(fs)
+	asJSON := fs.Bool("json", false, "print one JSON object per graph")
+	heat := fs.Bool("heat", false, "include every vertex's visit count")
+	fromGrid := fs.Bool("from-grid", false, "read grid mazes (text format) instead and print each as a graph in JSON, under --order, --entry and --exit")
+	lemma11 := fs.Int("lemma11", 0, "print the paper's Lemma 11 tree for a `K`-mod mouse (K ≥ 2) in JSON and exit")
+	if code := parseFlags(fs, args); code >= 0 {
+		return code
 	}
-	results := make([]mousemaze.Result, len(inputs))
-	for _, sz := range sizes {
-		idx := groups[sz]
-		pop := mousemaze.NewPopulation(sz.Rows, sz.Cols, 0)
-		for _, i := range idx {
-			if err := pop.Append(inputs[i].maze); err != nil {
-				return nil, err
+	fail := func(err error) int {
+		return failer("graph", stderr)(exitFail, "%v", err)
+	}
+	cfg, err := rules.config()
+	if err != nil {
+		return failer("graph", stderr)(exitUsage, "%v", err)
+	}
+	cfg.Heat = *heat
+	if *lemma11 != 0 {
+		if *lemma11 < 2 {
+			return failer("graph", stderr)(exitUsage, "--lemma11 %d: want K ≥ 2", *lemma11)
+		}
+		if err := mousemaze.WriteGraph(stdout, mousemaze.Lemma11(*lemma11)); err != nil {
+			return fail(err)
+		}
+		return exitOK
+	}
+	if fs.NArg() == 0 {
+		return badArgs(fs, stderr, "no input files (use - for standard input)")
+	}
+	if *fromGrid {
+		for _, name := range fs.Args() {
+			mazes, _, err := readMazes(name)
+			if err != nil {
+				return fail(err)
+			}
+			for _, m := range mazes {
+				g, err := mousemaze.GridGraph(m, cfg)
+				if err != nil {
+					return fail(fmt.Errorf("%s: %w", name, err))
+				}
+				if err := mousemaze.WriteGraph(stdout, g); err != nil {
+					return fail(err)
+				}
 			}
 		}
-		dst := make([]mousemaze.Result, len(idx))
-		if err := ev.Evaluate(pop, cfg, dst); err != nil {
-			return nil, fmt.Errorf("%s backend on %s mazes: %w", ev.Name(), sz, err)
-		}
-		for k, i := range idx {
-			results[i] = dst[k]
-		}
+		return exitOK
 	}
-	return results, nil
+	var recs []mousemaze.GraphRecord
+	for _, name := range fs.Args() {
+		g, err := readGraph(name)
+		if err != nil {
+			return fail(err)
+		}
+		rec, err := mousemaze.NewGraphRecord(name, g, cfg)
+		if err != nil {
+			return fail(err)
+		}
+		recs = append(recs, rec)
+	}
+	if *asJSON {
+		return printRecords("graph", recs, stdout, stderr)
+	}
+	mousemaze.WriteGraphTable(stdout, recs, *heat)
+	return exitOK
 }
 
-func newEvalRecord(in inputMaze, r mousemaze.Result) evalRecord {
-	rec := mousemaze.NewEvalRecord(in.maze.Rows, in.maze.Cols, r)
-	rec.EvalSource = &mousemaze.EvalSource{File: in.file, Index: in.index}
-	return rec
+// readGraph parses one graph file ("-" is standard input).
+func readGraph(name string) (mousemaze.Graph, error) {
+	if name == "-" {
+		return mousemaze.ParseGraph(stdin, "-")
+	}
+	f, err := openInput(name)
+	if err != nil {
+		return mousemaze.Graph{}, err
+	}
+	defer f.Close()
+	return mousemaze.ParseGraph(f, name)
 }
 
-// writeEvalTable prints the results as a table; kmod adds the columns
-// trapped, cycle (start+length) and mousetrap (its first turn).
-func writeEvalTable(w io.Writer, inputs []inputMaze, results []mousemaze.Result, heat, kmod bool) {
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	if kmod {
-		fmt.Fprintln(tw, "file\tindex\tsize\tturns\tvisits\tescaped\tfeasible\ttrapped\tcycle\tmousetrap\t")
-	} else {
-		fmt.Fprintln(tw, "file\tindex\tsize\tturns\tvisits\tescaped\tfeasible\t")
+func runAnalyze(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("analyze", "[flags] FILE... ('-' reads standard input) | --table --max RxC",
+		"mousemaze analyze testdata/thesis-mazes.txt", stderr)
+	var rules rulesFlags
+	rules.registerEnds(fs)
+	asJSON := fs.Bool("json", false, "print one JSON object per maze")
+	table := fs.Bool("table", false, "print the thesis's case table over every maze up to --max instead of reading files")
+	maxSize := fs.String("max", "4x4", "largest grid for --table (every size up to it is enumerated)")
+	if code := parseFlags(fs, args); code >= 0 {
+		return code
 	}
-	for i, in := range inputs {
-		r := results[i]
-		fmt.Fprintf(tw, "%s\t%d\t%s\t%d\t%d\t%s\t%s\t", in.file, in.index, in.maze.Size(), r.Turns, r.Visits(), yesNo(r.Escaped), yesNo(r.Feasible))
-		if kmod {
-			cycle := "-"
-			if r.Trapped {
-				cycle = fmt.Sprintf("%d+%d", r.CycleStart, r.CycleLen)
-			}
-			fmt.Fprintf(tw, "%s\t%s\t%d\t", yesNo(r.Trapped), cycle, r.TrapTurn)
+	cfg, err := rules.config()
+	if err != nil {
+		return failer("analyze", stderr)(exitUsage, "%v", err)
+	}
+	if *table {
+		sz, err := mousemaze.ParseSize(*maxSize)
+		if err != nil || sz.Rows*sz.Cols > 36 {
+			return failer("analyze", stderr)(exitUsage, "--max %q: want a size of at most 36 cells", *maxSize)
 		}
-		fmt.Fprintln(tw)
-	}
-	tw.Flush()
-	if !heat {
-		return
-	}
-	for i, in := range inputs {
-		fmt.Fprintf(w, "\n%s maze %d (%s), visits per cell:\n", in.file, in.index, in.maze.Size())
-		writeHeat(w, in.maze, results[i].Heat)
-	}
-}
-
-// writeHeat prints a maze's heat map as a grid: X for walls, the visit
-// count for open cells.
-func writeHeat(w io.Writer, m mousemaze.Maze, heat []uint32) {
-	tw := tabwriter.NewWriter(w, 0, 0, 1, ' ', tabwriter.AlignRight)
-	for r := 0; r < m.Rows; r++ {
-		for c := 0; c < m.Cols; c++ {
-			if m.Wall(r, c) {
-				fmt.Fprint(tw, "X\t")
-			} else {
-				fmt.Fprintf(tw, "%d\t", heat[r*m.Cols+c])
-			}
+		s, err := analyze.SurveyAll(sz.Rows, sz.Cols, cfg)
+		if err != nil {
+			return failer("analyze", stderr)(exitFail, "%v", err)
 		}
-		fmt.Fprintln(tw)
+		if *asJSON {
+			return printJSON(stdout, s.Table.Stats())
+		}
+		fmt.Fprintf(stdout, "every maze up to %s, order %s, entry %d, exit %d: %d mazes, %d loop-less feasible, tree evaluator mismatches %d\n",
+			sz, cfg.Order, cfg.Entry, cfg.Exit, s.Mazes, s.Loopless, s.TreeMismatch)
+		fmt.Fprintf(stdout, "single 2x2 loop: %d mazes, Theorem 1 failed on %d\n\n", s.SingleLoop, s.Theorem1Failed)
+		s.Table.Write(stdout)
+		return exitOK
 	}
-	tw.Flush()
-}
-
-func yesNo(b bool) string {
-	if b {
-		return "yes"
+	if fs.NArg() == 0 {
+		return badArgs(fs, stderr, "no input files (use - for standard input)")
 	}
-	return "no"
+	inputs, code := readInputs("analyze", fs.Args(), cfg, stderr)
+	if code >= 0 {
+		return code
+	}
+	recs := make([]analyze.Record, len(inputs))
+	for k, in := range inputs {
+		rec, err := analyze.Analyze(in.File, in.Index, in.Maze, cfg)
+		if err != nil {
+			return failer("analyze", stderr)(exitFail, "%s:%d: %v", in.File, in.Line, err)
+		}
+		if recs[k] = rec; !*asJSON {
+			analyze.WriteRecord(stdout, rec, in.Maze)
+		}
+	}
+	if *asJSON {
+		return printRecords("analyze", recs, stdout, stderr)
+	}
+	return exitOK
 }

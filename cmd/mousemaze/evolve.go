@@ -2,27 +2,19 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
 	"strconv"
-	"syscall"
 	"time"
 
 	"github.com/mousemaze/mousemaze"
 	"github.com/mousemaze/mousemaze/dispatch"
 	"github.com/mousemaze/mousemaze/dispatch/checkpoint"
-	"github.com/mousemaze/mousemaze/dispatch/progress"
+	"github.com/mousemaze/mousemaze/draw"
 )
-
-func init() {
-	register(command{name: "evolve", summary: "search for mazes that trap the mouse longest (GA, EA, SA, hill, random, memetic)", run: runEvolve})
-}
 
 // The defaults of a plain `mousemaze evolve`: the game's 13×13 grid, our
 // iterated local search (the strongest method on 13×13 in the calibration
@@ -37,47 +29,9 @@ const (
 // (Ctrl-C) after that many generations. Tests set it.
 var evolveInterruptAt int64
 
-// evolveCheckpoint is what an evolve checkpoint file holds.
-type evolveCheckpoint struct {
-	Kind    string          `json:"kind"`
-	Version int             `json:"version"`
-	State   *dispatch.State `json:"state"`
-}
-
 // evolveCheckpointVersion 2 holds a dispatch.State of the one engine
 // (dispatch.SpecVersion 2); version 1 checkpoints are refused with a message.
 const evolveCheckpointVersion = 2
-
-// evolveEvent is one line of `evolve --json`. Fields that do not apply to
-// an event are left out.
-type evolveEvent struct {
-	Event      string  `json:"event"`
-	Gen        int64   `json:"gen"`
-	Evals      int64   `json:"evals"`
-	Rejected   int64   `json:"rejected,omitempty"`
-	BestTurns  int64   `json:"best_turns"`
-	BestVisits int64   `json:"best_visits"`
-	BestMaze   string  `json:"best_maze,omitempty"`
-	Rows       int     `json:"rows,omitempty"`
-	Cols       int     `json:"cols,omitempty"`
-	Entry      *int    `json:"entry,omitempty"`
-	Exit       *int    `json:"exit,omitempty"`
-	Order      string  `json:"order,omitempty"`
-	Seed       *uint64 `json:"seed,omitempty"`
-	Algo       string  `json:"algo,omitempty"`
-	Backend    string  `json:"backend,omitempty"`
-	Seconds    float64 `json:"seconds,omitempty"`
-	EvalsPerS  float64 `json:"evals_per_s,omitempty"`
-	Checkpoint string  `json:"checkpoint,omitempty"`
-	// LocalOptimumRadius certifies the best maze: no maze within this
-	// Hamming distance takes more turns (set by --polish and by climbs
-	// that end at the best); PolishEvals counts the polish's evaluations.
-	LocalOptimumRadius *int  `json:"local_optimum_radius,omitempty"`
-	PolishEvals        int64 `json:"polish_evals,omitempty"`
-	// Detail describes the best maze's walk under --k or --objective;
-	// best_turns is then the search's score (see dispatch.Score).
-	Detail *objectiveDetail `json:"best,omitempty"`
-}
 
 func runEvolve(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("evolve", "[flags]",
@@ -104,15 +58,15 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 	objective := fs.String("objective", dispatch.ObjTurns, "what to maximise: turns (the walk's length; with --k, the longest escape), trap (the smallest maze that traps a k-mod mouse) or max-cell (the most visits to one cell)")
 	edges := fs.Bool("edges", false, "search Mouse Maze 2 boards (walls on edges); every --algo applies, default ga; a move flips one edge")
 	walker := fs.String("walker", "", "search edge boards that keep a classic maze walker longest from the top-left to the bottom-right cell: left, right, switch-left, switch-right, lru or tremaux")
-	isl := registerIslandFlags(fs, stderr)
+	islFlags := registerIslandFlags(fs, stderr)
 	if code := parseFlags(fs, args); code >= 0 {
 		return code
 	}
 	usageErr := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "mousemaze evolve: "+format+"\n", a...)
-		return exitUsage
+		return failer("evolve", stderr)(exitUsage, format, a...)
 	}
-	if err := isl.parse(flagsSet(fs), seed, *edges || *walker != ""); err != nil {
+	isl, err := islFlags.parse(flagsSet(fs), seed, *edges || *walker != "")
+	if err != nil {
 		return usageErr("%v", err)
 	}
 	if *walker != "" || *edges {
@@ -122,13 +76,12 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 		r := &edgeRun{fs: fs, set: flagsSet(fs), sf: &sf, algo: *algo, size: *size, evals: *evals, seed: *seed, pop: *pop,
 			workers: be.workers, ckptPath: *ckptPath, ckptEvery: *ckptEvery, resume: *resume, outFile: *outFile, asJSON: *asJSON}
 		if *walker != "" {
-			return runEvolveWalker(r, *walker, stdout, stderr)
+			return runEdgeFront(r, evolveWalker(r, *walker), stdout, stderr)
 		}
-		return runEvolveEdges(r, rules, *objective, stdout, stderr)
+		return runEdgeFront(r, evolveEdges(r, rules, *objective), stdout, stderr)
 	}
 	fail := func(err error) int {
-		fmt.Fprintf(stderr, "mousemaze evolve: %v\n", err)
-		return exitFail
+		return failer("evolve", stderr)(exitFail, "%v", err)
 	}
 	if fs.NArg() > 0 {
 		return usageErr("unexpected arguments %q", fs.Args())
@@ -159,24 +112,11 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 
 	var search *dispatch.Search
 	if *resume {
-		// Read the kind and version first, leniently: an older checkpoint
-		// has fields this one does not know and gets its own message.
-		var head struct {
-			Kind    string `json:"kind"`
-			Version int    `json:"version"`
-		}
-		if data, err := os.ReadFile(*ckptPath); err == nil && json.Unmarshal(data, &head) == nil &&
-			head.Kind == "evolve" && head.Version < evolveCheckpointVersion {
-			return fail(fmt.Errorf("%s was written by an older mousemaze (evolve checkpoint version %d), whose search cannot be resumed by this one; remove it or use another --checkpoint to start a new search", *ckptPath, head.Version))
-		}
-		var ck evolveCheckpoint
-		if err := checkpoint.Load(*ckptPath, &ck); err != nil {
+		st, err := dispatch.LoadCheckpoint[dispatch.Grid](*ckptPath, "evolve", evolveCheckpointVersion)
+		if err != nil {
 			return fail(err)
 		}
-		if ck.Kind != "evolve" || ck.Version != evolveCheckpointVersion || ck.State == nil {
-			return fail(fmt.Errorf("%s is not an evolve checkpoint (version %d)", *ckptPath, evolveCheckpointVersion))
-		}
-		p := ck.State.Spec
+		p := st.Spec
 		// The checkpoint fixes the search: a flag that restates its value
 		// is fine, one that would change it is an error.
 		obj := p.Objective
@@ -201,17 +141,13 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 		if set["evals"] {
-			ck.State.Spec.Evals = *evals // a resumed search may get a larger budget
+			st.Spec.Evals = *evals // a resumed search may get a larger budget
 		}
-		search, err = dispatch.Resume(ck.State, ev)
+		search, err = dispatch.Resume(st, ev)
 		if err != nil {
 			return fail(err)
 		}
 	} else {
-		p, err := dispatch.Preset(*algo)
-		if err != nil {
-			return usageErr("--algo %q: want one of %v", *algo, dispatch.Algos)
-		}
 		var initial []mousemaze.Maze
 		if *initFile != "" {
 			if initial, err = mousemaze.ParseFile(*initFile); err != nil {
@@ -232,15 +168,9 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 		if err := cfg.Validate(sz.Cols); err != nil {
 			return usageErr("%v on a %s grid", err, sz)
 		}
-		p.Rows, p.Cols = sz.Rows, sz.Cols
-		p.Order, p.Entry, p.Exit, p.Cap, p.FreeEnds = cfg.Order.String(), cfg.Entry, cfg.Exit, cfg.Cap, *freeEnds
-		p.Evals, p.Seed = *evals, *seed
-		p.K = cfg.K
-		if *objective != dispatch.ObjTurns {
-			p.Objective = *objective
-		}
-		if *pop > 0 {
-			p.Pop = *pop
+		p, err := dispatch.GridSpec(*algo, sz, cfg, *freeEnds, *objective, *evals, *seed, *pop)
+		if err != nil {
+			return usageErr("%v", err)
 		}
 		if err := sf.apply(set, &p, sz.Cells()); err != nil {
 			return usageErr("%v", err)
@@ -255,89 +185,36 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 	}
 	p := search.Params()
 
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-
 	enc := json.NewEncoder(stdout)
-	emit := func(e evolveEvent) {
+	emit := func(e dispatch.Event) {
 		if *asJSON {
 			enc.Encode(e)
 		}
 	}
-	bar := progress.New(stderr, fmt.Sprintf("evolve %s %dx%d", p.Algo, p.Rows, p.Cols), p.Evals, 2*time.Second)
-	saveCheckpoint := func() error {
-		if *ckptPath == "" {
-			return nil
-		}
-		return checkpoint.Save(*ckptPath, evolveCheckpoint{Kind: "evolve", Version: evolveCheckpointVersion, State: search.State()})
-	}
-	start, lastSave := time.Now(), time.Now()
-	startEvals := search.Evals()
 	nextReport := (search.Evals()*100/p.Evals + 1) * p.Evals / 100
 	hooks := dispatch.Hooks{
-		Improved: func(s *dispatch.Search) {
-			b := s.Best()
-			emit(evolveEvent{Event: "improved", Gen: s.Gen(), Evals: s.Evals(), BestTurns: b.Score.Turns, BestVisits: b.Score.Turns - 2, Entry: endPtr(p, b.Genome.Entry), Exit: endPtr(p, b.Genome.Exit)})
-		},
+		Improved: func(s *dispatch.Search) { emit(dispatch.NewEvent("improved", s)) },
 		Generation: func(s *dispatch.Search) error {
-			if err := isl.generation(s); err != nil {
+			if err := isl.Generation(s); err != nil {
 				return err
 			}
-			b := s.Best()
-			note := fmt.Sprintf("best %s", b.Score)
-			if s.Polishing() {
-				note += fmt.Sprintf(", polishing (%d evaluations)", s.PolishEvals())
-			}
-			bar.Set(s.Evals(), note)
 			if s.Evals() >= nextReport {
-				emit(evolveEvent{Event: "generation", Gen: s.Gen(), Evals: s.Evals(), Rejected: s.Rejected(), BestTurns: b.Score.Turns, BestVisits: b.Score.Turns - 2})
+				emit(dispatch.NewEvent("generation", s))
 				nextReport = (s.Evals()*100/p.Evals + 1) * p.Evals / 100
-			}
-			if *ckptPath != "" && time.Since(lastSave) >= *ckptEvery {
-				if err := saveCheckpoint(); err != nil {
-					return err
-				}
-				lastSave = time.Now()
-			}
-			if evolveInterruptAt > 0 && s.Gen() >= evolveInterruptAt {
-				cancel()
 			}
 			return nil
 		},
 	}
-	runErr := search.Run(ctx, hooks)
-	bar.Finish()
-	elapsed := time.Since(start)
-	if runErr != nil && ctx.Err() == nil {
-		return fail(runErr)
-	}
-	if err := saveCheckpoint(); err != nil {
+	out, err := dispatch.Run(dispatch.Runner{Kind: "evolve", Version: evolveCheckpointVersion, Checkpoint: *ckptPath, Every: *ckptEvery,
+		Label: "evolve", Progress: stderr, InterruptAt: evolveInterruptAt}, search, hooks)
+	if err != nil {
 		return fail(err)
 	}
-	if err := isl.write(search, runErr == nil); err != nil {
+	if err := isl.Write(search, !out.Interrupted); err != nil {
 		return fail(err)
 	}
-	bestM := search.Best()
-	best := bestM.Genome
-	bestTurns := bestM.Score.Turns
+	final := dispatch.FinalEvent(search, out, ev.Name(), *ckptPath)
 	bestMaze, bestCfg := dispatch.BestMaze(search)
-	seedV := p.Seed
-	radius := search.Certified()
-	final := evolveEvent{
-		Event: "done", Gen: search.Gen(), Evals: search.Evals(), Rejected: search.Rejected(),
-		BestTurns: bestTurns, BestVisits: bestTurns - 2, BestMaze: bestMaze.String(),
-		Rows: p.Rows, Cols: p.Cols, Entry: &best.Entry, Exit: &best.Exit, Order: p.Order,
-		Seed: &seedV, Algo: p.Algo, Backend: ev.Name(), Seconds: elapsed.Seconds(),
-		Checkpoint: *ckptPath, PolishEvals: search.PolishEvals(),
-	}
-	if radius > 0 {
-		final.LocalOptimumRadius = &radius
-	}
-	if secs := elapsed.Seconds(); secs > 0 {
-		final.EvalsPerS = float64(search.Evals()-startEvals) / secs
-	}
 	// writeOutputs writes --out and --png for the best maze so far; an
 	// interrupted search writes them too, so nothing found is lost.
 	writeOutputs := func() error {
@@ -351,65 +228,34 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 			if err != nil {
 				return err
 			}
-			return writePNG(*pngFile, bestMaze, bestCfg, res.Heat)
+			return draw.WriteFile(*pngFile, bestMaze, bestCfg, res.Heat)
 		}
 		return nil
 	}
-	if runErr != nil {
-		final.Event = "interrupted"
+	if out.Interrupted {
 		emit(final)
 		if err := writeOutputs(); err != nil {
 			return fail(err)
 		}
-		if *ckptPath != "" {
-			fmt.Fprintf(stderr, "mousemaze evolve: interrupted after %d evaluations; continue with --checkpoint %s --resume\n", search.Evals(), *ckptPath)
-		} else {
-			fmt.Fprintf(stderr, "mousemaze evolve: interrupted after %d evaluations (no --checkpoint, nothing saved)\n", search.Evals())
-		}
+		interrupted(search.Evals(), *ckptPath, stderr)
 		return exitFail
 	}
 	if err := writeOutputs(); err != nil {
 		return fail(err)
 	}
-	var detail *objectiveDetail
 	if p.K > 0 || p.Objective != "" {
-		d, err := describeBest(search)
+		d, err := dispatch.DescribeBest(search)
 		if err != nil {
 			return fail(err)
 		}
-		detail = &d
-		final.Detail = detail
+		final.Detail = &d
 	}
 	if *asJSON {
 		emit(final)
 		return exitOK
 	}
-	certificate := func() {
-		if radius > 0 {
-			fmt.Fprintf(stdout, "certificate: no maze within Hamming distance %d of this one scores higher (checked exhaustively; %d polish evaluations)\n", radius, search.PolishEvals())
-		}
-	}
-	if detail != nil {
-		fmt.Fprintf(stdout, "best %dx%d maze (%s, seed %d, entry %d, exit %d, order %s) after %d evaluations in %v: %s\n",
-			p.Rows, p.Cols, p.Algo, p.Seed, best.Entry, best.Exit, p.Order, search.Evals(), elapsed.Round(time.Millisecond), detail.text())
-		certificate()
-		fmt.Fprint(stdout, bestMaze.String())
-		return exitOK
-	}
-	fmt.Fprintf(stdout, "best %dx%d maze (%s, seed %d, entry %d, exit %d, order %s): %d turns (%d visits) after %d evaluations in %v\n",
-		p.Rows, p.Cols, p.Algo, p.Seed, best.Entry, best.Exit, p.Order, bestTurns, bestTurns-2, search.Evals(), elapsed.Round(time.Millisecond))
-	certificate()
-	fmt.Fprint(stdout, bestMaze.String())
+	final.WriteText(stdout, out.Elapsed)
 	return exitOK
-}
-
-// endPtr returns &col when the ends are searched, so that improvement
-// lines show them, and nil otherwise.
-func endPtr(p dispatch.Params, col int) *int {
-	if !p.FreeEnds {
-		return nil
-	}
-	return &col
 }
 
 func withHeat(cfg mousemaze.Config) mousemaze.Config {
@@ -442,4 +288,13 @@ func sameFlagValue(name, got, want string) bool {
 		return false
 	}
 	return got == want
+}
+
+// interrupted tells how to go on with an interrupted search.
+func interrupted(evals int64, ckpt string, stderr io.Writer) {
+	if ckpt != "" {
+		fmt.Fprintf(stderr, "mousemaze evolve: interrupted after %d evaluations; continue with --checkpoint %s --resume\n", evals, ckpt)
+	} else {
+		fmt.Fprintf(stderr, "mousemaze evolve: interrupted after %d evaluations (no --checkpoint, nothing saved)\n", evals)
+	}
 }

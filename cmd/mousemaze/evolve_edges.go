@@ -1,20 +1,15 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
-	"syscall"
+	"strings"
 	"time"
 
 	"github.com/mousemaze/mousemaze"
 	"github.com/mousemaze/mousemaze/dispatch"
-	"github.com/mousemaze/mousemaze/dispatch/checkpoint"
-	"github.com/mousemaze/mousemaze/dispatch/progress"
 )
 
 // This file runs the searches over edge boards (evolve --edges and evolve
@@ -28,14 +23,6 @@ const defaultEdgeAlgo = dispatch.DefaultEdgeAlgo
 // edgeCheckpointVersion is the version of evolve --edges/--walker
 // checkpoints (a dispatch.EdgeState of Spec version 2).
 const edgeCheckpointVersion = 2
-
-// edgeCheckpoint is what an evolve --edges or --walker checkpoint holds;
-// Kind is "evolve-edges" or "evolve-walker".
-type edgeCheckpoint struct {
-	Kind    string              `json:"kind"`
-	Version int                 `json:"version"`
-	State   *dispatch.EdgeState `json:"state"`
-}
 
 // edgeRun is what evolve's flags say about a search of edge boards.
 type edgeRun struct {
@@ -92,74 +79,102 @@ func (r *edgeRun) load(kind string) (*dispatch.EdgeState, error) {
 	if r.ckptPath == "" {
 		return nil, errors.New("--resume needs --checkpoint FILE")
 	}
-	var ck edgeCheckpoint
-	if err := checkpoint.Load(r.ckptPath, &ck); err != nil {
+	st, err := dispatch.LoadCheckpoint[mousemaze.EdgeMaze](r.ckptPath, kind, edgeCheckpointVersion)
+	if err != nil {
 		return nil, err
-	}
-	if ck.Kind != kind || ck.Version != edgeCheckpointVersion || ck.State == nil {
-		return nil, fmt.Errorf("%s is not an %s checkpoint (version %d)", r.ckptPath, kind, edgeCheckpointVersion)
 	}
 	fixed := append([]string{"size", "algo", "pop", "seed", "order", "entry", "exit", "cap", "k", "objective"}, r.sf.names()...)
 	for _, name := range fixed {
 		if r.set[name] {
 			return nil, fmt.Errorf("--%s cannot be given with --resume: the checkpoint fixes the search (%s %dx%d, seed %d)",
-				name, ck.State.Spec.Algo, ck.State.Spec.Rows, ck.State.Spec.Cols, ck.State.Spec.Seed)
+				name, st.Spec.Algo, st.Spec.Rows, st.Spec.Cols, st.Spec.Seed)
 		}
 	}
 	if r.set["evals"] {
-		ck.State.Spec.Evals = r.evals // a resumed search may get a larger budget
+		st.Spec.Evals = r.evals // a resumed search may get a larger budget
 	}
-	return ck.State, nil
+	return st, nil
 }
 
-// run runs search to its end or an interruption, with a progress bar on
-// stderr and the checkpoint. interrupted reports a Ctrl-C; the checkpoint
-// is then saved and the best board so far is still reported.
-func (r *edgeRun) run(search *dispatch.EdgeSearch, kind, label string, stderr io.Writer) (elapsed time.Duration, interrupted bool, err error) {
-	p := search.Spec()
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	save := func() error {
-		if r.ckptPath == "" {
-			return nil
+// edgeFront is what differs between evolve --edges and evolve --walker,
+// which share everything else: the flags, the engine, the runner.
+type edgeFront struct {
+	kind     string // the checkpoint's kind, "evolve-edges" or "evolve-walker"
+	flag     string // "--edges" or "--walker NAME"
+	problem  string // dispatch.ProblemEdges or dispatch.ProblemWalker
+	notApply []string
+	// setup sets the front's fields of a new Spec, resumed checks a
+	// checkpoint's; their errors are usage errors.
+	setup   func(p *dispatch.Spec) error
+	resumed func(p dispatch.Spec) error
+	open    func(p dispatch.Spec) (*dispatch.EdgeProblem, error)
+	// report writes --out and prints the result.
+	report func(s *dispatch.EdgeSearch, out dispatch.Outcome, stdout io.Writer) error
+}
+
+// runEdgeFront runs the search of a front to its end or an interruption
+// and reports its best board; an interrupted search saves its checkpoint,
+// reports the best board so far and exits 1.
+func runEdgeFront(r *edgeRun, f edgeFront, stdout, stderr io.Writer) int {
+	fail := failer("evolve", stderr)
+	for _, name := range f.notApply {
+		if r.set[name] {
+			return fail(exitUsage, "--%s does not apply to %s", name, strings.Fields(f.flag)[0])
 		}
-		return checkpoint.Save(r.ckptPath, edgeCheckpoint{Kind: kind, Version: edgeCheckpointVersion, State: search.State()})
 	}
-	bar := progress.New(stderr, fmt.Sprintf("%s %s %dx%d", label, p.Algo, p.Rows, p.Cols), p.Evals, 2*time.Second)
-	start, lastSave := time.Now(), time.Now()
-	runErr := search.Run(ctx, dispatch.EngineHooks[mousemaze.EdgeMaze]{
-		Generation: func(s *dispatch.EdgeSearch) error {
-			note := fmt.Sprintf("best %s", s.Best().Score)
-			if s.Polishing() {
-				note += fmt.Sprintf(", polishing (%d evaluations)", s.PolishEvals())
-			}
-			bar.Set(s.Evals(), note)
-			if r.ckptPath != "" && time.Since(lastSave) >= r.ckptEvery {
-				if err := save(); err != nil {
-					return err
-				}
-				lastSave = time.Now()
-			}
-			return nil
-		},
-	})
-	bar.Finish()
-	elapsed = time.Since(start)
-	if runErr != nil && ctx.Err() == nil {
-		return elapsed, false, runErr
+	if r.fs.NArg() > 0 {
+		return fail(exitUsage, "unexpected arguments %q", r.fs.Args())
 	}
-	if err := save(); err != nil {
-		return elapsed, false, err
-	}
-	if runErr != nil {
-		if r.ckptPath != "" {
-			fmt.Fprintf(stderr, "mousemaze evolve: interrupted after %d evaluations; continue with --checkpoint %s --resume\n", search.Evals(), r.ckptPath)
-		} else {
-			fmt.Fprintf(stderr, "mousemaze evolve: interrupted after %d evaluations (no --checkpoint, nothing saved)\n", search.Evals())
+	var search *dispatch.EdgeSearch
+	if r.resume {
+		st, err := r.load(f.kind)
+		if err == nil && f.resumed != nil {
+			err = f.resumed(st.Spec)
 		}
-		return elapsed, true, nil
+		if err != nil {
+			return fail(exitUsage, "%v", err)
+		}
+		prob, err := f.open(st.Spec)
+		if err == nil {
+			search, err = dispatch.ResumeEngine(st, prob)
+		}
+		if err != nil {
+			return fail(exitFail, "%v", err)
+		}
+	} else {
+		p, err := r.spec(f.problem)
+		if err == nil {
+			err = f.setup(&p)
+		}
+		if err != nil {
+			return fail(exitUsage, "%v", err)
+		}
+		prob, err := f.open(p)
+		if err != nil {
+			return fail(exitUsage, "%v", err)
+		}
+		if search, err = dispatch.NewEngine(p, prob, nil); err != nil {
+			if errors.Is(err, dispatch.ErrParams) {
+				return fail(exitUsage, "%v", err)
+			}
+			return fail(exitFail, "%v", err)
+		}
 	}
-	return elapsed, false, nil
+	out, err := dispatch.Run(dispatch.Runner{Kind: f.kind, Version: edgeCheckpointVersion, Checkpoint: r.ckptPath, Every: r.ckptEvery,
+		Label: "evolve " + f.flag, Progress: stderr}, search, dispatch.EngineHooks[mousemaze.EdgeMaze]{})
+	if err != nil {
+		return fail(exitFail, "%v", err)
+	}
+	if out.Interrupted {
+		interrupted(search.Evals(), r.ckptPath, stderr)
+	}
+	if err := f.report(search, out, stdout); err != nil {
+		return fail(exitFail, "%v", err)
+	}
+	if out.Interrupted {
+		return exitFail
+	}
+	return exitOK
 }
 
 // certificateLine is the line that states the polish's certificate, or
@@ -169,12 +184,4 @@ func certificateLine(search *dispatch.EdgeSearch) string {
 		return fmt.Sprintf("certificate: no board within Hamming distance %d (edge flips) of this one scores higher (checked exhaustively; %d polish evaluations)\n", r, search.PolishEvals())
 	}
 	return ""
-}
-
-// radiusPtr returns the search's certified radius for JSON, nil when 0.
-func radiusPtr(search *dispatch.EdgeSearch) *int {
-	if r := search.Certified(); r > 0 {
-		return &r
-	}
-	return nil
 }

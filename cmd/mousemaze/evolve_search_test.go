@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/mousemaze/mousemaze"
+	"github.com/mousemaze/mousemaze/dispatch"
 )
 
 // TestEvolveTrapBestTurns is the bug: under --objective trap the
@@ -18,7 +19,7 @@ func TestEvolveTrapBestTurns(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	for _, line := range strings.Split(strings.TrimSpace(stdout), "\n") {
-		var e evolveEvent
+		var e dispatch.Event
 		if err := json.Unmarshal([]byte(line), &e); err != nil {
 			t.Fatalf("%q: %v", line, err)
 		}

@@ -10,22 +10,22 @@ import (
 	"testing"
 
 	"github.com/mousemaze/mousemaze"
+	"github.com/mousemaze/mousemaze/dispatch"
+	"github.com/mousemaze/mousemaze/draw"
 )
 
 // evolveRun runs `mousemaze evolve args...` and returns the exit status,
 // standard output and standard error.
 func evolveRun(t *testing.T, args ...string) (int, string, string) {
 	t.Helper()
-	var stdout, stderr bytes.Buffer
-	code := run(append([]string{"evolve"}, args...), &stdout, &stderr)
-	return code, stdout.String(), stderr.String()
+	return runCmd(t, append([]string{"evolve"}, args...)...)
 }
 
 // lastEvent decodes the last JSON line of out.
-func lastEvent(t *testing.T, out string) evolveEvent {
+func lastEvent(t *testing.T, out string) dispatch.Event {
 	t.Helper()
 	lines := strings.Split(strings.TrimSpace(out), "\n")
-	var e evolveEvent
+	var e dispatch.Event
 	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &e); err != nil {
 		t.Fatalf("last line %q: %v", lines[len(lines)-1], err)
 	}
@@ -69,8 +69,8 @@ func TestEvolveJSONOutAndPNG(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if b := img.Bounds(); b.Dx() != 6*pngCell || b.Dy() != (5+2)*pngCell {
-		t.Errorf("PNG is %dx%d, want %dx%d", b.Dx(), b.Dy(), 6*pngCell, 7*pngCell)
+	if b := img.Bounds(); b.Dx() != 6*draw.Cell || b.Dy() != (5+2)*draw.Cell {
+		t.Errorf("PNG is %dx%d, want %dx%d", b.Dx(), b.Dy(), 6*draw.Cell, 7*draw.Cell)
 	}
 }
 

@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -16,29 +15,6 @@ import (
 // deterministic classic-maze walker (package classic) takes the most
 // steps from the top-left cell to the bottom-right cell.
 
-// walkerEvolveEvent is the final line of evolve --walker --json.
-type walkerEvolveEvent struct {
-	Event   string  `json:"event"`
-	Walker  string  `json:"walker"`
-	Evals   int64   `json:"evals"`
-	Score   int64   `json:"score"`
-	Steps   int64   `json:"steps"`
-	Outcome string  `json:"outcome"`
-	Rows    int     `json:"rows"`
-	Cols    int     `json:"cols"`
-	Seed    uint64  `json:"seed"`
-	Walls   int     `json:"walls"`
-	Board   string  `json:"board"`
-	Seconds float64 `json:"seconds"`
-	// Algo, Rejected, PolishEvals, LocalOptimumRadius and Checkpoint are
-	// as in evolve --edges.
-	Algo               string `json:"algo"`
-	Rejected           int64  `json:"rejected"`
-	PolishEvals        int64  `json:"polish_evals,omitempty"`
-	LocalOptimumRadius *int   `json:"local_optimum_radius,omitempty"`
-	Checkpoint         string `json:"checkpoint,omitempty"`
-}
-
 // walkerProblem returns the walker-trap problem of spec: boards that
 // connect the top-left to the bottom-right cell, scored by the walker's
 // moves (classic.WalkerScore).
@@ -51,92 +27,41 @@ func walkerProblem(spec dispatch.Spec, workers int) (*dispatch.EdgeProblem, erro
 	return dispatch.NewScoredEdgeProblem(spec, score, start, goal, workers)
 }
 
-// runEvolveWalker is evolve --walker NAME: the engine on the edge problem
+// evolveWalker is evolve --walker NAME: the engine on the edge problem
 // scored by the walker.
-func runEvolveWalker(r *edgeRun, walker string, stdout, stderr io.Writer) int {
-	usageErr := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "mousemaze evolve: "+format+"\n", a...)
-		return exitUsage
-	}
-	fail := func(err error) int {
-		fmt.Fprintf(stderr, "mousemaze evolve: %v\n", err)
-		return exitFail
-	}
-	for _, name := range []string{"edges", "free-ends", "init", "png", "backend", "kernel", "k", "objective", "order", "entry", "exit", "cap", "island", "migrate", "migrate-every"} {
-		if r.set[name] {
-			return usageErr("--%s does not apply to --walker", name)
-		}
-	}
-	if r.fs.NArg() > 0 {
-		return usageErr("unexpected arguments %q", r.fs.Args())
-	}
-	var search *dispatch.EdgeSearch
-	if r.resume {
-		st, err := r.load("evolve-walker")
-		if err != nil {
-			return usageErr("%v", err)
-		}
-		if st.Spec.Walker != walker {
-			return usageErr("--walker %s cannot change on --resume: the checkpoint searches for %s", walker, st.Spec.Walker)
-		}
-		prob, err := walkerProblem(st.Spec, r.workers)
-		if err != nil {
-			return fail(err)
-		}
-		if search, err = dispatch.ResumeEngine(st, prob); err != nil {
-			return fail(err)
-		}
-	} else {
-		p, err := r.spec(dispatch.ProblemWalker)
-		if err != nil {
-			return usageErr("%v", err)
-		}
-		p.Walker = walker
-		prob, err := walkerProblem(p, r.workers)
-		if err != nil {
-			return usageErr("%v", err)
-		}
-		if search, err = dispatch.NewEngine(p, prob, nil); err != nil {
-			if errors.Is(err, dispatch.ErrParams) {
-				return usageErr("%v", err)
+func evolveWalker(r *edgeRun, walker string) edgeFront {
+	return edgeFront{kind: "evolve-walker", flag: "--walker " + walker, problem: dispatch.ProblemWalker,
+		notApply: []string{"edges", "free-ends", "init", "png", "backend", "kernel", "k", "objective", "order", "entry", "exit", "cap", "island", "migrate", "migrate-every"},
+		setup:    func(p *dispatch.Spec) error { p.Walker = walker; return nil },
+		resumed: func(p dispatch.Spec) error {
+			if p.Walker != walker {
+				return fmt.Errorf("--walker %s cannot change on --resume: the checkpoint searches for %s", walker, p.Walker)
 			}
-			return fail(err)
-		}
+			return nil
+		},
+		open: func(p dispatch.Spec) (*dispatch.EdgeProblem, error) { return walkerProblem(p, r.workers) },
+		report: func(search *dispatch.EdgeSearch, out dispatch.Outcome, stdout io.Writer) error {
+			p := search.Spec()
+			best := search.Best()
+			start, goal := 0, p.Rows*p.Cols-1
+			res, _ := classic.WalkBoard(walker, best.Genome, start, goal)
+			text := fmt.Sprintf("; mousemaze evolve --walker %s --size %dx%d --algo %s --evals %d --seed %d: %s after %d steps\n%s",
+				walker, p.Rows, p.Cols, p.Algo, p.Evals, p.Seed, res.Outcome, res.Steps, classic.NewBoard(best.Genome).Format())
+			if r.outFile != "" {
+				if err := os.WriteFile(r.outFile, []byte(text), 0o644); err != nil {
+					return err
+				}
+			}
+			if r.asJSON {
+				ev := dispatch.WalkerEvent{Event: out.EventName(), Walker: walker, Evals: search.Evals(), Score: int64(best.Score.Value), Steps: res.Steps,
+					Outcome: res.Outcome, Rows: p.Rows, Cols: p.Cols, Seed: p.Seed, Walls: best.Genome.WallCount(), Board: text,
+					EngineResult: dispatch.ResultOf(search, out, r.ckptPath)}
+				return json.NewEncoder(stdout).Encode(ev)
+			}
+			fmt.Fprintf(stdout, "best %dx%d board for walker %s (%s, seed %d, start 0,0, goal %d,%d): %s after %d steps, %d walls, after %d evaluations in %v\n%s%s",
+				p.Rows, p.Cols, walker, p.Algo, p.Seed, p.Rows-1, p.Cols-1, res.Outcome, res.Steps, best.Genome.WallCount(), search.Evals(), out.Elapsed.Round(time.Millisecond),
+				certificateLine(search), text)
+			return nil
+		},
 	}
-	p := search.Spec()
-	elapsed, interrupted, err := r.run(search, "evolve-walker", "evolve --walker "+walker, stderr)
-	if err != nil {
-		return fail(err)
-	}
-	best := search.Best()
-	start, goal := 0, p.Rows*p.Cols-1
-	res, _ := classic.WalkBoard(walker, best.Genome, start, goal)
-	b := classic.NewBoard(best.Genome)
-	text := fmt.Sprintf("; mousemaze evolve --walker %s --size %dx%d --algo %s --evals %d --seed %d: %s after %d steps\n%s",
-		walker, p.Rows, p.Cols, p.Algo, p.Evals, p.Seed, res.Outcome, res.Steps, b.Format())
-	if r.outFile != "" {
-		if err := os.WriteFile(r.outFile, []byte(text), 0o644); err != nil {
-			return fail(err)
-		}
-	}
-	code := exitOK
-	if interrupted {
-		code = exitFail
-	}
-	if r.asJSON {
-		ev := walkerEvolveEvent{Event: "done", Walker: walker, Evals: search.Evals(), Score: int64(best.Score.Value), Steps: res.Steps,
-			Outcome: res.Outcome, Rows: p.Rows, Cols: p.Cols, Seed: p.Seed, Walls: best.Genome.WallCount(), Board: text,
-			Seconds: elapsed.Seconds(), Algo: p.Algo, Rejected: search.Rejected(), PolishEvals: search.PolishEvals(),
-			LocalOptimumRadius: radiusPtr(search), Checkpoint: r.ckptPath}
-		if interrupted {
-			ev.Event = "interrupted"
-		}
-		json.NewEncoder(stdout).Encode(ev)
-		return code
-	}
-	fmt.Fprintf(stdout, "best %dx%d board for walker %s (%s, seed %d, start 0,0, goal %d,%d): %s after %d steps, %d walls, after %d evaluations in %v\n",
-		p.Rows, p.Cols, walker, p.Algo, p.Seed, p.Rows-1, p.Cols-1, res.Outcome, res.Steps, best.Genome.WallCount(), search.Evals(), elapsed.Round(time.Millisecond))
-	fmt.Fprint(stdout, certificateLine(search))
-	fmt.Fprint(stdout, text)
-	return code
 }

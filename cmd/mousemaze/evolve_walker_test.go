@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/mousemaze/mousemaze/classic"
+	"github.com/mousemaze/mousemaze/dispatch"
 )
 
 // evolve --walker finds a board and reports the walker's steps on it,
@@ -17,7 +18,7 @@ func TestEvolveWalker(t *testing.T) {
 		if code != 0 {
 			t.Fatalf("%s: exit %d: %s", w, code, errOut)
 		}
-		var ev walkerEvolveEvent
+		var ev dispatch.WalkerEvent
 		if err := json.Unmarshal([]byte(out), &ev); err != nil {
 			t.Fatal(err)
 		}

@@ -1,12 +1,14 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 
 	"github.com/mousemaze/mousemaze"
+	"github.com/mousemaze/mousemaze/viennese"
 )
 
 // newFlagSet returns a flag set for a subcommand whose usage text shows
@@ -35,6 +37,18 @@ func parseFlags(fs *flag.FlagSet, args []string) int {
 	}
 }
 
+// parseNoArgs is parseFlags for a command that takes no arguments: it
+// refuses any with exitUsage.
+func parseNoArgs(fs *flag.FlagSet, args []string) int {
+	if code := parseFlags(fs, args); code >= 0 {
+		return code
+	}
+	if fs.NArg() > 0 {
+		return failer(fs.Name(), fs.Output())(exitUsage, "unexpected arguments %q", fs.Args())
+	}
+	return -1
+}
+
 // rulesFlags are the flags that set a Config: --order, --entry, --exit,
 // --cap and --k.
 type rulesFlags struct {
@@ -45,11 +59,16 @@ type rulesFlags struct {
 }
 
 func (r *rulesFlags) register(fs *flag.FlagSet) {
+	r.registerEnds(fs)
+	fs.Int64Var(&r.cap, "cap", 0, "stop a walk after this many turns (0 = no cap)")
+	fs.IntVar(&r.k, "k", 0, "count visits modulo `K` (the paper's k-mod mouse; 0 = exact counting)")
+}
+
+// registerEnds adds --order, --entry and --exit only.
+func (r *rulesFlags) registerEnds(fs *flag.FlagSet) {
 	fs.StringVar(&r.order, "order", "DRLU", "preference order for ties, a permutation of D, R, L, U")
 	fs.IntVar(&r.entry, "entry", 0, "entry column (above the top row, 0-based)")
 	fs.IntVar(&r.exit, "exit", 0, "exit column (below the bottom row, 0-based)")
-	fs.Int64Var(&r.cap, "cap", 0, "stop a walk after this many turns (0 = no cap)")
-	fs.IntVar(&r.k, "k", 0, "count visits modulo `K` (the paper's k-mod mouse; 0 = exact counting)")
 }
 
 // config turns the flags into a Config. It checks the order and the cap;
@@ -89,4 +108,108 @@ func (b *backendFlags) open() (mousemaze.Evaluator, error) {
 		return nil, fmt.Errorf("--workers %d: must be 0 or more", b.workers)
 	}
 	return mousemaze.NewEvaluator(b.backend, mousemaze.Options{Workers: b.workers, Kernel: b.kernel})
+}
+
+// value is a typed flag value, parsed once by parse when the flag is
+// given; set says whether it was given or has a default. The flags of
+// sizes (RxC), orders and Viennese variants are values.
+type value[T any] struct {
+	V     T
+	set   bool
+	parse func(string) (T, error)
+}
+
+// newValue registers the flag name with its default def ("" for none).
+func newValue[T any](fs *flag.FlagSet, name, def, usage string, parse func(string) (T, error)) *value[T] {
+	v := &value[T]{parse: parse}
+	if def != "" {
+		v.Set(def)
+	}
+	fs.Var(v, name, usage)
+	return v
+}
+
+// String returns the value as its type prints it, or "" when none is set.
+func (v *value[T]) String() string {
+	if v == nil || !v.set {
+		return ""
+	}
+	return fmt.Sprint(v.V)
+}
+
+// Set parses s.
+func (v *value[T]) Set(s string) error {
+	x, err := v.parse(s)
+	if err != nil {
+		return err
+	}
+	v.V, v.set = x, true
+	return nil
+}
+
+// sizeFlag registers --size RxC with a default ("" for none).
+func sizeFlag(fs *flag.FlagSet, def, usage string) *value[mousemaze.Size] {
+	return newValue(fs, "size", def, usage, mousemaze.ParseSize)
+}
+
+// flagsSet returns the names of the flags given on the command line.
+func flagsSet(fs *flag.FlagSet) map[string]bool {
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	return set
+}
+
+// failer returns a function that prints "mousemaze CMD: message" to
+// stderr and returns code.
+func failer(cmd string, stderr io.Writer) func(code int, format string, a ...any) int {
+	return func(code int, format string, a ...any) int {
+		fmt.Fprintf(stderr, "mousemaze %s: %s\n", cmd, fmt.Sprintf(format, a...))
+		return code
+	}
+}
+
+// printJSON writes v as one JSON line to w: exitOK, or exitFail when
+// the line cannot be written.
+func printJSON(w io.Writer, v any) int {
+	if err := json.NewEncoder(w).Encode(v); err != nil {
+		return exitFail
+	}
+	return exitOK
+}
+
+// badArgs prints "mousemaze CMD: msg" and the flags' usage, and returns
+// exitUsage.
+func badArgs(fs *flag.FlagSet, stderr io.Writer, msg string) int {
+	fmt.Fprintf(stderr, "mousemaze %s: %s\n", fs.Name(), msg)
+	fs.Usage()
+	return exitUsage
+}
+
+// variantFlag registers --variant of the viennese verbs: ht or nht;
+// unset, a maze file's variant line (else ht) applies (see variantOf).
+func variantFlag(fs *flag.FlagSet) *value[viennese.Variant] {
+	return newValue(fs, "variant", "", "ht or nht (default: the file's variant line, else ht)", viennese.ParseVariant)
+}
+
+// variantOf is the variant of a maze file f (nil for none) under --variant.
+func variantOf(v *value[viennese.Variant], f *viennese.File) viennese.Variant {
+	switch {
+	case v.set:
+		return v.V
+	case f != nil && f.HasVariant:
+		return f.Variant
+	}
+	return viennese.HT
+}
+
+// printRecords writes each record as one JSON line; a failure to write is
+// reported as cmd's.
+func printRecords[T any](cmd string, recs []T, stdout, stderr io.Writer) int {
+	enc := json.NewEncoder(stdout)
+	for _, r := range recs {
+		if err := enc.Encode(r); err != nil {
+			return failer(cmd, stderr)(exitFail, "%v", err)
+		}
+	}
+	return exitOK
 }

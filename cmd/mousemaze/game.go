@@ -4,45 +4,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/mousemaze/mousemaze/game"
 )
-
-func init() {
-	register(command{name: "game", summary: "the MAZE combinatorial game: value, build, search", run: runGame})
-}
-
-// gameUsage is the text for `game` without a verb.
-const gameUsage = `Usage: mousemaze game <verb> [flags] [args]
-
-Verbs:
-  value FILE...  the value (reduced canonical form) of every cell of each board
-  build VALUE    a vertical position whose value is VALUE (5/8, -3/4, 2, {3/4|1/2})
-  search         exact values of every small board, and the construction's exactness
-
-Run 'mousemaze game <verb> -h' for a verb's flags.
-`
-
-func runGame(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 {
-		fmt.Fprint(stderr, gameUsage)
-		return exitUsage
-	}
-	switch args[0] {
-	case "value":
-		return runGameValue(args[1:], stdout, stderr)
-	case "build":
-		return runGameBuild(args[1:], stdout, stderr)
-	case "search":
-		return runGameSearch(args[1:], stdout, stderr)
-	case "-h", "-help", "--help", "help":
-		fmt.Fprint(stdout, gameUsage)
-		return exitOK
-	}
-	fmt.Fprintf(stderr, "mousemaze game: unknown verb %q\n\n%s", args[0], gameUsage)
-	return exitUsage
-}
 
 // splitNegatives moves arguments that look like negative numbers ("-3/4",
 // "-2") behind a "--" so that the flag package leaves them alone. It is
@@ -62,19 +26,6 @@ func splitNegatives(args []string) []string {
 	return append(append(flags, "--"), rest...)
 }
 
-// gameValueRecord is one line of `game value --json`.
-type gameValueRecord struct {
-	File   string     `json:"file"`
-	Line   int        `json:"line"`
-	Index  int        `json:"index"`
-	Rows   int        `json:"rows"`
-	Cols   int        `json:"cols"`
-	Value  game.Value `json:"value"`
-	Cells  [][]string `json:"cells"`
-	Number [][]bool   `json:"number"`
-	Exact  [][]string `json:"exact,omitempty"`
-}
-
 // maxExactCells bounds the boards `game value --exact` evaluates exactly.
 const maxExactCells = 64
 
@@ -87,97 +38,34 @@ func runGameValue(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if fs.NArg() == 0 {
-		fmt.Fprintln(stderr, "mousemaze game value: no input files (use - for standard input)")
-		fs.Usage()
-		return exitUsage
+		return badArgs(fs, stderr, "no input files (use - for standard input)")
 	}
 	enc := json.NewEncoder(stdout)
 	store := game.NewStore()
 	for _, name := range fs.Args() {
 		boards, lines, err := readInput(name, game.Parse)
 		if err != nil {
-			fmt.Fprintf(stderr, "mousemaze game value: %v\n", err)
-			return exitFail
+			return failer("game value", stderr)(exitFail, "%v", err)
 		}
 		for i, p := range boards {
-			cells, err := game.Sweep(p)
+			if *exact && p.Rows*p.Cols > maxExactCells {
+				return failer("game value", stderr)(exitFail, "%s:%d: --exact takes boards of at most %d cells, this one is %dx%d", name, lines[i], maxExactCells, p.Rows, p.Cols)
+			}
+			rec, err := game.Values(store, p, *exact)
 			if err != nil {
-				fmt.Fprintf(stderr, "mousemaze game value: %s:%d: %v\n", name, lines[i], err)
-				return exitFail
+				return failer("game value", stderr)(exitFail, "%s:%d: %v", name, lines[i], err)
 			}
-			rec := gameValueRecord{File: name, Line: lines[i], Index: i, Rows: p.Rows, Cols: p.Cols, Value: cells[0].Value}
-			var exactVals []game.Game
-			if *exact {
-				if p.Rows*p.Cols > maxExactCells {
-					fmt.Fprintf(stderr, "mousemaze game value: %s:%d: --exact takes boards of at most %d cells, this one is %dx%d\n", name, lines[i], maxExactCells, p.Rows, p.Cols)
-					return exitFail
-				}
-				exactVals = store.ExactValues(p)
-			}
-			for r := range p.Rows {
-				var vs []string
-				var ns []bool
-				var es []string
-				for c := range p.Cols {
-					cell := cells[r*p.Cols+c]
-					vs = append(vs, cell.Value.String())
-					ns = append(ns, cell.Number)
-					if exactVals != nil {
-						es = append(es, store.Name(exactVals[r*p.Cols+c]))
-					}
-				}
-				rec.Cells, rec.Number = append(rec.Cells, vs), append(rec.Number, ns)
-				if es != nil {
-					rec.Exact = append(rec.Exact, es)
-				}
-			}
+			rec.File, rec.Line, rec.Index = name, lines[i], i
 			if *asJSON {
 				if err := enc.Encode(rec); err != nil {
 					return exitFail
 				}
 				continue
 			}
-			fmt.Fprintf(stdout, "%s:%d: %dx%d board, value %v\n", name, lines[i], p.Rows, p.Cols, rec.Value)
-			writeGrid(stdout, rec.Cells)
-			if rec.Exact != nil {
-				fmt.Fprintln(stdout, "exact canonical forms:")
-				writeGrid(stdout, rec.Exact)
-			}
-			fmt.Fprintln(stdout)
+			rec.Write(stdout)
 		}
 	}
 	return exitOK
-}
-
-// writeGrid prints rows of strings in right-aligned columns.
-func writeGrid(w io.Writer, rows [][]string) {
-	width := map[int]int{}
-	for _, row := range rows {
-		for c, s := range row {
-			width[c] = max(width[c], len([]rune(s)))
-		}
-	}
-	for _, row := range rows {
-		var b strings.Builder
-		for c, s := range row {
-			if c > 0 {
-				b.WriteString("  ")
-			}
-			b.WriteString(strings.Repeat(" ", width[c]-len([]rune(s))))
-			b.WriteString(s)
-		}
-		fmt.Fprintln(w, b.String())
-	}
-}
-
-// gameBuildRecord is the output of `game build --json`.
-type gameBuildRecord struct {
-	Value    game.Value `json:"value"`
-	Rows     int        `json:"rows"`
-	Cols     int        `json:"cols"`
-	Vertical bool       `json:"vertical"`
-	Board    string     `json:"board"`
-	Checked  game.Value `json:"sweep_value"`
 }
 
 func runGameBuild(args []string, stdout, stderr io.Writer) int {
@@ -188,31 +76,23 @@ func runGameBuild(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "mousemaze game build: want exactly one VALUE")
-		fs.Usage()
-		return exitUsage
+		return badArgs(fs, stderr, "want exactly one VALUE")
 	}
 	v, err := game.ParseValue(fs.Arg(0))
 	if err != nil {
-		fmt.Fprintf(stderr, "mousemaze game build: %v\n", err)
-		return exitUsage
+		return failer("game build", stderr)(exitUsage, "%v", err)
 	}
 	p, err := game.Build(v)
 	if err != nil {
-		fmt.Fprintf(stderr, "mousemaze game build: %v\n", err)
-		return exitFail
+		return failer("game build", stderr)(exitFail, "%v", err)
 	}
 	cells, err := game.Sweep(p)
 	if err != nil || !cells[0].Value.Equal(v) {
-		fmt.Fprintf(stderr, "mousemaze game build: the built position does not check (%v, %v)\n", cells, err)
-		return exitFail
+		return failer("game build", stderr)(exitFail, "the built position does not check (%v, %v)", cells, err)
 	}
 	if *asJSON {
-		rec := gameBuildRecord{Value: v, Rows: p.Rows, Cols: p.Cols, Vertical: p.Vertical(), Board: p.String(), Checked: cells[0].Value}
-		if err := json.NewEncoder(stdout).Encode(rec); err != nil {
-			return exitFail
-		}
-		return exitOK
+		rec := game.BuildRecord{Value: v, Rows: p.Rows, Cols: p.Cols, Vertical: p.Vertical(), Board: p.String(), Checked: cells[0].Value}
+		return printJSON(stdout, rec)
 	}
 	fmt.Fprintf(stdout, "; value %v: a %dx%d vertical position\n%s", v, p.Rows, p.Cols, p)
 	return exitOK
@@ -232,21 +112,17 @@ func runGameSearch(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if fs.NArg() != 0 {
-		fmt.Fprintln(stderr, "mousemaze game search: takes no arguments")
-		return exitUsage
+		return failer("game search", stderr)(exitUsage, "takes no arguments")
 	}
 	if *rows < 1 || *cols < 1 || *rows > 64 || *cols > 64 || *edges < 0 || *edges > game.MaxSearchEdges {
-		fmt.Fprintf(stderr, "mousemaze game search: want --rows and --cols in 1..64 and --edges in 0..%d\n", game.MaxSearchEdges)
-		return exitUsage
+		return failer("game search", stderr)(exitUsage, "want --rows and --cols in 1..64 and --edges in 0..%d", game.MaxSearchEdges)
 	}
 	if *exp > 8 || *lo > *hi || *hi-*lo > 64 {
-		fmt.Fprintln(stderr, "mousemaze game search: want --exp at most 8 and --lo ≤ --hi within 64")
-		return exitUsage
+		return failer("game search", stderr)(exitUsage, "want --exp at most 8 and --lo ≤ --hi within 64")
 	}
 	cfg := game.SearchConfig{Rows: *rows, Cols: *cols, Edges: *edges, Lo: *lo, Hi: *hi, Exp: *exp}
 	if err := game.WriteSearch(stdout, cfg); err != nil {
-		fmt.Fprintf(stderr, "mousemaze game search: %v\n", err)
-		return exitFail
+		return failer("game search", stderr)(exitFail, "%v", err)
 	}
 	return exitOK
 }

@@ -3,10 +3,10 @@
 //
 // Usage:
 //
-//	mousemaze <command> [flags] [args]
+//	mousemaze <command> [verb] [flags] [args]
 //
-// Run "mousemaze help" for the list of commands and "mousemaze <command> -h"
-// for the flags of one.
+// Run "mousemaze help" for the list of commands and "mousemaze help
+// <command>" (or "mousemaze <command> -h") for the verbs or flags of one.
 package main
 
 import (
@@ -14,16 +14,21 @@ import (
 	"io"
 	"os"
 	"sort"
+	"strings"
 )
 
-// A command is one subcommand of the binary. Each lives in its own file
-// and adds itself to commands from init.
+// A command is one command of the binary, or one verb of a command. A
+// command with verbs routes its first argument to them; it may also run
+// on its own (run) when the first argument is no verb. The commands are
+// listed in one table (commands.go).
 type command struct {
 	name    string
 	summary string
 	run     func(args []string, stdout, stderr io.Writer) int
+	verbs   []command
 }
 
+// commands is the one table of the binary's commands.
 var commands = map[string]command{}
 
 func register(c command) { commands[c.name] = c }
@@ -42,35 +47,95 @@ func main() {
 // run executes the command line args and returns the exit status. Tests
 // call it directly.
 func run(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 {
-		usage(stderr)
-		return exitUsage
+	root := command{name: "", verbs: sortedCommands()}
+	if len(args) > 0 && args[0] == "help" {
+		return help(root, args[1:], stdout, stderr)
 	}
-	name := args[0]
-	switch name {
-	case "help", "-h", "-help", "--help":
-		usage(stdout)
-		return exitOK
-	}
-	c, ok := commands[name]
-	if !ok {
-		fmt.Fprintf(stderr, "mousemaze: unknown command %q\n\n", name)
-		usage(stderr)
-		return exitUsage
-	}
-	return c.run(args[1:], stdout, stderr)
+	return dispatchVerb(root, args, stdout, stderr)
 }
 
-func usage(w io.Writer) {
-	fmt.Fprintln(w, "mousemaze searches for mazes that trap a deterministic mouse for as long as possible.")
-	fmt.Fprintln(w, "\nUsage: mousemaze <command> [flags] [args]\n\nCommands:")
-	names := make([]string, 0, len(commands))
-	for n := range commands {
-		names = append(names, n)
+// sortedCommands lists the table's commands by name.
+func sortedCommands() []command {
+	cs := make([]command, 0, len(commands))
+	for _, c := range commands {
+		cs = append(cs, c)
 	}
-	sort.Strings(names)
-	for _, n := range names {
-		fmt.Fprintf(w, "  %-12s %s\n", n, commands[n].summary)
+	sort.Slice(cs, func(i, j int) bool { return cs[i].name < cs[j].name })
+	return cs
+}
+
+// dispatchVerb runs c's verb named by args[0], or c itself.
+func dispatchVerb(c command, args []string, stdout, stderr io.Writer) int {
+	if len(c.verbs) == 0 {
+		return c.run(args, stdout, stderr)
 	}
-	fmt.Fprintln(w, "\nRun 'mousemaze <command> -h' for a command's flags.")
+	if len(args) > 0 {
+		for _, v := range c.verbs {
+			if v.name == args[0] {
+				v.name = strings.TrimSpace(c.name + " " + v.name)
+				return dispatchVerb(v, args[1:], stdout, stderr)
+			}
+		}
+	}
+	if c.run != nil {
+		return c.run(args, stdout, stderr)
+	}
+	switch {
+	case len(args) == 0:
+		usage(c, stderr)
+		return exitUsage
+	case isHelp(args[0]):
+		usage(c, stdout)
+		return exitOK
+	}
+	what := "command"
+	if c.name != "" {
+		what = "verb"
+	}
+	fmt.Fprintf(stderr, "%s: unknown %s %q\n\n", strings.TrimSpace("mousemaze "+c.name), what, args[0])
+	usage(c, stderr)
+	return exitUsage
+}
+
+func isHelp(a string) bool { return a == "help" || a == "-h" || a == "-help" || a == "--help" }
+
+// help is `mousemaze help [COMMAND [VERB]]`: the list of commands, the
+// verbs of a command or the flags of a command or verb, on stdout.
+func help(c command, path []string, stdout, stderr io.Writer) int {
+	for _, name := range path {
+		found := false
+		for _, v := range c.verbs {
+			if v.name == name {
+				v.name = strings.TrimSpace(c.name + " " + v.name)
+				c, found = v, true
+				break
+			}
+		}
+		if !found {
+			return failer("help", stderr)(exitUsage, "no command %q", strings.TrimSpace(c.name+" "+name))
+		}
+	}
+	if c.run == nil {
+		usage(c, stdout)
+		return exitOK
+	}
+	return c.run([]string{"-h"}, stdout, stdout)
+}
+
+// usage prints the commands of the binary or the verbs of a command.
+func usage(c command, w io.Writer) {
+	if c.name == "" {
+		fmt.Fprintln(w, "mousemaze searches for mazes that trap a deterministic mouse for as long as possible.")
+		fmt.Fprintln(w, "\nUsage: mousemaze <command> [flags] [args]\n\nCommands:")
+	} else {
+		fmt.Fprintf(w, "Usage: mousemaze %s <verb> [flags] [args]\n\n%s\n\nVerbs:\n", c.name, c.summary)
+	}
+	for _, v := range c.verbs {
+		fmt.Fprintf(w, "  %-12s %s\n", v.name, v.summary)
+	}
+	if c.name == "" {
+		fmt.Fprintln(w, "\nRun 'mousemaze help <command>' or 'mousemaze <command> -h' for a command's verbs or flags.")
+	} else {
+		fmt.Fprintf(w, "\nRun 'mousemaze help %s <verb>' or 'mousemaze %s <verb> -h' for a verb's flags.\n", c.name, c.name)
+	}
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/mousemaze/mousemaze"
+	"github.com/mousemaze/mousemaze/bench"
 )
 
 // TestSelfcheckCPU runs the self-check on the cpu backend, as CI can,
@@ -16,7 +17,7 @@ func TestSelfcheckCPU(t *testing.T) {
 		t.Errorf("unexpected report:\n%s", out)
 	}
 	out = runOK(t, "selfcheck", "--backend", "cpu", "--n", "500", "--sizes", "13x13,64x64,1x1", "--json")
-	var rep checkReport
+	var rep bench.CheckReport
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatalf("%v in %q", err, out)
 	}
@@ -65,7 +66,7 @@ func TestSelfcheckFindsMismatch(t *testing.T) {
 		t.Fatal(err)
 	}
 	sizes := []mousemaze.Size{{Rows: 3, Cols: 3}, {Rows: 6, Cols: 6}}
-	rep, err := selfcheck(broken{ref}, checkOptions{N: 400, Batch: 50, Seed: 3, Sizes: sizes}, nil)
+	rep, err := bench.Selfcheck(broken{ref}, bench.CheckOptions{N: 400, Batch: 50, Seed: 3, Sizes: sizes}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,10 +17,6 @@ import (
 	"github.com/mousemaze/mousemaze/web"
 )
 
-func init() {
-	register(command{name: "serve", summary: "serve the maze editor, the walk and live searches in the browser", run: runServe})
-}
-
 func runServe(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("serve", "[flags]", "mousemaze serve --addr 127.0.0.1:8080 --open", stderr)
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (host:port; port 0 picks a free one)")
@@ -31,15 +27,11 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	walkCap := fs.Int64("walk-cap", 100_000_000, "the most turns one walk from the page may take")
 	idle := fs.Duration("idle", 30*time.Second, "stop a job once no page has watched it for this long")
 	open := fs.Bool("open", false, "open the page in the default browser")
-	if code := parseFlags(fs, args); code >= 0 {
+	if code := parseNoArgs(fs, args); code >= 0 {
 		return code
 	}
 	usageErr := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "mousemaze serve: "+format+"\n", a...)
-		return exitUsage
-	}
-	if fs.NArg() > 0 {
-		return usageErr("unexpected arguments %q", fs.Args())
+		return failer("serve", stderr)(exitUsage, format, a...)
 	}
 	if *maxJobs < 1 {
 		return usageErr("--max-jobs %d: must be 1 or more", *maxJobs)
@@ -65,14 +57,12 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	}
 	srv, err := web.New(web.Options{Backend: *backend, Workers: *workers, MaxJobs: *maxJobs, MaxEvals: *maxEvals, WalkCap: *walkCap, IdleTimeout: *idle})
 	if err != nil {
-		fmt.Fprintf(stderr, "mousemaze serve: %v\n", err)
-		return exitFail
+		return failer("serve", stderr)(exitFail, "%v", err)
 	}
 	defer srv.Close()
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
-		fmt.Fprintf(stderr, "mousemaze serve: %v\n", err)
-		return exitFail
+		return failer("serve", stderr)(exitFail, "%v", err)
 	}
 	url := "http://" + ln.Addr().String() + "/"
 	fmt.Fprintf(stdout, "mousemaze serve: listening on %s\n", url)
@@ -86,8 +76,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	go func() { errc <- hs.Serve(ln) }()
 	select {
 	case err := <-errc:
-		fmt.Fprintf(stderr, "mousemaze serve: %v\n", err)
-		return exitFail
+		return failer("serve", stderr)(exitFail, "%v", err)
 	case <-ctx.Done():
 	}
 	// Cancel the jobs first, so that their event streams send their last
@@ -96,8 +85,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	if err := hs.Shutdown(sctx); err != nil && !errors.Is(err, context.DeadlineExceeded) {
-		fmt.Fprintf(stderr, "mousemaze serve: %v\n", err)
-		return exitFail
+		return failer("serve", stderr)(exitFail, "%v", err)
 	}
 	fmt.Fprintln(stdout, "mousemaze serve: shut down")
 	return exitOK

@@ -7,8 +7,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"net/http"
-	"os"
-	"os/exec"
 	"strings"
 	"syscall"
 	"testing"
@@ -52,17 +50,7 @@ func TestServeSIGTERM(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the command in a child process")
 	}
-	cmd := exec.Command(os.Args[0], "serve", "--addr", "127.0.0.1:0", "--backend", "ref")
-	cmd.Env = append(os.Environ(), "MOUSEMAZE_TEST_MAIN=1")
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
+	cmd, out, stderr := startChild(t, "serve", "--addr", "127.0.0.1:0", "--backend", "ref")
 	defer cmd.Process.Kill()
 	sc := bufio.NewScanner(out)
 	if !sc.Scan() {

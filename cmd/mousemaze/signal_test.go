@@ -5,6 +5,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -32,17 +33,7 @@ func TestEvolveSIGINT(t *testing.T) {
 	dir := t.TempDir()
 	ckpt := filepath.Join(dir, "run.json")
 	args := []string{"evolve", "--size", "6x6", "--algo", "memetic", "--evals", "120000", "--seed", "5", "--backend", "ref", "--json", "--checkpoint", ckpt}
-	cmd := exec.Command(os.Args[0], args...)
-	cmd.Env = append(os.Environ(), "MOUSEMAZE_TEST_MAIN=1")
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
+	cmd, out, stderr := startChild(t, args...)
 	sc := bufio.NewScanner(out)
 	if !sc.Scan() { // the first improvement: the search is under way
 		t.Fatalf("no output; stderr %s", stderr.String())
@@ -55,7 +46,7 @@ func TestEvolveSIGINT(t *testing.T) {
 	for sc.Scan() {
 		last = sc.Text()
 	}
-	err = cmd.Wait()
+	err := cmd.Wait()
 	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != exitFail {
 		t.Fatalf("after SIGINT: %v, want exit 1; stderr %s", err, stderr.String())
 	}
@@ -76,4 +67,22 @@ func TestEvolveSIGINT(t *testing.T) {
 	if got.BestMaze != want.BestMaze || got.BestTurns != want.BestTurns || got.Evals != want.Evals || got.Gen != want.Gen {
 		t.Fatalf("resumed after SIGINT: %+v\nuninterrupted: %+v", got, want)
 	}
+}
+
+// startChild starts this test binary as `mousemaze args...` and returns
+// the process, its standard output and the buffer of its standard error.
+func startChild(t *testing.T, args ...string) (*exec.Cmd, io.ReadCloser, *bytes.Buffer) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], args...)
+	cmd.Env = append(os.Environ(), "MOUSEMAZE_TEST_MAIN=1")
+	stderr := new(bytes.Buffer)
+	cmd.Stderr = stderr
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	return cmd, out, stderr
 }

@@ -2,113 +2,24 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
-	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
-	"github.com/mousemaze/mousemaze"
+	"github.com/mousemaze/mousemaze/deploy/slurm"
 	"github.com/mousemaze/mousemaze/dispatch"
-	"github.com/mousemaze/mousemaze/dispatch/checkpoint"
+	"github.com/mousemaze/mousemaze/dispatch/island"
 )
-
-func init() {
-	register(command{name: "slurm", summary: "run sweeps and island searches as Slurm job arrays (sweep, evolve, task, merge)", run: runSlurm})
-}
-
-const slurmUsage = `Usage: mousemaze slurm VERB [flags]
-
-Verbs:
-  sweep   write a sweep's job description and batch script to --dir and submit it (sbatch --array)
-  evolve  the same for an island search: task i of N runs island i of N
-  task    run one array task (the batch script calls this)
-  merge   report a finished run: the merged sweep, or the best maze of all islands
-
-Example:
-  mousemaze slurm sweep --size 8x8 --shards 1000 --tasks 200 --dir /shared/sweep8
-  mousemaze slurm merge /shared/sweep8
-`
-
-func runSlurm(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
-		fmt.Fprint(stderr, slurmUsage)
-		if len(args) == 0 {
-			return exitUsage
-		}
-		return exitOK
-	}
-	switch args[0] {
-	case "sweep", "evolve":
-		return runSlurmSubmit(args[0], args[1:], stdout, stderr)
-	case "task":
-		return runSlurmTask(args[1:], stdout, stderr)
-	case "merge":
-		return runSlurmMerge(args[1:], stdout, stderr)
-	}
-	fmt.Fprintf(stderr, "mousemaze slurm: unknown verb %q\n\n%s", args[0], slurmUsage)
-	return exitUsage
-}
-
-// slurmJob is DIR/job.json: everything a task needs to know about its run.
-// The sweep fields apply to kind "sweep", the search fields to "evolve".
-type slurmJob struct {
-	Kind    string `json:"kind"`
-	Version int    `json:"version"`
-	// Tasks is the size of the job array (for evolve, the islands).
-	Tasks int    `json:"tasks"`
-	Size  string `json:"size"`
-	Order string `json:"order"`
-	Entry int    `json:"entry"`
-	Exit  int    `json:"exit"`
-	// FreeEnds sweeps or searches every pair of end columns.
-	FreeEnds bool `json:"free_ends,omitempty"`
-	// CheckpointEvery is how often a task saves its checkpoint.
-	CheckpointEvery string `json:"checkpoint_every"`
-	// Shards is the number of sweep shards; task i takes i, i+Tasks, ...
-	Shards     int `json:"shards,omitempty"`
-	SplitDepth int `json:"split_depth,omitempty"`
-	// The island search: method, budget per island, base seed (island i
-	// uses Seed+i), population, k, objective and migration interval.
-	Algo         string `json:"algo,omitempty"`
-	Evals        int64  `json:"evals,omitempty"`
-	Seed         uint64 `json:"seed,omitempty"`
-	Pop          int    `json:"pop,omitempty"`
-	K            int    `json:"k,omitempty"`
-	Objective    string `json:"objective,omitempty"`
-	MigrateEvery int    `json:"migrate_every,omitempty"`
-}
-
-const slurmJobVersion = 1
-
-// The layout of a run's shared directory.
-func jobFile(dir string) string { return filepath.Join(dir, "job.json") }
-func shardReport(dir string, j int) string {
-	return filepath.Join(dir, "shards", fmt.Sprintf("shard-%d.json", j))
-}
-func taskCheckpoint(dir, what string, j int) string {
-	return filepath.Join(dir, "checkpoints", fmt.Sprintf("%s-%d.json", what, j))
-}
-func islandDir(dir string) string { return filepath.Join(dir, "islands") }
-
-// loadJob reads DIR/job.json.
-func loadJob(dir string) (*slurmJob, error) {
-	var j slurmJob
-	if err := checkpoint.Load(jobFile(dir), &j); err != nil {
-		return nil, err
-	}
-	if (j.Kind != "sweep" && j.Kind != "evolve") || j.Version != slurmJobVersion || j.Tasks < 1 {
-		return nil, fmt.Errorf("%s is not a mousemaze slurm job (version %d)", jobFile(dir), slurmJobVersion)
-	}
-	if j.Kind == "sweep" && j.Shards < j.Tasks {
-		return nil, fmt.Errorf("%s: %d shards for %d tasks", jobFile(dir), j.Shards, j.Tasks)
-	}
-	return &j, nil
-}
 
 // runSlurmSubmit is `slurm sweep` and `slurm evolve`: check the flags,
 // write job.json and the script to --dir, and submit the array.
@@ -119,25 +30,26 @@ func runSlurmSubmit(kind string, args []string, stdout, stderr io.Writer) int {
 	}
 	fs := newFlagSet("slurm "+kind, "--dir DIR [flags]", example, stderr)
 	dir := fs.String("dir", "", "the shared directory every task can reach (required)")
-	tasks := fs.Int("tasks", 0, "array tasks (sweep: default one per shard, at most 1000)")
-	gres := fs.String("gres", "", "generic resources per task, such as gpu:1 (the script then uses the cuda backend when present)")
-	partition := fs.String("partition", "", "Slurm partition (default: the cluster's)")
-	timeLimit := fs.String("time", "", "time limit per task, as sbatch --time takes it")
-	cpus := fs.Int("cpus", 1, "CPUs per task (its workers)")
-	binary := fs.String("binary", "", "the mousemaze binary the tasks run, on a path every node sees (default: this one)")
-	sbatch := fs.String("sbatch", "sbatch", "the sbatch command")
+	sub := slurm.Submission{Kind: kind}
+	fs.IntVar(&sub.Tasks, "tasks", 0, "array tasks (sweep: default one per shard, at most 1000)")
+	fs.StringVar(&sub.Gres, "gres", "", "generic resources per task, such as gpu:1 (the script then uses the cuda backend when present)")
+	fs.StringVar(&sub.Partition, "partition", "", "Slurm partition (default: the cluster's)")
+	fs.StringVar(&sub.Time, "time", "", "time limit per task, as sbatch --time takes it")
+	fs.IntVar(&sub.CPUs, "cpus", 1, "CPUs per task (its workers)")
+	fs.StringVar(&sub.Binary, "binary", "", "the mousemaze binary the tasks run, on a path every node sees (default: this one)")
+	fs.StringVar(&sub.Sbatch, "sbatch", "sbatch", "the sbatch command")
 	dryRun := fs.Bool("dry-run", false, "print the script and the sbatch command; write and submit nothing")
 	noSubmit := fs.Bool("no-submit", false, "write job.json and the script to --dir but do not submit (for other schedulers)")
 	every := fs.Duration("checkpoint-every", 30*time.Second, "how often a task saves its checkpoint")
-	size := fs.String("size", "", "grid size RxC (required for sweep; evolve default 13x13)")
-	order := fs.String("order", "DRLU", "preference order for ties, a permutation of D, R, L, U")
-	entry := fs.Int("entry", 0, "entry column (above the top row, 0-based)")
-	exit := fs.Int("exit", 0, "exit column (below the bottom row, 0-based)")
+	sz := sizeFlag(fs, "", "grid size RxC (required for sweep; evolve default 13x13)")
+	var rules rulesFlags
+	rules.registerEnds(fs)
 	freeEnds := fs.Bool("free-ends", false, "every pair of entry and exit columns")
 	var shards, split, islands, pop, k, migrateEvery *int
 	var algo, objective *string
 	var evals *int64
 	var seed *uint64
+	var sf searchFlags
 	if kind == "sweep" {
 		shards = fs.Int("shards", 0, "shards of the sweep (required); task i runs shards i, i+N, ...")
 		split = fs.Int("split-depth", 0, "cut the tree into sweep tasks at this many decisions (0 = automatic)")
@@ -150,16 +62,13 @@ func runSlurmSubmit(kind string, args []string, stdout, stderr io.Writer) int {
 		k = fs.Int("k", 0, "count visits modulo K (0 = exact counting)")
 		objective = fs.String("objective", dispatch.ObjTurns, "what to maximise: turns, trap or max-cell")
 		migrateEvery = fs.Int("migrate-every", 25, "generations between migrations")
+		sf.register(fs)
 	}
-	if code := parseFlags(fs, args); code >= 0 {
+	if code := parseNoArgs(fs, args); code >= 0 {
 		return code
 	}
 	usageErr := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "mousemaze slurm %s: "+format+"\n", append([]any{kind}, a...)...)
-		return exitUsage
-	}
-	if fs.NArg() > 0 {
-		return usageErr("unexpected arguments %q", fs.Args())
+		return failer("slurm "+kind, stderr)(exitUsage, format, a...)
 	}
 	if *dir == "" {
 		return usageErr("--dir is required: a directory every node can reach")
@@ -168,165 +77,234 @@ func runSlurmSubmit(kind string, args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageErr("--dir: %v", err)
 	}
-	if *cpus < 1 {
-		return usageErr("--cpus %d: must be 1 or more", *cpus)
+	sub.Dir = abs
+	if sub.CPUs < 1 {
+		return usageErr("--cpus %d: must be 1 or more", sub.CPUs)
 	}
 	if *every <= 0 {
 		return usageErr("--checkpoint-every %v: must be above 0", *every)
 	}
-	if *size == "" && kind == "evolve" {
-		*size = defaultSize
+	if !sz.set && kind == "evolve" {
+		sz.Set(defaultSize)
 	}
-	if *size == "" {
+	if !sz.set {
 		return usageErr("--size is required, such as --size 8x8")
 	}
-	sz, err := mousemaze.ParseSize(*size)
+	cfg, err := rules.config()
 	if err != nil {
-		return usageErr("--size: %v", err)
+		return usageErr("%v", err)
 	}
-	o, err := mousemaze.ParseOrder(*order)
-	if err != nil {
-		return usageErr("--order: %v", err)
+	if err := cfg.Validate(sz.V.Cols); err != nil {
+		return usageErr("%v on a %s grid", err, sz.V)
 	}
-	cfg := mousemaze.Config{Order: o, Entry: *entry, Exit: *exit}
-	if err := cfg.Validate(sz.Cols); err != nil {
-		return usageErr("%v on a %s grid", err, sz)
-	}
-	job := slurmJob{Kind: kind, Version: slurmJobVersion, Size: sz.String(), Order: o.String(), Entry: *entry, Exit: *exit,
-		FreeEnds: *freeEnds, CheckpointEvery: every.String()}
+	var job slurm.Job
 	if kind == "sweep" {
-		if *shards < 1 {
-			return usageErr("--shards is required and must be 1 or more")
-		}
-		if sz.Rows*sz.Cols > 64 {
-			return usageErr("--size %s: a sweep takes at most 64 cells", sz)
-		}
-		job.Shards, job.SplitDepth, job.Tasks = *shards, *split, *tasks
-		if job.Tasks == 0 {
-			job.Tasks = min(*shards, 1000)
-		}
-		if job.Tasks < 1 || job.Tasks > *shards {
-			return usageErr("--tasks %d: want 1 to --shards (%d)", job.Tasks, *shards)
-		}
+		job, err = slurm.NewSweepJob(sz.V, cfg, *freeEnds, *every, *shards, *split, sub.Tasks)
 	} else {
-		if *tasks != 0 && *tasks != *islands {
-			return usageErr("--tasks %d and --islands %d: one task runs one island", *tasks, *islands)
-		}
-		p := dispatch.Params{}
-		if p, err = dispatch.Preset(*algo); err != nil {
-			return usageErr("--algo %q: want one of %v", *algo, dispatch.Algos)
-		}
-		p.Rows, p.Cols, p.Order, p.Entry, p.Exit, p.FreeEnds = sz.Rows, sz.Cols, o.String(), *entry, *exit, *freeEnds
-		p.Evals, p.Seed, p.K = *evals, *seed, *k
-		if *objective != dispatch.ObjTurns {
-			p.Objective = *objective
-		}
-		if *pop > 0 {
-			p.Pop = *pop
-		}
-		switch {
-		case *islands < 1:
-			return usageErr("--islands %d: must be 1 or more", *islands)
-		case *pop < 0:
-			return usageErr("--pop %d: must be 0 (preset) or more", *pop)
-		case *migrateEvery < 1:
-			return usageErr("--migrate-every %d: must be 1 or more", *migrateEvery)
-		}
-		if err := p.Validate(); err != nil {
+		cfg.K = *k
+		p, err := dispatch.GridSpec(*algo, sz.V, cfg, *freeEnds, *objective, *evals, *seed, *pop)
+		if err != nil {
 			return usageErr("%v", err)
 		}
-		job.Tasks, job.Algo, job.Evals, job.Seed, job.Pop = *islands, *algo, *evals, *seed, *pop
-		job.K, job.Objective, job.MigrateEvery = *k, *objective, *migrateEvery
+		switch {
+		case sub.Tasks != 0 && sub.Tasks != *islands:
+			return usageErr("--tasks %d and --islands %d: one task runs one island", sub.Tasks, *islands)
+		case *pop < 0:
+			return usageErr("--pop %d: must be 0 (preset) or more", *pop)
+		}
+		if err := sf.apply(flagsSet(fs), &p, sz.V.Cells()); err != nil {
+			return usageErr("%v", err)
+		}
+		job, err = slurm.NewEvolveJob(p, *objective, *freeEnds, *every, *islands, *pop, *migrateEvery)
 	}
-	bin := *binary
-	if bin == "" {
-		if bin, err = os.Executable(); err != nil {
+	if err != nil {
+		return usageErr("%v", err)
+	}
+	sub.Tasks = job.Tasks
+	if sub.Binary == "" {
+		if sub.Binary, err = os.Executable(); err != nil {
 			return usageErr("--binary: %v (name the mousemaze binary)", err)
 		}
 	}
-	if bin, err = filepath.Abs(bin); err != nil {
+	if sub.Binary, err = filepath.Abs(sub.Binary); err != nil {
 		return usageErr("--binary: %v", err)
 	}
-	script := filepath.Join(abs, kind+".sbatch")
-	cmd := []string{*sbatch, "--parsable", fmt.Sprintf("--array=0-%d", job.Tasks-1),
-		"--output=" + filepath.Join(abs, "logs", "%A_%a.out"), fmt.Sprintf("--cpus-per-task=%d", *cpus)}
-	if *gres != "" {
-		cmd = append(cmd, "--gres="+*gres)
-	}
-	if *partition != "" {
-		cmd = append(cmd, "--partition="+*partition)
-	}
-	if *timeLimit != "" {
-		cmd = append(cmd, "--time="+*timeLimit)
-	}
-	cmd = append(cmd, "--export=ALL,MOUSEMAZE="+bin, script, abs)
-
+	cmd := sub.Command()
 	jobJSON, _ := json.MarshalIndent(job, "", "  ")
 	jobJSON = append(jobJSON, '\n')
 	if *dryRun {
-		fmt.Fprintf(stdout, "# %s\n%s\n# %s\n%s\n# submit with:\n%s\n", jobFile(abs), jobJSON, script, slurmScript(kind), shellJoin(cmd))
+		fmt.Fprintf(stdout, "# %s\n%s\n# %s\n%s\n# submit with:\n%s\n", slurm.JobFile(abs), jobJSON, filepath.Join(abs, kind+".sbatch"), slurm.Script(kind), slurm.ShellJoin(cmd))
 		return exitOK
 	}
-	if err := writeJobDir(abs, kind, jobJSON); err != nil {
-		fmt.Fprintf(stderr, "mousemaze slurm %s: %v\n", kind, err)
-		return exitFail
+	if err := slurm.WriteJobDir(abs, kind, jobJSON); err != nil {
+		return failer("slurm "+kind, stderr)(exitFail, "%v", err)
 	}
 	if *noSubmit {
-		fmt.Fprintf(stderr, "mousemaze slurm %s: wrote %s; submit with:\n", kind, jobFile(abs))
-		fmt.Fprintln(stdout, shellJoin(cmd))
+		fmt.Fprintf(stderr, "mousemaze slurm %s: wrote %s; submit with:\n", kind, slurm.JobFile(abs))
+		fmt.Fprintln(stdout, slurm.ShellJoin(cmd))
 		return exitOK
 	}
 	var out, errb bytes.Buffer
 	c := exec.Command(cmd[0], cmd[1:]...)
 	c.Stdout, c.Stderr = &out, &errb
 	if err := c.Run(); err != nil {
-		fmt.Fprintf(stderr, "mousemaze slurm %s: %s: %v\n%s", kind, shellJoin(cmd), err, errb.String())
+		fmt.Fprintf(stderr, "mousemaze slurm %s: %s: %v\n%s", kind, slurm.ShellJoin(cmd), err, errb.String())
 		return exitFail
 	}
 	id := strings.TrimSpace(strings.SplitN(out.String(), ";", 2)[0])
 	fmt.Fprintf(stdout, "%s\n", id)
-	fmt.Fprintf(stderr, "mousemaze slurm %s: submitted job %s (%d tasks) in %s; when it is done: mousemaze slurm merge %s\n", kind, id, job.Tasks, abs, abs)
+	return failer("slurm "+kind, stderr)(exitOK, "submitted job %s (%d tasks) in %s; when it is done: mousemaze slurm merge %s", kind, id, job.Tasks, abs, abs)
+}
+
+// runSlurmTask is `slurm task DIR`: one array task of the run in DIR. The
+// task index and count come from --task or from Slurm's
+// SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT.
+func runSlurmTask(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("slurm task", "[flags] DIR", "mousemaze slurm task --task 3/16 /shared/sweep8", stderr)
+	spec := fs.String("task", "", "this task, i/N (default: $SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT)")
+	var be backendFlags
+	be.register(fs)
+	pause := fs.Duration("pause", 0, "wait this long before each sweep shard (to watch or kill a task mid-way in tests and demos)")
+	dir, code := parseDir(fs, args)
+	if code >= 0 {
+		return code
+	}
+	fail := failer("slurm task", stderr)
+	sh, err := slurm.TaskIndex(*spec, os.Getenv)
+	if err != nil {
+		return fail(exitUsage, "%v", err)
+	}
+	if be.workers < 0 {
+		return fail(exitUsage, "--workers %d: must be 0 or more", be.workers)
+	}
+	job, err := slurm.LoadJob(dir)
+	if err != nil {
+		return fail(exitFail, "%v", err)
+	}
+	every, err := job.Every()
+	if err != nil {
+		return fail(exitFail, "%s: %v", slurm.JobFile(dir), err)
+	}
+	if job.Kind == "evolve" {
+		if sh.Count != job.Tasks {
+			return fail(exitUsage, "task %d/%d, but the search has %d islands: submit an array of %d tasks", sh.Index, sh.Count, job.Tasks, job.Tasks)
+		}
+		if err := slurm.PrepareIslands(dir); err != nil {
+			return fail(exitFail, "%v", err)
+		}
+		return runEvolve(islandArgs(job, dir, sh.Index, every, be), stdout, stderr)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := slurm.RunSweepShards(ctx, job, dir, sh.Index, sh.Count, be.workers, *pause, stderr); err != nil {
+		return fail(exitFail, "%v", err)
+	}
 	return exitOK
 }
 
-// writeJobDir creates the run's directory and writes job.json and the
-// script. A directory that holds another run's job.json is refused; the
-// same run may be submitted again (finished shards are skipped).
-func writeJobDir(dir, kind string, jobJSON []byte) error {
-	for _, d := range []string{dir, filepath.Join(dir, "logs")} {
-		if err := os.MkdirAll(d, 0o755); err != nil {
-			return err
-		}
+// islandArgs is the evolve command line of island i of the search in dir.
+func islandArgs(job *slurm.Job, dir string, i int, every time.Duration, be backendFlags) []string {
+	ck := slurm.TaskCheckpoint(dir, "island", i)
+	args := []string{"--size", job.Size, "--algo", job.Algo, "--evals", strconv.FormatInt(job.Evals, 10),
+		"--seed", strconv.FormatUint(job.Seed, 10), "--order", job.Order, "--k", strconv.Itoa(job.K),
+		"--objective", job.Objective,
+		"--island", fmt.Sprintf("%d/%d", i, job.Tasks), "--migrate", slurm.IslandDir(dir),
+		"--migrate-every", strconv.Itoa(job.MigrateEvery),
+		"--checkpoint", ck, "--checkpoint-every", every.String(),
+		"--out", filepath.Join(slurm.IslandDir(dir), fmt.Sprintf("best-%d.txt", i)),
+		"--backend", be.backend, "--workers", strconv.Itoa(be.workers)}
+	if be.kernel != "" {
+		args = append(args, "--kernel", be.kernel)
 	}
-	if old, err := os.ReadFile(jobFile(dir)); err == nil && !bytes.Equal(old, jobJSON) {
-		return fmt.Errorf("%s holds another run (see its job.json); use a new --dir", dir)
-	} else if err != nil && !errors.Is(err, os.ErrNotExist) {
-		return err
+	if job.FreeEnds {
+		args = append(args, "--free-ends")
+	} else {
+		args = append(args, "--entry", strconv.Itoa(job.Entry), "--exit", strconv.Itoa(job.Exit))
 	}
-	if err := checkpoint.WriteFile(jobFile(dir), jobJSON); err != nil {
-		return err
+	if job.Pop > 0 {
+		args = append(args, "--pop", strconv.Itoa(job.Pop))
 	}
-	return checkpoint.WriteFile(filepath.Join(dir, kind+".sbatch"), []byte(slurmScript(kind)))
+	if _, err := os.Stat(ck); err == nil {
+		args = append(args, "--resume") // the checkpoint holds the search flags
+	} else if job.Spec != nil {
+		args = append(args, dispatch.TuningArgs(*job.Spec)...)
+	}
+	return args
 }
 
-// shellJoin quotes args for a POSIX shell where needed.
-func shellJoin(args []string) string {
-	q := make([]string, len(args))
-	for i, a := range args {
-		if a != "" && strings.Trim(a, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_=/.,:%+@") == "" {
-			q[i] = a
-		} else {
-			q[i] = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
-		}
+// runSlurmMerge is `slurm merge DIR`: the merged sweep of a sweep run, or
+// the best maze of all islands of an island search.
+func runSlurmMerge(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("slurm merge", "[flags] DIR", "mousemaze slurm merge --json /shared/sweep8", stderr)
+	asJSON := fs.Bool("json", false, "print the report as one JSON object")
+	partial := fs.Bool("partial", false, "islands: report the best so far even if some islands are missing or unfinished")
+	dir, code := parseDir(fs, args)
+	if code >= 0 {
+		return code
 	}
-	return strings.Join(q, " ")
+	fail := failer("slurm merge", stderr)
+	job, err := slurm.LoadJob(dir)
+	if err != nil {
+		return fail(exitFail, "%v", err)
+	}
+	if job.Kind == "sweep" {
+		return mergeSweepDir("slurm merge", dir, *asJSON, stdout, stderr)
+	}
+	n := job.Tasks
+	sum, err := island.Merge(slurm.IslandDir(dir), n)
+	if err != nil {
+		return fail(exitFail, "%v", err)
+	}
+	if !sum.Complete {
+		msg := fmt.Sprintf("%d of %d islands are not finished (missing: %s; unfinished: %s)",
+			len(sum.Missing)+len(sum.Unfinished), n, ranges(sum.Missing), ranges(sum.Unfinished))
+		if !*partial {
+			return fail(exitFail, "%s; wait for them, requeue them, or use --partial", msg)
+		}
+		fmt.Fprintf(stderr, "mousemaze slurm merge: %s; the best so far:\n", msg)
+	}
+	if *asJSON {
+		return printJSON(stdout, sum)
+	}
+	s := sum.Search
+	check := ""
+	if sum.Walked {
+		check = ", confirmed by the reference walk"
+	}
+	fmt.Fprintf(stdout, "best %dx%d maze of %d islands (island %d, entry %d, exit %d, order %s): %d turns (%d visits)%s; %d evaluations in all\n",
+		s.Rows, s.Cols, n, sum.BestIsland, sum.Entry, sum.Exit, s.Order, sum.BestTurns, sum.BestVisits, check, sum.Evals)
+	fmt.Fprint(stdout, sum.BestMaze)
+	for _, r := range sum.PerIsland {
+		fmt.Fprintf(stdout, "  island %d: seed %d, %d turns, %d evaluations, %d generations, done %v\n", r.Island, r.Seed, r.Turns, r.Evals, r.Gen, r.Done)
+	}
+	return exitOK
 }
 
-// flagDuration parses a job's checkpoint interval.
-func flagDuration(s string) (time.Duration, error) {
-	d, err := time.ParseDuration(s)
-	if err != nil || d <= 0 {
-		return 0, fmt.Errorf("checkpoint_every %q: want a duration above 0", s)
+// mergeSweepDir prints the merged report of a sweep directory (see
+// slurm.MergeSweepDir); cmd names the command in messages.
+func mergeSweepDir(cmd, dir string, asJSON bool, stdout, stderr io.Writer) int {
+	rep, err := slurm.MergeSweepDir(dir)
+	if err != nil {
+		return failer(cmd, stderr)(exitFail, "%v", err)
 	}
-	return d, nil
+	return writeSweepReport(rep, asJSON, stdout, stderr)
+}
+
+// missingShards and ranges are slurm's, for sweep-merge.
+var (
+	missingShards = slurm.MissingShards
+	ranges        = slurm.Ranges
+)
+
+// parseDir parses the flags of a slurm verb and its one argument, the
+// run's directory; code is the exit status when parsing ended the verb,
+// -1 when not.
+func parseDir(fs *flag.FlagSet, args []string) (dir string, code int) {
+	if code := parseFlags(fs, args); code >= 0 {
+		return "", code
+	}
+	if fs.NArg() != 1 {
+		return "", failer(fs.Name(), fs.Output())(exitUsage, "want one directory, the run's --dir")
+	}
+	return fs.Arg(0), -1
 }

@@ -9,21 +9,9 @@ import (
 	"reflect"
 	"strings"
 	"testing"
-)
 
-// TestSlurmScriptsFresh wants the scripts in deploy/slurm to be the ones
-// `mousemaze slurm` writes.
-func TestSlurmScriptsFresh(t *testing.T) {
-	for _, kind := range []string{"sweep", "evolve"} {
-		got, err := os.ReadFile(filepath.Join("..", "..", "deploy", "slurm", kind+".sbatch"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if string(got) != slurmScript(kind) {
-			t.Errorf("deploy/slurm/%s.sbatch differs from slurmScript(%q); regenerate it with mousemaze slurm %s --dry-run", kind, kind, kind)
-		}
-	}
-}
+	"github.com/mousemaze/mousemaze/deploy/slurm"
+)
 
 func TestSlurmDryRun(t *testing.T) {
 	cases := []struct {
@@ -67,7 +55,7 @@ func TestSlurmDryRun(t *testing.T) {
 			if got := strings.ReplaceAll(lines[len(lines)-1], dir, "DIR"); got != c.cmd {
 				t.Errorf("sbatch line\n got %s\nwant %s", got, c.cmd)
 			}
-			if !strings.Contains(out.String(), slurmScript(c.args[0])) {
+			if !strings.Contains(out.String(), slurm.Script(c.args[0])) {
 				t.Errorf("the script is not printed:\n%s", out.String())
 			}
 		})
@@ -104,15 +92,15 @@ func TestSlurmSubmit(t *testing.T) {
 	if string(got) != want {
 		t.Errorf("sbatch got\n%s\nwant\n%s", got, want)
 	}
-	job, err := loadJob(dir)
+	job, err := slurm.LoadJob(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantJob := slurmJob{Kind: "sweep", Version: 1, Tasks: 3, Size: "4x4", Order: "DRLU", CheckpointEvery: "30s", Shards: 6}
+	wantJob := slurm.Job{Kind: "sweep", Version: 1, Tasks: 3, Size: "4x4", Order: "DRLU", CheckpointEvery: "30s", Shards: 6}
 	if *job != wantJob {
 		t.Errorf("job.json %+v, want %+v", *job, wantJob)
 	}
-	if s, _ := os.ReadFile(filepath.Join(dir, "sweep.sbatch")); string(s) != slurmScript("sweep") {
+	if s, _ := os.ReadFile(filepath.Join(dir, "sweep.sbatch")); string(s) != slurm.Script("sweep") {
 		t.Errorf("sweep.sbatch is not the script")
 	}
 	if code := run(args, &out, &errb); code != exitOK {
@@ -126,41 +114,12 @@ func TestSlurmSubmit(t *testing.T) {
 		!strings.HasPrefix(out.String(), "/nonexistent --parsable --array=0-3 ") {
 		t.Errorf("--no-submit: exit %d, stdout %q, stderr %s", code, out.String(), errb.String())
 	}
-	if job, err := loadJob(other); err != nil || job.Kind != "evolve" || job.Tasks != 4 || job.Size != "13x13" {
+	if job, err := slurm.LoadJob(other); err != nil || job.Kind != "evolve" || job.Tasks != 4 || job.Size != "13x13" {
 		t.Errorf("--no-submit job.json: %+v, %v", job, err)
 	}
 	args[3] = "5x5"
 	if code := run(args, &out, &errb); code != exitFail || !strings.Contains(errb.String(), "holds another run") {
 		t.Errorf("another run in the same dir: exit %d, %s", code, errb.String())
-	}
-}
-
-func TestTaskIndex(t *testing.T) {
-	cases := []struct {
-		spec, id, count string
-		i, n            int
-		err             string
-	}{
-		{"3/16", "", "", 3, 16, ""},
-		{"", "5", "16", 5, 16, ""},
-		{"0/1", "7", "8", 0, 1, ""}, // --task wins
-		{"", "", "", 0, 0, "not in a Slurm array"},
-		{"16/16", "", "", 0, 0, "want 0 ≤ i < N"},
-		{"3-16", "", "", 0, 0, "want i/N"},
-		{"", "x", "4", 0, 0, "want i/N"},
-	}
-	for _, c := range cases {
-		env := map[string]string{"SLURM_ARRAY_TASK_ID": c.id, "SLURM_ARRAY_TASK_COUNT": c.count}
-		i, n, err := taskIndex(c.spec, func(k string) string { return env[k] })
-		if c.err != "" {
-			if err == nil || !strings.Contains(err.Error(), c.err) {
-				t.Errorf("taskIndex(%q, %q/%q) error %v, want %q", c.spec, c.id, c.count, err, c.err)
-			}
-			continue
-		}
-		if err != nil || i != c.i || n != c.n {
-			t.Errorf("taskIndex(%q, %q/%q) = %d, %d, %v; want %d, %d", c.spec, c.id, c.count, i, n, err, c.i, c.n)
-		}
 	}
 }
 
@@ -211,7 +170,7 @@ func TestSlurmSweepTasks(t *testing.T) {
 		t.Errorf("task 0 run again:\n%s", log)
 	}
 	// Lose shard 2's report: task 0 resumes it from its checkpoint.
-	if err := os.Remove(shardReport(dir, 2)); err != nil {
+	if err := os.Remove(slurm.ShardReport(dir, 2)); err != nil {
 		t.Fatal(err)
 	}
 	if _, log := slurmRun(t, "slurm", "task", "--task", "0/2", dir); !strings.Contains(log, "shard 2/5: ") || !strings.Contains(log, "resumed from its checkpoint") {
@@ -328,23 +287,6 @@ func TestEvolveIslandFlags(t *testing.T) {
 	}
 }
 
-func TestRanges(t *testing.T) {
-	cases := []struct {
-		in   []int
-		want string
-	}{
-		{nil, "none"},
-		{[]int{4}, "4"},
-		{[]int{1, 3}, "1, 3"},
-		{[]int{0, 1, 2, 5, 7, 8}, "0-2, 5, 7-8"},
-	}
-	for _, c := range cases {
-		if got := ranges(c.in); got != c.want {
-			t.Errorf("ranges(%v) = %q, want %q", c.in, got, c.want)
-		}
-	}
-}
-
 // TestSlurmScriptBackend runs the batch script with bash and a stand-in
 // binary and wants --backend cuda exactly when the task sees a GPU and
 // the binary's cuda selfcheck passes, auto otherwise.
@@ -360,7 +302,7 @@ func TestSlurmScriptBackend(t *testing.T) {
 		t.Fatal(err)
 	}
 	script := filepath.Join(dir, "sweep.sbatch")
-	if err := os.WriteFile(script, []byte(slurmScript("sweep")), 0o644); err != nil {
+	if err := os.WriteFile(script, []byte(slurm.Script("sweep")), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	cases := []struct {

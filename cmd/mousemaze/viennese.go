@@ -8,209 +8,50 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"regexp"
-	"strconv"
 	"strings"
 	"syscall"
 
 	"github.com/mousemaze/mousemaze/viennese"
 )
 
-func init() {
-	register(command{name: "viennese", summary: "traffic-light (Viennese) mazes: evolve, score, solve, play, canvas", run: runViennese})
-}
-
-// vienneseVerbs are the sub-verbs of `mousemaze viennese`.
-var vienneseVerbs = map[string]func(args []string, stdout, stderr io.Writer) int{
-	"evolve": runVienneseEvolve,
-	"score":  runVienneseScore,
-	"solve":  runVienneseSolve,
-	"play":   runViennesePlay,
-	"canvas": runVienneseCanvas,
-}
-
-func runViennese(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 || vienneseVerbs[args[0]] == nil {
-		if len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "help") {
-			vienneseUsage(stdout)
-			return exitOK
-		}
-		vienneseUsage(stderr)
-		return exitUsage
-	}
-	return vienneseVerbs[args[0]](args[1:], stdout, stderr)
-}
-
-func vienneseUsage(w io.Writer) {
-	fmt.Fprint(w, `Usage: mousemaze viennese <verb> [flags] [args]
-
-Verbs:
-  evolve   search colourings of a canvas for the highest score
-  score    print the score of maze files
-  solve    print the shortest solutions of a maze file
-  play     walk a maze move by move, reading moves from standard input
-  canvas   print a built-in canvas (vienna24 or RxC) in the text format
-
-Run 'mousemaze viennese <verb> -h' for a verb's flags.
-`)
-}
-
-var gridSpec = regexp.MustCompile(`^([0-9]+)x([0-9]+)$`)
-
-// vienneseCanvas resolves --canvas: vienna24, RxC or a file (whose variant
-// line, if any, is the default variant; evolve ignores its colours).
-func vienneseCanvas(spec string) (*viennese.File, error) {
-	if spec == "vienna24" {
-		return &viennese.File{Maze: viennese.Maze{Canvas: viennese.Vienna24()}}, nil
-	}
-	if m := gridSpec.FindStringSubmatch(spec); m != nil {
-		r, _ := strconv.Atoi(m[1])
-		c, _ := strconv.Atoi(m[2])
-		g, err := viennese.Grid(r, c)
-		if err != nil {
-			return nil, err
-		}
-		return &viennese.File{Maze: viennese.Maze{Canvas: g}}, nil
-	}
-	return viennese.ParseFile(spec)
-}
-
-// variantOf resolves --variant: empty means the file's variant line, else ht.
-func variantOf(flagValue string, f *viennese.File) (viennese.Variant, error) {
-	if flagValue == "" {
-		if f != nil && f.HasVariant {
-			return f.Variant, nil
-		}
-		return viennese.HT, nil
-	}
-	v, err := viennese.ParseVariant(flagValue)
-	if err != nil {
-		return v, fmt.Errorf("--variant: %w", err)
-	}
-	return v, nil
-}
-
-// readMaze reads a coloured maze file and resolves its variant.
-func readMaze(name, variant string) (*viennese.File, viennese.Variant, error) {
-	var f *viennese.File
-	var err error
-	if name == "-" {
-		f, err = viennese.Parse(stdin, "-")
-	} else {
-		f, err = viennese.ParseFile(name)
-	}
+// readMaze reads a coloured maze file ("-" is standard input) and
+// resolves its variant.
+func readMaze(name string, variant *value[viennese.Variant]) (*viennese.File, viennese.Variant, error) {
+	f, err := viennese.OpenMaze(name, stdin)
 	if err != nil {
 		return nil, 0, err
 	}
-	if !f.Coloured {
-		return nil, 0, fmt.Errorf("%s: a canvas without colours, not a maze (give every street a colour)", name)
-	}
-	v, err := variantOf(variant, f)
-	return f, v, err
-}
-
-// writePNGFile writes the maze's report to name.
-func writePNGFile(name string, m *viennese.Maze, v viennese.Variant) error {
-	out, err := os.Create(name)
-	if err != nil {
-		return err
-	}
-	if err := viennese.WritePNG(out, m, v); err != nil {
-		out.Close()
-		return err
-	}
-	return out.Close()
-}
-
-// vienneseResult is the JSON of score, solve and evolve.
-type vienneseResult struct {
-	File      string             `json:"file,omitempty"`
-	Canvas    string             `json:"canvas,omitempty"`
-	Variant   string             `json:"variant"`
-	Algo      string             `json:"algo,omitempty"`
-	Seed      *uint64            `json:"seed,omitempty"`
-	Params    *viennese.Params   `json:"params,omitempty"`
-	Evals     int64              `json:"evals,omitempty"`
-	Improved  int                `json:"improvements,omitempty"`
-	Score     float64            `json:"score"`
-	Stats     viennese.Stats     `json:"stats"`
-	Solutions [][]int            `json:"solutions,omitempty"`
-	States    [][]string         `json:"solution_states,omitempty"`
-	Maze      *viennese.MazeJSON `json:"maze,omitempty"`
-}
-
-// describe fills the score, stats and up to limit solutions of m.
-func describe(m *viennese.Maze, v viennese.Variant, limit int) (vienneseResult, error) {
-	sys, err := viennese.NewSystem(m.Canvas, v)
-	if err != nil {
-		return vienneseResult{}, err
-	}
-	st := viennese.NewEvaluator(sys).Stats(m.Colours)
-	r := vienneseResult{Variant: v.String(), Score: viennese.Default(st), Stats: st}
-	g := sys.Graph(m.Colours)
-	for _, p := range g.Solutions(limit) {
-		r.Solutions = append(r.Solutions, g.Crossroads(p))
-		var states []string
-		for _, s := range p {
-			states = append(states, g.States[s].String())
-		}
-		r.States = append(r.States, states)
-	}
-	return r, nil
-}
-
-func statsLine(r vienneseResult) string {
-	s := r.Stats
-	return fmt.Sprintf("score %s (%s; L=%d A=%d B=%d E=%d F=%d; %d states, %d moves)",
-		viennese.FormatScore(r.Score), uniqueWord(s), s.L, s.A, s.B, s.E, s.F, s.States, s.Moves)
-}
-
-func uniqueWord(s viennese.Stats) string {
-	switch {
-	case !s.Reachable:
-		return "no solution"
-	case !s.Unique:
-		return "more than one simple path"
-	}
-	return "unique solution"
+	return f, variantOf(variant, f), nil
 }
 
 func runVienneseScore(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("viennese score", "[flags] FILE... ('-' reads standard input)",
 		"mousemaze viennese score cmd/mousemaze/testdata/viennese-lollipop.txt", stderr)
-	variant := fs.String("variant", "", "ht or nht (default: the file's variant line, else ht)")
+	variant := variantFlag(fs)
 	asJSON := fs.Bool("json", false, "print one JSON object per file")
 	if code := parseFlags(fs, args); code >= 0 {
 		return code
 	}
 	if fs.NArg() == 0 {
-		fmt.Fprintln(stderr, "mousemaze viennese score: no input files")
-		fs.Usage()
-		return exitUsage
-	}
-	if _, err := variantOf(*variant, nil); err != nil {
-		fmt.Fprintf(stderr, "mousemaze viennese score: %v\n", err)
-		return exitUsage
+		return badArgs(fs, stderr, "no input files")
 	}
 	for _, name := range fs.Args() {
-		f, v, err := readMaze(name, *variant)
+		f, v, err := readMaze(name, variant)
 		if err != nil {
-			fmt.Fprintf(stderr, "mousemaze viennese score: %v\n", err)
-			return exitFail
+			return failer("viennese score", stderr)(exitFail, "%v", err)
 		}
-		r, err := describe(&f.Maze, v, 0)
+		r, err := viennese.Describe(&f.Maze, v, 0)
 		if err != nil {
-			fmt.Fprintf(stderr, "mousemaze viennese score: %s: %v\n", name, err)
-			return exitFail
+			return failer("viennese score", stderr)(exitFail, "%s: %v", name, err)
 		}
 		r.File = name
 		if *asJSON {
-			if err := json.NewEncoder(stdout).Encode(r); err != nil {
+			if printJSON(stdout, r) != exitOK {
 				return exitFail
 			}
 			continue
 		}
-		fmt.Fprintf(stdout, "%s: %s %s\n", name, v, statsLine(r))
+		fmt.Fprintf(stdout, "%s: %s %s\n", name, v, viennese.StatsLine(r))
 	}
 	return exitOK
 }
@@ -218,7 +59,7 @@ func runVienneseScore(args []string, stdout, stderr io.Writer) int {
 func runVienneseSolve(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("viennese solve", "[flags] FILE",
 		"mousemaze viennese solve --png report.png cmd/mousemaze/testdata/viennese-lollipop.txt", stderr)
-	variant := fs.String("variant", "", "ht or nht (default: the file's variant line, else ht)")
+	variant := variantFlag(fs)
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	limit := fs.Int("all", 10, "print up to `N` shortest solutions")
 	pngFile := fs.String("png", "", "write a PNG report (maze, states graph, solution) to `FILE`")
@@ -226,79 +67,52 @@ func runVienneseSolve(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if fs.NArg() != 1 || *limit < 1 {
-		fmt.Fprintln(stderr, "mousemaze viennese solve: want one input file and --all ≥ 1")
-		fs.Usage()
-		return exitUsage
-	}
-	if _, err := variantOf(*variant, nil); err != nil {
-		fmt.Fprintf(stderr, "mousemaze viennese solve: %v\n", err)
-		return exitUsage
+		return badArgs(fs, stderr, "want one input file and --all ≥ 1")
 	}
 	name := fs.Arg(0)
-	f, v, err := readMaze(name, *variant)
+	f, v, err := readMaze(name, variant)
 	if err != nil {
-		fmt.Fprintf(stderr, "mousemaze viennese solve: %v\n", err)
-		return exitFail
+		return failer("viennese solve", stderr)(exitFail, "%v", err)
 	}
-	r, err := describe(&f.Maze, v, *limit)
+	r, err := viennese.Describe(&f.Maze, v, *limit)
 	if err != nil {
-		fmt.Fprintf(stderr, "mousemaze viennese solve: %s: %v\n", name, err)
-		return exitFail
+		return failer("viennese solve", stderr)(exitFail, "%s: %v", name, err)
 	}
 	r.File = name
 	if *pngFile != "" {
-		if err := writePNGFile(*pngFile, &f.Maze, v); err != nil {
-			fmt.Fprintf(stderr, "mousemaze viennese solve: %v\n", err)
-			return exitFail
+		if err := viennese.WritePNGFile(*pngFile, &f.Maze, v); err != nil {
+			return failer("viennese solve", stderr)(exitFail, "%v", err)
 		}
 	}
 	if *asJSON {
-		if err := json.NewEncoder(stdout).Encode(r); err != nil {
-			return exitFail
-		}
-		return exitOK
+		return printJSON(stdout, r)
 	}
-	fmt.Fprintf(stdout, "%s: %s %s\n", name, v, statsLine(r))
-	if len(r.Solutions) == 0 {
-		fmt.Fprintln(stdout, "no solution")
-	}
-	for i, s := range r.Solutions {
-		fmt.Fprintf(stdout, "solution %d (%d moves): %s\n  states: %s\n", i+1, len(s)-1, viennese.JoinPath(s), strings.Join(r.States[i], " "))
-	}
+	r.WriteSolutions(stdout, v)
 	return exitOK
 }
 
 func runViennesePlay(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("viennese play", "[flags] FILE",
 		"mousemaze viennese play cmd/mousemaze/testdata/viennese-lollipop.txt", stderr)
-	variant := fs.String("variant", "", "ht or nht (default: the file's variant line, else ht)")
+	variant := variantFlag(fs)
 	if code := parseFlags(fs, args); code >= 0 {
 		return code
 	}
 	if fs.NArg() != 1 || fs.Arg(0) == "-" {
-		fmt.Fprintln(stderr, "mousemaze viennese play: want one input file (moves are read from standard input)")
-		fs.Usage()
-		return exitUsage
+		return badArgs(fs, stderr, "want one input file (moves are read from standard input)")
 	}
-	if _, err := variantOf(*variant, nil); err != nil {
-		fmt.Fprintf(stderr, "mousemaze viennese play: %v\n", err)
-		return exitUsage
-	}
-	f, v, err := readMaze(fs.Arg(0), *variant)
+	f, v, err := readMaze(fs.Arg(0), variant)
 	if err != nil {
-		fmt.Fprintf(stderr, "mousemaze viennese play: %v\n", err)
-		return exitFail
+		return failer("viennese play", stderr)(exitFail, "%v", err)
 	}
 	sys, err := viennese.NewSystem(f.Maze.Canvas, v)
 	if err != nil {
-		fmt.Fprintf(stderr, "mousemaze viennese play: %v\n", err)
-		return exitFail
+		return failer("viennese play", stderr)(exitFail, "%v", err)
 	}
 	fmt.Fprintf(stdout, "Viennese maze (%s): go from crossroad %d to %d. A light of colour c is red after d moves when (c+d) mod 3 = 2.\n",
 		v, f.Maze.Canvas.Start, f.Maze.Canvas.Goal)
 	if _, err := viennese.Play(viennese.NewGame(sys, f.Maze.Colours), stdin, stdout); err != nil {
-		fmt.Fprintf(stderr, "mousemaze viennese play: %v\n", err)
-		return exitFail
+		return failer("viennese play", stderr)(exitFail, "%v", err)
 	}
 	return exitOK
 }
@@ -309,27 +123,17 @@ func runVienneseCanvas(args []string, stdout, stderr io.Writer) int {
 	if code := parseFlags(fs, args); code >= 0 {
 		return code
 	}
-	if fs.NArg() != 1 || (fs.Arg(0) != "vienna24" && !gridSpec.MatchString(fs.Arg(0))) {
-		fmt.Fprintln(stderr, "mousemaze viennese canvas: want vienna24 or RxC")
-		fs.Usage()
-		return exitUsage
+	if fs.NArg() != 1 || (fs.Arg(0) != "vienna24" && !viennese.GridSpec.MatchString(fs.Arg(0))) {
+		return badArgs(fs, stderr, "want vienna24 or RxC")
 	}
-	f, err := vienneseCanvas(fs.Arg(0))
+	f, err := viennese.OpenCanvas(fs.Arg(0))
 	if err != nil {
-		fmt.Fprintf(stderr, "mousemaze viennese canvas: %v\n", err)
-		return exitUsage
+		return failer("viennese canvas", stderr)(exitUsage, "%v", err)
 	}
 	if *asJSON {
-		return encodeOrFail(stdout, viennese.JSON(&f.Maze, nil))
+		return printJSON(stdout, viennese.JSON(&f.Maze, nil))
 	}
 	if err := viennese.WriteText(stdout, &f.Maze, nil); err != nil {
-		return exitFail
-	}
-	return exitOK
-}
-
-func encodeOrFail(w io.Writer, v any) int {
-	if err := json.NewEncoder(w).Encode(v); err != nil {
 		return exitFail
 	}
 	return exitOK
@@ -339,21 +143,18 @@ func runVienneseEvolve(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("viennese evolve", "[flags]",
 		"mousemaze viennese evolve --canvas vienna24 --variant nht --seed 1 --algo anneal --budget 200000", stderr)
 	canvas := fs.String("canvas", "vienna24", "the canvas: vienna24, RxC (a square grid) or a canvas or maze `FILE`")
-	variant := fs.String("variant", "", "ht or nht (default: the file's variant line, else ht)")
+	variant := variantFlag(fs)
 	algo := fs.String("algo", viennese.AlgoKeep, "search method: "+strings.Join(viennese.Algos, ", "))
 	seed := fs.Uint64("seed", 1, "seed of every random choice")
 	budget := fs.Int64("budget", 100000, "number of colourings scored")
-	var tune struct {
-		rate, mutation, temp        float64
-		rounds, pop, parents, elite int
-	}
-	fs.Float64Var(&tune.rate, "rate", 0, "keep: probability that a light changes per step (0 = default 0.1)")
-	fs.IntVar(&tune.rounds, "rounds", 0, "anneal: rounds per level k (0 = default 10)")
-	fs.IntVar(&tune.pop, "pop", 0, "ea, ga: generation size (0 = default 100)")
-	fs.IntVar(&tune.parents, "parents", 0, "ea, ga: parents per generation (0 = default 10)")
-	fs.IntVar(&tune.elite, "elite", -1, "ea, ga: best colourings carried over (-1 = default 1)")
-	fs.Float64Var(&tune.mutation, "mutation", -1, "ea, ga: probability that a child's light changes (-1 = default 0.06)")
-	fs.Float64Var(&tune.temp, "temp", -1, "sa: initial relative temperature (-1 = default 0.05)")
+	var tune viennese.Params
+	fs.Float64Var(&tune.Rate, "rate", 0, "keep: probability that a light changes per step (0 = default 0.1)")
+	fs.IntVar(&tune.Rounds, "rounds", 0, "anneal: rounds per level k (0 = default 10)")
+	fs.IntVar(&tune.Pop, "pop", 0, "ea, ga: generation size (0 = default 100)")
+	fs.IntVar(&tune.Parents, "parents", 0, "ea, ga: parents per generation (0 = default 10)")
+	fs.IntVar(&tune.Elite, "elite", -1, "ea, ga: best colourings carried over (-1 = default 1)")
+	fs.Float64Var(&tune.Mutation, "mutation", -1, "ea, ga: probability that a child's light changes (-1 = default 0.06)")
+	fs.Float64Var(&tune.Temp, "temp", -1, "sa: initial relative temperature (-1 = default 0.05)")
 	out := fs.String("out", "", "also write the best maze in the text format to `FILE`")
 	pngFile := fs.String("png", "", "write a PNG report of the best maze to `FILE`")
 	asJSON := fs.Bool("json", false, "print JSON lines: one per improvement, then the result")
@@ -374,59 +175,31 @@ func runVienneseEvolve(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if fs.NArg() != 0 {
-		fmt.Fprintf(stderr, "mousemaze viennese evolve: unexpected argument %q\n", fs.Arg(0))
-		return exitUsage
+		return failer("viennese evolve", stderr)(exitUsage, "unexpected argument %q", fs.Arg(0))
 	}
 	p, err := viennese.DefaultParams(*algo)
 	if err != nil {
-		fmt.Fprintf(stderr, "mousemaze viennese evolve: --algo: %v\n", err)
-		return exitUsage
+		return failer("viennese evolve", stderr)(exitUsage, "--algo: %v", err)
 	}
 	p.Evals, p.Seed = *budget, *seed
 	set := flagsSet(fs)
-	if set["rate"] {
-		p.Rate = tune.rate
-	}
-	if set["rounds"] {
-		p.Rounds = tune.rounds
-	}
-	if set["pop"] {
-		p.Pop = tune.pop
-	}
-	if set["parents"] {
-		p.Parents = tune.parents
-	}
-	if set["elite"] {
-		p.Elite = tune.elite
-	}
-	if set["mutation"] {
-		p.Mutation = tune.mutation
-	}
-	if set["temp"] {
-		p.Temp = tune.temp
-	}
+	p.Tune(tune, set)
 	if err := p.Validate(); err != nil {
-		fmt.Fprintf(stderr, "mousemaze viennese evolve: %v\n", err)
-		return exitUsage
+		return failer("viennese evolve", stderr)(exitUsage, "%v", err)
 	}
-	if _, err := variantOf(*variant, nil); err != nil {
-		fmt.Fprintf(stderr, "mousemaze viennese evolve: %v\n", err)
-		return exitUsage
-	}
-	f, err := vienneseCanvas(*canvas)
+	f, err := viennese.OpenCanvas(*canvas)
 	if err != nil {
 		fmt.Fprintf(stderr, "mousemaze viennese evolve: --canvas: %v\n", err)
-		if gridSpec.MatchString(*canvas) {
+		if viennese.GridSpec.MatchString(*canvas) {
 			return exitUsage
 		}
 		return exitFail
 	}
-	v, _ := variantOf(*variant, f)
+	v := variantOf(variant, f)
 	c := f.Maze.Canvas
 	sys, err := viennese.NewSystem(c, v)
 	if err != nil {
-		fmt.Fprintf(stderr, "mousemaze viennese evolve: %v\n", err)
-		return exitFail
+		return failer("viennese evolve", stderr)(exitFail, "%v", err)
 	}
 	enc := json.NewEncoder(stdout)
 	progress := func(r viennese.Result) {
@@ -441,8 +214,7 @@ func runVienneseEvolve(args []string, stdout, stderr io.Writer) int {
 	}
 	spec, err := p.Spec(len(c.Streets))
 	if err != nil {
-		fmt.Fprintf(stderr, "mousemaze viennese evolve: %v\n", err)
-		return exitUsage
+		return failer("viennese evolve", stderr)(exitUsage, "%v", err)
 	}
 	spec.Canvas, spec.Variant = *canvas, v.String()
 	engineSet := map[string]bool{}
@@ -450,61 +222,39 @@ func runVienneseEvolve(args []string, stdout, stderr io.Writer) int {
 		engineSet[name] = set[name]
 	}
 	if err := sf.apply(engineSet, &spec, len(c.Streets)); err != nil {
-		fmt.Fprintf(stderr, "mousemaze viennese evolve: %v\n", err)
-		return exitUsage
+		return failer("viennese evolve", stderr)(exitUsage, "%v", err)
 	}
 	search, err := viennese.NewSearch(spec, len(c.Streets), viennese.NewEvaluator(sys))
 	if err != nil {
-		fmt.Fprintf(stderr, "mousemaze viennese evolve: %v\n", err)
-		return exitUsage
+		return failer("viennese evolve", stderr)(exitUsage, "%v", err)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	res, err := viennese.Run(ctx, search, progress, nil)
 	if err != nil && ctx.Err() == nil {
-		fmt.Fprintf(stderr, "mousemaze viennese evolve: %v\n", err)
-		return exitFail
+		return failer("viennese evolve", stderr)(exitFail, "%v", err)
 	}
-	best := viennese.Maze{Canvas: c, Colours: res.Colours}
-	r, err := describe(&best, v, 1)
+	r, best, err := viennese.EvolveRecord(c, v, *canvas, p, res)
 	if err != nil {
-		fmt.Fprintf(stderr, "mousemaze viennese evolve: %v\n", err)
-		return exitFail
+		return failer("viennese evolve", stderr)(exitFail, "%v", err)
 	}
-	r.Canvas, r.Algo, r.Seed, r.Params, r.Evals, r.Improved = *canvas, p.Algo, &p.Seed, &p, res.Evals, res.Improvements
-	mj := viennese.JSON(&best, &v)
-	r.Maze = &mj
 	if *out != "" {
-		w, err := os.Create(*out)
-		if err == nil {
-			err = viennese.WriteText(w, &best, &v)
-			if cerr := w.Close(); err == nil {
-				err = cerr
-			}
-		}
-		if err != nil {
-			fmt.Fprintf(stderr, "mousemaze viennese evolve: %v\n", err)
-			return exitFail
+		if err := viennese.WriteTextFile(*out, &best, v); err != nil {
+			return failer("viennese evolve", stderr)(exitFail, "%v", err)
 		}
 	}
 	if *pngFile != "" {
-		if err := writePNGFile(*pngFile, &best, v); err != nil {
-			fmt.Fprintf(stderr, "mousemaze viennese evolve: %v\n", err)
-			return exitFail
+		if err := viennese.WritePNGFile(*pngFile, &best, v); err != nil {
+			return failer("viennese evolve", stderr)(exitFail, "%v", err)
 		}
 	}
 	if *asJSON {
-		return encodeOrFail(stdout, struct {
+		return printJSON(stdout, struct {
 			Event string `json:"event"`
-			vienneseResult
+			viennese.Record
 		}{"done", r})
 	}
-	fmt.Fprintf(stdout, "# canvas %s, variant %s, algo %s, seed %d, %d evaluations, %d improvements\n# %s\n",
-		*canvas, v, p.Algo, p.Seed, res.Evals, res.Improvements, statsLine(r))
-	if len(r.Solutions) > 0 {
-		fmt.Fprintf(stdout, "# solution: %s\n", viennese.JoinPath(r.Solutions[0]))
-	}
-	if err := viennese.WriteText(stdout, &best, &v); err != nil {
+	if err := r.WriteEvolve(stdout, &best, v); err != nil {
 		return exitFail
 	}
 	return exitOK

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"image/png"
 	"os"
@@ -15,9 +14,7 @@ import (
 // vrun runs `mousemaze viennese args...`.
 func vrun(t *testing.T, args ...string) (int, string, string) {
 	t.Helper()
-	var stdout, stderr bytes.Buffer
-	code := run(append([]string{"viennese"}, args...), &stdout, &stderr)
-	return code, stdout.String(), stderr.String()
+	return runCmd(t, append([]string{"viennese"}, args...)...)
 }
 
 func TestVienneseScore(t *testing.T) {
@@ -38,7 +35,7 @@ testdata/viennese-triangle-none.txt: nht score 0 (no solution; L=0 A=0 B=0 E=0 F
 	}
 	// --variant overrides the file's variant line.
 	code, out, _ = vrun(t, "score", "--variant", "nht", "--json", "testdata/viennese-lollipop.txt")
-	var r vienneseResult
+	var r viennese.Record
 	if code != exitOK || json.Unmarshal([]byte(out), &r) != nil || r.Score != 1152 || r.Variant != "nht" || r.Stats.F != 4 {
 		t.Errorf("exit %d, %+v from %s", code, r, out)
 	}
@@ -97,7 +94,7 @@ solution 1 (2 moves): 0-2-3
 	}
 	// Two shortest solutions, in JSON.
 	code, out, _ = vrun(t, "solve", "--json", "--variant", "ht", "testdata/viennese-triangle-two.txt")
-	var r vienneseResult
+	var r viennese.Record
 	if code != exitOK || json.Unmarshal([]byte(out), &r) != nil || r.Score != 1 || len(r.Solutions) != 1 {
 		t.Errorf("exit %d: %s", code, out)
 	}
@@ -132,7 +129,7 @@ func TestVienneseEvolve(t *testing.T) {
 	lines := strings.Split(strings.TrimSpace(stdout), "\n")
 	var done struct {
 		Event string `json:"event"`
-		vienneseResult
+		viennese.Record
 	}
 	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &done); err != nil {
 		t.Fatal(err)

@@ -1,4 +1,6 @@
-package main
+// Package draw draws a maze and its visit counts (the walk's heat map) as a
+// PNG image.
+package draw
 
 import (
 	"image"
@@ -10,20 +12,20 @@ import (
 	"github.com/mousemaze/mousemaze"
 )
 
-// pngCell is the side of one cell of a drawn maze, in pixels.
-const pngCell = 24
+// Cell is the side of one cell of a drawn maze, in pixels.
+const Cell = 24
 
-// drawMaze draws m with its heat map: one pngCell square per cell, walls
+// Maze draws m with its heat map: one Cell square per cell, walls
 // dark grey, open cells coloured from dark blue (visited least) through red
 // to yellow (visited most) on a logarithmic scale, never-visited open cells
 // white. A row of margin above and below holds the entrance (green, above
 // the entry column) and the exit (red, below the exit column). The image is
-// Cols·pngCell wide and (Rows+2)·pngCell high.
-func drawMaze(m mousemaze.Maze, cfg mousemaze.Config, heat []uint32) *image.RGBA {
-	img := image.NewRGBA(image.Rect(0, 0, m.Cols*pngCell, (m.Rows+2)*pngCell))
+// Cols·Cell wide and (Rows+2)·Cell high.
+func Maze(m mousemaze.Maze, cfg mousemaze.Config, heat []uint32) *image.RGBA {
+	img := image.NewRGBA(image.Rect(0, 0, m.Cols*Cell, (m.Rows+2)*Cell))
 	fill := func(r, c int, col color.RGBA, inset int) {
-		for y := r*pngCell + inset; y < (r+1)*pngCell-inset; y++ {
-			for x := c*pngCell + inset; x < (c+1)*pngCell-inset; x++ {
+		for y := r*Cell + inset; y < (r+1)*Cell-inset; y++ {
+			for x := c*Cell + inset; x < (c+1)*Cell-inset; x++ {
 				img.SetRGBA(x, y, col)
 			}
 		}
@@ -49,8 +51,8 @@ func drawMaze(m mousemaze.Maze, cfg mousemaze.Config, heat []uint32) *image.RGBA
 			}
 		}
 	}
-	fill(0, cfg.Entry, color.RGBA{40, 170, 60, 255}, pngCell/6)
-	fill(m.Rows+1, cfg.Exit, color.RGBA{200, 30, 30, 255}, pngCell/6)
+	fill(0, cfg.Entry, color.RGBA{40, 170, 60, 255}, Cell/6)
+	fill(m.Rows+1, cfg.Exit, color.RGBA{200, 30, 30, 255}, Cell/6)
 	return img
 }
 
@@ -70,13 +72,13 @@ func heatColor(v, most uint32) color.RGBA {
 	return color.RGBA{mix(a.R, b.R), mix(a.G, b.G), mix(a.B, b.B), 255}
 }
 
-// writePNG draws m and its heat map (see drawMaze) to the file name.
-func writePNG(name string, m mousemaze.Maze, cfg mousemaze.Config, heat []uint32) error {
+// WriteFile draws m and its heat map (see Maze) to the file name.
+func WriteFile(name string, m mousemaze.Maze, cfg mousemaze.Config, heat []uint32) error {
 	f, err := os.Create(name)
 	if err != nil {
 		return err
 	}
-	if err := png.Encode(f, drawMaze(m, cfg, heat)); err != nil {
+	if err := png.Encode(f, Maze(m, cfg, heat)); err != nil {
 		f.Close()
 		return err
 	}

@@ -1,15 +1,14 @@
-package main
+package dispatch
 
 import (
 	"fmt"
 
 	"github.com/mousemaze/mousemaze"
-	"github.com/mousemaze/mousemaze/dispatch"
 )
 
-// objectiveDetail describes the best maze of a search run under --k or
+// ObjectiveDetail describes the best maze of a search run under --k or
 // --objective, where the score is not simply the turns.
-type objectiveDetail struct {
+type ObjectiveDetail struct {
 	Objective  string  `json:"objective"`
 	K          int     `json:"k"`
 	Score      float64 `json:"score"`
@@ -25,22 +24,22 @@ type objectiveDetail struct {
 	MaxCellAt  [2]int  `json:"max_cell_at"`
 }
 
-// describeBest walks the search's best maze with the reference walk and
+// DescribeBest walks the search's best maze with the reference walk and
 // describes it.
-func describeBest(s *dispatch.Search) (objectiveDetail, error) {
+func DescribeBest(s *Search) (ObjectiveDetail, error) {
 	p := s.Params()
-	m, cfg := dispatch.BestMaze(s)
+	m, cfg := BestMaze(s)
 	cfg.Heat = true
 	res, err := mousemaze.Walk(m, cfg)
 	if err != nil {
-		return objectiveDetail{}, err
+		return ObjectiveDetail{}, err
 	}
-	d := objectiveDetail{Objective: p.Objective, K: p.K, Score: s.Best().Score.Value, Turns: res.Turns, Escaped: res.Escaped,
+	d := ObjectiveDetail{Objective: p.Objective, K: p.K, Score: s.Best().Score.Value, Turns: res.Turns, Escaped: res.Escaped,
 		Trapped: res.Trapped, CycleStart: res.CycleStart, CycleLen: res.CycleLen, TrapTurn: res.TrapTurn}
 	if d.Objective == "" {
-		d.Objective = dispatch.ObjTurns
+		d.Objective = ObjTurns
 	}
-	d.Cells, d.Area = dispatch.TrapSize(m, cfg)
+	d.Cells, d.Area = TrapSize(m, cfg)
 	for i, h := range res.Heat {
 		if h > d.MaxCell {
 			d.MaxCell, d.MaxCellAt = h, [2]int{i / m.Cols, i % m.Cols}
@@ -49,8 +48,8 @@ func describeBest(s *dispatch.Search) (objectiveDetail, error) {
 	return d, nil
 }
 
-// text returns the one-line summary printed above the best maze.
-func (d objectiveDetail) text() string {
+// Text returns the one-line summary printed above the best maze.
+func (d ObjectiveDetail) Text() string {
 	s := fmt.Sprintf("objective %s, k=%d, score %v: %d turns, ", d.Objective, d.K, d.Score, d.Turns)
 	switch {
 	case d.Trapped:

@@ -1,0 +1,222 @@
+package slurm
+
+import (
+	"bytes"
+	_ "embed"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/mousemaze/mousemaze"
+	"github.com/mousemaze/mousemaze/dispatch"
+	"github.com/mousemaze/mousemaze/dispatch/checkpoint"
+)
+
+// Job is DIR/job.json: everything a task needs to know about its run.
+// The sweep fields apply to kind "sweep", the search fields to "evolve".
+type Job struct {
+	Kind    string `json:"kind"`
+	Version int    `json:"version"`
+	// Tasks is the size of the job array (for evolve, the islands).
+	Tasks int    `json:"tasks"`
+	Size  string `json:"size"`
+	Order string `json:"order"`
+	Entry int    `json:"entry"`
+	Exit  int    `json:"exit"`
+	// FreeEnds sweeps or searches every pair of end columns.
+	FreeEnds bool `json:"free_ends,omitempty"`
+	// CheckpointEvery is how often a task saves its checkpoint.
+	CheckpointEvery string `json:"checkpoint_every"`
+	// Shards is the number of sweep shards; task i takes i, i+Tasks, ...
+	Shards     int `json:"shards,omitempty"`
+	SplitDepth int `json:"split_depth,omitempty"`
+	// The island search: method, budget per island, base seed (island i
+	// uses Seed+i), population, k, objective and migration interval.
+	Algo         string `json:"algo,omitempty"`
+	Evals        int64  `json:"evals,omitempty"`
+	Seed         uint64 `json:"seed,omitempty"`
+	Pop          int    `json:"pop,omitempty"`
+	K            int    `json:"k,omitempty"`
+	Objective    string `json:"objective,omitempty"`
+	MigrateEvery int    `json:"migrate_every,omitempty"`
+	// Spec is the island search's whole Spec (island 0's seed), with the
+	// search flags (--parents, --kick, ...) given to slurm evolve; the
+	// fields above restate its main ones.
+	Spec *dispatch.Spec `json:"spec,omitempty"`
+}
+
+// JobVersion is the version of job.json this package writes and reads.
+const JobVersion = 1
+
+// JobFile is the path of a run's job.json.
+func JobFile(dir string) string { return filepath.Join(dir, "job.json") }
+
+// ShardReport is the path of sweep shard j's report.
+func ShardReport(dir string, j int) string {
+	return filepath.Join(dir, "shards", fmt.Sprintf("shard-%d.json", j))
+}
+
+// TaskCheckpoint is the path of the checkpoint of shard or island j
+// (what is "shard" or "island").
+func TaskCheckpoint(dir, what string, j int) string {
+	return filepath.Join(dir, "checkpoints", fmt.Sprintf("%s-%d.json", what, j))
+}
+
+// IslandDir is the directory where the islands of a search trade mazes.
+func IslandDir(dir string) string { return filepath.Join(dir, "islands") }
+
+// LoadJob reads and checks DIR/job.json.
+func LoadJob(dir string) (*Job, error) {
+	var j Job
+	if err := checkpoint.Load(JobFile(dir), &j); err != nil {
+		return nil, err
+	}
+	if (j.Kind != "sweep" && j.Kind != "evolve") || j.Version != JobVersion || j.Tasks < 1 {
+		return nil, fmt.Errorf("%s is not a mousemaze slurm job (version %d)", JobFile(dir), JobVersion)
+	}
+	if j.Kind == "sweep" && j.Shards < j.Tasks {
+		return nil, fmt.Errorf("%s: %d shards for %d tasks", JobFile(dir), j.Shards, j.Tasks)
+	}
+	return &j, nil
+}
+
+// Every is the job's checkpoint interval.
+func (j *Job) Every() (time.Duration, error) {
+	d, err := time.ParseDuration(j.CheckpointEvery)
+	if err != nil || d <= 0 {
+		return 0, fmt.Errorf("checkpoint_every %q: want a duration above 0", j.CheckpointEvery)
+	}
+	return d, nil
+}
+
+// WriteJobDir creates the run's directory and writes job.json and the
+// script. A directory that holds another run's job.json is refused; the
+// same run may be submitted again (finished shards are skipped).
+func WriteJobDir(dir, kind string, jobJSON []byte) error {
+	for _, d := range []string{dir, filepath.Join(dir, "logs")} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			return err
+		}
+	}
+	if old, err := os.ReadFile(JobFile(dir)); err == nil && !bytes.Equal(old, jobJSON) {
+		return fmt.Errorf("%s holds another run (see its job.json); use a new --dir", dir)
+	} else if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return err
+	}
+	if err := checkpoint.WriteFile(JobFile(dir), jobJSON); err != nil {
+		return err
+	}
+	return checkpoint.WriteFile(filepath.Join(dir, kind+".sbatch"), []byte(Script(kind)))
+}
+
+//go:embed sweep.sbatch
+var sweepScript string
+
+//go:embed evolve.sbatch
+var evolveScript string
+
+// Script returns the batch script of kind, "sweep" or "evolve". Everything
+// that differs between runs (the directory, the array, GPUs, the binary)
+// is on the sbatch command line or in DIR/job.json, so a script never
+// changes.
+func Script(kind string) string {
+	if kind == "sweep" {
+		return sweepScript
+	}
+	return evolveScript
+}
+
+// Submission is how a run is submitted: the sbatch options of its array.
+type Submission struct {
+	Dir       string // the run's directory, absolute
+	Kind      string // "sweep" or "evolve"
+	Tasks     int    // the array's size
+	CPUs      int    // CPUs per task
+	Gres      string // generic resources per task, or ""
+	Partition string // or "" for the cluster's default
+	Time      string // time limit per task, or ""
+	Binary    string // the mousemaze binary, absolute
+	Sbatch    string // the sbatch command
+}
+
+// Command returns the sbatch command line that submits the run.
+func (s Submission) Command() []string {
+	script := filepath.Join(s.Dir, s.Kind+".sbatch")
+	cmd := []string{s.Sbatch, "--parsable", fmt.Sprintf("--array=0-%d", s.Tasks-1),
+		"--output=" + filepath.Join(s.Dir, "logs", "%A_%a.out"), fmt.Sprintf("--cpus-per-task=%d", s.CPUs)}
+	for _, o := range []struct{ name, v string }{{"gres", s.Gres}, {"partition", s.Partition}, {"time", s.Time}} {
+		if o.v != "" {
+			cmd = append(cmd, "--"+o.name+"="+o.v)
+		}
+	}
+	return append(cmd, "--export=ALL,MOUSEMAZE="+s.Binary, script, s.Dir)
+}
+
+// ShellJoin quotes args for a POSIX shell where needed.
+func ShellJoin(args []string) string {
+	q := make([]string, len(args))
+	for i, a := range args {
+		if a != "" && strings.Trim(a, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_=/.,:%+@") == "" {
+			q[i] = a
+		} else {
+			q[i] = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
+		}
+	}
+	return strings.Join(q, " ")
+}
+
+// NewSweepJob describes a sweep of every maze of size sz under cfg (with
+// freeEnds, every pair of end columns) cut into shards at depth split,
+// run by tasks array tasks (0: one per shard, at most 1000), each saving
+// its checkpoint every interval. Its errors name the slurm sweep flags.
+func NewSweepJob(sz mousemaze.Size, cfg mousemaze.Config, freeEnds bool, every time.Duration, shards, split, tasks int) (Job, error) {
+	j := newJob("sweep", sz, cfg, freeEnds, every)
+	if shards < 1 {
+		return j, errors.New("--shards is required and must be 1 or more")
+	}
+	if sz.Cells() > 64 {
+		return j, fmt.Errorf("--size %s: a sweep takes at most 64 cells", sz)
+	}
+	j.Shards, j.SplitDepth, j.Tasks = shards, split, tasks
+	if j.Tasks == 0 {
+		j.Tasks = min(shards, 1000)
+	}
+	if j.Tasks < 1 || j.Tasks > shards {
+		return j, fmt.Errorf("--tasks %d: want 1 to --shards (%d)", j.Tasks, shards)
+	}
+	return j, nil
+}
+
+// NewEvolveJob describes an island search: island i of islands runs spec
+// with seed spec.Seed+i, trading mazes every migrateEvery generations and
+// saving its checkpoint every interval; objective and pop restate the
+// flags given. Its errors name the slurm evolve flags.
+func NewEvolveJob(spec dispatch.Spec, objective string, freeEnds bool, every time.Duration, islands, pop, migrateEvery int) (Job, error) {
+	o, err := mousemaze.ParseOrder(spec.Order)
+	if err != nil {
+		return Job{}, err
+	}
+	cfg := mousemaze.Config{Order: o, Entry: spec.Entry, Exit: spec.Exit}
+	j := newJob("evolve", mousemaze.Size{Rows: spec.Rows, Cols: spec.Cols}, cfg, freeEnds, every)
+	switch {
+	case islands < 1:
+		return j, fmt.Errorf("--islands %d: must be 1 or more", islands)
+	case migrateEvery < 1:
+		return j, fmt.Errorf("--migrate-every %d: must be 1 or more", migrateEvery)
+	}
+	if err := spec.Validate(); err != nil {
+		return j, err
+	}
+	j.Tasks, j.Algo, j.Evals, j.Seed, j.Pop = islands, spec.Algo, spec.Evals, spec.Seed, pop
+	j.K, j.Objective, j.MigrateEvery, j.Spec = spec.K, objective, migrateEvery, &spec
+	return j, nil
+}
+
+// newJob is the part of a job that sweeps and searches share.
+func newJob(kind string, sz mousemaze.Size, cfg mousemaze.Config, freeEnds bool, every time.Duration) Job {
+	return Job{Kind: kind, Version: JobVersion, Size: sz.String(), Order: cfg.Order.String(), Entry: cfg.Entry, Exit: cfg.Exit,
+		FreeEnds: freeEnds, CheckpointEvery: every.String()}
+}

@@ -1,0 +1,143 @@
+package slurm
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/mousemaze/mousemaze"
+	"github.com/mousemaze/mousemaze/dispatch/sweep"
+)
+
+// MergeSweepDir merges the shard reports of a sweep directory: the
+// shards/ of a `slurm sweep` run (whose job.json gives the shard count),
+// or else a directory of `sweep --shard i/N --json` reports (*.json). It
+// refuses to report until every shard is there and names the missing.
+func MergeSweepDir(dir string) (*sweep.Report, error) {
+	var reps []*sweep.Report
+	var missing []int
+	n := 0
+	if job, err := LoadJob(dir); err == nil {
+		if job.Kind != "sweep" {
+			return nil, fmt.Errorf("%s is an island search; use mousemaze slurm merge", dir)
+		}
+		n = job.Shards
+		for j := 0; j < n; j++ {
+			r, err := ReadShardReport(dir, j, n)
+			switch {
+			case errors.Is(err, os.ErrNotExist):
+				missing = append(missing, j)
+			case err != nil:
+				return nil, err
+			default:
+				reps = append(reps, r)
+			}
+		}
+	} else if !errors.Is(err, os.ErrNotExist) {
+		return nil, err
+	} else {
+		names, _ := filepath.Glob(filepath.Join(dir, "*.json"))
+		sort.Strings(names)
+		if len(names) == 0 {
+			return nil, fmt.Errorf("%s holds no job.json and no shard reports (*.json)", dir)
+		}
+		for _, name := range names {
+			r, err := ReadReport(name)
+			if err != nil {
+				return nil, err
+			}
+			reps = append(reps, r)
+		}
+		if n, missing, err = MissingShards(reps); err != nil {
+			return nil, fmt.Errorf("%s: %v", dir, err)
+		}
+	}
+	if len(missing) > 0 {
+		return nil, fmt.Errorf("%d of %d shards are missing: %s (no report yet; their tasks are running, failed or were never run)", len(missing), n, Ranges(missing))
+	}
+	return sweep.Merge(reps...)
+}
+
+// MissingShards returns the shard count of reports from `sweep --shard
+// i/N` (1 for whole sweeps) and the shards none of them is.
+func MissingShards(reps []*sweep.Report) (n int, missing []int, err error) {
+	have := map[int]bool{}
+	for k, r := range reps {
+		i, m := 0, 1
+		if r.Shard != "" {
+			sh, err := mousemaze.ParseShard(r.Shard)
+			if err != nil {
+				return 0, nil, fmt.Errorf("report %d: bad shard %q", k+1, r.Shard)
+			}
+			i, m = sh.Index, sh.Count
+		}
+		if n == 0 {
+			n = m
+		}
+		if m != n {
+			return 0, nil, fmt.Errorf("report %d is shard %q, the first is of %d shards", k+1, r.Shard, n)
+		}
+		have[i] = true
+	}
+	for j := 0; j < n; j++ {
+		if !have[j] {
+			missing = append(missing, j)
+		}
+	}
+	return n, missing, nil
+}
+
+// ReadShardReport reads shard j of n's report from a run directory and
+// checks it is that shard's.
+func ReadShardReport(dir string, j, n int) (*sweep.Report, error) {
+	path := ShardReport(dir, j)
+	if _, err := os.Stat(path); err != nil {
+		return nil, err
+	}
+	r, err := ReadReport(path)
+	if err != nil {
+		return nil, err
+	}
+	if want := fmt.Sprintf("%d/%d", j, n); r.Shard != want && !(n == 1 && r.Shard == "") {
+		return nil, fmt.Errorf("%s is shard %q, want %s", path, r.Shard, want)
+	}
+	return r, nil
+}
+
+// ReadReport reads one sweep report (JSON).
+func ReadReport(path string) (*sweep.Report, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var r sweep.Report
+	if err := json.Unmarshal(data, &r); err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	return &r, nil
+}
+
+// Ranges writes sorted indices compactly: "3, 5-7, 12", or "none".
+func Ranges(xs []int) string {
+	if len(xs) == 0 {
+		return "none"
+	}
+	var parts []string
+	for k := 0; k < len(xs); {
+		e := k
+		for e+1 < len(xs) && xs[e+1] == xs[e]+1 {
+			e++
+		}
+		if e == k {
+			parts = append(parts, fmt.Sprint(xs[k]))
+		} else {
+			parts = append(parts, fmt.Sprintf("%d-%d", xs[k], xs[e]))
+		}
+		k = e + 1
+	}
+	return strings.Join(parts, ", ")
+}

@@ -1,0 +1,141 @@
+package dispatch
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/mousemaze/mousemaze/dispatch/checkpoint"
+	"github.com/mousemaze/mousemaze/dispatch/progress"
+)
+
+// CheckpointFile is what a search's checkpoint file holds: its kind (such
+// as "evolve" or "evolve-edges"), the file's version and the engine's
+// state.
+type CheckpointFile[G any] struct {
+	Kind    string          `json:"kind"`
+	Version int             `json:"version"`
+	State   *EngineState[G] `json:"state"`
+}
+
+// LoadCheckpoint reads the state of a search of kind from the checkpoint
+// at path, written at the given version. A file of the same kind and an
+// older version gets its own message: its search cannot be resumed.
+func LoadCheckpoint[G any](path, kind string, version int) (*EngineState[G], error) {
+	// Read the kind and version first, leniently: an older checkpoint has
+	// fields this one does not know.
+	var head struct {
+		Kind    string `json:"kind"`
+		Version int    `json:"version"`
+	}
+	if data, err := os.ReadFile(path); err == nil && json.Unmarshal(data, &head) == nil && head.Kind == kind && head.Version < version {
+		return nil, fmt.Errorf("%s was written by an older mousemaze (%s checkpoint version %d), whose search cannot be resumed by this one; remove it or use another --checkpoint to start a new search", path, kind, head.Version)
+	}
+	var ck CheckpointFile[G]
+	if err := checkpoint.Load(path, &ck); err != nil {
+		return nil, err
+	}
+	if ck.Kind != kind || ck.Version != version || ck.State == nil {
+		return nil, fmt.Errorf("%s is not an %s checkpoint (version %d)", path, kind, version)
+	}
+	return ck.State, nil
+}
+
+// A Runner runs a search to its end or to an interruption (SIGINT or
+// SIGTERM), drawing a progress bar and saving the search's checkpoint
+// every Every and at the end, so that an interrupted search loses
+// nothing.
+type Runner struct {
+	// Kind and Version are written into the checkpoint file.
+	Kind    string
+	Version int
+	// Checkpoint is the checkpoint file's path, "" for none.
+	Checkpoint string
+	Every      time.Duration
+	// Label heads the progress bar, drawn on Progress (nil: none).
+	Label    string
+	Progress io.Writer
+	// InterruptAt, when above 0, makes the search behave as if
+	// interrupted after that many generations (for tests).
+	InterruptAt int64
+}
+
+// Outcome is how a run ended.
+type Outcome struct {
+	// Elapsed is the run's wall time; Evals the evaluations it made.
+	Elapsed time.Duration
+	Evals   int64
+	// Interrupted reports a run stopped by a signal (or InterruptAt); its
+	// checkpoint is saved and the best so far stands.
+	Interrupted bool
+}
+
+// EvalsPerS is the run's evaluation rate, 0 for a run of no time.
+func (o Outcome) EvalsPerS() float64 {
+	if secs := o.Elapsed.Seconds(); secs > 0 {
+		return float64(o.Evals) / secs
+	}
+	return 0
+}
+
+// Run runs e with the Runner's progress, checkpoints and interruption;
+// hooks.Generation runs first after every generation. An error of the
+// search or of a checkpoint is returned; an interruption is not an
+// error.
+func Run[G any](r Runner, e *Engine[G], hooks EngineHooks[G]) (Outcome, error) {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	save := func() error {
+		if r.Checkpoint == "" {
+			return nil
+		}
+		return checkpoint.Save(r.Checkpoint, CheckpointFile[G]{Kind: r.Kind, Version: r.Version, State: e.State()})
+	}
+	spec := e.Spec()
+	var bar *progress.Reporter
+	if r.Progress != nil {
+		bar = progress.New(r.Progress, fmt.Sprintf("%s %s %dx%d", r.Label, spec.Algo, spec.Rows, spec.Cols), spec.Evals, 2*time.Second)
+	}
+	start, lastSave, startEvals := time.Now(), time.Now(), e.Evals()
+	user := hooks.Generation
+	hooks.Generation = func(s *Engine[G]) error {
+		if user != nil {
+			if err := user(s); err != nil {
+				return err
+			}
+		}
+		if bar != nil {
+			note := fmt.Sprintf("best %s", s.Best().Score)
+			if s.Polishing() {
+				note += fmt.Sprintf(", polishing (%d evaluations)", s.PolishEvals())
+			}
+			bar.Set(s.Evals(), note)
+		}
+		if r.Checkpoint != "" && time.Since(lastSave) >= r.Every {
+			if err := save(); err != nil {
+				return err
+			}
+			lastSave = time.Now()
+		}
+		if r.InterruptAt > 0 && s.Gen() >= r.InterruptAt {
+			cancel()
+		}
+		return nil
+	}
+	runErr := e.Run(ctx, hooks)
+	if bar != nil {
+		bar.Finish()
+	}
+	out := Outcome{Elapsed: time.Since(start), Evals: e.Evals() - startEvals, Interrupted: runErr != nil}
+	if runErr != nil && ctx.Err() == nil {
+		return out, runErr
+	}
+	return out, save()
+}

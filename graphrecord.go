@@ -1,0 +1,73 @@
+package mousemaze
+
+import (
+	"fmt"
+	"io"
+	"text/tabwriter"
+)
+
+// GraphRecord is one line of `mousemaze graph --json`: a graph maze, its Theorem 8 bound and its walk.
+type GraphRecord struct {
+	File       string            `json:"file"`
+	Vertices   int               `json:"vertices"`
+	Edges      int               `json:"edges"`
+	MaxDegree  int               `json:"max_degree"`
+	Diameter   int               `json:"diameter"`
+	Bound      int64             `json:"theorem8_bound"`
+	K          int               `json:"k"`
+	Turns      int64             `json:"turns"`
+	Visits     int64             `json:"visits"`
+	Escaped    bool              `json:"escaped"`
+	Feasible   bool              `json:"feasible"`
+	Trapped    bool              `json:"trapped"`
+	CycleStart int64             `json:"cycle_start"`
+	CycleLen   int64             `json:"cycle_len"`
+	TrapTurn   int64             `json:"mousetrap_turn"`
+	Heat       map[string]uint32 `json:"heat,omitempty"`
+}
+
+// NewGraphRecord walks g under cfg and describes the graph and the walk;
+// name is the graph's file.
+func NewGraphRecord(name string, g Graph, cfg Config) (GraphRecord, error) {
+	res, err := WalkGraph(g, cfg)
+	if err != nil {
+		return GraphRecord{}, fmt.Errorf("%s: %w", name, err)
+	}
+	n, delta, diam := g.Stats()
+	edges := 0
+	for _, p := range g.Prefs {
+		edges += len(p)
+	}
+	rec := GraphRecord{File: name, Vertices: n, Edges: edges / 2, MaxDegree: delta, Diameter: diam,
+		Bound: Theorem8Bound(g), K: cfg.K, Turns: res.Turns, Visits: res.Visits(),
+		Escaped: res.Escaped, Feasible: res.Feasible, Trapped: res.Trapped,
+		CycleStart: res.CycleStart, CycleLen: res.CycleLen, TrapTurn: res.TrapTurn}
+	if res.Heat != nil {
+		rec.Heat = map[string]uint32{}
+		for v, c := range res.Heat {
+			rec.Heat[g.Name(v)] = c
+		}
+	}
+	return rec, nil
+}
+
+// WriteGraphTable prints graph records as a table, and with heat each
+// graph's visits per vertex.
+func WriteGraphTable(w io.Writer, recs []GraphRecord, heat bool) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "file\tvertices\tedges\tmax_deg\tdiam\tk\tturns\ttheorem8_bound\tescaped\tfeasible\ttrapped\tcycle\tmousetrap\t")
+	for _, r := range recs {
+		cycle := "-"
+		if r.Trapped {
+			cycle = fmt.Sprintf("%d+%d", r.CycleStart, r.CycleLen)
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%s\t%s\t%s\t%s\t%d\t\n", r.File, r.Vertices, r.Edges, r.MaxDegree,
+			r.Diameter, r.K, r.Turns, r.Bound, YesNo(r.Escaped), YesNo(r.Feasible), YesNo(r.Trapped), cycle, r.TrapTurn)
+	}
+	tw.Flush()
+	if heat {
+		for _, r := range recs {
+			fmt.Fprintf(w, "\n%s, visits per vertex: %v\n", r.File, r.Heat)
+		}
+	}
+}
