@@ -48,7 +48,7 @@ type SweepResult struct {
 
 // MeasureSweep runs the sweep of c once and reports its rates.
 func MeasureSweep(ctx context.Context, c SweepCase) (SweepResult, error) {
-	cpu0, okCPU := cpuTime()
+	cpu0, okCPU := sweep.CPUTime()
 	start := time.Now()
 	rep, err := sweep.Run(ctx, c.Options)
 	if err != nil {
@@ -64,7 +64,7 @@ func MeasureSweep(ctx context.Context, c SweepCase) (SweepResult, error) {
 		res.Steps += p.Steps
 	}
 	t := res.Seconds
-	if cpu1, ok := cpuTime(); okCPU && ok {
+	if cpu1, ok := sweep.CPUTime(); okCPU && ok {
 		res.CPUSeconds = (cpu1 - cpu0).Seconds()
 		t = res.CPUSeconds
 	}

@@ -7,9 +7,9 @@ import (
 	"time"
 )
 
-// cpuTime returns the CPU time (user and system) the process has used, or
+// CPUTime returns the CPU time (user and system) the process has used, or
 // false where it cannot be read.
-func cpuTime() (time.Duration, bool) {
+func CPUTime() (time.Duration, bool) {
 	var ru syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
 		return 0, false

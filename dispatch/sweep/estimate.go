@@ -124,7 +124,7 @@ func Estimate(ctx context.Context, o Options, probes int, sample time.Duration, 
 	// core, for about sample of CPU time (wall time where the CPU time
 	// cannot be read), so that other load on the machine does not count.
 	start := time.Now()
-	cpu0, useCPU := cpuTime()
+	cpu0, useCPU := CPUTime()
 	var leaves, steps uint64
 	var busy time.Duration
 	for busy < sample && time.Since(start) < 20*sample && ctx.Err() == nil {
@@ -133,7 +133,7 @@ func Estimate(ctx context.Context, o Options, probes int, sample time.Duration, 
 		p := r.randomTask(rng, max(rep.Leaves/rateTaskLeaves, 1))
 		t0 := time.Now()
 		res := r.run([]task{{pair: j, node: p}}, []int{0}, j)
-		if c, ok := cpuTime(); useCPU && ok {
+		if c, ok := CPUTime(); useCPU && ok {
 			busy = c - cpu0
 		} else {
 			busy += time.Since(t0)
