@@ -101,17 +101,16 @@ type strategy[G any] interface {
 
 // Engine is a running search of a Problem.
 type Engine[G any] struct {
-	st      EngineState[G]
-	pcg     *rand.PCG
-	rng     *rand.Rand
-	prob    Problem[G]
-	strat   strategy[G]
-	hooks   EngineHooks[G]
-	idle    int                 // generations in a row that evaluated nothing
-	scans   map[*Climb[G]]*scan // neighbour orders of the climbs, rebuilt on resume
-	polish  bool                // evaluations go to PolishEvals, beyond the budget
-	sparse  bool                // random genomes are almost never feasible
-	batchSz int
+	st     EngineState[G]
+	pcg    *rand.PCG
+	rng    *rand.Rand
+	prob   Problem[G]
+	strat  strategy[G]
+	hooks  EngineHooks[G]
+	idle   int                 // generations in a row that evaluated nothing
+	scans  map[*Climb[G]]*scan // neighbour orders of the climbs, rebuilt on resume
+	polish bool                // evaluations go to PolishEvals, beyond the budget
+	sparse bool                // random genomes are almost never feasible
 }
 
 // NewEngine starts a search described by spec on problem. The initial
@@ -526,18 +525,23 @@ func (s *Engine[G]) Immigrate(gs []G) (int, error) {
 // that is worse and pop does not hold m already; unscored members count
 // as worst.
 func (s *Engine[G]) replaceWorst(pop []Member[G], m Member[G]) []Member[G] {
+	// below reports whether a ranks strictly below b; unscored ranks lowest.
+	below := func(a, b Member[G]) bool {
+		if !a.Scored {
+			return b.Scored
+		}
+		return b.Scored && b.Score.Better(a.Score)
+	}
 	worst := -1
 	for i := range pop {
 		if s.prob.Equal(pop[i].Genome, m.Genome) {
 			return pop
 		}
-		if worst < 0 || !pop[i].Scored || (pop[worst].Scored && pop[worst].Score.Better(pop[i].Score)) {
-			if worst < 0 || pop[worst].Scored {
-				worst = i
-			}
+		if worst < 0 || below(pop[i], pop[worst]) {
+			worst = i
 		}
 	}
-	if worst >= 0 && (!pop[worst].Scored || m.Score.Better(pop[worst].Score)) {
+	if worst >= 0 && below(pop[worst], m) {
 		pop[worst] = s.clone(m)
 	}
 	return pop

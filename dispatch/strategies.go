@@ -46,7 +46,6 @@ func improveOf(p Spec) string {
 }
 
 func (hillClimb[G]) step(s *Engine[G]) error {
-	p := s.st.Spec
 	for _, c := range s.st.Climbs {
 		if c.Done {
 			s.restartClimb(c, Member[G]{Genome: s.randomFeasible()})
@@ -54,9 +53,6 @@ func (hillClimb[G]) step(s *Engine[G]) error {
 		ok, err := s.climbStep(c)
 		if err != nil || !ok {
 			return err
-		}
-		if c.Done && p.Improve == ImproveBest {
-			continue
 		}
 	}
 	return nil
