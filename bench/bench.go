@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/mousemaze/mousemaze"
@@ -322,7 +323,7 @@ func Run(opts Options) ([]Measurement, error) {
 func ParseSizes(list []string) ([]mousemaze.Size, error) {
 	var sizes []mousemaze.Size
 	for _, s := range list {
-		sz, err := mousemaze.ParseSize(s)
+		sz, err := mousemaze.ParseSize(strings.TrimSpace(s))
 		if err != nil {
 			return nil, err
 		}

@@ -3,6 +3,10 @@ package bench
 import (
 	"context"
 	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"text/tabwriter"
 	"time"
 
 	"github.com/mousemaze/mousemaze"
@@ -73,4 +77,39 @@ func MeasureSweep(ctx context.Context, c SweepCase) (SweepResult, error) {
 		res.StepsPerS = float64(res.Steps) / t
 	}
 	return res, nil
+}
+
+// SelectSweepCases returns the cases named in the comma-separated list, in
+// its order, or an error naming an unknown one and the known ones.
+func SelectSweepCases(list string) ([]SweepCase, error) {
+	var todo []SweepCase
+	names := strings.Split(SweepCaseNames(), ",")
+	for _, name := range strings.Split(list, ",") {
+		i := slices.Index(names, strings.TrimSpace(name))
+		if i < 0 {
+			return nil, fmt.Errorf("unknown case %q (have %s)", name, strings.Join(names, ", "))
+		}
+		todo = append(todo, SweepCases()[i])
+	}
+	return todo, nil
+}
+
+// SweepCaseNames lists the names of SweepCases, comma-separated.
+func SweepCaseNames() string {
+	var names []string
+	for _, c := range SweepCases() {
+		names = append(names, c.Name)
+	}
+	return strings.Join(names, ",")
+}
+
+// WriteSweepTable prints sweep results as a table: a case a row with its
+// optimum, leaves, steps, times and rates.
+func WriteSweepTable(w io.Writer, rs []SweepResult) error {
+	tw := tabwriter.NewWriter(w, 2, 8, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "case\toptimum\tleaves\tsteps\twall s\tCPU s\tleaves/s\tsteps/s\t")
+	for _, r := range rs {
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%.2f\t%.2f\t%.3g\t%.3g\t\n", r.Case, r.Optimum, r.Leaves, r.Steps, r.Seconds, r.CPUSeconds, r.LeavesPerS, r.StepsPerS)
+	}
+	return tw.Flush()
 }

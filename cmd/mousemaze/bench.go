@@ -14,32 +14,16 @@ import (
 	"github.com/mousemaze/mousemaze/cpu"
 )
 
-// runBenchSearch is `bench search`, when built in.
-func runBenchSearch(args []string, stdout, stderr io.Writer) int {
-	if searchBench == nil {
-		return failer("bench", stderr)(exitFail, "the search benchmark is not built into this binary")
-	}
-	return searchBench(args, stdout, stderr)
-}
-
+// runBench is `mousemaze bench`: the backends table; `bench --sweep` and
+// `bench --search` run the sweep and search tables instead.
 func runBench(args []string, stdout, stderr io.Writer) int {
-	if len(args) > 0 && args[0] == "search" {
-		if searchBench == nil {
-			fmt.Fprintln(stderr, "mousemaze bench: the search benchmark is not built into this binary")
-			return exitFail
+	for _, t := range []struct {
+		flag string
+		run  func([]string, io.Writer, io.Writer) int
+	}{{"sweep", runBenchSweep}, {"search", runSearchBench}} {
+		if slices.Contains(args, "--"+t.flag) || slices.Contains(args, "-"+t.flag) {
+			return t.run(slices.DeleteFunc(slices.Clone(args), func(a string) bool { return a == "--"+t.flag || a == "-"+t.flag }), stdout, stderr)
 		}
-		return searchBench(args[1:], stdout, stderr)
-	}
-	if slices.Contains(args, "--sweep") || slices.Contains(args, "-sweep") {
-		rest := slices.DeleteFunc(slices.Clone(args), func(a string) bool { return a == "--sweep" || a == "-sweep" })
-		return runBenchSweep(rest, stdout, stderr)
-	}
-	if slices.Contains(args, "--search") || slices.Contains(args, "-search") {
-		if searchBench == nil {
-			return failer("bench", stderr)(exitFail, "the search benchmark (--search) is not built into this binary")
-		}
-		rest := slices.DeleteFunc(slices.Clone(args), func(a string) bool { return a == "--search" || a == "-search" })
-		return searchBench(rest, stdout, stderr)
 	}
 	fs := newFlagSet("bench", "[flags]", "mousemaze bench --sizes 13x13 --backends ref,cpu --workers 2", stderr)
 	asJSON := fs.Bool("json", false, "print one JSON object per measurement")

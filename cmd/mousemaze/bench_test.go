@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"io"
 	"slices"
 	"strings"
 	"testing"
@@ -42,17 +41,9 @@ func TestBenchUsage(t *testing.T) {
 	if code := run([]string{"bench", "--sizes", "0x5"}, &out, &errb); code != exitUsage {
 		t.Errorf("--sizes 0x5: exit %d, want %d", code, exitUsage)
 	}
-	old := searchBench
-	defer func() { searchBench = old }()
-	searchBench = nil
 	errb.Reset()
-	if code := run([]string{"bench", "--search"}, &out, &errb); code != exitFail || !strings.Contains(errb.String(), "not built") {
-		t.Errorf("--search without hook: exit %d, stderr %q", code, errb.String())
-	}
-	var got []string
-	searchBench = func(args []string, stdout, stderr io.Writer) int { got = args; return exitOK }
-	if code := run([]string{"bench", "--search", "--n", "3"}, &out, &errb); code != exitOK || strings.Join(got, " ") != "--n 3" {
-		t.Errorf("--search with hook: exit %d, args %q", code, got)
+	if code := run([]string{"bench", "--search", "--algos", "tabu"}, &out, &errb); code != exitUsage || !strings.Contains(errb.String(), "bench search: --algos") {
+		t.Errorf("--search routes to bench search: exit %d, stderr %q", code, errb.String())
 	}
 }
 
@@ -68,7 +59,7 @@ func TestBenchSearchCommand(t *testing.T) {
 	dec := json.NewDecoder(&stdout)
 	var got []string
 	for dec.More() {
-		var r searchBenchRecord
+		var r bench.SearchRecord
 		if err := dec.Decode(&r); err != nil {
 			t.Fatal(err)
 		}

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/mousemaze/mousemaze"
+	"github.com/mousemaze/mousemaze/bench"
 	"github.com/mousemaze/mousemaze/dispatch"
 	"github.com/mousemaze/mousemaze/draw"
 )
@@ -172,14 +173,14 @@ func TestEvolveKillAndResume(t *testing.T) {
 
 func TestSearchBench(t *testing.T) {
 	var stdout, stderr bytes.Buffer
-	code := searchBench([]string{"--size", "4x4", "--evals", "1500", "--seeds", "2", "--algos", "random,ga,memetic", "--backend", "ref", "--json"}, &stdout, &stderr)
+	code := runSearchBench([]string{"--size", "4x4", "--evals", "1500", "--seeds", "2", "--algos", "random,ga,memetic", "--backend", "ref", "--json"}, &stdout, &stderr)
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
 	dec := json.NewDecoder(&stdout)
 	var algos []string
 	for dec.More() {
-		var r searchBenchRecord
+		var r bench.SearchRecord
 		if err := dec.Decode(&r); err != nil {
 			t.Fatal(err)
 		}
@@ -192,10 +193,10 @@ func TestSearchBench(t *testing.T) {
 		t.Errorf("methods %v", algos)
 	}
 	stdout.Reset()
-	if code := searchBench([]string{"--size", "4x4", "--evals", "500", "--seeds", "1", "--algos", "hill", "--backend", "ref"}, &stdout, &stderr); code != exitOK || !strings.Contains(stdout.String(), "hits >= 27") {
+	if code := runSearchBench([]string{"--size", "4x4", "--evals", "500", "--seeds", "1", "--algos", "hill", "--backend", "ref"}, &stdout, &stderr); code != exitOK || !strings.Contains(stdout.String(), "hits >= 27") {
 		t.Fatalf("table: exit %d\n%s", code, stdout.String())
 	}
-	if code := searchBench([]string{"--algos", "tabu"}, &stdout, &stderr); code != exitUsage {
+	if code := runSearchBench([]string{"--algos", "tabu"}, &stdout, &stderr); code != exitUsage {
 		t.Errorf("unknown method: exit %d, want 2", code)
 	}
 }

@@ -213,3 +213,15 @@ func printRecords[T any](cmd string, recs []T, stdout, stderr io.Writer) int {
 	}
 	return exitOK
 }
+
+// writeText prints v as one JSON line with asJSON, else as its text; a
+// failure to write fails cmd.
+func writeText(cmd string, v interface{ WriteText(io.Writer) error }, asJSON bool, stdout, stderr io.Writer) int {
+	if asJSON {
+		return printRecords(cmd, []any{v}, stdout, stderr)
+	}
+	if err := v.WriteText(stdout); err != nil {
+		return failer(cmd, stderr)(exitFail, "%v", err)
+	}
+	return exitOK
+}

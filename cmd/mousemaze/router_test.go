@@ -58,7 +58,7 @@ func TestSlurmEvolveSearchFlags(t *testing.T) {
 		b, _ := json.Marshal(job.Spec)
 		t.Fatalf("job Spec %s, want kick 3, restarts 7, 5x5 ils", b)
 	}
-	args := islandArgs(job, dir, 1, 0, backendFlags{backend: "ref"})
+	args := slurm.IslandArgs(job, dir, 1, 0, "ref", 0, "")
 	for _, want := range [][]string{{"--kick", "3"}, {"--restarts", "7"}, {"--island", "1/4"}} {
 		if i := slices.Index(args, want[0]); i < 0 || args[i+1] != want[1] {
 			t.Errorf("island args %q lack %q", args, want)

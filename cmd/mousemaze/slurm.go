@@ -1,18 +1,14 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"os/signal"
 	"path/filepath"
-	"strconv"
-	"strings"
 	"syscall"
 	"time"
 
@@ -144,14 +140,10 @@ func runSlurmSubmit(kind string, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout, slurm.ShellJoin(cmd))
 		return exitOK
 	}
-	var out, errb bytes.Buffer
-	c := exec.Command(cmd[0], cmd[1:]...)
-	c.Stdout, c.Stderr = &out, &errb
-	if err := c.Run(); err != nil {
-		fmt.Fprintf(stderr, "mousemaze slurm %s: %s: %v\n%s", kind, slurm.ShellJoin(cmd), err, errb.String())
-		return exitFail
+	id, err := sub.Submit()
+	if err != nil {
+		return failer("slurm "+kind, stderr)(exitFail, "%v", err)
 	}
-	id := strings.TrimSpace(strings.SplitN(out.String(), ";", 2)[0])
 	fmt.Fprintf(stdout, "%s\n", id)
 	return failer("slurm "+kind, stderr)(exitOK, "submitted job %s (%d tasks) in %s; when it is done: mousemaze slurm merge %s", kind, id, job.Tasks, abs, abs)
 }
@@ -192,7 +184,7 @@ func runSlurmTask(args []string, stdout, stderr io.Writer) int {
 		if err := slurm.PrepareIslands(dir); err != nil {
 			return fail(exitFail, "%v", err)
 		}
-		return runEvolve(islandArgs(job, dir, sh.Index, every, be), stdout, stderr)
+		return runEvolve(slurm.IslandArgs(job, dir, sh.Index, every, be.backend, be.workers, be.kernel), stdout, stderr)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -200,36 +192,6 @@ func runSlurmTask(args []string, stdout, stderr io.Writer) int {
 		return fail(exitFail, "%v", err)
 	}
 	return exitOK
-}
-
-// islandArgs is the evolve command line of island i of the search in dir.
-func islandArgs(job *slurm.Job, dir string, i int, every time.Duration, be backendFlags) []string {
-	ck := slurm.TaskCheckpoint(dir, "island", i)
-	args := []string{"--size", job.Size, "--algo", job.Algo, "--evals", strconv.FormatInt(job.Evals, 10),
-		"--seed", strconv.FormatUint(job.Seed, 10), "--order", job.Order, "--k", strconv.Itoa(job.K),
-		"--objective", job.Objective,
-		"--island", fmt.Sprintf("%d/%d", i, job.Tasks), "--migrate", slurm.IslandDir(dir),
-		"--migrate-every", strconv.Itoa(job.MigrateEvery),
-		"--checkpoint", ck, "--checkpoint-every", every.String(),
-		"--out", filepath.Join(slurm.IslandDir(dir), fmt.Sprintf("best-%d.txt", i)),
-		"--backend", be.backend, "--workers", strconv.Itoa(be.workers)}
-	if be.kernel != "" {
-		args = append(args, "--kernel", be.kernel)
-	}
-	if job.FreeEnds {
-		args = append(args, "--free-ends")
-	} else {
-		args = append(args, "--entry", strconv.Itoa(job.Entry), "--exit", strconv.Itoa(job.Exit))
-	}
-	if job.Pop > 0 {
-		args = append(args, "--pop", strconv.Itoa(job.Pop))
-	}
-	if _, err := os.Stat(ck); err == nil {
-		args = append(args, "--resume") // the checkpoint holds the search flags
-	} else if job.Spec != nil {
-		args = append(args, dispatch.TuningArgs(*job.Spec)...)
-	}
-	return args
 }
 
 // runSlurmMerge is `slurm merge DIR`: the merged sweep of a sweep run, or
@@ -257,27 +219,13 @@ func runSlurmMerge(args []string, stdout, stderr io.Writer) int {
 	}
 	if !sum.Complete {
 		msg := fmt.Sprintf("%d of %d islands are not finished (missing: %s; unfinished: %s)",
-			len(sum.Missing)+len(sum.Unfinished), n, ranges(sum.Missing), ranges(sum.Unfinished))
+			len(sum.Missing)+len(sum.Unfinished), n, slurm.Ranges(sum.Missing), slurm.Ranges(sum.Unfinished))
 		if !*partial {
 			return fail(exitFail, "%s; wait for them, requeue them, or use --partial", msg)
 		}
 		fmt.Fprintf(stderr, "mousemaze slurm merge: %s; the best so far:\n", msg)
 	}
-	if *asJSON {
-		return printJSON(stdout, sum)
-	}
-	s := sum.Search
-	check := ""
-	if sum.Walked {
-		check = ", confirmed by the reference walk"
-	}
-	fmt.Fprintf(stdout, "best %dx%d maze of %d islands (island %d, entry %d, exit %d, order %s): %d turns (%d visits)%s; %d evaluations in all\n",
-		s.Rows, s.Cols, n, sum.BestIsland, sum.Entry, sum.Exit, s.Order, sum.BestTurns, sum.BestVisits, check, sum.Evals)
-	fmt.Fprint(stdout, sum.BestMaze)
-	for _, r := range sum.PerIsland {
-		fmt.Fprintf(stdout, "  island %d: seed %d, %d turns, %d evaluations, %d generations, done %v\n", r.Island, r.Seed, r.Turns, r.Evals, r.Gen, r.Done)
-	}
-	return exitOK
+	return writeText("slurm merge", sum, *asJSON, stdout, stderr)
 }
 
 // mergeSweepDir prints the merged report of a sweep directory (see
@@ -289,12 +237,6 @@ func mergeSweepDir(cmd, dir string, asJSON bool, stdout, stderr io.Writer) int {
 	}
 	return writeSweepReport(rep, asJSON, stdout, stderr)
 }
-
-// missingShards and ranges are slurm's, for sweep-merge.
-var (
-	missingShards = slurm.MissingShards
-	ranges        = slurm.Ranges
-)
 
 // parseDir parses the flags of a slurm verb and its one argument, the
 // run's directory; code is the exit status when parsing ended the verb,

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -14,6 +13,7 @@ import (
 	"time"
 
 	"github.com/mousemaze/mousemaze"
+	"github.com/mousemaze/mousemaze/deploy/slurm"
 	"github.com/mousemaze/mousemaze/dispatch/sweep"
 )
 
@@ -33,9 +33,7 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("sweep", "--size RxC [flags]",
 		"mousemaze sweep --size 6x6 --workers 2 --json", stderr)
 	var rules rulesFlags
-	fs.StringVar(&rules.order, "order", "DRLU", "preference order for ties, a permutation of D, R, L, U")
-	fs.IntVar(&rules.entry, "entry", 0, "entry column (above the top row, 0-based)")
-	fs.IntVar(&rules.exit, "exit", 0, "exit column (below the bottom row, 0-based)")
+	rules.registerEnds(fs)
 	fs.IntVar(&rules.k, "k", 0, "count visits modulo `K` and sweep for traps: every maze of every size up to --size, with the reference walk")
 	maxCells := fs.Int("max-cells", 0, "trap sweep: also skip sizes with more than this many cells (0 = no limit)")
 	edges := fs.Bool("edges", false, "sweep every Mouse Maze 2 board (walls on edges) of --size for the longest escape")
@@ -132,7 +130,7 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 		return runSweepEstimate(o, *probes, *asJSON, stdout, stderr)
 	}
 	if *bestOnly {
-		inc, from, err := sweepIncumbent(o, *initFile)
+		inc, from, err := sweep.StartIncumbent(o, *initFile)
 		if err != nil {
 			fmt.Fprintf(stderr, "mousemaze sweep: %v\n", err)
 			return exitFail
@@ -174,50 +172,6 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 	return writeSweepReport(rep, *asJSON, stdout, stderr)
 }
 
-// sweepIncumbent returns the incumbent of a best-only sweep: the longest
-// walk, under the sweep's rules, of the mazes of the swept size in file, or
-// else of a quick hill climb (per pair of end columns with --free-ends).
-func sweepIncumbent(o sweep.Options, file string) (int64, string, error) {
-	cfgs := []mousemaze.Config{o.Config}
-	if o.FreeEnds {
-		cfgs = nil
-		for en := 0; en < o.Size.Cols; en++ {
-			for ex := 0; ex < o.Size.Cols; ex++ {
-				cfgs = append(cfgs, mousemaze.Config{Order: o.Config.Order, Entry: en, Exit: ex})
-			}
-		}
-	}
-	var best int64
-	if file != "" {
-		ms, err := mousemaze.ParseFile(file)
-		if err != nil {
-			return 0, "", err
-		}
-		for _, m := range ms {
-			if m.Rows != o.Size.Rows || m.Cols != o.Size.Cols {
-				continue
-			}
-			for _, cfg := range cfgs {
-				if res, err := mousemaze.Walk(m, cfg); err == nil && res.Feasible && res.Escaped {
-					best = max(best, res.Turns)
-				}
-			}
-		}
-		if best == 0 {
-			return 0, "", fmt.Errorf("--init %s: no feasible %s maze", file, o.Size)
-		}
-		return best, file, nil
-	}
-	for i, cfg := range cfgs {
-		_, t := sweep.Incumbent(o.Size, cfg, 50000/len(cfgs)+1000, uint64(i+1))
-		best = max(best, t)
-	}
-	if best == 0 {
-		return 0, "", fmt.Errorf("no feasible %s maze found for an incumbent", o.Size)
-	}
-	return best, "quick search", nil
-}
-
 // runSweepEstimate prints Knuth's estimate of the sweep o.
 func runSweepEstimate(o sweep.Options, probes int, asJSON bool, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -231,35 +185,12 @@ func runSweepEstimate(o sweep.Options, probes int, asJSON bool, stdout, stderr i
 		fmt.Fprintf(stderr, "mousemaze sweep: %v\n", err)
 		return exitFail
 	}
-	if asJSON {
-		if err := json.NewEncoder(stdout).Encode(est); err != nil {
-			fmt.Fprintf(stderr, "mousemaze sweep: %v\n", err)
-			return exitFail
-		}
-		return exitOK
-	}
-	fmt.Fprintf(stdout, "estimate %dx%d (free ends %v), %d probes per pair:\n", est.Rows, est.Cols, est.FreeEnds, est.Probes)
-	fmt.Fprintf(stdout, "leaves %.3g (±%.1f%%), branch points %.3g, steps %.3g\n", est.Leaves, 100*est.RelErr, est.Nodes, est.Steps)
-	fmt.Fprintf(stdout, "rate %.3g leaves/s, %.3g steps/s on one core: %.3g CPU-seconds (%.3g CPU-hours)\n", est.LeavesPerS, est.StepsPerS, est.CPUSeconds, est.CPUSeconds/3600)
-	if est.Shards > 1 {
-		fmt.Fprintf(stdout, "per shard of %d: %.3g leaves, %.3g CPU-seconds\n", est.Shards, est.ShardLeaves, est.ShardCPUSeconds)
-		fmt.Fprintf(stdout, "shard %d/%d itself: %d tasks, %.3g leaves, %.3g steps, %.3g CPU-seconds\n", est.Shard, est.Shards, est.ThisShardTasks, est.ThisShardLeaves, est.ThisShardSteps, est.ThisShardCPUSeconds)
-	}
-	return exitOK
+	return writeText("sweep", est, asJSON, stdout, stderr)
 }
 
+// writeSweepReport prints a sweep's report as text or JSON.
 func writeSweepReport(rep *sweep.Report, asJSON bool, stdout, stderr io.Writer) int {
-	var err error
-	if asJSON {
-		err = json.NewEncoder(stdout).Encode(rep)
-	} else {
-		err = rep.WriteText(stdout)
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "mousemaze sweep: %v\n", err)
-		return exitFail
-	}
-	return exitOK
+	return writeText("sweep", rep, asJSON, stdout, stderr)
 }
 
 func runSweepMerge(args []string, stdout, stderr io.Writer) int {
@@ -277,28 +208,9 @@ func runSweepMerge(args []string, stdout, stderr io.Writer) int {
 	if st, err := os.Stat(fs.Arg(0)); err == nil && st.IsDir() && fs.NArg() == 1 {
 		return mergeSweepDir("sweep-merge", fs.Arg(0), *asJSON, stdout, stderr)
 	}
-	var reps []*sweep.Report
-	for _, name := range fs.Args() {
-		data, err := os.ReadFile(name)
-		if err != nil {
-			fmt.Fprintf(stderr, "mousemaze sweep-merge: %v\n", err)
-			return exitFail
-		}
-		var r sweep.Report
-		if err := json.Unmarshal(data, &r); err != nil {
-			fmt.Fprintf(stderr, "mousemaze sweep-merge: %s: %v\n", name, err)
-			return exitFail
-		}
-		reps = append(reps, &r)
-	}
-	if n, missing, err := missingShards(reps); err == nil && len(missing) > 0 {
-		fmt.Fprintf(stderr, "mousemaze sweep-merge: %d of %d shards are missing: %s\n", len(missing), n, ranges(missing))
-		return exitFail
-	}
-	rep, err := sweep.Merge(reps...)
+	rep, err := slurm.MergeSweepFiles(fs.Args())
 	if err != nil {
-		fmt.Fprintf(stderr, "mousemaze sweep-merge: %v\n", err)
-		return exitFail
+		return failer("sweep-merge", stderr)(exitFail, "%v", err)
 	}
 	return writeSweepReport(rep, *asJSON, stdout, stderr)
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"time"
@@ -153,6 +154,19 @@ func (s Submission) Command() []string {
 		}
 	}
 	return append(cmd, "--export=ALL,MOUSEMAZE="+s.Binary, script, s.Dir)
+}
+
+// Submit runs the sbatch command line and returns the job id sbatch
+// printed; a failure includes what sbatch wrote to standard error.
+func (s Submission) Submit() (string, error) {
+	cmd := s.Command()
+	var out, errb bytes.Buffer
+	c := exec.Command(cmd[0], cmd[1:]...)
+	c.Stdout, c.Stderr = &out, &errb
+	if err := c.Run(); err != nil {
+		return "", fmt.Errorf("%s: %v\n%s", ShellJoin(cmd), err, errb.String())
+	}
+	return strings.TrimSpace(strings.SplitN(out.String(), ";", 2)[0]), nil
 }
 
 // ShellJoin quotes args for a POSIX shell where needed.

@@ -45,19 +45,32 @@ func MergeSweepDir(dir string) (*sweep.Report, error) {
 		if len(names) == 0 {
 			return nil, fmt.Errorf("%s holds no job.json and no shard reports (*.json)", dir)
 		}
-		for _, name := range names {
-			r, err := ReadReport(name)
-			if err != nil {
-				return nil, err
-			}
-			reps = append(reps, r)
-		}
-		if n, missing, err = MissingShards(reps); err != nil {
-			return nil, fmt.Errorf("%s: %v", dir, err)
-		}
+		return MergeSweepFiles(names)
 	}
 	if len(missing) > 0 {
 		return nil, fmt.Errorf("%d of %d shards are missing: %s (no report yet; their tasks are running, failed or were never run)", len(missing), n, Ranges(missing))
+	}
+	return sweep.Merge(reps...)
+}
+
+// MergeSweepFiles merges the reports of `sweep --shard i/N --json` in the
+// named files; it refuses to report until every shard is there and names
+// the missing.
+func MergeSweepFiles(names []string) (*sweep.Report, error) {
+	var reps []*sweep.Report
+	for _, name := range names {
+		r, err := ReadReport(name)
+		if err != nil {
+			return nil, err
+		}
+		reps = append(reps, r)
+	}
+	n, missing, err := MissingShards(reps)
+	if err != nil {
+		return nil, err
+	}
+	if len(missing) > 0 {
+		return nil, fmt.Errorf("%d of %d shards are missing: %s", len(missing), n, Ranges(missing))
 	}
 	return sweep.Merge(reps...)
 }

@@ -7,9 +7,11 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"time"
 
 	"github.com/mousemaze/mousemaze"
+	"github.com/mousemaze/mousemaze/dispatch"
 	"github.com/mousemaze/mousemaze/dispatch/checkpoint"
 	"github.com/mousemaze/mousemaze/dispatch/sweep"
 )
@@ -98,4 +100,37 @@ func RunSweepShards(ctx context.Context, job *Job, dir string, i, n, workers int
 		fmt.Fprintf(log, "shard %s: %d tasks, optimum %d turns, %s (%s, %.3f s of sweep)\n", shard, rep.Tasks, rep.OptimumTurns, ShardReport(dir, j), how, rep.ElapsedS)
 	}
 	return nil
+}
+
+// IslandArgs is the `mousemaze evolve` command line of island i of the
+// island search job in dir, run on backend with workers and kernel ("" for
+// the default), saving its checkpoint every interval. A task that finds
+// its checkpoint resumes it (the checkpoint holds the search flags).
+func IslandArgs(job *Job, dir string, i int, every time.Duration, backend string, workers int, kernel string) []string {
+	ck := TaskCheckpoint(dir, "island", i)
+	args := []string{"--size", job.Size, "--algo", job.Algo, "--evals", strconv.FormatInt(job.Evals, 10),
+		"--seed", strconv.FormatUint(job.Seed, 10), "--order", job.Order, "--k", strconv.Itoa(job.K),
+		"--objective", job.Objective,
+		"--island", fmt.Sprintf("%d/%d", i, job.Tasks), "--migrate", IslandDir(dir),
+		"--migrate-every", strconv.Itoa(job.MigrateEvery),
+		"--checkpoint", ck, "--checkpoint-every", every.String(),
+		"--out", filepath.Join(IslandDir(dir), fmt.Sprintf("best-%d.txt", i)),
+		"--backend", backend, "--workers", strconv.Itoa(workers)}
+	if kernel != "" {
+		args = append(args, "--kernel", kernel)
+	}
+	if job.FreeEnds {
+		args = append(args, "--free-ends")
+	} else {
+		args = append(args, "--entry", strconv.Itoa(job.Entry), "--exit", strconv.Itoa(job.Exit))
+	}
+	if job.Pop > 0 {
+		args = append(args, "--pop", strconv.Itoa(job.Pop))
+	}
+	if _, err := os.Stat(ck); err == nil {
+		args = append(args, "--resume")
+	} else if job.Spec != nil {
+		args = append(args, dispatch.TuningArgs(*job.Spec)...)
+	}
+	return args
 }

@@ -3,6 +3,7 @@ package island
 import (
 	"errors"
 	"fmt"
+	"io"
 
 	"github.com/mousemaze/mousemaze"
 	"github.com/mousemaze/mousemaze/dispatch"
@@ -46,6 +47,23 @@ type Summary struct {
 	Evals int64 `json:"evals"`
 	// PerIsland lists the islands that wrote a file, in order.
 	PerIsland []Result `json:"per_island"`
+}
+
+// WriteText prints the summary for people: the best maze with its island,
+// ends, order and turns, then a line per island.
+func (sum *Summary) WriteText(w io.Writer) error {
+	s := sum.Search
+	check := ""
+	if sum.Walked {
+		check = ", confirmed by the reference walk"
+	}
+	fmt.Fprintf(w, "best %dx%d maze of %d islands (island %d, entry %d, exit %d, order %s): %d turns (%d visits)%s; %d evaluations in all\n",
+		s.Rows, s.Cols, sum.Islands, sum.BestIsland, sum.Entry, sum.Exit, s.Order, sum.BestTurns, sum.BestVisits, check, sum.Evals)
+	_, err := fmt.Fprint(w, sum.BestMaze)
+	for _, r := range sum.PerIsland {
+		_, err = fmt.Fprintf(w, "  island %d: seed %d, %d turns, %d evaluations, %d generations, done %v\n", r.Island, r.Seed, r.Turns, r.Evals, r.Gen, r.Done)
+	}
+	return err
 }
 
 // Merge reads the files of islands 0..n−1 in dir and reports the best

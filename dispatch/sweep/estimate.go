@@ -3,6 +3,7 @@ package sweep
 import (
 	"context"
 	"fmt"
+	"io"
 	"math"
 	"math/rand/v2"
 	"time"
@@ -43,6 +44,19 @@ type EstimateReport struct {
 	ThisShardLeaves     float64 `json:"this_shard_leaves,omitempty"`
 	ThisShardSteps      float64 `json:"this_shard_steps,omitempty"`
 	ThisShardCPUSeconds float64 `json:"this_shard_cpu_s,omitempty"`
+}
+
+// WriteText prints the estimate for people: the tree's size, the rate and
+// the CPU time, and the per-shard figures when there are shards.
+func (e *EstimateReport) WriteText(w io.Writer) error {
+	fmt.Fprintf(w, "estimate %dx%d (free ends %v), %d probes per pair:\n", e.Rows, e.Cols, e.FreeEnds, e.Probes)
+	fmt.Fprintf(w, "leaves %.3g (±%.1f%%), branch points %.3g, steps %.3g\n", e.Leaves, 100*e.RelErr, e.Nodes, e.Steps)
+	_, err := fmt.Fprintf(w, "rate %.3g leaves/s, %.3g steps/s on one core: %.3g CPU-seconds (%.3g CPU-hours)\n", e.LeavesPerS, e.StepsPerS, e.CPUSeconds, e.CPUSeconds/3600)
+	if e.Shards > 1 {
+		fmt.Fprintf(w, "per shard of %d: %.3g leaves, %.3g CPU-seconds\n", e.Shards, e.ShardLeaves, e.ShardCPUSeconds)
+		_, err = fmt.Fprintf(w, "shard %d/%d itself: %d tasks, %.3g leaves, %.3g steps, %.3g CPU-seconds\n", e.Shard, e.Shards, e.ThisShardTasks, e.ThisShardLeaves, e.ThisShardSteps, e.ThisShardCPUSeconds)
+	}
+	return err
 }
 
 // probe makes one random descent from node p (Knuth's estimator): at each

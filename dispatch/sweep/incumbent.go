@@ -1,6 +1,7 @@
 package sweep
 
 import (
+	"fmt"
 	"math/rand/v2"
 
 	"github.com/mousemaze/mousemaze"
@@ -53,4 +54,41 @@ func Incumbent(sz mousemaze.Size, cfg mousemaze.Config, evals int, seed uint64) 
 		}
 	}
 	return best, bestT
+}
+
+// StartIncumbent returns the incumbent of a best-only sweep o and where it
+// came from: the longest walk, under the sweep's rules (every pair of end
+// columns with FreeEnds), of the mazes of the swept size in file, or, with
+// no file, of a quick hill climb (Incumbent) per pair.
+func StartIncumbent(o Options, file string) (int64, string, error) {
+	cfgs := o.pairs()
+	var best int64
+	if file != "" {
+		ms, err := mousemaze.ParseFile(file)
+		if err != nil {
+			return 0, "", err
+		}
+		for _, m := range ms {
+			if m.Size() != o.Size {
+				continue
+			}
+			for _, cfg := range cfgs {
+				if res, err := mousemaze.Walk(m, cfg); err == nil && res.Feasible && res.Escaped {
+					best = max(best, res.Turns)
+				}
+			}
+		}
+		if best == 0 {
+			return 0, "", fmt.Errorf("--init %s: no feasible %s maze", file, o.Size)
+		}
+		return best, file, nil
+	}
+	for i, cfg := range cfgs {
+		_, t := Incumbent(o.Size, cfg, 50000/len(cfgs)+1000, uint64(i+1))
+		best = max(best, t)
+	}
+	if best == 0 {
+		return 0, "", fmt.Errorf("no feasible %s maze found for an incumbent", o.Size)
+	}
+	return best, "quick search", nil
 }
