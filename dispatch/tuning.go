@@ -2,6 +2,10 @@ package dispatch
 
 import (
 	"fmt"
+	"slices"
+	"strconv"
+
+	"github.com/mousemaze/mousemaze"
 )
 
 // Tuning holds the method parameters a user may set on a Spec (the CLI's
@@ -93,4 +97,46 @@ func TuningArgs(p Spec) []string {
 	add("accept", p.Accept != pre.Accept, p.Accept)
 	add("polish", p.Polish != pre.Polish, p.Polish)
 	return args
+}
+
+// ResumeConflict checks the flags given (set) on the command line of a
+// resumed search against the Spec p its checkpoint holds: a flag that
+// restates p's setting is fine (sizes and orders compared as parsed, so
+// 13X13 is 13x13); one that would change it, --init, or any search
+// parameter of TuningNames is an error naming the flag. got returns a
+// flag's value as given.
+func (p Spec) ResumeConflict(set map[string]bool, got func(name string) string) error {
+	obj := p.Objective
+	if obj == "" {
+		obj = ObjTurns
+	}
+	fixed := map[string]string{
+		"size": fmt.Sprintf("%dx%d", p.Rows, p.Cols), "algo": p.Algo, "pop": strconv.Itoa(p.Pop),
+		"seed": strconv.FormatUint(p.Seed, 10), "order": p.Order, "entry": strconv.Itoa(p.Entry),
+		"exit": strconv.Itoa(p.Exit), "cap": strconv.FormatInt(p.Cap, 10),
+		"free-ends": strconv.FormatBool(p.FreeEnds), "k": strconv.Itoa(p.K), "objective": obj,
+	}
+	names := append(slices.Clone(TuningNames), "size", "algo", "pop", "seed", "order", "entry", "exit", "cap", "free-ends", "init", "k", "objective")
+	for _, name := range names {
+		want, ok := fixed[name]
+		if set[name] && (!ok || !sameSetting(name, got(name), want)) {
+			return fmt.Errorf("--%s cannot change on --resume: the checkpoint fixes the search (%s %dx%d, seed %d)", name, p.Algo, p.Rows, p.Cols, p.Seed)
+		}
+	}
+	return nil
+}
+
+// sameSetting reports whether a flag's value states the same setting as
+// want, reading sizes and orders as they are parsed.
+func sameSetting(name, got, want string) bool {
+	switch name {
+	case "size":
+		a, err := mousemaze.ParseSize(got)
+		return err == nil && a.String() == want
+	case "order":
+		a, err1 := mousemaze.ParseOrder(got)
+		b, err2 := mousemaze.ParseOrder(want)
+		return err1 == nil && err2 == nil && a == b
+	}
+	return got == want
 }

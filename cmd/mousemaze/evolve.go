@@ -7,7 +7,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"strconv"
 	"time"
 
 	"github.com/mousemaze/mousemaze"
@@ -116,29 +115,8 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 		if err != nil {
 			return fail(err)
 		}
-		p := st.Spec
-		// The checkpoint fixes the search: a flag that restates its value
-		// is fine, one that would change it is an error.
-		obj := p.Objective
-		if obj == "" {
-			obj = dispatch.ObjTurns
-		}
-		fixed := map[string]string{
-			"size": fmt.Sprintf("%dx%d", p.Rows, p.Cols), "algo": p.Algo, "pop": strconv.Itoa(p.Pop),
-			"seed": strconv.FormatUint(p.Seed, 10), "order": p.Order, "entry": strconv.Itoa(p.Entry),
-			"exit": strconv.Itoa(p.Exit), "cap": strconv.FormatInt(p.Cap, 10),
-			"free-ends": strconv.FormatBool(p.FreeEnds), "k": strconv.Itoa(p.K), "objective": obj,
-			"init": "", // the initial mazes are in the checkpoint's population already
-		}
-		for _, name := range sf.names() {
-			if set[name] {
-				return usageErr("--%s cannot change on --resume: the checkpoint fixes the search (%s %dx%d, seed %d)", name, p.Algo, p.Rows, p.Cols, p.Seed)
-			}
-		}
-		for _, name := range []string{"size", "algo", "pop", "seed", "order", "entry", "exit", "cap", "free-ends", "init", "k", "objective"} {
-			if set[name] && !sameFlagValue(name, fs.Lookup(name).Value.String(), fixed[name]) {
-				return usageErr("--%s cannot change on --resume: the checkpoint fixes the search (%s %dx%d, seed %d)", name, p.Algo, p.Rows, p.Cols, p.Seed)
-			}
+		if err := st.Spec.ResumeConflict(set, func(name string) string { return fs.Lookup(name).Value.String() }); err != nil {
+			return usageErr("%v", err)
 		}
 		if set["evals"] {
 			st.Spec.Evals = *evals // a resumed search may get a larger budget
@@ -270,24 +248,6 @@ func writeMazeFile(name string, m mousemaze.Maze) error {
 		return err
 	}
 	return checkpoint.WriteFile(name, b.Bytes())
-}
-
-// sameFlagValue reports whether a flag's value on the command line states
-// the same setting as the checkpoint's, reading sizes and orders as they
-// are parsed (so "13X13" equals "13x13" and "drlu" equals "DRLU").
-func sameFlagValue(name, got, want string) bool {
-	switch name {
-	case "size":
-		a, err := mousemaze.ParseSize(got)
-		return err == nil && a.String() == want
-	case "order":
-		a, err1 := mousemaze.ParseOrder(got)
-		b, err2 := mousemaze.ParseOrder(want)
-		return err1 == nil && err2 == nil && a == b
-	case "init":
-		return false
-	}
-	return got == want
 }
 
 // interrupted tells how to go on with an interrupted search.

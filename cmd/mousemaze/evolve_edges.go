@@ -10,6 +10,7 @@ import (
 
 	"github.com/mousemaze/mousemaze"
 	"github.com/mousemaze/mousemaze/dispatch"
+	"github.com/mousemaze/mousemaze/dispatch/checkpoint"
 )
 
 // This file runs the searches over edge boards (evolve --edges and evolve
@@ -83,12 +84,8 @@ func (r *edgeRun) load(kind string) (*dispatch.EdgeState, error) {
 	if err != nil {
 		return nil, err
 	}
-	fixed := append([]string{"size", "algo", "pop", "seed", "order", "entry", "exit", "cap", "k", "objective"}, r.sf.names()...)
-	for _, name := range fixed {
-		if r.set[name] {
-			return nil, fmt.Errorf("--%s cannot be given with --resume: the checkpoint fixes the search (%s %dx%d, seed %d)",
-				name, st.Spec.Algo, st.Spec.Rows, st.Spec.Cols, st.Spec.Seed)
-		}
+	if err := st.Spec.ResumeConflict(r.set, func(name string) string { return r.fs.Lookup(name).Value.String() }); err != nil {
+		return nil, err
 	}
 	if r.set["evals"] {
 		st.Spec.Evals = r.evals // a resumed search may get a larger budget
@@ -108,8 +105,15 @@ type edgeFront struct {
 	setup   func(p *dispatch.Spec) error
 	resumed func(p dispatch.Spec) error
 	open    func(p dispatch.Spec) (*dispatch.EdgeProblem, error)
-	// report writes --out and prints the result.
-	report func(s *dispatch.EdgeSearch, out dispatch.Outcome, stdout io.Writer) error
+	// event is the search's final event, which runEdgeFront prints and
+	// whose board it writes to --out.
+	event func(s *dispatch.EdgeSearch, out dispatch.Outcome, ckpt string) (edgeEvent, error)
+}
+
+// edgeEvent is the final event of an edge-board search.
+type edgeEvent interface {
+	WriteText(io.Writer) error
+	BoardText() string
 }
 
 // runEdgeFront runs the search of a front to its end or an interruption
@@ -168,20 +172,58 @@ func runEdgeFront(r *edgeRun, f edgeFront, stdout, stderr io.Writer) int {
 	if out.Interrupted {
 		interrupted(search.Evals(), r.ckptPath, stderr)
 	}
-	if err := f.report(search, out, stdout); err != nil {
+	ev, err := f.event(search, out, r.ckptPath)
+	if err == nil && r.outFile != "" {
+		err = checkpoint.WriteFile(r.outFile, []byte(ev.BoardText()))
+	}
+	if err != nil {
 		return fail(exitFail, "%v", err)
 	}
-	if out.Interrupted {
-		return exitFail
+	if code := writeText("evolve", ev, r.asJSON, stdout, stderr); code != exitOK || !out.Interrupted {
+		return code
 	}
-	return exitOK
+	return exitFail
 }
 
-// certificateLine is the line that states the polish's certificate, or
-// "" when the best is not certified.
-func certificateLine(search *dispatch.EdgeSearch) string {
-	if r := search.Certified(); r > 0 {
-		return fmt.Sprintf("certificate: no board within Hamming distance %d (edge flips) of this one scores higher (checked exhaustively; %d polish evaluations)\n", r, search.PolishEvals())
+// evolveEdges is evolve --edges: the engine on dispatch.EdgeProblem.
+func evolveEdges(r *edgeRun, rules rulesFlags, objective string) edgeFront {
+	return edgeFront{kind: "evolve-edges", flag: "--edges", problem: dispatch.ProblemEdges,
+		notApply: []string{"free-ends", "init", "png", "backend", "kernel", "island", "migrate", "migrate-every"},
+		setup: func(p *dispatch.Spec) error {
+			cfg, err := rules.config()
+			if err != nil {
+				return err
+			}
+			p.Order, p.Entry, p.Exit, p.Cap, p.K = cfg.Order.String(), cfg.Entry, cfg.Exit, cfg.Cap, cfg.K
+			if objective != dispatch.ObjTurns {
+				p.Objective = objective
+			}
+			return nil
+		},
+		open: func(p dispatch.Spec) (*dispatch.EdgeProblem, error) {
+			return dispatch.NewEdgeProblem(p, nil, r.workers)
+		},
+		event: func(s *dispatch.EdgeSearch, out dispatch.Outcome, ckpt string) (edgeEvent, error) {
+			return dispatch.NewEdgeEvent(s, out, ckpt)
+		},
 	}
-	return ""
+}
+
+// evolveWalker is evolve --walker NAME: the engine on the edge problem
+// scored by a classic maze walker (dispatch.NewWalkerProblem).
+func evolveWalker(r *edgeRun, walker string) edgeFront {
+	return edgeFront{kind: "evolve-walker", flag: "--walker " + walker, problem: dispatch.ProblemWalker,
+		notApply: []string{"edges", "free-ends", "init", "png", "backend", "kernel", "k", "objective", "order", "entry", "exit", "cap", "island", "migrate", "migrate-every"},
+		setup:    func(p *dispatch.Spec) error { p.Walker = walker; return nil },
+		resumed: func(p dispatch.Spec) error {
+			if p.Walker != walker {
+				return fmt.Errorf("--walker %s cannot change on --resume: the checkpoint searches for %s", walker, p.Walker)
+			}
+			return nil
+		},
+		open: func(p dispatch.Spec) (*dispatch.EdgeProblem, error) { return dispatch.NewWalkerProblem(p, r.workers) },
+		event: func(s *dispatch.EdgeSearch, out dispatch.Outcome, ckpt string) (edgeEvent, error) {
+			return dispatch.NewWalkerEvent(s, out, ckpt)
+		},
+	}
 }
