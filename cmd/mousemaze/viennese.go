@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -11,6 +12,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/mousemaze/mousemaze/dispatch"
 	"github.com/mousemaze/mousemaze/viennese"
 )
 
@@ -184,26 +186,16 @@ func runVienneseEvolve(args []string, stdout, stderr io.Writer) int {
 	p.Evals, p.Seed = *budget, *seed
 	set := flagsSet(fs)
 	p.Tune(tune, set)
-	if err := p.Validate(); err != nil {
-		return failer("viennese evolve", stderr)(exitUsage, "%v", err)
+	o := viennese.EvolveOptions{Canvas: *canvas, Params: p, Tuning: dispatch.Tuning(sf), TuningSet: map[string]bool{}}
+	if variant.set {
+		o.Variant = &variant.V
 	}
-	f, err := viennese.OpenCanvas(*canvas)
-	if err != nil {
-		fmt.Fprintf(stderr, "mousemaze viennese evolve: --canvas: %v\n", err)
-		if viennese.GridSpec.MatchString(*canvas) {
-			return exitUsage
-		}
-		return exitFail
-	}
-	v := variantOf(variant, f)
-	c := f.Maze.Canvas
-	sys, err := viennese.NewSystem(c, v)
-	if err != nil {
-		return failer("viennese evolve", stderr)(exitFail, "%v", err)
+	for name := range engineFlags {
+		o.TuningSet[name] = set[name]
 	}
 	enc := json.NewEncoder(stdout)
-	progress := func(r viennese.Result) {
-		if *asJSON {
+	if *asJSON {
+		o.Progress = func(r viennese.Result) {
 			enc.Encode(struct {
 				Event   string             `json:"event"`
 				Evals   int64              `json:"evals"`
@@ -212,39 +204,22 @@ func runVienneseEvolve(args []string, stdout, stderr io.Writer) int {
 			}{"improved", r.Evals, r.Score, r.Colours})
 		}
 	}
-	spec, err := p.Spec(len(c.Streets))
-	if err != nil {
-		return failer("viennese evolve", stderr)(exitUsage, "%v", err)
-	}
-	spec.Canvas, spec.Variant = *canvas, v.String()
-	engineSet := map[string]bool{}
-	for name := range engineFlags {
-		engineSet[name] = set[name]
-	}
-	if err := sf.apply(engineSet, &spec, len(c.Streets)); err != nil {
-		return failer("viennese evolve", stderr)(exitUsage, "%v", err)
-	}
-	search, err := viennese.NewSearch(spec, len(c.Streets), viennese.NewEvaluator(sys))
-	if err != nil {
-		return failer("viennese evolve", stderr)(exitUsage, "%v", err)
-	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	res, err := viennese.Run(ctx, search, progress, nil)
-	if err != nil && ctx.Err() == nil {
-		return failer("viennese evolve", stderr)(exitFail, "%v", err)
-	}
-	r, best, err := viennese.EvolveRecord(c, v, *canvas, p, res)
-	if err != nil {
+	e, err := viennese.EvolveCanvas(ctx, o)
+	switch {
+	case errors.Is(err, viennese.ErrOptions):
+		return failer("viennese evolve", stderr)(exitUsage, "%v", err)
+	case err != nil:
 		return failer("viennese evolve", stderr)(exitFail, "%v", err)
 	}
 	if *out != "" {
-		if err := viennese.WriteTextFile(*out, &best, v); err != nil {
+		if err := viennese.WriteTextFile(*out, &e.Best, e.Variant); err != nil {
 			return failer("viennese evolve", stderr)(exitFail, "%v", err)
 		}
 	}
 	if *pngFile != "" {
-		if err := viennese.WritePNGFile(*pngFile, &best, v); err != nil {
+		if err := viennese.WritePNGFile(*pngFile, &e.Best, e.Variant); err != nil {
 			return failer("viennese evolve", stderr)(exitFail, "%v", err)
 		}
 	}
@@ -252,9 +227,9 @@ func runVienneseEvolve(args []string, stdout, stderr io.Writer) int {
 		return printJSON(stdout, struct {
 			Event string `json:"event"`
 			viennese.Record
-		}{"done", r})
+		}{"done", e.Record})
 	}
-	if err := r.WriteEvolve(stdout, &best, v); err != nil {
+	if err := e.Record.WriteEvolve(stdout, &e.Best, e.Variant); err != nil {
 		return exitFail
 	}
 	return exitOK
