@@ -131,3 +131,12 @@ func TestEdgesFallBackToRef(t *testing.T) {
 		t.Errorf("backend %q, turns %d, escaped %v; want ref, 3, true", r.Backend, r.Turns, r.Escaped)
 	}
 }
+
+func TestIsLoopback(t *testing.T) {
+	for host, want := range map[string]bool{"127.0.0.1": true, "localhost": true, "::1": true, "127.1.2.3": true,
+		"": false, "0.0.0.0": false, "192.168.1.5": false, "example.com": false} {
+		if got := IsLoopback(host); got != want {
+			t.Errorf("IsLoopback(%q) = %v, want %v", host, got, want)
+		}
+	}
+}

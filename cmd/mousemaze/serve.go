@@ -2,15 +2,11 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"net"
-	"net/http"
 	"os"
-	"os/exec"
 	"os/signal"
-	"runtime"
 	"syscall"
 	"time"
 
@@ -52,7 +48,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageErr("--addr %q: %v", *addr, err)
 	}
-	if !isLoopback(host) {
+	if !web.IsLoopback(host) {
 		fmt.Fprintf(stderr, "mousemaze serve: warning: %s is not a loopback address; anyone who can reach it can run searches on this machine\n", *addr)
 	}
 	srv, err := web.New(web.Options{Backend: *backend, Workers: *workers, MaxJobs: *maxJobs, MaxEvals: *maxEvals, WalkCap: *walkCap, IdleTimeout: *idle})
@@ -67,53 +63,15 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	url := "http://" + ln.Addr().String() + "/"
 	fmt.Fprintf(stdout, "mousemaze serve: listening on %s\n", url)
 	if *open {
-		openBrowser(url, stderr)
+		if err := web.OpenBrowser(url); err != nil {
+			fmt.Fprintf(stderr, "mousemaze serve: %v\n", err)
+		}
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
-	errc := make(chan error, 1)
-	go func() { errc <- hs.Serve(ln) }()
-	select {
-	case err := <-errc:
-		return failer("serve", stderr)(exitFail, "%v", err)
-	case <-ctx.Done():
-	}
-	// Cancel the jobs first, so that their event streams send their last
-	// event and end, then let the open requests finish.
-	srv.Close()
-	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	if err := hs.Shutdown(sctx); err != nil && !errors.Is(err, context.DeadlineExceeded) {
+	if err := srv.Serve(ctx, ln); err != nil {
 		return failer("serve", stderr)(exitFail, "%v", err)
 	}
 	fmt.Fprintln(stdout, "mousemaze serve: shut down")
 	return exitOK
-}
-
-// isLoopback reports whether host names only this machine.
-func isLoopback(host string) bool {
-	if host == "localhost" {
-		return true
-	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
-}
-
-// openBrowser asks the desktop to open url, and says so when it cannot.
-func openBrowser(url string, stderr io.Writer) {
-	var cmd *exec.Cmd
-	switch runtime.GOOS {
-	case "darwin":
-		cmd = exec.Command("open", url)
-	case "windows":
-		cmd = exec.Command("rundll32", "url.dll,FileProtocolHandler", url)
-	default:
-		cmd = exec.Command("xdg-open", url)
-	}
-	if err := cmd.Start(); err != nil {
-		fmt.Fprintf(stderr, "mousemaze serve: could not open a browser (%v); open %s yourself\n", err, url)
-		return
-	}
-	go cmd.Wait()
 }

@@ -34,15 +34,6 @@ func TestServeFlags(t *testing.T) {
 	}
 }
 
-func TestIsLoopback(t *testing.T) {
-	for host, want := range map[string]bool{"127.0.0.1": true, "localhost": true, "::1": true, "127.1.2.3": true,
-		"": false, "0.0.0.0": false, "192.168.1.5": false, "example.com": false} {
-		if got := isLoopback(host); got != want {
-			t.Errorf("isLoopback(%q) = %v, want %v", host, got, want)
-		}
-	}
-}
-
 // TestServeSIGTERM starts the real command on a free port, walks a maze
 // through the API, starts a job and wants a real SIGTERM to end the
 // server cleanly (exit 0) with the job cancelled.
