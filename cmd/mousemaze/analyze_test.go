@@ -2,8 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -11,10 +9,7 @@ import (
 )
 
 func TestAnalyzeText(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "tree.txt")
-	if err := os.WriteFile(path, []byte("...\nX.X\n...\n.XX\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	path := tempFile(t, "tree.txt", "...\nX.X\n...\n.XX\n")
 	code, out, errOut := runCmd(t, "analyze", path)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
@@ -52,10 +47,7 @@ func TestAnalyzeJSON(t *testing.T) {
 // cycle. The 4×3 maze "... / X.X / ... / .XX" walks (0,0) (0,1) (1,1)
 // (2,1) (2,2) (2,1) (2,0) (3,0) and out: 8 visits, 9 turns.
 func TestAnalyzeTreeTurns(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "two.txt")
-	if err := os.WriteFile(path, []byte("...\nX.X\n...\n.XX\n\n...\nX..\n...\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	path := tempFile(t, "two.txt", "...\nX.X\n...\n.XX\n\n...\nX..\n...\n")
 	code, out, errOut := runCmd(t, "analyze", "--json", path)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)

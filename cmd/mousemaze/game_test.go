@@ -2,8 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -54,10 +52,7 @@ func TestGameBuildRoundTrip(t *testing.T) {
 		if code != 0 {
 			t.Fatalf("build %s: exit %d: %s", v, code, errOut)
 		}
-		path := filepath.Join(t.TempDir(), "b.txt")
-		if err := os.WriteFile(path, []byte(out), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		path := tempFile(t, "b.txt", out)
 		code, out, errOut = runCmd(t, "game", "value", "--json", path)
 		if code != 0 {
 			t.Fatalf("value of built %s: exit %d: %s", v, code, errOut)
@@ -126,10 +121,7 @@ func TestGameValueExactTooBig(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join(t.TempDir(), "big.txt")
-	if err := os.WriteFile(path, []byte(p.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	path := tempFile(t, "big.txt", p.String())
 	code, _, errOut := runCmd(t, "game", "value", "--exact", path)
 	if code != 1 || !strings.Contains(errOut, "at most 64 cells") {
 		t.Errorf("exit %d: %s", code, errOut)

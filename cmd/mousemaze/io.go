@@ -1,8 +1,11 @@
 package main
 
 import (
+	"context"
 	"io"
 	"os"
+	"os/signal"
+	"syscall"
 )
 
 // stdin is what "-" reads; tests replace it.
@@ -23,4 +26,10 @@ func readInput[T any](name string, parse func(io.Reader, string) ([]T, []int, er
 	}
 	defer f.Close()
 	return parse(f, name)
+}
+
+// interruptContext returns a context that ends on SIGINT or SIGTERM, so
+// that a command can save its work and report before it exits.
+func interruptContext() (context.Context, context.CancelFunc) {
+	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 }

@@ -11,10 +11,7 @@ import (
 // board goes right and left forever (the state after turn 1 recurs after
 // turn 3), and {(1,0)} is a mousetrap from turn 1.
 func TestEvalK(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "open.txt")
-	if err := os.WriteFile(path, []byte("..\n..\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	path := tempFile(t, "open.txt", "..\n..\n")
 	code, out, errOut := runCmd(t, "eval", "--json", "--k", "1", "--order", "RULD", "--backend", "ref", path)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
@@ -117,10 +114,7 @@ func TestEdgesCommands(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "2x3  0     128        73       73        0           9               2") || !strings.Contains(out, board) {
 		t.Errorf("sweep: exit %d %s:\n%s", code, errOut, out)
 	}
-	path := filepath.Join(t.TempDir(), "b.txt")
-	if err := os.WriteFile(path, []byte(board), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	path := tempFile(t, "b.txt", board)
 	code, out, errOut = runCmd(t, "eval", "--edges", "--json", "--heat", path)
 	if want := `"turns":9,"visits":7,"escaped":true,"feasible":true,"heat":[[1,1,1],[1,2,2]]}`; code != 0 || !strings.HasSuffix(strings.TrimSpace(out), want) {
 		t.Errorf("eval: exit %d %s: got %s, want %s", code, errOut, out, want)

@@ -1,13 +1,9 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"net"
-	"os"
-	"os/signal"
-	"syscall"
 	"time"
 
 	"github.com/mousemaze/mousemaze/web"
@@ -67,7 +63,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "mousemaze serve: %v\n", err)
 		}
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := interruptContext()
 	defer stop()
 	if err := srv.Serve(ctx, ln); err != nil {
 		return failer("serve", stderr)(exitFail, "%v", err)

@@ -1,15 +1,12 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
-	"syscall"
 	"time"
 
 	"github.com/mousemaze/mousemaze/deploy/slurm"
@@ -186,7 +183,7 @@ func runSlurmTask(args []string, stdout, stderr io.Writer) int {
 		}
 		return runEvolve(slurm.IslandArgs(job, dir, sh.Index, every, be.backend, be.workers, be.kernel), stdout, stderr)
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := interruptContext()
 	defer stop()
 	if err := slurm.RunSweepShards(ctx, job, dir, sh.Index, sh.Count, be.workers, *pause, stderr); err != nil {
 		return fail(exitFail, "%v", err)

@@ -7,9 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"runtime/pprof"
-	"syscall"
 	"time"
 
 	"github.com/mousemaze/mousemaze"
@@ -156,7 +154,7 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 		}
 		defer pprof.StopCPUProfile()
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := interruptContext()
 	defer stop()
 	rep, err := sweep.Run(ctx, o)
 	switch {
@@ -174,7 +172,7 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 
 // runSweepEstimate prints Knuth's estimate of the sweep o.
 func runSweepEstimate(o sweep.Options, probes int, asJSON bool, stdout, stderr io.Writer) int {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := interruptContext()
 	defer stop()
 	est, err := sweep.Estimate(ctx, o, probes, sweepEstimateSample, 1)
 	switch {

@@ -1,11 +1,7 @@
 package main
 
 import (
-	"context"
 	"io"
-	"os"
-	"os/signal"
-	"syscall"
 
 	"github.com/mousemaze/mousemaze/bench"
 )
@@ -25,7 +21,7 @@ func runBenchSweep(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(exitUsage, "%v", err)
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := interruptContext()
 	defer stop()
 	var rs []bench.SweepResult
 	for _, c := range todo {

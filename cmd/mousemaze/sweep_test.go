@@ -142,10 +142,7 @@ func TestSweepBestOnly(t *testing.T) {
 		t.Errorf("best-only report: best_only %v, incumbent %v", best["best_only"], best["incumbent"])
 	}
 	// --init takes the incumbent from a file: the 4x4 optimum itself.
-	file := filepath.Join(t.TempDir(), "init.txt")
-	if err := os.WriteFile(file, []byte(whole["optimal_maze"].(string)), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	file := tempFile(t, "init.txt", whole["optimal_maze"].(string))
 	fromFile := runSweepJSON(t, "sweep", "--size", "4x4", "--json", "--quiet", "--best-only", "--init", file)
 	if fromFile["incumbent"] != 27.0 || fromFile["optimum_turns"] != 27.0 {
 		t.Errorf("--init: incumbent %v, optimum %v", fromFile["incumbent"], fromFile["optimum_turns"])

@@ -1,16 +1,12 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
 	"strings"
-	"syscall"
 
 	"github.com/mousemaze/mousemaze/dispatch"
 	"github.com/mousemaze/mousemaze/viennese"
@@ -204,7 +200,7 @@ func runVienneseEvolve(args []string, stdout, stderr io.Writer) int {
 			}{"improved", r.Evals, r.Score, r.Colours})
 		}
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := interruptContext()
 	defer stop()
 	e, err := viennese.EvolveCanvas(ctx, o)
 	switch {

@@ -11,14 +11,8 @@ import (
 	"github.com/mousemaze/mousemaze/viennese"
 )
 
-// vrun runs `mousemaze viennese args...`.
-func vrun(t *testing.T, args ...string) (int, string, string) {
-	t.Helper()
-	return runCmd(t, append([]string{"viennese"}, args...)...)
-}
-
 func TestVienneseScore(t *testing.T) {
-	code, out, errOut := vrun(t, "score", "testdata/viennese-lollipop.txt", "testdata/viennese-lollipop.json",
+	code, out, errOut := runCmd(t, "viennese", "score", "testdata/viennese-lollipop.txt", "testdata/viennese-lollipop.json",
 		"testdata/viennese-triangle-two.txt", "testdata/viennese-triangle-none.txt")
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, errOut)
@@ -34,7 +28,7 @@ testdata/viennese-triangle-none.txt: nht score 0 (no solution; L=0 A=0 B=0 E=0 F
 		t.Errorf("got\n%s\nwant\n%s", out, want)
 	}
 	// --variant overrides the file's variant line.
-	code, out, _ = vrun(t, "score", "--variant", "nht", "--json", "testdata/viennese-lollipop.txt")
+	code, out, _ = runCmd(t, "viennese", "score", "--variant", "nht", "--json", "testdata/viennese-lollipop.txt")
 	var r viennese.Record
 	if code != exitOK || json.Unmarshal([]byte(out), &r) != nil || r.Score != 1152 || r.Variant != "nht" || r.Stats.F != 4 {
 		t.Errorf("exit %d, %+v from %s", code, r, out)
@@ -64,7 +58,7 @@ func TestVienneseErrors(t *testing.T) {
 		{[]string{"canvas", "triangle"}, exitUsage, "want vienna24 or RxC"},
 	}
 	for _, tc := range cases {
-		code, _, errOut := vrun(t, tc.args...)
+		code, _, errOut := runCmd(t, append([]string{"viennese"}, tc.args...)...)
 		if code != tc.code || !strings.Contains(errOut, tc.msg) {
 			t.Errorf("%v: exit %d, stderr %q; want %d and %q", tc.args, code, errOut, tc.code, tc.msg)
 		}
@@ -73,7 +67,7 @@ func TestVienneseErrors(t *testing.T) {
 
 func TestVienneseSolve(t *testing.T) {
 	pic := filepath.Join(t.TempDir(), "r.png")
-	code, out, errOut := vrun(t, "solve", "--png", pic, "testdata/viennese-lollipop.json")
+	code, out, errOut := runCmd(t, "viennese", "solve", "--png", pic, "testdata/viennese-lollipop.json")
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
@@ -93,7 +87,7 @@ solution 1 (2 moves): 0-2-3
 		t.Errorf("png: %v", err)
 	}
 	// Two shortest solutions, in JSON.
-	code, out, _ = vrun(t, "solve", "--json", "--variant", "ht", "testdata/viennese-triangle-two.txt")
+	code, out, _ = runCmd(t, "viennese", "solve", "--json", "--variant", "ht", "testdata/viennese-triangle-two.txt")
 	var r viennese.Record
 	if code != exitOK || json.Unmarshal([]byte(out), &r) != nil || r.Score != 1 || len(r.Solutions) != 1 {
 		t.Errorf("exit %d: %s", code, out)
@@ -104,7 +98,7 @@ func TestViennesePlay(t *testing.T) {
 	old := stdin
 	defer func() { stdin = old }()
 	stdin = strings.NewReader("1\n2\n3\n")
-	code, out, errOut := vrun(t, "play", "testdata/viennese-lollipop.txt")
+	code, out, errOut := runCmd(t, "viennese", "play", "testdata/viennese-lollipop.txt")
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
@@ -121,7 +115,7 @@ func TestViennesePlay(t *testing.T) {
 func TestVienneseEvolve(t *testing.T) {
 	dir := t.TempDir()
 	out, pic := filepath.Join(dir, "best.txt"), filepath.Join(dir, "best.png")
-	code, stdout, errOut := vrun(t, "evolve", "--canvas", "vienna24", "--variant", "nht", "--seed", "1",
+	code, stdout, errOut := runCmd(t, "viennese", "evolve", "--canvas", "vienna24", "--variant", "nht", "--seed", "1",
 		"--budget", "20000", "--json", "--out", out, "--png", pic)
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, errOut)
@@ -153,18 +147,18 @@ func TestVienneseEvolve(t *testing.T) {
 		t.Error(err)
 	}
 	// Same seed, same maze; grids work too.
-	_, again, _ := vrun(t, "evolve", "--variant", "nht", "--budget", "20000")
+	_, again, _ := runCmd(t, "viennese", "evolve", "--variant", "nht", "--budget", "20000")
 	if !strings.Contains(again, "# score "+viennese.FormatScore(done.Score)+" ") {
 		t.Errorf("text run differs from JSON run (%v):\n%s", done.Score, again)
 	}
-	code, grid, errOut := vrun(t, "evolve", "--canvas", "3x3", "--algo", "anneal", "--budget", "3000")
+	code, grid, errOut := runCmd(t, "viennese", "evolve", "--canvas", "3x3", "--algo", "anneal", "--budget", "3000")
 	if code != exitOK || !strings.Contains(grid, "nodes 9\n") || !strings.Contains(grid, "3000 evaluations") {
 		t.Errorf("3x3: exit %d %s\n%s", code, errOut, grid)
 	}
 }
 
 func TestVienneseCanvas(t *testing.T) {
-	code, out, _ := vrun(t, "canvas", "2x2")
+	code, out, _ := runCmd(t, "viennese", "canvas", "2x2")
 	want := "nodes 4\nstart 0\ngoal 3\npos 0 0 0\npos 1 1 0\npos 2 0 1\npos 3 1 1\nstreet 0 1\nstreet 0 2\nstreet 1 3\nstreet 2 3\n"
 	if code != exitOK || out != want {
 		t.Errorf("exit %d\n%s\nwant\n%s", code, out, want)
