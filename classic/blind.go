@@ -25,6 +25,9 @@ type Game struct {
 	// Rival, when set, is the computer opponent: it answers every move
 	// attempt with a step of its own.
 	Rival *Rival
+	// Drawn makes Play print the perspective drawing (see Perspective)
+	// after the view at the start and after every reply.
+	Drawn bool
 }
 
 // NewGame starts a game on the board at its start cell, facing heading.
@@ -162,6 +165,7 @@ func (g *Game) Command(line string) (string, error) {
 // goal is reached, the moves run out or in ends.
 func (g *Game) Play(in io.Reader, out io.Writer) {
 	fmt.Fprintln(out, g.View())
+	g.draw(out)
 	sc := bufio.NewScanner(in)
 	for sc.Scan() {
 		line := strings.TrimSpace(sc.Text())
@@ -177,6 +181,9 @@ func (g *Game) Play(in io.Reader, out io.Writer) {
 		if g.Won() {
 			return
 		}
+		if !g.Lost() {
+			g.draw(out)
+		}
 		if g.Lost() {
 			if g.OutOfMoves() && (g.Rival == nil || !g.Rival.Won) {
 				fmt.Fprintf(out, "Out of moves: %d attempts used.\n", g.Moves)
@@ -189,3 +196,10 @@ func (g *Game) Play(in io.Reader, out io.Writer) {
 
 // dirName returns the compass name of d: north, east, south or west.
 func dirName(d Dir) string { return [4]string{"north", "east", "south", "west"}[d&3] }
+
+// draw prints the perspective drawing when Drawn is set.
+func (g *Game) draw(out io.Writer) {
+	if g.Drawn {
+		fmt.Fprint(out, g.Perspective().ASCII())
+	}
+}
