@@ -465,3 +465,56 @@ func TestInterpretPlay(t *testing.T) {
 		t.Errorf("unreachable goal: %v", err)
 	}
 }
+
+// Two humans race on Figure 15's maze: the referee makes a player who is
+// a move ahead wait, each sees and hears the other, the first at the goal
+// wins and the other has lost; a player who leaves loses.
+func TestDuo(t *testing.T) {
+	nav := loadBoard(t, "fig15.txt").Nav()
+	d := NewDuo(nav, North)
+	steps := []struct {
+		player    int
+		cmd, want string
+	}{
+		{0, "e", "You step forward. Ahead: a wall. You hear footsteps to the west."},
+		{0, "s", "!wait"},
+		{0, "l", "You turn left. Ahead: an opening; you see 1 cell, then a wall."},
+		{1, "W", "You step forward. Ahead: a wall."},
+		{1, "a", "You turn around. Ahead: an opening; you see 2 cells in a row, then a wall. A figure stands 2 cells ahead."},
+		{0, "s", "You step forward... and find the goal after 2 moves!"},
+		{1, "f", "!over"},
+	}
+	for _, s := range steps {
+		got, err := d.Command(s.player, s.cmd)
+		switch {
+		case s.want == "!wait":
+			if err != ErrNotYourTurn {
+				t.Errorf("player %d %q: %q, %v; want to wait", s.player, s.cmd, got, err)
+			}
+		case s.want == "!over":
+			if err == nil {
+				t.Errorf("player %d %q after the end: %q", s.player, s.cmd, got)
+			}
+		case err != nil || got != s.want:
+			t.Errorf("player %d %q: %q, %v; want %q", s.player, s.cmd, got, err, s.want)
+		}
+	}
+	if d.Winner != 0 || !d.Players[1].Lost() || !d.Players[0].Won() {
+		t.Errorf("winner %d, player 1 lost %v", d.Winner, d.Players[1].Lost())
+	}
+	d = NewDuo(nav, North)
+	d.Command(1, "e")
+	if _, err := d.Command(0, "w"); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := d.Command(1, "look"); got != "Ahead: a wall." {
+		t.Errorf("look: %q", got)
+	}
+	if got, _ := d.Command(1, "a"); got != "You turn around. Ahead: an opening; you see 2 cells in a row, then a wall. A figure stands 2 cells ahead." {
+		t.Errorf("around: %q", got)
+	}
+	d.Leave(0)
+	if d.Winner != 1 || d.Left != 0 || !d.Players[0].Lost() {
+		t.Errorf("after player 0 left: winner %d, left %d", d.Winner, d.Left)
+	}
+}

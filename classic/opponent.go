@@ -29,7 +29,7 @@ func ParseOpponent(kind string) error {
 	return nil
 }
 
-// Rival is a computer opponent in the dark: like the player it knows only
+// Rival is an opponent in the dark; with a Walker, a computer one: like the player it knows only
 // the doors of its own cell, and it moves one step, with its walker, for
 // each move attempt of the player (bumps included; turns are free). A
 // racer starts in the player's start cell; a catcher in the cell farthest
@@ -71,8 +71,8 @@ func NewRival(kind, walker string, nav *Nav, rng *rand.Rand) (*Rival, error) {
 // rival has won. A player who reaches the goal (and does not walk into the
 // catcher there) has won and gets no reply.
 func (r *Rival) Answer(to int) bool {
-	if r.Won {
-		return true
+	if r.Won || r.Walker == nil { // a human rival moves by himself (Duo)
+		return r.Won
 	}
 	if r.Kind == OpponentCatcher && to == r.Pos {
 		r.Won = true
