@@ -170,6 +170,7 @@ func New(o Options) (*Server, error) {
 	s.mux.HandleFunc("POST /api/games/{id}/join", s.handleJoinGame)
 	s.mux.HandleFunc("POST /api/games/{id}/command", s.handleGameCommand)
 	s.mux.HandleFunc("DELETE /api/games/{id}", s.handleLeaveGame)
+	s.mux.HandleFunc("POST /api/games/{id}/leave", s.handleLeaveGame)
 	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, fmt.Sprintf("no API endpoint %s %s", r.Method, r.URL.Path))
 	})
