@@ -32,7 +32,9 @@ func testMazes(t *testing.T) []Board {
 	return bs
 }
 
-// Each stepper walks exactly the path of its batch solver.
+// Each stepper walks exactly the path of its batch solver. RandomWalk and
+// LRUWalk are built on their steppers (their own tests pin them); Trémaux's
+// stepper is separate from Tremaux, which this checks it against.
 func TestStepperMatchesSolvers(t *testing.T) {
 	for k, b := range testMazes(t) {
 		nav := b.Nav()

@@ -35,7 +35,7 @@ func NewStepper(name string, nav *Nav, rng *rand.Rand) (Stepper, error) {
 	case WalkerRandom:
 		return &randomStepper{nav: nav, rng: rng}, nil
 	case WalkerLRU:
-		return &lruStepper{nav: nav, rng: rng, marks: make([][4]int64, nav.Cells())}, nil
+		return newLRUStepper(nav, rng, [4]Dir{North, East, South, West}, false), nil
 	case WalkerTremaux:
 		return newTremauxStepper(nav), nil
 	}
@@ -64,13 +64,20 @@ func (s *randomStepper) Step(p int) int {
 	return moves[s.rng.IntN(k)]
 }
 
-// lruStepper is LRUWalk's choice with random ties: the least recently
-// passed door, both sides of a door marked with the move's number.
+// lruStepper is LRUWalk's choice: the least recently passed door, both
+// sides of a door marked with the move's number; ties go to the first in
+// order when fixed, else to a random one.
 type lruStepper struct {
 	nav   *Nav
 	rng   *rand.Rand
+	order [4]Dir
+	fixed bool
 	marks [][4]int64
 	i     int64
+}
+
+func newLRUStepper(nav *Nav, rng *rand.Rand, order [4]Dir, fixed bool) *lruStepper {
+	return &lruStepper{nav: nav, rng: rng, order: order, fixed: fixed, marks: make([][4]int64, nav.Cells())}
 }
 
 func (s *lruStepper) Name() string { return WalkerLRU }
@@ -78,7 +85,7 @@ func (s *lruStepper) Name() string { return WalkerLRU }
 func (s *lruStepper) Step(p int) int {
 	best, k := int64(-1), 0
 	var ties [4]Dir
-	for d := North; d <= West; d++ {
+	for _, d := range s.order {
 		if s.nav.Next[p][d] < 0 {
 			continue
 		}
@@ -96,7 +103,7 @@ func (s *lruStepper) Step(p int) int {
 		return -1
 	}
 	d := ties[0]
-	if k > 1 {
+	if !s.fixed && k > 1 {
 		d = ties[s.rng.IntN(k)]
 	}
 	q := s.nav.Next[p][d]
