@@ -338,6 +338,18 @@ func (g *Interpreted) Auto(walker Stepper, limit int) bool {
 	return g.Done()
 }
 
+// PlayAuto lets walker play (see Auto), writing the opening, the first
+// situation and the outcome to out.
+func (g *Interpreted) PlayAuto(walker Stepper, out io.Writer) {
+	fmt.Fprintln(out, g.Intro())
+	fmt.Fprint(out, g.Situation())
+	if g.Auto(walker, 0) {
+		fmt.Fprintf(out, "The %s walker reaches the goal after %d choices.\n", walker.Name(), g.Choices)
+		return
+	}
+	fmt.Fprintf(out, "The %s walker gives up after %d choices.\n", walker.Name(), g.Choices)
+}
+
 // Reveal returns the underlying maze with the path taken: S the start, G
 // the goal, * every other cell met, . the cells never met.
 func (g *Interpreted) Reveal() string {

@@ -183,7 +183,7 @@ func (du Duel) Run() (DuelReport, error) {
 		return DuelReport{}, err
 	}
 	for _, w := range []string{du.Player, du.OpponentWalker} {
-		if _, err := NewStepper(w, &Nav{}, nil); err != nil {
+		if err := ParseWalker(w); err != nil {
 			return DuelReport{}, err
 		}
 	}

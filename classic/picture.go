@@ -5,6 +5,7 @@ import (
 	"image/color"
 	"image/png"
 	"io"
+	"os"
 )
 
 // PictureCell is the side of one cell of a Picture, in pixels.
@@ -56,6 +57,20 @@ func Picture(b Board, path []int) *image.RGBA {
 // WritePicture encodes Picture(b, path) as PNG to w.
 func WritePicture(w io.Writer, b Board, path []int) error {
 	return png.Encode(w, Picture(b, path))
+}
+
+// WritePNG draws the game's board and the path taken (see Picture) to
+// the PNG file name.
+func (g *Interpreted) WritePNG(name string) error {
+	f, err := os.Create(name)
+	if err != nil {
+		return err
+	}
+	if err := WritePicture(f, g.board, g.Path); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }
 
 // Board returns the game's board.

@@ -26,6 +26,16 @@ const (
 // Walkers lists the walkers NewStepper builds.
 var Walkers = []string{WalkerRandom, WalkerLRU, WalkerTremaux}
 
+// ParseWalker checks a walker's name.
+func ParseWalker(name string) error {
+	for _, w := range Walkers {
+		if w == name {
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown walker %q (want one of %s)", name, strings.Join(Walkers, ", "))
+}
+
 // NewStepper returns the named walker on nav. random and lru (with random
 // ties) draw from rng; tremaux takes its doors in N, E, S, W order. Each
 // makes the same moves as its batch solver (RandomWalk, LRUWalk without
@@ -39,7 +49,7 @@ func NewStepper(name string, nav *Nav, rng *rand.Rand) (Stepper, error) {
 	case WalkerTremaux:
 		return newTremauxStepper(nav), nil
 	}
-	return nil, fmt.Errorf("unknown walker %q (want one of %s)", name, strings.Join(Walkers, ", "))
+	return nil, ParseWalker(name)
 }
 
 type randomStepper struct {

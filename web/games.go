@@ -200,7 +200,7 @@ func (s *Server) newGame(req gameRequest) (*playGame, error) {
 	if walker == "" {
 		walker = classic.WalkerRandom
 	}
-	if _, err := classic.NewStepper(walker, &classic.Nav{}, nil); err != nil {
+	if err := classic.ParseWalker(walker); err != nil {
 		return nil, badRequest("opponent_walker: %v", err)
 	}
 	theme := req.Theme

@@ -237,7 +237,7 @@ func runClassicPlay(args []string, stdout, stderr io.Writer) int {
 			return usageErr("--opponent: %v", err)
 		}
 	}
-	if _, err := classic.NewStepper(*oppWalker, &classic.Nav{}, nil); err != nil {
+	if err := classic.ParseWalker(*oppWalker); err != nil {
 		return usageErr("--opponent-walker: %v", err)
 	}
 	b, err := readBoard(fs.Arg(0))
@@ -348,7 +348,7 @@ func runClassicInterpret(args []string, stdout, stderr io.Writer) int {
 	if !slices.Contains(classic.Themes, *theme) {
 		return fail(exitUsage, "--theme %q: want one of %s", *theme, strings.Join(classic.Themes, ", "))
 	}
-	if _, err := classic.NewStepper(*auto, &classic.Nav{}, nil); *auto != "" && err != nil {
+	if err := classic.ParseWalker(*auto); *auto != "" && err != nil {
 		return fail(exitUsage, "--auto: %v", err)
 	}
 	b, err := readBoard(fs.Arg(0))
@@ -361,26 +361,13 @@ func runClassicInterpret(args []string, stdout, stderr io.Writer) int {
 	}
 	if *auto != "" {
 		w, _ := classic.NewStepper(*auto, g.Nav(), classic.NewRand(*seed))
-		fmt.Fprintln(stdout, g.Intro())
-		fmt.Fprint(stdout, g.Situation())
-		if g.Auto(w, 0) {
-			fmt.Fprintf(stdout, "The %s walker reaches the goal after %d choices.\n", *auto, g.Choices)
-		} else {
-			fmt.Fprintf(stdout, "The %s walker gives up after %d choices.\n", *auto, g.Choices)
-		}
+		g.PlayAuto(w, stdout)
 	} else {
 		g.Play(stdin, stdout)
 	}
 	fmt.Fprint(stdout, g.Reveal())
 	if *pngFile != "" {
-		f, err := os.Create(*pngFile)
-		if err == nil {
-			err = classic.WritePicture(f, g.Board(), g.Path)
-			if cerr := f.Close(); err == nil {
-				err = cerr
-			}
-		}
-		if err != nil {
+		if err := g.WritePNG(*pngFile); err != nil {
 			return fail(exitFail, "--png: %v", err)
 		}
 	}
