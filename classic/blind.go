@@ -22,6 +22,12 @@ type Game struct {
 	Moves int
 	// MaxMoves, when above 0, ends the game after that many attempts.
 	MaxMoves int
+	// Rival, when set, is the computer opponent: it answers every move
+	// attempt with a step of its own.
+	Rival *Rival
+	// Drawn makes Play print the perspective drawing (see Perspective)
+	// after the view at the start and after every reply.
+	Drawn bool
 }
 
 // NewGame starts a game on the board at its start cell, facing heading.
@@ -33,12 +39,34 @@ func NewGame(nav *Nav, heading Dir) *Game {
 func (g *Game) Won() bool { return g.pos == g.nav.Goal }
 
 // Lost reports whether the player has used up his attempts without
-// reaching the goal.
-func (g *Game) Lost() bool { return !g.Won() && g.MaxMoves > 0 && g.Moves >= g.MaxMoves }
+// reaching the goal, or the rival has won.
+func (g *Game) Lost() bool { return !g.Won() && (g.OutOfMoves() || g.Rival != nil && g.Rival.Won) }
+
+// OutOfMoves reports whether the player has used up his attempts.
+func (g *Game) OutOfMoves() bool { return g.MaxMoves > 0 && g.Moves >= g.MaxMoves }
+
+// Over reports whether the game has ended, won or lost.
+func (g *Game) Over() bool { return g.Won() || g.Lost() }
+
+// Pos returns the player's cell.
+func (g *Game) Pos() int { return g.pos }
+
+// Heading returns the direction the player faces.
+func (g *Game) Heading() Dir { return g.heading }
+
+// Perspective returns the player's-eye view as a corridor (see
+// Perspective), with the rival drawn where it is in sight.
+func (g *Game) Perspective() Perspective {
+	figure := -1
+	if g.Rival != nil {
+		figure = g.Rival.Pos
+	}
+	return NewPerspective(g.nav, g.pos, g.heading, figure)
+}
 
 // View describes the player's-eye view: what he sees straight ahead.
 func (g *Game) View() string {
-	seen, p := 0, g.pos
+	seen, p, figure := 0, g.pos, 0
 	for seen < g.nav.Cells() {
 		q := g.nav.Next[p][g.heading]
 		if q < 0 {
@@ -46,7 +74,21 @@ func (g *Game) View() string {
 		}
 		seen++
 		p = q
+		if g.Rival != nil && figure == 0 && q == g.Rival.Pos && q != g.pos {
+			figure = seen
+		}
 	}
+	switch {
+	case figure == 1:
+		return g.sight(seen) + " A figure stands 1 cell ahead."
+	case figure > 1:
+		return g.sight(seen) + fmt.Sprintf(" A figure stands %d cells ahead.", figure)
+	}
+	return g.sight(seen)
+}
+
+// sight describes a line of sight of seen cells up to a wall.
+func (g *Game) sight(seen int) string {
 	switch {
 	case seen == 0:
 		return "Ahead: a wall."
@@ -67,14 +109,28 @@ func (g *Game) Command(line string) (string, error) {
 	move := func(d Dir) string {
 		g.Moves++
 		q := g.nav.Next[g.pos][d]
-		if q < 0 {
-			return "Bump! A wall."
+		if q >= 0 {
+			g.pos = q
 		}
-		g.pos = q
+		if g.Rival != nil && g.Rival.Answer(g.pos) {
+			if g.Rival.Kind == OpponentCatcher {
+				return fmt.Sprintf("A hand grabs you in the dark: the catcher has caught you after %d moves.", g.Moves)
+			}
+			return fmt.Sprintf("A distant cheer: the racer has reached the goal first, after %d moves.", g.Moves)
+		}
 		if g.Won() {
 			return fmt.Sprintf("You step forward... and find the goal after %d moves!", g.Moves)
 		}
-		return "You step forward. " + g.View()
+		reply := "You step forward. " + g.View()
+		if q < 0 {
+			reply = "Bump! A wall."
+		}
+		if g.Rival != nil {
+			if d, ok := g.Rival.Heard(g.pos); ok {
+				reply += fmt.Sprintf(" You hear footsteps to the %s.", dirName(d))
+			}
+		}
+		return reply
 	}
 	switch cmd {
 	case "f", "forward", "go":
@@ -95,7 +151,11 @@ func (g *Game) Command(line string) (string, error) {
 	case "look", "":
 		return g.View(), nil
 	case "help", "?":
-		return "Commands: f(orward), l(eft), r(ight), a(round), n/e/s/w (move by compass), look, q(uit).", nil
+		help := "Commands: f(orward), l(eft), r(ight), a(round), n/e/s/w (move by compass), look, q(uit)."
+		if g.Rival != nil {
+			help += " A " + g.Rival.Kind + " walks the maze too; " + HearingRule + "."
+		}
+		return help, nil
 	}
 	return "", fmt.Errorf("unknown command %q (try help)", cmd)
 }
@@ -105,6 +165,7 @@ func (g *Game) Command(line string) (string, error) {
 // goal is reached, the moves run out or in ends.
 func (g *Game) Play(in io.Reader, out io.Writer) {
 	fmt.Fprintln(out, g.View())
+	g.draw(out)
 	sc := bufio.NewScanner(in)
 	for sc.Scan() {
 		line := strings.TrimSpace(sc.Text())
@@ -120,10 +181,25 @@ func (g *Game) Play(in io.Reader, out io.Writer) {
 		if g.Won() {
 			return
 		}
+		if !g.Lost() {
+			g.draw(out)
+		}
 		if g.Lost() {
-			fmt.Fprintf(out, "Out of moves: %d attempts used.\n", g.Moves)
+			if g.OutOfMoves() && (g.Rival == nil || !g.Rival.Won) {
+				fmt.Fprintf(out, "Out of moves: %d attempts used.\n", g.Moves)
+			}
 			return
 		}
 	}
 	fmt.Fprintf(out, "You give up after %d moves.\n", g.Moves)
+}
+
+// dirName returns the compass name of d: north, east, south or west.
+func dirName(d Dir) string { return [4]string{"north", "east", "south", "west"}[d&3] }
+
+// draw prints the perspective drawing when Drawn is set.
+func (g *Game) draw(out io.Writer) {
+	if g.Drawn {
+		fmt.Fprint(out, g.Perspective().ASCII())
+	}
 }

@@ -214,3 +214,67 @@ func RemoveWalls(m mousemaze.EdgeMaze, k int, rng *rand.Rand) {
 		m.FlipEdge(e)
 	}
 }
+
+// Braid makes m multiply connected the way §6.4's games want it: it
+// visits the dead ends (cells with one door) in a random order and, in a
+// fraction p of them (rounded to the nearest count) that are still dead
+// ends, opens a random wall to a neighbour, preferring a neighbour that is
+// a dead end too. Opening a wall of a connected maze adds exactly one
+// loop; Braid returns how many it opened. p outside [0, 1] is an error.
+func Braid(m mousemaze.EdgeMaze, p float64, rng *rand.Rand) (int, error) {
+	if !(p >= 0 && p <= 1) {
+		return 0, fmt.Errorf("braid fraction %v: want a number from 0 to 1", p)
+	}
+	b := NewBoard(m)
+	nav := b.Nav()
+	var ends []int
+	for i := range b.Cells() {
+		if nav.Degree(i) == 1 {
+			ends = append(ends, i)
+		}
+	}
+	rng.Shuffle(len(ends), func(i, j int) { ends[i], ends[j] = ends[j], ends[i] })
+	want := int(p*float64(len(ends)) + 0.5)
+	opened := 0
+	for _, i := range ends[:want] {
+		if nav.Degree(i) != 1 {
+			continue // a neighbour's opening already joined it
+		}
+		var walls, endWalls []int
+		for d := North; d <= West; d++ {
+			j, ok := b.door(i, d)
+			if ok || !b.inside(i, d) {
+				continue
+			}
+			walls = append(walls, j)
+			if nav.Degree(j) == 1 {
+				endWalls = append(endWalls, j)
+			}
+		}
+		if len(endWalls) > 0 {
+			walls = endWalls
+		}
+		if len(walls) == 0 {
+			continue
+		}
+		Open(m, i, walls[rng.IntN(len(walls))])
+		nav = b.Nav()
+		opened++
+	}
+	return opened, nil
+}
+
+// inside reports whether side d of cell i faces another cell of the board
+// without wrapping around.
+func (b Board) inside(i int, d Dir) bool {
+	r, c := b.RC(i)
+	switch d {
+	case North:
+		return r > 0
+	case South:
+		return r < b.Rows-1
+	case East:
+		return c < b.Cols-1
+	}
+	return c > 0
+}

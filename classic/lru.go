@@ -15,62 +15,34 @@ import "slices"
 // first). A random walk is bounded by the cap.
 func LRUWalk(nav *Nav, opt Options) Result {
 	t := newTrail(nav, opt)
-	n := nav.Cells()
-	marks := make([][4]int64, n)
-	order := opt.order()
+	s := newLRUStepper(nav, opt.Rand, opt.order(), opt.FixedTies)
 	p := nav.Start
-	var i int64
 	detect := opt.FixedTies
 	var (
 		power, lam int64 = 1, 0
 		tortP            = p
-		tortKey          = lruKey(nav, marks, p)
+		tortKey          = lruKey(nav, s.marks, p)
 		tortStep   int64
-		ties       [4]Dir
 	)
 	for p != nav.Goal {
 		if t.steps >= opt.cap() {
 			return t.result(Capped)
 		}
-		best, k := int64(-1), 0
-		for _, d := range order {
-			if nav.Next[p][d] < 0 {
-				continue
-			}
-			switch m := marks[p][d]; {
-			case best < 0 || m < best:
-				best, k = m, 0
-				ties[k] = d
-				k++
-			case m == best:
-				ties[k] = d
-				k++
-			}
-		}
-		if k == 0 {
+		if p = s.Step(p); p < 0 {
 			return t.result(Stuck)
 		}
-		d := ties[0]
-		if !opt.FixedTies && k > 1 {
-			d = ties[opt.Rand.IntN(k)]
-		}
-		q := nav.Next[p][d]
-		i++
-		marks[p][d] = i
-		marks[q][d.Back()] = i
-		p = q
 		t.move(p)
 		if !detect {
 			continue
 		}
 		lam++
-		if p == tortP && string(lruKey(nav, marks, p)) == string(tortKey) {
+		if p == tortP && string(lruKey(nav, s.marks, p)) == string(tortKey) {
 			r := t.result(Looped)
 			r.LoopStart, r.LoopLength = tortStep, lam
 			return r
 		}
 		if lam == power {
-			tortP, tortKey, tortStep = p, lruKey(nav, marks, p), t.steps
+			tortP, tortKey, tortStep = p, lruKey(nav, s.marks, p), t.steps
 			power *= 2
 			lam = 0
 		}

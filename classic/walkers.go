@@ -4,23 +4,14 @@ package classic
 // until the goal is reached or the cap is hit.
 func RandomWalk(nav *Nav, opt Options) Result {
 	t := newTrail(nav, opt)
-	p := nav.Start
-	var moves [4]int
-	for p != nav.Goal {
+	s := &randomStepper{nav: nav, rng: opt.Rand}
+	for p := nav.Start; p != nav.Goal; {
 		if t.steps >= opt.cap() {
 			return t.result(Capped)
 		}
-		k := 0
-		for _, j := range nav.Next[p] {
-			if j >= 0 {
-				moves[k] = j
-				k++
-			}
-		}
-		if k == 0 {
+		if p = s.Step(p); p < 0 {
 			return t.result(Stuck)
 		}
-		p = moves[opt.Rand.IntN(k)]
 		t.move(p)
 	}
 	return t.result(Reached)

@@ -49,13 +49,8 @@ func screenshotDir(t *testing.T) string {
 // wants its certificate shown. It is skipped only where
 // Chromium is missing and CI is unset; in CI (CI=true) it must run.
 func TestBrowser(t *testing.T) {
-	exe := chromiumPath()
-	if _, err := os.Stat(exe); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("CI is set but %s is missing: %v (.ci/run installs it with apt-get)", exe, err)
-		}
-		t.Skipf("no browser at %s (install Debian's chromium; CI must have it)", exe)
-	}
+	br := newBrowser(t)
+	ctx, shot, waitJS, text := br.ctx, br.shot, br.waitJS, br.text
 	s, err := New(Options{Backend: "auto", MaxJobs: 2})
 	if err != nil {
 		t.Fatal(err)
@@ -63,82 +58,6 @@ func TestBrowser(t *testing.T) {
 	ts := httptest.NewServer(s.Handler())
 	defer ts.Close()
 	defer s.Close()
-
-	// A fresh profile; removed after the browser has gone (its helper
-	// processes may still write for a moment after the main one exits).
-	profile, err := os.MkdirTemp("", "mousemaze-chromium-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() {
-		for i := 0; i < 20 && os.RemoveAll(profile) != nil; i++ {
-			time.Sleep(100 * time.Millisecond)
-		}
-	}()
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(exe),
-		chromedp.NoFirstRun,
-		chromedp.NoDefaultBrowserCheck,
-		chromedp.Headless,
-		chromedp.DisableGPU,
-		chromedp.NoSandbox,
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.UserDataDir(profile),
-		chromedp.WindowSize(1360, 900),
-	}
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer cancelAlloc()
-	ctx, cancelCtx := chromedp.NewContext(actx)
-	defer cancelCtx()
-	ctx, cancel := context.WithTimeout(ctx, 150*time.Second)
-	defer cancel()
-
-	var mu sync.Mutex
-	var jsErrors []string
-	chromedp.ListenTarget(ctx, func(ev any) {
-		switch e := ev.(type) {
-		case *runtime.EventExceptionThrown:
-			mu.Lock()
-			jsErrors = append(jsErrors, e.ExceptionDetails.Text+": "+describeException(e.ExceptionDetails))
-			mu.Unlock()
-		case *runtime.EventConsoleAPICalled:
-			if e.Type == runtime.APITypeError {
-				var parts []string
-				for _, a := range e.Args {
-					parts = append(parts, string(a.Value))
-				}
-				mu.Lock()
-				jsErrors = append(jsErrors, "console.error: "+strings.Join(parts, " "))
-				mu.Unlock()
-			}
-		}
-	})
-	dir := screenshotDir(t)
-	shot := func(name string) chromedp.Action {
-		return chromedp.ActionFunc(func(ctx context.Context) error {
-			var png []byte
-			if err := chromedp.FullScreenshot(&png, 100).Do(ctx); err != nil {
-				return err
-			}
-			path := filepath.Join(dir, name)
-			t.Logf("screenshot %s", path)
-			return os.WriteFile(path, png, 0o644)
-		})
-	}
-	// waitJS polls a JavaScript condition until it holds.
-	waitJS := func(cond string) chromedp.Action {
-		return chromedp.Poll(cond, nil, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(60*time.Second))
-	}
-	text := func(sel string) string {
-		var s string
-		if err := chromedp.Run(ctx, chromedp.Text(sel, &s, chromedp.ByQuery)); err != nil {
-			t.Fatalf("reading %s: %v", sel, err)
-		}
-		return strings.TrimSpace(s)
-	}
 
 	// 1. One wall at row 1, column 0 of the empty 13×13 board: 182 turns.
 	var xy []float64
@@ -399,11 +318,7 @@ func TestBrowser(t *testing.T) {
 	); err != nil {
 		t.Fatalf("overview: %v (message %q, rows %s)", err, text("#message"), text("#rows"))
 	}
-	mu.Lock()
-	defer mu.Unlock()
-	for _, e := range jsErrors {
-		t.Errorf("JavaScript error: %s", e)
-	}
+	br.checkErrors()
 }
 
 // describeException names an uncaught JavaScript exception.
@@ -412,4 +327,115 @@ func describeException(d *runtime.ExceptionDetails) string {
 		return d.Exception.Description
 	}
 	return fmt.Sprintf("line %d, column %d", d.LineNumber, d.ColumnNumber)
+}
+
+// browser is a headless Chromium for one test, with the helpers the
+// browser tests share.
+type browser struct {
+	ctx context.Context
+	// shot saves a screenshot to the screenshot directory.
+	shot func(name string) chromedp.Action
+	// waitJS polls a JavaScript condition until it holds.
+	waitJS func(cond string) chromedp.Action
+	// text reads an element's text, trimmed.
+	text func(sel string) string
+	// checkErrors fails the test for every JavaScript error seen.
+	checkErrors func()
+}
+
+// newBrowser starts Chromium with a fresh profile, stopped when the test
+// ends. The test is skipped only where Chromium is missing and CI is
+// unset; in CI (CI=true) it must run.
+func newBrowser(t *testing.T) *browser {
+	exe := chromiumPath()
+	if _, err := os.Stat(exe); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("CI is set but %s is missing: %v (.ci/run installs it with apt-get)", exe, err)
+		}
+		t.Skipf("no browser at %s (install Debian's chromium; CI must have it)", exe)
+	}
+	// A fresh profile; removed after the browser has gone (its helper
+	// processes may still write for a moment after the main one exits).
+	profile, err := os.MkdirTemp("", "mousemaze-chromium-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		for i := 0; i < 20 && os.RemoveAll(profile) != nil; i++ {
+			time.Sleep(100 * time.Millisecond)
+		}
+	})
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(exe),
+		chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.Headless,
+		chromedp.DisableGPU,
+		chromedp.NoSandbox,
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.UserDataDir(profile),
+		chromedp.WindowSize(1360, 900),
+	}
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	t.Cleanup(cancelAlloc)
+	ctx, cancelCtx := chromedp.NewContext(actx)
+	t.Cleanup(cancelCtx)
+	ctx, cancel := context.WithTimeout(ctx, 150*time.Second)
+	t.Cleanup(cancel)
+
+	var mu sync.Mutex
+	var jsErrors []string
+	chromedp.ListenTarget(ctx, func(ev any) {
+		switch e := ev.(type) {
+		case *runtime.EventExceptionThrown:
+			mu.Lock()
+			jsErrors = append(jsErrors, e.ExceptionDetails.Text+": "+describeException(e.ExceptionDetails))
+			mu.Unlock()
+		case *runtime.EventConsoleAPICalled:
+			if e.Type == runtime.APITypeError {
+				var parts []string
+				for _, a := range e.Args {
+					parts = append(parts, string(a.Value))
+				}
+				mu.Lock()
+				jsErrors = append(jsErrors, "console.error: "+strings.Join(parts, " "))
+				mu.Unlock()
+			}
+		}
+	})
+	dir := screenshotDir(t)
+	return &browser{
+		ctx: ctx,
+		shot: func(name string) chromedp.Action {
+			return chromedp.ActionFunc(func(ctx context.Context) error {
+				var png []byte
+				if err := chromedp.FullScreenshot(&png, 100).Do(ctx); err != nil {
+					return err
+				}
+				path := filepath.Join(dir, name)
+				t.Logf("screenshot %s", path)
+				return os.WriteFile(path, png, 0o644)
+			})
+		},
+		waitJS: func(cond string) chromedp.Action {
+			return chromedp.Poll(cond, nil, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(60*time.Second))
+		},
+		text: func(sel string) string {
+			var s string
+			if err := chromedp.Run(ctx, chromedp.Text(sel, &s, chromedp.ByQuery)); err != nil {
+				t.Fatalf("reading %s: %v", sel, err)
+			}
+			return strings.TrimSpace(s)
+		},
+		checkErrors: func() {
+			mu.Lock()
+			defer mu.Unlock()
+			for _, e := range jsErrors {
+				t.Errorf("JavaScript error: %s", e)
+			}
+		},
+	}
 }

@@ -54,6 +54,15 @@ type Options struct {
 	// IdleTimeout is how long a job runs on once no client watches it
 	// (default 30 s).
 	IdleTimeout time.Duration
+	// MaxGames caps the maze games open at once (default 100).
+	MaxGames int
+	// GameIdle is how long a maze game may go untouched before it is
+	// reclaimed (default 30 min).
+	GameIdle time.Duration
+	// PlayerGone is how long a player of a two-player game may stay
+	// silent (the page asks every second) before he has left and the
+	// other wins (default 20 s).
+	PlayerGone time.Duration
 	// Log receives one line per failing request (default: discarded).
 	Log *log.Logger
 }
@@ -92,6 +101,15 @@ func (o Options) withDefaults() Options {
 	if o.IdleTimeout <= 0 {
 		o.IdleTimeout = 30 * time.Second
 	}
+	if o.MaxGames <= 0 {
+		o.MaxGames = 100
+	}
+	if o.GameIdle <= 0 {
+		o.GameIdle = 30 * time.Minute
+	}
+	if o.PlayerGone <= 0 {
+		o.PlayerGone = 20 * time.Second
+	}
 	if o.Log == nil {
 		o.Log = log.New(io.Discard, "", 0)
 	}
@@ -114,6 +132,7 @@ type Server struct {
 	wg     sync.WaitGroup
 
 	evals evaluators
+	games *gameTable
 }
 
 // New returns a Server with the options o.
@@ -124,7 +143,7 @@ func New(o Options) (*Server, error) {
 		return nil, err
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	s := &Server{opts: o, mux: http.NewServeMux(), ctx: ctx, cancel: cancel, gallery: gal, jobs: map[string]*job{}}
+	s := &Server{opts: o, mux: http.NewServeMux(), ctx: ctx, cancel: cancel, gallery: gal, jobs: map[string]*job{}, games: newGameTable(o)}
 	static, err := fs.Sub(staticFiles, "static")
 	if err != nil {
 		cancel()
@@ -146,6 +165,12 @@ func New(o Options) (*Server, error) {
 	s.mux.HandleFunc("GET /api/jobs/{id}", s.handleGetJob)
 	s.mux.HandleFunc("GET /api/jobs/{id}/events", s.handleEvents)
 	s.mux.HandleFunc("DELETE /api/jobs/{id}", s.handleStopJob)
+	s.mux.HandleFunc("POST /api/games", s.handleNewGame)
+	s.mux.HandleFunc("GET /api/games/{id}", s.handleGetGame)
+	s.mux.HandleFunc("POST /api/games/{id}/join", s.handleJoinGame)
+	s.mux.HandleFunc("POST /api/games/{id}/command", s.handleGameCommand)
+	s.mux.HandleFunc("DELETE /api/games/{id}", s.handleLeaveGame)
+	s.mux.HandleFunc("POST /api/games/{id}/leave", s.handleLeaveGame)
 	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, fmt.Sprintf("no API endpoint %s %s", r.Method, r.URL.Path))
 	})

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/mousemaze/mousemaze"
@@ -35,6 +36,7 @@ func runClassicGen(args []string, stdout, stderr io.Writer) int {
 	size := fs.String("size", "8x8", "maze size RxC")
 	seed := fs.Uint64("seed", 1, "random seed (PCG); the same seed gives the same maze")
 	extra := fs.Int("extra", 0, "open this many more random walls, making the maze multiply connected")
+	braid := fs.Float64("braid", 0, "open a wall in this fraction (0 to 1) of the dead ends, one loop each (§6.4)")
 	start := fs.String("start", "", "start cell R,C (default 0,0)")
 	goal := fs.String("goal", "", "goal cell R,C (default the bottom-right cell)")
 	out := fs.String("out", "", "write the maze to this file instead of standard output")
@@ -57,6 +59,9 @@ func runClassicGen(args []string, stdout, stderr io.Writer) int {
 		return usageErr("--algo: %v", err)
 	}
 	classic.RemoveWalls(m, *extra, rng)
+	if _, err := classic.Braid(m, *braid, rng); err != nil {
+		return usageErr("--braid: %v", err)
+	}
 	b := classic.NewBoard(m)
 	if *start != "" {
 		if b.Start, err = classic.ParseCell(*start, sz.Rows, sz.Cols); err != nil {
@@ -68,7 +73,11 @@ func runClassicGen(args []string, stdout, stderr io.Writer) int {
 			return usageErr("--goal: %v", err)
 		}
 	}
-	text := fmt.Sprintf("; mousemaze classic gen --algo %s --size %s --seed %d --extra %d\n%s", *algo, sz, *seed, *extra, b.Format())
+	braidArg := ""
+	if *braid != 0 {
+		braidArg = fmt.Sprintf(" --braid %g", *braid)
+	}
+	text := fmt.Sprintf("; mousemaze classic gen --algo %s --size %s --seed %d --extra %d%s\n%s", *algo, sz, *seed, *extra, braidArg, b.Format())
 	if *out != "" {
 		if err := os.WriteFile(*out, []byte(text), 0o644); err != nil {
 			return failer("classic gen", stderr)(exitFail, "%v", err)
@@ -193,10 +202,14 @@ func runClassicMatrix(args []string, stdout, stderr io.Writer) int {
 }
 
 func runClassicPlay(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("classic play", "--blind [flags] FILE", "mousemaze classic play --blind maze.txt", stderr)
+	fs := newFlagSet("classic play", "--blind [flags] FILE", "mousemaze classic play --blind --opponent catcher --opponent-walker lru --seed 3 maze.txt", stderr)
 	blind := fs.Bool("blind", false, "the blind maze: only the player's-eye view (§6.1); required")
 	heading := fs.String("heading", "N", "the direction the player faces at the start")
 	maxMoves := fs.Int("max-moves", 0, "end the game after this many move attempts (0 = no limit)")
+	opponent := fs.String("opponent", "", "a computer opponent in the dark: catcher (wins on meeting you) or racer (wins on reaching the goal first); it steps once per move attempt of yours; "+classic.HearingRule)
+	oppWalker := fs.String("opponent-walker", classic.WalkerRandom, "the opponent's walker: "+strings.Join(classic.Walkers, ", "))
+	seed := fs.Uint64("seed", 1, "random seed of the opponent's walker; the same seed and moves give the same game")
+	view := fs.String("view", "text", "text (the sentence of the player's-eye view) or perspective (also an ASCII corridor drawing)")
 	if code := parseFlags(fs, args); code >= 0 {
 		return code
 	}
@@ -216,13 +229,35 @@ func runClassicPlay(args []string, stdout, stderr io.Writer) int {
 	if *maxMoves < 0 {
 		return usageErr("--max-moves %d: must be 0 or more", *maxMoves)
 	}
+	if *view != "text" && *view != "perspective" {
+		return usageErr("--view %q: want text or perspective", *view)
+	}
+	if *opponent != "" {
+		if err := classic.ParseOpponent(*opponent); err != nil {
+			return usageErr("--opponent: %v", err)
+		}
+	}
+	if err := classic.ParseWalker(*oppWalker); err != nil {
+		return usageErr("--opponent-walker: %v", err)
+	}
 	b, err := readBoard(fs.Arg(0))
 	if err != nil {
 		return failer("classic play", stderr)(exitFail, "%v", err)
 	}
-	g := classic.NewGame(b.Nav(), h)
+	nav := b.Nav()
+	if err := classic.Reachable(nav); err != nil {
+		return failer("classic play", stderr)(exitFail, "%s: %v; no game", fs.Arg(0), err)
+	}
+	g := classic.NewGame(nav, h)
 	g.MaxMoves = *maxMoves
+	g.Drawn = *view == "perspective"
 	fmt.Fprintf(stdout, "Blind maze: %d rows by %d columns. Find the goal. Commands: f(orward), l(eft), r(ight), a(round), n/e/s/w, look, q(uit).\n", b.Rows, b.Cols)
+	if *opponent != "" {
+		if g.Rival, err = classic.NewRival(*opponent, *oppWalker, nav, classic.NewRand(*seed)); err != nil {
+			return usageErr("%v", err)
+		}
+		fmt.Fprintf(stdout, "A %s (%s walker) is in the maze with you; it moves once for each of your moves.\n", *opponent, *oppWalker)
+	}
 	if g.Won() {
 		fmt.Fprintln(stdout, "You start in the goal.")
 		return exitOK
@@ -266,5 +301,75 @@ func runClassicNeural(args []string, stdout, stderr io.Writer) int {
 		return printJSON(stdout, rep)
 	}
 	rep.Write(stdout)
+	return exitOK
+}
+
+func runClassicDuel(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("classic duel", "--player W --opponent catcher|racer --opponent-walker W [flags]", "mousemaze classic duel --player tremaux --opponent racer --opponent-walker lru --size 10x10 --games 200 --seed 1", stderr)
+	var du classic.Duel
+	fs.StringVar(&du.Player, "player", classic.WalkerTremaux, "the player's walker: "+strings.Join(classic.Walkers, ", "))
+	fs.StringVar(&du.Opponent, "opponent", classic.OpponentCatcher, "catcher or racer")
+	fs.StringVar(&du.OpponentWalker, "opponent-walker", classic.WalkerRandom, "the opponent's walker: "+strings.Join(classic.Walkers, ", "))
+	fs.StringVar(&du.Algo, "algo", classic.GenSpanning, "maze construction: "+strings.Join(classic.Generators, ", "))
+	size := sizeFlag(fs, "10x10", "maze size RxC; start top-left, goal bottom-right")
+	fs.IntVar(&du.Games, "games", 100, "games to play, game k on a maze built from seed --seed+k")
+	fs.Uint64Var(&du.Seed, "seed", 1, "first seed; the same seed gives the same report")
+	fs.Float64Var(&du.Braid, "braid", 0, "braid every maze: open a wall in this fraction of its dead ends")
+	fs.IntVar(&du.MaxMoves, "max-moves", 0, "a game with no winner after this many moves is a draw (0 = 100 per cell)")
+	asJSON := fs.Bool("json", false, "print the report as JSON")
+	if code := parseNoArgs(fs, args); code >= 0 {
+		return code
+	}
+	du.Rows, du.Cols = size.V.Rows, size.V.Cols
+	rep, err := du.Run()
+	if err != nil {
+		return failer("classic duel", stderr)(exitUsage, "%v", err)
+	}
+	if *asJSON {
+		return printJSON(stdout, rep)
+	}
+	rep.Write(stdout)
+	return exitOK
+}
+
+func runClassicInterpret(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("classic interpret", "--theme trade|bureau|quiz [flags] FILE", "mousemaze classic interpret --theme bureau --auto tremaux --png path.png maze.txt", stderr)
+	theme := fs.String("theme", classic.ThemeTrade, "the game the maze underlies: "+strings.Join(classic.Themes, ", "))
+	seed := fs.Uint64("seed", 1, "seed of the names and option order (and of --auto random or lru)")
+	auto := fs.String("auto", "", "let a walker play instead of reading option numbers from standard input: "+strings.Join(classic.Walkers, ", "))
+	pngFile := fs.String("png", "", "at the end, also draw the maze and the path taken to this PNG file")
+	if code := parseFlags(fs, args); code >= 0 {
+		return code
+	}
+	fail := failer("classic interpret", stderr)
+	if fs.NArg() != 1 {
+		return fail(exitUsage, "want one maze file")
+	}
+	if !slices.Contains(classic.Themes, *theme) {
+		return fail(exitUsage, "--theme %q: want one of %s", *theme, strings.Join(classic.Themes, ", "))
+	}
+	if err := classic.ParseWalker(*auto); *auto != "" && err != nil {
+		return fail(exitUsage, "--auto: %v", err)
+	}
+	b, err := readBoard(fs.Arg(0))
+	if err != nil {
+		return fail(exitFail, "%v", err)
+	}
+	g, err := classic.NewInterpreted(b, *theme, *seed)
+	if err != nil {
+		return fail(exitFail, "%s: %v; no game", fs.Arg(0), err)
+	}
+	if *auto != "" {
+		w, _ := classic.NewStepper(*auto, g.Nav(), classic.NewRand(*seed))
+		g.PlayAuto(w, stdout)
+	} else {
+		g.Play(stdin, stdout)
+	}
+	fmt.Fprint(stdout, g.Reveal())
+	if *pngFile != "" {
+		if err := g.WritePNG(*pngFile); err != nil {
+			return fail(exitFail, "--png: %v", err)
+		}
+	}
 	return exitOK
 }

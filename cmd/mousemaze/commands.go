@@ -9,11 +9,13 @@ var table = []command{
 	{name: "bench", summary: "measure backends and kernels side by side (steps/s, mazes/s, ratio to ref)", run: runBench, verbs: []command{
 		{name: "search", summary: "the search-method table: hits of the known optimum, evaluations per second", run: runSearchBench},
 	}},
-	{name: "classic", summary: "classic mazes: build (gen), solve, distance matrices (matrix), blind game (play), neural-net solver (neural)", verbs: []command{
+	{name: "classic", summary: "classic mazes: build (gen), solve, distance matrices (matrix), blind game (play), duels (duel), interpreted mazes (interpret), neural-net solver (neural)", verbs: []command{
 		{name: "gen", summary: "build a maze: --algo spanning|anderson|matrix --size RxC --seed N", run: runClassicGen},
 		{name: "solve", summary: "solve a maze file: --algo random|left|right|switch-left|switch-right|lru|bfs|tremaux|tremaux-all|tar", run: runClassicSolve},
 		{name: "matrix", summary: "print the minimum-distance matrix, a solution matrix or a power of the connection matrix", run: runClassicMatrix},
-		{name: "play", summary: "play the blind maze game: play --blind FILE, moves from standard input", run: runClassicPlay},
+		{name: "play", summary: "play the blind maze game: play --blind [--opponent catcher|racer] [--view perspective] FILE, moves from standard input", run: runClassicPlay},
+		{name: "duel", summary: "walker against walker in the dark: win, loss and draw fractions with 95% Wilson intervals", run: runClassicDuel},
+		{name: "interpret", summary: "a maze disguised as a game: interpret --theme trade|bureau|quiz [--auto WALKER] FILE", run: runClassicInterpret},
 		{name: "neural", summary: "measure the neural-net solver of §5 against the random walk", run: runClassicNeural},
 	}},
 	{name: "eval", summary: "walk the mouse through mazes read from files and report turns", run: runEval},

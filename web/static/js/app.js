@@ -5,6 +5,7 @@ import { Board } from "./board.js";
 import { Player } from "./player.js";
 import { drawLegend } from "./colour.js";
 import { initJobs } from "./jobs.js";
+import { initGames } from "./games.js";
 import { api } from "./api.js";
 
 const $ = (id) => document.getElementById(id);
@@ -334,6 +335,7 @@ function init() {
     open: (st) => load(st),
     message,
   });
+  initGames({ message });
 }
 
 init();
