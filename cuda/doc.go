@@ -28,3 +28,6 @@ var ErrNoCUDA = errors.New("cuda: this binary was built without CUDA (build it w
 
 // ErrNoDevice is returned when the binary has CUDA but finds no GPU.
 var ErrNoDevice = errors.New("cuda: no CUDA device found")
+
+// ErrClosed is returned by Evaluate after Close.
+var ErrClosed = errors.New("cuda: the evaluator is closed")

@@ -21,7 +21,9 @@
 // Control, for tests (environment variables, read at each call):
 //   MOCKCUDA_FAIL=name[:n]  the n-th call (default 1st) of entry point name
 //                           after the variable was set fails;
-//   MOCKCUDA_DEVICES=0      cuInit reports CUDA_ERROR_NO_DEVICE.
+//   MOCKCUDA_DEVICES=0      cuInit reports CUDA_ERROR_NO_DEVICE, and
+//                           cuDeviceGetCount (after a successful cuInit)
+//                           counts no device.
 // mockcuda_live() returns the number of live driver objects (contexts,
 // modules, streams, events, device and pinned allocations), and
 // mockcuda_leaked() the number a cuCtxDestroy found still owned by the
@@ -279,7 +281,8 @@ CUresult cuDeviceGetCount(int *count) {
 	if (count == nullptr) {
 		return CUDA_ERROR_INVALID_VALUE;
 	}
-	*count = 1;
+	const char *n = getenv("MOCKCUDA_DEVICES");
+	*count = n != nullptr && atoi(n) == 0 ? 0 : 1;
 	return CUDA_SUCCESS;
 }
 
