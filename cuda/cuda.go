@@ -78,18 +78,6 @@ type Evaluator struct {
 	stats  Stats
 }
 
-// Stats counts what an Evaluator did since it was opened: kernel
-// launches by kernel name, mazes launched, bytes copied each way, and the
-// kernels' own time, measured on the device with CUDA events around every
-// launch.
-type Stats struct {
-	Launches   map[string]int
-	Mazes      int64
-	ToDevice   int64
-	FromDevice int64
-	Kernel     time.Duration
-}
-
 // slot is one half of the double buffer: a stream, two events around its
 // launch, and the device and pinned host buffers of one chunk in flight.
 // Buffers grow as needed and are kept between batches.

@@ -21,7 +21,10 @@
 // libcuda.so.1 to be installed to start at all.
 package cuda
 
-import "errors"
+import (
+	"errors"
+	"time"
+)
 
 // ErrNoCUDA is returned when the binary was built without the cuda tag.
 var ErrNoCUDA = errors.New("cuda: this binary was built without CUDA (build it with `make cuda`, which needs the cuda build tag and cgo)")
@@ -31,3 +34,15 @@ var ErrNoDevice = errors.New("cuda: no CUDA device found")
 
 // ErrClosed is returned by Evaluate after Close.
 var ErrClosed = errors.New("cuda: the evaluator is closed")
+
+// Stats counts what the cuda backend did since it was opened: kernel
+// launches by kernel name, mazes launched, bytes copied each way, and the
+// kernels' own time, measured on the device with CUDA events around every
+// launch. (Evaluator.Stats in the tagged build.)
+type Stats struct {
+	Launches   map[string]int
+	Mazes      int64
+	ToDevice   int64
+	FromDevice int64
+	Kernel     time.Duration
+}
