@@ -11,7 +11,14 @@ import (
 // (uint16 and uint32, with the same wall and limit values), the same key
 // packing, the same persistent per-thread loop around an atomic counter,
 // and the same handling of caps, heat maps, infeasible mazes and counter
-// overflow. Change both files together. The tests hold Emulate, through
+// overflow. Three differences are of representation only: walk.cu chooses
+// shared memory or global scratch at compile time (one instantiation of
+// its walk template each; here p.Shared at run time), holds the mouse as a
+// pointer into the counts (here an index), and counts turns in 32 bits
+// below 32-bit counts, where no walk reaches 2^32 turns (here 64 bits).
+// The mock driver's tests (make test-cuda-mock) run walk.cu itself, every
+// instantiation, against mousemaze.Walk. Change both files together. The
+// tests hold Emulate, through
 // Driver, to mousemaze.Walk; a device run that disagrees with Walk while
 // Emulate agrees points at a translation error between the two files.
 

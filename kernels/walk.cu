@@ -149,14 +149,35 @@ __device__ __forceinline__ int delta(u32 d, int down, int right) {
     return pick(d, down, right, -right, -down);
 }
 
-// walk is one thread of a walk kernel, with counts of type T.
-template <typename T, u32 WALL, u32 LIMIT>
+// Turns<narrow>::type is the turn counter of walk: u32 when narrow.
+template <bool narrow>
+struct Turns {
+    typedef u64 type;
+};
+template <>
+struct Turns<true> {
+    typedef u32 type;
+};
+
+// walk is one thread of a walk kernel, with counts of type T. SHARED says
+// at compile time where the counts live (it equals p.shared), so that the
+// compiler addresses shared memory with shared-space loads (ld.shared,
+// 32-bit addresses) rather than generic ones; both instantiations compute
+// the same.
+//
+// Turns are counted in TURNS: 32 bits for counts narrower than 32 bits
+// (a walk stops when a count reaches LIMIT, so it makes at most
+// 1 + cells * LIMIT + 1 turns, under 2^29 for 16-bit counts on 64x64), so
+// the cap is clamped to 2^32 - 1, which no such walk reaches; 64 bits for
+// 32-bit counts.
+template <typename T, u32 WALL, u32 LIMIT, bool SHARED>
 __device__ void walk(const Params &p) {
+    typedef typename Turns<sizeof(T) < 4>::type TURNS;
     extern __shared__ unsigned char smem[];
     T *cnt;
     u32 S;
     u32 lane;
-    if (p.shared) {
+    if (SHARED) {
         cnt = (T *)smem;
         S = blockDim.x;
         lane = threadIdx.x;
@@ -213,33 +234,37 @@ __device__ void walk(const Params &p) {
                 cnt[o + (u32)c * S] = (row >> c & 1) ? (T)WALL : (T)0;
             }
         }
-        u32 pos = entry;
-        cnt[pos] = 1;
-        u64 turns = 1;
+        // The mouse is a pointer into the counts (not an index), which
+        // saves the address arithmetic of every access.
+        T *at = cnt + entry;
+        T *const out = cnt + exit;
+        *at = 1;
+        TURNS turns = 1;
+        const TURNS cap = p.limit > (TURNS)~(TURNS)0 ? (TURNS)~(TURNS)0 : (TURNS)p.limit;
         u64 flags = FLAG_FEASIBLE;
         for (;;) {
-            if (turns >= p.limit) {
+            if (turns >= cap) {
                 break;
             }
-            u32 kd = (u32)cnt[pos + down] << 2 | kD;
-            u32 kr = (u32)cnt[pos + right] << 2 | kR;
-            u32 kl = (u32)cnt[pos - right] << 2 | kL;
-            u32 ku = (u32)cnt[pos - down] << 2 | kU;
+            u32 kd = (u32)at[down] << 2 | kD;
+            u32 kr = (u32)at[right] << 2 | kR;
+            u32 kl = (u32)at[-right] << 2 | kL;
+            u32 ku = (u32)at[-down] << 2 | kU;
             u32 k = min(min(kd, kr), min(kl, ku));
-            pos += pick(k & 3, o0, o1, o2, o3);
+            at += pick(k & 3, o0, o1, o2, o3);
             turns++;
-            if (pos == exit) {
+            if (at == out) {
                 flags |= FLAG_ESCAPED;
                 break;
             }
-            u32 c = (u32)cnt[pos] + 1;
-            cnt[pos] = (T)c;
+            u32 c = (u32)*at + 1;
+            *at = (T)c;
             if (c == LIMIT) {
                 flags |= FLAG_OVERFLOW;
                 break;
             }
         }
-        p.out[i] = turns << TURN_SHIFT | flags;
+        p.out[i] = (u64)turns << TURN_SHIFT | flags;
         if (p.heat != 0 && (flags & FLAG_OVERFLOW) == 0) {
             u32 *h = p.heat + (size_t)i * rows * cols;
             for (int r = 0; r < rows; r++) {
@@ -253,12 +278,24 @@ __device__ void walk(const Params &p) {
     }
 }
 
+// layouts picks the instantiation of walk for the launch: global scratch
+// or shared memory. p is the same for every thread, so the choice never
+// diverges.
+template <typename T, u32 WALL, u32 LIMIT>
+__device__ __forceinline__ void layouts(const Params &p) {
+    if (!p.shared) {
+        walk<T, WALL, LIMIT, false>(p);
+    } else {
+        walk<T, WALL, LIMIT, true>(p);
+    }
+}
+
 // walk16 walks mazes with 16-bit visit counts.
-extern "C" __global__ void walk16(const Params p) {
-    walk<u16, 0xFFFFu, 0xFFFEu>(p);
+extern "C" __global__ void __launch_bounds__(256, 6) walk16(const Params p) {
+    layouts<u16, 0xFFFFu, 0xFFFEu>(p);
 }
 
 // walk32 walks mazes with 32-bit visit counts (keys stay within 32 bits).
-extern "C" __global__ void walk32(const Params p) {
-    walk<u32, (1u << 30) - 1, (1u << 30) - 2>(p);
+extern "C" __global__ void __launch_bounds__(256, 6) walk32(const Params p) {
+    layouts<u32, (1u << 30) - 1, (1u << 30) - 2>(p);
 }

@@ -10,7 +10,8 @@
 //   calling thread's block buffer (a pointer to an array of unknown bound),
 //   so that every later use of smem is that buffer;
 // - atomicAdd is a relaxed atomic add, __brevll a bit reversal, min the
-//   integer minimum; __device__, __global__ and __forceinline__ vanish.
+//   integer minimum; __device__, __global__, __forceinline__ and
+//   __launch_bounds__ vanish.
 //
 // Nothing here is compiled by nvcc: walk.cu is unchanged for the device.
 #ifndef MOUSEMAZE_CUDA_CPU_H
@@ -23,6 +24,7 @@
 #define __host__
 #define __shared__
 #define __forceinline__ inline
+#define __launch_bounds__(...)
 
 struct dim3 {
 	unsigned int x, y, z;
