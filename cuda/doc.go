@@ -8,7 +8,8 @@
 // Built with the cuda tag and cgo (`make cuda`), the backend loads the PTX
 // embedded by package kernels with gorgonia.org/cu on the first device, or
 // on Options.Device, and walks batches there: one mouse per persistent
-// thread, pulling mazes from an atomic counter, with 16-bit visit counts
+// thread, the lanes of a warp refilled from an atomic counter as their
+// mice leave, with 16-bit visit counts
 // in shared memory (32-bit counts, then mousemaze.Walk, for walks whose
 // counts overflow). Batches are split into chunks that alternate between
 // two streams, with pinned host buffers, so one chunk's copies overlap the

@@ -11,7 +11,7 @@ CC="${CC:-cc}"
 mkdir -p "$out"
 flags=(-O1 -g -fPIC)
 [ "$mode" = plain ] || flags+=(-fsanitize=address -fno-omit-frame-pointer)
-"$CXX" -std=c++17 "${flags[@]}" -Wall -Wextra -Wno-unused-parameter -Wno-parentheses -Werror \
+"$CXX" -std=c++17 "${flags[@]}" -Wall -Wextra -Wno-unused-parameter -Wno-parentheses -Wno-unknown-pragmas -Werror \
   -I"$inc" -I"$here" -I"$here/../../kernels" -c -o "$out/mockcuda.o" "$here/mockcuda.cc"
 CC="$CC" "$here/stubs.sh" "$inc" "$out/mockcuda.o" "$out/stubs.c"
 "$CC" "${flags[@]}" -c -o "$out/stubs.o" "$out/stubs.c"

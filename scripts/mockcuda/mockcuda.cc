@@ -36,6 +36,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <set>
 #include <string>
@@ -46,6 +47,7 @@
 #include "walk.cu"
 
 thread_local dim3 threadIdx, blockIdx, blockDim, gridDim;
+thread_local mock_warp *mock_warp_of;
 static thread_local unsigned char *tls_smem;
 
 unsigned char (*mock_smem())[] { return reinterpret_cast<unsigned char(*)[]>(tls_smem); }
@@ -789,6 +791,14 @@ CUresult cuLaunchKernel(CUfunction fn, unsigned gx, unsigned gy, unsigned gz, un
 	for (unsigned b = 0; b < gx; b++) {
 		blocks[b] = shared > 0 ? (unsigned char *)garbage(shared) : nullptr;
 	}
+	const unsigned warpsPerBlock = (bx + 31) / 32;
+	std::unique_ptr<mock_warp[]> warps(new mock_warp[size_t(gx) * warpsPerBlock]);
+	for (unsigned b = 0; b < gx; b++) {
+		for (unsigned k = 0; k < warpsPerBlock; k++) {
+			warps[b * warpsPerBlock + k].lanes = std::min(32u, bx - 32 * k);
+		}
+	}
+	mock_warp *warp0 = warps.get();
 	std::vector<std::thread> threads;
 	threads.reserve(size_t(gx) * bx);
 	for (unsigned b = 0; b < gx; b++) {
@@ -799,6 +809,7 @@ CUresult cuLaunchKernel(CUfunction fn, unsigned gx, unsigned gy, unsigned gz, un
 				blockDim = dim3{bx, 1, 1};
 				gridDim = dim3{gx, 1, 1};
 				tls_smem = blocks[b];
+				mock_warp_of = &warp0[b * warpsPerBlock + t / 32];
 				f->entry(p);
 			});
 		}
