@@ -10,6 +10,7 @@
 //	gpubench makepop --size 13x13 --n 1000000 --kind long --out pop-13x13-long.bin
 //	gpubench stream --pop pop-13x13-long.bin --seconds 15
 //	gpubench stream --size 32x32 --n 262144 --kind random --seconds 10
+//	gpubench lanes --pop pop-13x13-long.bin
 //
 // It opens the backend by name, so it builds without the cuda tag too;
 // there the cuda backend reports ErrNoCUDA (stream --backend cpu works).
@@ -64,11 +65,12 @@ func openGPU() (gpu, error) {
 	return g, nil
 }
 
-const usage = `usage: gpubench env|check|makepop|stream [flags]
+const usage = `usage: gpubench env|check|makepop|stream|lanes [flags]
   env       the device, as the backend sees it
   check     the cuda backend against the cpu backend on random mazes
   makepop   write a population file for stream (made beforehand, off the device)
   stream    batches through the backend: kernel-only and end-to-end rates
+  lanes     the lane-efficiency model (kernels.LaneEfficiency) of a population, on the CPU
 run "gpubench <command> -h" for a command's flags`
 
 func run(args []string, stdout, stderr io.Writer) int {
@@ -77,7 +79,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	cmds := map[string]func([]string, *json.Encoder, io.Writer) int{
-		"env": cmdEnv, "check": cmdCheck, "makepop": cmdMakePop, "stream": cmdStream,
+		"env": cmdEnv, "check": cmdCheck, "makepop": cmdMakePop, "stream": cmdStream, "lanes": cmdLanes,
 	}
 	f, ok := cmds[args[0]]
 	if !ok {
@@ -422,5 +424,56 @@ func cmdStream(args []string, out *json.Encoder, stderr io.Writer) int {
 		}
 	}
 	report(true)
+	return 0
+}
+
+// cmdLanes walks a population on the cpu backend and prints the lanes'
+// efficiency by kernels.LaneEfficiency: waiting for a warp's longest walk,
+// and refilled every kernels.RefillSteps steps (a model, no GPU involved).
+func cmdLanes(args []string, out *json.Encoder, stderr io.Writer) int {
+	fs := flag.NewFlagSet("lanes", flag.ContinueOnError)
+	path := fs.String("pop", "", "population file from makepop (else one is drawn here)")
+	size := fs.String("size", "13x13", "grid size of a drawn population")
+	n := fs.Int("n", 1<<16, "mazes of a drawn population")
+	kind := fs.String("kind", "random", "kind of a drawn population: random or long")
+	if rc := parse(fs, args, stderr); rc >= 0 {
+		return rc
+	}
+	var pop mousemaze.Population
+	var err error
+	label := *path
+	if *path != "" {
+		pop, err = readPop(*path)
+	} else {
+		var szs []mousemaze.Size
+		if szs, err = parseSizes(*size); err == nil && len(szs) == 1 && *n > 0 {
+			pop, err = randomPop(rand.New(rand.NewPCG(7, 7)), szs[0], *n, *kind)
+			label = fmt.Sprintf("drawn %s %s", *kind, szs[0])
+		} else if err == nil {
+			err = errors.New("need one --size and --n ≥ 1")
+		}
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "gpubench lanes: %v\n", err)
+		return 2
+	}
+	ev, err := cpu.New(mousemaze.Options{})
+	if err != nil {
+		return fail(stderr, "open cpu: %v", err)
+	}
+	res := make([]mousemaze.Result, pop.Len())
+	if err := ev.Evaluate(pop, mousemaze.Config{}, res); err != nil {
+		return fail(stderr, "%v", err)
+	}
+	turns := make([]int64, len(res))
+	var sum int64
+	for i, r := range res {
+		turns[i] = r.Turns
+		sum += r.Turns
+	}
+	longest, rounds := kernels.LaneEfficiency(turns, kernels.RefillSteps)
+	out.Encode(map[string]any{"step": "lanes", "population": label, "size": pop.Size().String(), "mazes": pop.Len(),
+		"mean_turns": float64(sum) / float64(max(1, pop.Len())), "refill_steps": kernels.RefillSteps,
+		"efficiency_wait_longest": longest, "efficiency_rounds": rounds})
 	return 0
 }
