@@ -30,10 +30,12 @@
 // The grids of all the threads are interleaved: cell j of lane l is at
 // cnt[j*S + l], S being the number of lanes sharing the array. In shared
 // memory (Params.shared != 0) the lanes are the threads of a block and S is
-// blockDim.x, a multiple of 64, so the 32 threads of a warp always hit 32
-// different banks (16-bit counts: two threads share a 4-byte word) whatever
-// cells they stand on. Grids too large for shared memory use a global
-// scratch array with the lanes of the whole grid (S = gridDim.x*blockDim.x).
+// blockDim.x, a multiple of 64, so with 32-bit counts the 32 threads of a
+// warp always hit 32 different banks whatever cells they stand on; with
+// 16-bit counts two neighbouring lanes share a bank, and when they stand on
+// different cells the access takes two wavefronts (2-way conflicts). Grids
+// too large for shared memory use a global scratch array with the lanes of
+// the whole grid (S = gridDim.x*blockDim.x).
 //
 // The key of a move is count<<2 | rank, rank being the direction's place
 // in the preference order; the least of the four keys is the move, with
