@@ -72,6 +72,11 @@ const (
 // MaxRows is the most rows a kernel walks (its feasibility scratch).
 const MaxRows = 64
 
+// MaxBlock is the most threads a block of a kernel may have, as their
+// __launch_bounds__ in walk.cu declare; blocks are also whole warps, as
+// the kernels' warp-wide refills need.
+const MaxBlock = 256
+
 // RefillSteps is how many steps a lane walks between two refills of its
 // warp: a lane whose mouse has left waits at most that long for its next
 // maze (REFILL_STEPS in walk.cu).
@@ -160,7 +165,7 @@ func Plan(rows, cols int, wd Width, dev Device, n int) Launch {
 	var l Launch
 	if 64*per <= dev.SharedPerBlock {
 		perSM := min(dev.MaxThreadsPerSM, dev.SharedPerSM/per) &^ 63
-		block := min(256, dev.MaxThreadsPerBlk, perSM, dev.SharedPerBlock/per&^63)
+		block := min(MaxBlock, dev.MaxThreadsPerBlk, perSM, dev.SharedPerBlock/per&^63)
 		blocks := max(1, dev.SharedPerSM/(block*per+sharedReserve))
 		blocks = min(blocks, dev.MaxThreadsPerSM/block)
 		l = Launch{Grid: dev.SMs * blocks, Block: block, Shared: true, SharedBytes: block * per}

@@ -261,6 +261,9 @@ func TestParamsLayout(t *testing.T) {
 			t.Errorf("walk.ptx does not declare %q", decl)
 		}
 	}
+	if n := strings.Count(PTX, fmt.Sprintf(".maxntid %d, 1, 1\n", MaxBlock)); n != 2 {
+		t.Errorf("walk.ptx bounds %d kernels to blocks of %d threads, want both", n, MaxBlock)
+	}
 	if !strings.Contains(PTX, ".version 7.8\n.target sm_80\n") {
 		t.Errorf("walk.ptx is not PTX ISA 7.8 for sm_80")
 	}
@@ -372,7 +375,7 @@ func TestPlan(t *testing.T) {
 					for _, n := range []int{1, 100, 1 << 20} {
 						l := Plan(rows, cols, wd, dev, n)
 						per := Cells(rows, cols) * wd.Bytes
-						if l.Grid < 1 || l.Block < 1 || l.Block > dev.MaxThreadsPerBlk {
+						if l.Grid < 1 || l.Block < 1 || l.Block > dev.MaxThreadsPerBlk || l.Block > MaxBlock || l.Block%32 != 0 {
 							t.Fatalf("%dx%d %s n=%d: bad launch %+v", rows, cols, wd.Kernel, n, l)
 						}
 						if l.Shared && (l.Block%64 != 0 || l.SharedBytes != l.Block*per || l.SharedBytes > dev.SharedPerBlock) {
