@@ -139,3 +139,32 @@ serve: build
 # 5x5 maze (three rules) and 1,000,000 random loop-less mazes up to 16x16.
 theory-closed:
 	$(GO) test -count=1 -run TestClosedLong -v ./analyze/ -analyze.closed -timeout 60m
+
+# test-cuda-mock: the cuda backend's tests without a GPU (scripts/mockcuda/
+# test.sh): a mock libcuda.so.1, built against NVIDIA's cuda.h (found, or
+# extracted from Debian's nvidia-cuda-dev into $(BIN)/cuda-header), runs
+# kernels/walk.cu on the CPU; the cuda-tagged tests (walk16, walk32, global
+# scratch, Close, failure paths) and scripts/gpu-run.sh run against it,
+# under AddressSanitizer. Skips, saying why, without cuda.h or g++.
+.PHONY: test-cuda-mock gpu-bin
+test-cuda-mock:
+	BIN=$(BIN) scripts/mockcuda/test.sh
+
+# gpu-bin: what scripts/gpu-run.sh runs on the device (docs/gpu.md):
+# $(BIN)/gpubench and $(BIN)/cuda.test (cuda tag, linked against a plain
+# build of the mock, whose soname is the driver's libcuda.so.1 and which
+# is not kept: the device's driver is the one loaded there), and two 13x13
+# populations in $(BIN)/pops.
+GPUPOPS ?= 262144
+gpu-bin:
+	inc=$$(scripts/mockcuda/cudaheader.sh $(BIN)/cuda-header) && \
+	scripts/mockcuda/build.sh $$inc $(BIN)/mockcuda-link plain && \
+	CGO_ENABLED=1 CGO_CFLAGS="-I$$inc" CGO_LDFLAGS="-L$(abspath $(BIN)/mockcuda-link)" \
+		$(GO) build -tags cuda -o $(BIN)/gpubench ./scripts/gpubench && \
+	CGO_ENABLED=1 CGO_CFLAGS="-I$$inc" CGO_LDFLAGS="-L$(abspath $(BIN)/mockcuda-link)" \
+		$(GO) test -c -tags cuda -o $(BIN)/cuda.test ./cuda
+	rm -rf $(BIN)/mockcuda-link
+	mkdir -p $(BIN)/pops
+	$(BIN)/gpubench makepop --size 13x13 --n $(GPUPOPS) --kind long --out $(BIN)/pops/pop-13x13-long.bin
+	$(BIN)/gpubench makepop --size 13x13 --n $$(( $(GPUPOPS) / 2 )) --kind random --out $(BIN)/pops/pop-13x13-random.bin
+	du -sh $(BIN)/gpubench $(BIN)/cuda.test $(BIN)/pops

@@ -34,6 +34,8 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"sync"
+	"time"
 	"unsafe"
 
 	"github.com/mousemaze/mousemaze"
@@ -43,40 +45,54 @@ import (
 
 func init() {
 	mousemaze.Register("cuda", func(opts mousemaze.Options) (mousemaze.Evaluator, error) {
-		return New(opts)
+		ev, err := New(opts)
+		if err != nil {
+			return nil, err // not a typed nil in the interface
+		}
+		return ev, nil
 	})
 }
 
 // Evaluator is the CUDA backend. It is safe for concurrent use: every
 // driver call runs on one goroutine locked to one OS thread, which owns the
-// CUDA context, and batches are evaluated one at a time.
+// CUDA context, and batches are evaluated one at a time. Close releases
+// the context and everything in it.
 type Evaluator struct {
-	work chan func()
-	name string // the device's name
-	dev  kernels.Device
-	fn   map[string]cu.Function
+	mu     sync.Mutex // held while work runs; guards closed
+	closed bool
+	work   chan func()
+	done   chan struct{} // closed when the driver thread has ended
+
+	name   string // the device's name
+	cc     int    // compute capability, e.g. 90
+	mem    int64  // device memory in bytes
+	driver int    // the driver's CUDA version, e.g. 12040
+	dev    kernels.Device
 
 	// State of the driver thread, touched only there.
+	fn     map[string]cu.Function
 	slots  [2]*slot
 	ctx    *cu.CUContext
 	mod    cu.Module
 	hasMod bool
-	closed bool
+	stats  Stats
 }
 
-// slot is one half of the double buffer: a stream and the device and
-// pinned host buffers of one chunk in flight. Buffers grow as needed and
-// are kept between batches.
+// slot is one half of the double buffer: a stream, two events around its
+// launch, and the device and pinned host buffers of one chunk in flight.
+// Buffers grow as needed and are kept between batches.
 type slot struct {
-	stream  cu.Stream
-	dWalls  buffer
-	dOut    buffer
-	dHeat   buffer
-	dNext   buffer
-	scratch buffer
-	hWalls  pinned
-	hOut    pinned
-	hHeat   pinned
+	stream      cu.Stream
+	start, stop cu.Event
+	events      int // how many of start, stop exist
+	dWalls      buffer
+	dOut        buffer
+	dHeat       buffer
+	dNext       buffer
+	scratch     buffer
+	hWalls      pinned
+	hOut        pinned
+	hHeat       pinned
 
 	// The chunk in flight: where its results go.
 	busy bool
@@ -95,18 +111,28 @@ func (b *buffer) ensure(size int64) error {
 	if size <= b.size {
 		return nil
 	}
-	if b.size > 0 {
-		if err := cu.MemFree(b.ptr); err != nil {
-			return fmt.Errorf("cuda: free device memory: %w", err)
-		}
-		b.ptr, b.size = 0, 0
+	if err := b.free(); err != nil {
+		return err
 	}
 	size = max(size, 4096)
 	p, err := cu.MemAlloc(size)
 	if err != nil {
-		return fmt.Errorf("cuda: allocate %d bytes of device memory: %w", size, err)
+		return fmt.Errorf("cuMemAlloc(%d bytes): %w", size, err)
 	}
 	b.ptr, b.size = p, size
+	return nil
+}
+
+// free releases b's memory, if any, and leaves b empty even on an error.
+func (b *buffer) free() error {
+	if b.size == 0 {
+		return nil
+	}
+	err := cu.MemFree(b.ptr)
+	b.ptr, b.size = 0, 0
+	if err != nil {
+		return fmt.Errorf("cuMemFree: %w", err)
+	}
 	return nil
 }
 
@@ -121,18 +147,28 @@ func (h *pinned) ensure(size int64) error {
 	if size <= h.size {
 		return nil
 	}
-	if h.size > 0 {
-		if err := cu.MemFreeHost(h.ptr); err != nil {
-			return fmt.Errorf("cuda: free pinned memory: %w", err)
-		}
-		h.ptr, h.size = nil, 0
+	if err := h.free(); err != nil {
+		return err
 	}
 	size = max(size, 4096)
 	var p unsafe.Pointer
 	if r := C.mm_alloc_host(&p, C.size_t(size)); r != C.CUDA_SUCCESS {
-		return fmt.Errorf("cuda: allocate %d bytes of pinned memory: %w", size, driverError(r))
+		return fmt.Errorf("cuMemAllocHost(%d bytes): %w", size, driverError(r))
 	}
 	h.ptr, h.size = p, size
+	return nil
+}
+
+// free releases h's memory, if any, and leaves h empty even on an error.
+func (h *pinned) free() error {
+	if h.size == 0 {
+		return nil
+	}
+	err := cu.MemFreeHost(h.ptr)
+	h.ptr, h.size = nil, 0
+	if err != nil {
+		return fmt.Errorf("cuMemFreeHost: %w", err)
+	}
 	return nil
 }
 
@@ -141,35 +177,47 @@ func (h *pinned) counts(n int) []uint32 { return unsafe.Slice((*uint32)(h.ptr), 
 
 // New opens the CUDA backend on device opts.Device (default 0) and loads
 // the kernels' embedded PTX there. It returns an error wrapping ErrNoDevice
-// when the driver finds no GPU, and never crashes for want of one.
+// when the driver finds no GPU, and never crashes for want of one. When it
+// fails it has released everything it made.
 func New(opts mousemaze.Options) (*Evaluator, error) {
 	if err := initError(); err != nil {
 		return nil, fmt.Errorf("%w (%v); this binary needs an NVIDIA GPU and driver, use --backend cpu or the build without CUDA", ErrNoDevice, err)
 	}
-	e := &Evaluator{work: make(chan func()), fn: map[string]cu.Function{}}
+	e := &Evaluator{work: make(chan func()), done: make(chan struct{}), fn: map[string]cu.Function{}}
+	e.stats.Launches = map[string]int{}
 	opened := make(chan error)
 	go e.loop(opts.Device, opened)
 	if err := <-opened; err != nil {
+		<-e.done
 		return nil, err
 	}
 	return e, nil
 }
 
-// Close frees the device and pinned buffers, destroys the streams, unloads
-// the module and destroys the context, then ends the driver thread. It is
-// idempotent; Evaluate after Close fails.
+// Close frees the device and pinned buffers, destroys the events and
+// streams, unloads the module and destroys the context; the driver thread
+// then ends. It is idempotent: later calls return nil, and Evaluate
+// returns ErrClosed.
 func (e *Evaluator) Close() error {
+	e.mu.Lock()
 	if e.closed {
+		e.mu.Unlock()
 		return nil
 	}
-	err := e.do(e.release)
+	done := make(chan error, 1)
+	e.work <- func() { done <- e.release() }
+	err := <-done
 	e.closed = true
 	close(e.work)
+	e.mu.Unlock()
+	<-e.done
 	return err
 }
 
-// release frees everything open returned, on the driver thread; open calls
-// it on its own failure paths too.
+// release frees, on the driver thread, whatever open and the batches made:
+// buffers, events, streams, the module and the context. It goes on past
+// errors, returns them all, and leaves nothing to free twice; open's
+// failure paths call it too.
 func (e *Evaluator) release() error {
 	var errs []error
 	keep := func(err error) {
@@ -182,20 +230,22 @@ func (e *Evaluator) release() error {
 			continue
 		}
 		for _, b := range []*buffer{&s.dWalls, &s.dOut, &s.dHeat, &s.dNext, &s.scratch} {
-			if b.size > 0 {
-				keep(cu.MemFree(b.ptr))
-				*b = buffer{}
-			}
+			keep(b.free())
 		}
 		for _, h := range []*pinned{&s.hWalls, &s.hOut, &s.hHeat} {
-			if h.ptr != nil {
-				keep(cu.MemFreeHost(h.ptr))
-				*h = pinned{}
+			keep(h.free())
+		}
+		for k, ev := range []*cu.Event{&s.start, &s.stop} {
+			if k < s.events {
+				keep(cu.DestroyEvent(ev))
 			}
 		}
-		keep(s.stream.Destroy())
+		if s.stream != (cu.Stream{}) {
+			keep(s.stream.Destroy())
+		}
 		e.slots[i] = nil
 	}
+	clear(e.fn)
 	if e.hasMod {
 		keep(e.mod.Unload())
 		e.hasMod = false
@@ -204,29 +254,39 @@ func (e *Evaluator) release() error {
 		keep(e.ctx.Destroy())
 		e.ctx = nil
 	}
-	return errors.Join(errs...)
+	if len(errs) > 0 {
+		return fmt.Errorf("cuda: release: %w", errors.Join(errs...))
+	}
+	return nil
 }
 
-// loop is the driver thread: it makes the context current on a locked OS
-// thread, reports how opening went, and then runs work until the process
-// ends.
+// loop is the driver thread: it opens the device on a locked OS thread,
+// reports how that went, and then runs work until Close.
 func (e *Evaluator) loop(device int, opened chan<- error) {
+	defer close(e.done)
 	runtime.LockOSThread()
-	err := e.open(device)
-	if err != nil {
-		e.release() // free what open made before it failed
-	}
-	opened <- err
-	if err != nil {
+	defer runtime.UnlockOSThread()
+	if err := e.open(device); err != nil {
+		if rerr := e.release(); rerr != nil {
+			err = fmt.Errorf("%w (and releasing: %v)", err, rerr)
+		}
+		opened <- err
 		return
 	}
+	opened <- nil
 	for f := range e.work {
 		f()
 	}
 }
 
-// do runs f on the driver thread and returns its error.
+// do runs f on the driver thread and returns its error, or ErrClosed
+// after Close.
 func (e *Evaluator) do(f func() error) error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.closed {
+		return ErrClosed
+	}
 	done := make(chan error, 1)
 	e.work <- func() { done <- f() }
 	return <-done
@@ -235,7 +295,7 @@ func (e *Evaluator) do(f func() error) error {
 func (e *Evaluator) open(device int) error {
 	n, err := cu.NumDevices()
 	if err != nil {
-		return fmt.Errorf("%w: %v", ErrNoDevice, err)
+		return fmt.Errorf("%w: cuDeviceGetCount: %v", ErrNoDevice, err)
 	}
 	if n == 0 {
 		return ErrNoDevice
@@ -245,17 +305,21 @@ func (e *Evaluator) open(device int) error {
 	}
 	d := cu.Device(device)
 	if e.name, err = d.Name(); err != nil {
-		return fmt.Errorf("cuda: device %d: %w", device, err)
+		return fmt.Errorf("cuda: device %d: cuDeviceGetName: %w", device, err)
 	}
+	if e.mem, err = d.TotalMem(); err != nil {
+		return fmt.Errorf("cuda: %s: cuDeviceTotalMem: %w", e.name, err)
+	}
+	e.driver = cu.Version()
 	ctx, err := d.MakeContext(cu.SchedAuto)
 	if err != nil {
-		return fmt.Errorf("cuda: create context on %s: %w", e.name, err)
+		return fmt.Errorf("cuda: create context on %s: cuCtxCreate: %w", e.name, err)
 	}
 	e.ctx = &ctx
 	attr := func(a cu.DeviceAttribute) int {
 		v, aerr := d.Attribute(a)
 		if aerr != nil && err == nil {
-			err = fmt.Errorf("cuda: device attribute %d: %w", a, aerr)
+			err = fmt.Errorf("cuda: %s: cuDeviceGetAttribute(%d): %w", e.name, a, aerr)
 		}
 		return v
 	}
@@ -266,31 +330,38 @@ func (e *Evaluator) open(device int) error {
 		MaxThreadsPerSM:  attr(cu.MaxThreadsPerMultiprocessor),
 		MaxThreadsPerBlk: attr(cu.MaxThreadsPerBlock),
 	}
+	e.cc = 10*attr(cu.ComputeCapabilityMajor) + attr(cu.ComputeCapabilityMinor)
 	if err != nil {
 		return err
 	}
 	// The PTX is loaded once, here, and JIT-compiled for the card.
 	mod, err := cu.LoadData(kernels.PTX)
 	if err != nil {
-		return fmt.Errorf("cuda: load module walk (PTX for compute_80) on %s: %w", e.name, err)
+		return fmt.Errorf("cuda: load module walk (PTX for compute_80) on %s: cuModuleLoadData: %w", e.name, err)
 	}
 	e.mod, e.hasMod = mod, true
 	for _, wd := range kernels.Widths {
 		f, err := mod.Function(wd.Kernel)
 		if err != nil {
-			return fmt.Errorf("cuda: kernel %s: %w", wd.Kernel, err)
+			return fmt.Errorf("cuda: kernel %s: cuModuleGetFunction: %w", wd.Kernel, err)
 		}
 		if r := C.mm_set_max_shared(cfunc(f), C.int(e.dev.SharedPerBlock)); r != C.CUDA_SUCCESS {
-			return fmt.Errorf("cuda: kernel %s: allow %d bytes of shared memory: %w", wd.Kernel, e.dev.SharedPerBlock, driverError(r))
+			return fmt.Errorf("cuda: kernel %s: allow %d bytes of shared memory: cuFuncSetAttribute: %w", wd.Kernel, e.dev.SharedPerBlock, driverError(r))
 		}
 		e.fn[wd.Kernel] = f
 	}
 	for i := range e.slots {
-		s, err := cu.MakeStream(cu.NonBlocking)
-		if err != nil {
-			return fmt.Errorf("cuda: create stream: %w", err)
+		s := &slot{}
+		e.slots[i] = s
+		if s.stream, err = cu.MakeStream(cu.NonBlocking); err != nil {
+			return fmt.Errorf("cuda: cuStreamCreate: %w", err)
 		}
-		e.slots[i] = &slot{stream: s}
+		for _, ev := range []*cu.Event{&s.start, &s.stop} {
+			if *ev, err = cu.MakeEvent(cu.DefaultEvent); err != nil {
+				return fmt.Errorf("cuda: cuEventCreate: %w", err)
+			}
+			s.events++
+		}
 	}
 	return nil
 }
@@ -311,14 +382,40 @@ func (e *Evaluator) Device() string { return e.name }
 // and thread limits, as the launches are planned with.
 func (e *Evaluator) Info() kernels.Device { return e.dev }
 
+// ComputeCapability returns the GPU's compute capability as 10·major +
+// minor, e.g. 90 for an H100.
+func (e *Evaluator) ComputeCapability() int { return e.cc }
+
+// Memory returns the GPU's memory in bytes.
+func (e *Evaluator) Memory() int64 { return e.mem }
+
+// DriverVersion returns the CUDA version of the driver, as
+// cuDriverGetVersion gives it (12040 for CUDA 12.4).
+func (e *Evaluator) DriverVersion() int { return e.driver }
+
+// Stats returns e's counters since it was opened; after Close, the zero
+// Stats.
+func (e *Evaluator) Stats() Stats {
+	var st Stats
+	err := e.do(func() error {
+		st = e.stats
+		st.Launches = make(map[string]int, len(e.stats.Launches))
+		for k, v := range e.stats.Launches {
+			st.Launches[k] = v
+		}
+		return nil
+	})
+	if err != nil {
+		return Stats{}
+	}
+	return st
+}
+
 // Evaluate walks every maze of pop under cfg on the GPU and writes the
 // results to dst, exactly as mousemaze.Walk would: kernels.Evaluate runs
 // the 16-bit kernel, the 32-bit kernel on walks whose counts overflowed,
 // and Walk on any that overflowed again.
 func (e *Evaluator) Evaluate(pop mousemaze.Population, cfg mousemaze.Config, dst []mousemaze.Result) error {
-	if e.closed {
-		return errors.New("cuda: Evaluate after Close")
-	}
 	if err := kernels.Evaluate(e.run, pop, cfg, dst); err != nil {
 		return fmt.Errorf("cuda: %w", err)
 	}
@@ -336,8 +433,14 @@ const (
 // chunks and pipelines them through the two slots, so that one chunk's
 // copies overlap the other's kernel.
 func (e *Evaluator) run(wd kernels.Width, p kernels.Params, walls, out []uint64, heat []uint32) error {
+	return e.runPlanned(wd, p, walls, out, heat, false)
+}
+
+// runPlanned is run, with the global-scratch layout forced when scratch is
+// true (for tests: the plan would use it only for large grids).
+func (e *Evaluator) runPlanned(wd kernels.Width, p kernels.Params, walls, out []uint64, heat []uint32, scratch bool) error {
 	return e.do(func() error {
-		err := e.pipeline(wd, p, walls, out, heat)
+		err := e.pipeline(wd, p, walls, out, heat, scratch)
 		for _, s := range e.slots {
 			if serr := e.harvest(s); err == nil {
 				err = serr
@@ -347,21 +450,25 @@ func (e *Evaluator) run(wd kernels.Width, p kernels.Params, walls, out []uint64,
 	})
 }
 
-func (e *Evaluator) pipeline(wd kernels.Width, p kernels.Params, walls, out []uint64, heat []uint32) error {
+func (e *Evaluator) pipeline(wd kernels.Width, p kernels.Params, walls, out []uint64, heat []uint32, scratch bool) error {
 	rows, cols := int(p.Rows), int(p.Cols)
 	n := len(out)
-	probe := kernels.Plan(rows, cols, wd, e.dev, 1<<30)
+	dev := e.dev
+	if scratch {
+		dev.SharedPerBlock = 0
+	}
+	probe := kernels.Plan(rows, cols, wd, dev, 1<<30)
 	chunk := max(4*probe.Threads(), chunkBytes/(8*rows))
 	if heat != nil {
 		chunk = min(chunk, max(probe.Threads(), heatBytes/(4*rows*cols)))
 	}
 	chunk = min(chunk, n)
-	l := kernels.Plan(rows, cols, wd, e.dev, chunk)
+	l := kernels.Plan(rows, cols, wd, dev, chunk)
 	fn := e.fn[wd.Kernel]
 	if l.Shared {
 		per, err := fn.MaxActiveBlocksPerMultiProcessor(l.Block, int64(l.SharedBytes))
 		if err != nil {
-			return fmt.Errorf("occupancy of %s: %w", wd.Kernel, err)
+			return fmt.Errorf("occupancy of %s: cuOccupancyMaxActiveBlocksPerMultiprocessor: %w", wd.Kernel, err)
 		}
 		if per < 1 {
 			return fmt.Errorf("%s: a block of %d threads with %d bytes of shared memory does not fit", wd.Kernel, l.Block, l.SharedBytes)
@@ -392,22 +499,33 @@ func (e *Evaluator) pipeline(wd kernels.Width, p kernels.Params, walls, out []ui
 			q.Shared = 1
 		}
 		if err := cu.MemcpyHtoDAsync(s.dWalls.ptr, s.hWalls.ptr, int64(m*rows*8), s.stream); err != nil {
-			return fmt.Errorf("copy walls to the device: %w", err)
+			return fmt.Errorf("copy walls to the device: cuMemcpyHtoDAsync: %w", err)
 		}
 		if err := cu.MemsetD32Async(s.dNext.ptr, 0, 1, s.stream); err != nil {
-			return fmt.Errorf("zero the maze counter: %w", err)
+			return fmt.Errorf("zero the maze counter: cuMemsetD32Async: %w", err)
+		}
+		if err := s.start.Record(s.stream); err != nil {
+			return fmt.Errorf("cuEventRecord: %w", err)
 		}
 		if r := C.mm_launch(cfunc(fn), C.uint(l.Grid), C.uint(l.Block), C.uint(l.SharedBytes), cstream(s.stream),
 			unsafe.Pointer(&q), C.size_t(kernels.ParamsSize)); r != C.CUDA_SUCCESS {
-			return fmt.Errorf("launch %s (%d blocks of %d threads, %d bytes shared): %w", wd.Kernel, l.Grid, l.Block, l.SharedBytes, driverError(r))
+			return fmt.Errorf("launch %s (%d blocks of %d threads, %d bytes shared): cuLaunchKernel: %w", wd.Kernel, l.Grid, l.Block, l.SharedBytes, driverError(r))
 		}
+		if err := s.stop.Record(s.stream); err != nil {
+			return fmt.Errorf("cuEventRecord: %w", err)
+		}
+		e.stats.Launches[wd.Kernel]++
+		e.stats.Mazes += int64(m)
+		e.stats.ToDevice += int64(m * rows * 8)
 		if err := cu.MemcpyDtoHAsync(s.hOut.ptr, s.dOut.ptr, int64(m*8), s.stream); err != nil {
-			return fmt.Errorf("copy results from the device: %w", err)
+			return fmt.Errorf("copy results from the device: cuMemcpyDtoHAsync: %w", err)
 		}
+		e.stats.FromDevice += int64(m * 8)
 		if heat != nil {
 			if err := cu.MemcpyDtoHAsync(s.hHeat.ptr, s.dHeat.ptr, int64(m*cells*4), s.stream); err != nil {
-				return fmt.Errorf("copy heat maps from the device: %w", err)
+				return fmt.Errorf("copy heat maps from the device: cuMemcpyDtoHAsync: %w", err)
 			}
+			e.stats.FromDevice += int64(m * cells * 4)
 		}
 		s.busy, s.out = true, out[start:end]
 		s.heat = nil
@@ -433,16 +551,21 @@ func (s *slot) reserve(m, rows, cells int, heat bool, scratch int) error {
 	return err
 }
 
-// harvest waits for the slot's chunk, if one is in flight, and copies its
-// results out of pinned memory.
+// harvest waits for the slot's chunk, if one is in flight, adds its
+// kernel time and copies its results out of pinned memory.
 func (e *Evaluator) harvest(s *slot) error {
 	if s == nil || !s.busy {
 		return nil
 	}
 	s.busy = false
 	if err := s.stream.Synchronize(); err != nil {
-		return fmt.Errorf("walk kernel: %w", err)
+		return fmt.Errorf("walk kernel: cuStreamSynchronize: %w", err)
 	}
+	ms, err := s.start.Elapsed(s.stop)
+	if err != nil {
+		return fmt.Errorf("kernel time: cuEventElapsedTime: %w", err)
+	}
+	e.stats.Kernel += time.Duration(ms * float64(time.Millisecond))
 	copy(s.out, s.hOut.words(len(s.out)))
 	if s.heat != nil {
 		copy(s.heat, s.hHeat.counts(len(s.heat)))

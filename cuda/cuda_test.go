@@ -21,7 +21,12 @@ func open(t *testing.T) *Evaluator {
 	if err != nil {
 		t.Fatalf("open the cuda backend: %v", err)
 	}
-	t.Logf("device %s: %+v", ev.Device(), ev.Info())
+	t.Logf("device %s (compute %d, %d MiB): %+v", ev.Device(), ev.ComputeCapability(), ev.Memory()>>20, ev.Info())
+	t.Cleanup(func() {
+		if err := ev.Close(); err != nil {
+			t.Errorf("close: %v", err)
+		}
+	})
 	return ev
 }
 
@@ -149,5 +154,8 @@ func TestAutoPicksCUDA(t *testing.T) {
 	ev, err := mousemaze.NewEvaluator("auto", mousemaze.Options{})
 	if err != nil || ev.Name() != "cuda" {
 		t.Fatalf("auto with a GPU: %v, %v", ev, err)
+	}
+	if err := ev.(*Evaluator).Close(); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -8,7 +8,8 @@
 // Built with the cuda tag and cgo (`make cuda`), the backend loads the PTX
 // embedded by package kernels with gorgonia.org/cu on the first device, or
 // on Options.Device, and walks batches there: one mouse per persistent
-// thread, pulling mazes from an atomic counter, with 16-bit visit counts
+// thread, the lanes of a warp refilled from an atomic counter as their
+// mice leave, with 16-bit visit counts
 // in shared memory (32-bit counts, then mousemaze.Walk, for walks whose
 // counts overflow). Batches are split into chunks that alternate between
 // two streams, with pinned host buffers, so one chunk's copies overlap the
@@ -21,10 +22,28 @@
 // libcuda.so.1 to be installed to start at all.
 package cuda
 
-import "errors"
+import (
+	"errors"
+	"time"
+)
 
 // ErrNoCUDA is returned when the binary was built without the cuda tag.
 var ErrNoCUDA = errors.New("cuda: this binary was built without CUDA (build it with `make cuda`, which needs the cuda build tag and cgo)")
 
 // ErrNoDevice is returned when the binary has CUDA but finds no GPU.
 var ErrNoDevice = errors.New("cuda: no CUDA device found")
+
+// ErrClosed is returned by Evaluate after Close.
+var ErrClosed = errors.New("cuda: the evaluator is closed")
+
+// Stats counts what the cuda backend did since it was opened: kernel
+// launches by kernel name, mazes launched, bytes copied each way, and the
+// kernels' own time, measured on the device with CUDA events around every
+// launch. (Evaluator.Stats in the tagged build.)
+type Stats struct {
+	Launches   map[string]int
+	Mazes      int64
+	ToDevice   int64
+	FromDevice int64
+	Kernel     time.Duration
+}

@@ -9,17 +9,26 @@ import (
 // This file is a plain-Go mirror of walk.cu, statement for statement where
 // Go allows: the same padded, interleaved layout, the same narrow counters
 // (uint16 and uint32, with the same wall and limit values), the same key
-// packing, the same persistent per-thread loop around an atomic counter,
-// and the same handling of caps, heat maps, infeasible mazes and counter
-// overflow. Change both files together. The tests hold Emulate, through
-// Driver, to mousemaze.Walk; a device run that disagrees with Walk while
-// Emulate agrees points at a translation error between the two files.
+// packing, the same rounds of a warp around an atomic counter (refill the
+// lanes without a mouse, then up to RefillSteps steps each), and the same
+// handling of caps, heat maps, infeasible mazes and counter overflow. The
+// lanes of a warp run in one goroutine, phase by phase. Three differences
+// are of representation only: walk.cu chooses shared memory or global
+// scratch at compile time (one instantiation of its walk template each;
+// here p.Shared at run time), holds the mouse as a pointer into the counts
+// (here an index), and counts turns in 32 bits below 32-bit counts, where
+// no walk reaches 2^32 turns (here 64 bits). The mock driver's tests (make
+// test-cuda-mock) run walk.cu itself, every instantiation, against
+// mousemaze.Walk. Change both files together. The tests hold Emulate,
+// through Driver, to mousemaze.Walk; a device run that disagrees with Walk
+// while Emulate agrees points at a translation error between the two
+// files.
 
 // Count is a visit counter type of a kernel.
 type Count interface{ ~uint16 | ~uint32 }
 
 // Emulate runs the kernel of width wd as launched by l on the CPU: one
-// goroutine per thread, with blocks' shared memory and the global scratch
+// goroutine per warp, with blocks' shared memory and the global scratch
 // as Go slices. p's pointers are ignored; walls, out and heat (nil for no
 // heat map) stand for the buffers they point to, and p.N must be
 // len(out).
@@ -64,12 +73,16 @@ func emulate[T Count](wd Width, l Launch, p Params, walls, out []uint64, heat []
 		if p.Shared != 0 {
 			smem = make([]T, l.Block*cells)
 		}
-		for t := 0; t < l.Block; t++ {
+		for t0 := 0; t0 < l.Block; t0 += 32 {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				th := thread[T]{blockIdx: b, threadIdx: t, gridDim: l.Grid, blockDim: l.Block, smem: smem}
-				walkThread(g, &th, wd.Wall, wd.Limit)
+				var lanes []*lane[T]
+				for t := t0; t < min(t0+32, l.Block); t++ {
+					th := thread[T]{blockIdx: b, threadIdx: t, gridDim: l.Grid, blockDim: l.Block, smem: smem}
+					lanes = append(lanes, newLane(g, &th, wd.Wall))
+				}
+				walkWarp(g, lanes, wd.Wall, wd.Limit)
 			}()
 		}
 	}
@@ -153,113 +166,186 @@ func delta(d uint32, down, right int32) int32 {
 	return pick(d, down, right, -right, -down)
 }
 
-// walkThread mirrors the template walk in walk.cu: one thread of a kernel
-// with counts of type T. Indices are uint32, as there, so that adding a
+// lane is one thread of a kernel with counts of type T: its constants, as
+// the template walk in walk.cu computes them before its loop, and the
+// state of its walk. Indices are uint32, as there, so that adding a
 // negative offset wraps exactly as the device's unsigned arithmetic does.
-func walkThread[T Count](g *grid[T], th *thread[T], wall, limit uint32) {
+type lane[T Count] struct {
+	cnt            []T
+	S, lane        uint32
+	rows, cols, w  int
+	down, right    int32
+	o0, o1, o2, o3 int32
+	kD, kR, kL, kU uint32
+	entry, exit    uint32
+	reach          [MaxRows]uint64
+	pos            uint32 // walk.cu's pointer at, as an index
+	turns          uint64
+	flags          uint64
+	i              uint32
+	live           bool
+}
+
+// newLane sets a thread up as walk does before its loop: its constants,
+// and the border of its grid (every cell a wall, but the exit).
+func newLane[T Count](g *grid[T], th *thread[T], wall uint32) *lane[T] {
 	p := g.p
-	var cnt []T
-	var S uint32
-	var lane uint32
+	t := &lane[T]{}
 	if p.Shared != 0 {
-		cnt = th.smem
-		S = uint32(th.blockDim)
-		lane = uint32(th.threadIdx)
+		t.cnt = th.smem
+		t.S = uint32(th.blockDim)
+		t.lane = uint32(th.threadIdx)
 	} else {
-		cnt = g.global
-		S = uint32(th.gridDim * th.blockDim)
-		lane = uint32(th.blockIdx*th.blockDim + th.threadIdx)
+		t.cnt = g.global
+		t.S = uint32(th.gridDim * th.blockDim)
+		t.lane = uint32(th.blockIdx*th.blockDim + th.threadIdx)
 	}
-	rows := int(p.Rows)
-	cols := int(p.Cols)
-	w := cols + 1
-	cells := uint32((rows + 2) * w)
-	down := int32(w) * int32(S)
-	right := int32(S)
-	o0 := delta(p.Dir[0], down, right)
-	o1 := delta(p.Dir[1], down, right)
-	o2 := delta(p.Dir[2], down, right)
-	o3 := delta(p.Dir[3], down, right)
-	kD := p.Rank[0]
-	kR := p.Rank[1]
-	kL := p.Rank[2]
-	kU := p.Rank[3]
-	entry := uint32(w+int(p.Entry)+1)*S + lane
-	exit := uint32((rows+1)*w+int(p.Exit)+1)*S + lane
-	var reach [MaxRows]uint64
-
-	// The border: every cell a wall, but the exit.
+	t.rows = int(p.Rows)
+	t.cols = int(p.Cols)
+	t.w = t.cols + 1
+	cells := uint32((t.rows + 2) * t.w)
+	t.down = int32(t.w) * int32(t.S)
+	t.right = int32(t.S)
+	t.o0 = delta(p.Dir[0], t.down, t.right)
+	t.o1 = delta(p.Dir[1], t.down, t.right)
+	t.o2 = delta(p.Dir[2], t.down, t.right)
+	t.o3 = delta(p.Dir[3], t.down, t.right)
+	t.kD, t.kR, t.kL, t.kU = p.Rank[0], p.Rank[1], p.Rank[2], p.Rank[3]
+	t.entry = uint32(t.w+int(p.Entry)+1)*t.S + t.lane
+	t.exit = uint32((t.rows+1)*t.w+int(p.Exit)+1)*t.S + t.lane
 	for j := uint32(0); j < cells; j++ {
-		cnt[j*S+lane] = T(wall)
+		t.cnt[j*t.S+t.lane] = T(wall)
 	}
-	cnt[exit] = 0
+	t.cnt[t.exit] = 0
+	return t
+}
 
+// walkWarp mirrors the rounds of walk in walk.cu for one warp: the lanes
+// without a mouse take the next mazes (one atomic add for the warp, each
+// lane's index its rank among them), then every lane with a mouse walks up
+// to RefillSteps steps; the warp ends when no lane has a mouse and the
+// mazes are used up. The lanes of a phase run one after the other, which
+// the device runs side by side.
+func walkWarp[T Count](g *grid[T], lanes []*lane[T], wall, limit uint32) {
+	p := g.p
+	exhausted := false
 	for {
-		i := g.next.Add(1) - 1 // atomicAdd returns the old value
-		if i >= p.N {
-			break
+		var need uint32
+		for k, t := range lanes {
+			if !t.live {
+				need |= 1 << k
+			}
 		}
-		walls := g.walls[int(i)*rows : int(i)*rows+rows]
-		if !feasible(p, walls, reach[:]) {
-			g.out[i] = 0
-			if g.heat != nil {
-				h := g.heat[int(i)*rows*cols:]
-				for j := 0; j < rows*cols; j++ {
-					h[j] = 0
+		if need != 0 && !exhausted {
+			taken := uint32(bits.OnesCount32(need))
+			base := g.next.Add(taken) - taken // atomicAdd returns the old value
+			exhausted = base >= p.N || p.N-base <= taken
+			for k, t := range lanes {
+				if t.live {
+					continue
 				}
+				t.i = base + uint32(bits.OnesCount32(need&(1<<k-1)))
+				if t.i < p.N {
+					t.start(g, wall)
+				}
+			}
+		}
+		anyLive := false
+		for _, t := range lanes {
+			anyLive = anyLive || t.live
+		}
+		if !anyLive {
+			if exhausted {
+				return
 			}
 			continue
 		}
-		// Load the maze and put the mouse on the entry cell.
+		for _, t := range lanes {
+			if t.live && t.walk(p, limit) {
+				t.live = false
+				t.finish(g, wall)
+			}
+		}
+	}
+}
+
+// start gives the lane maze t.i: an infeasible one gets its 0 result and
+// zero heat map at once; a feasible one is loaded and the mouse put on the
+// entry cell.
+func (t *lane[T]) start(g *grid[T], wall uint32) {
+	p := g.p
+	rows, cols, w, S := t.rows, t.cols, t.w, t.S
+	walls := g.walls[int(t.i)*rows : int(t.i)*rows+rows]
+	if !feasible(p, walls, t.reach[:]) {
+		g.out[t.i] = 0
+		if g.heat != nil {
+			h := g.heat[int(t.i)*rows*cols:]
+			for j := 0; j < rows*cols; j++ {
+				h[j] = 0
+			}
+		}
+		return
+	}
+	for r := 0; r < rows; r++ {
+		row := walls[r]
+		o := uint32((r+1)*w+1)*S + t.lane
+		for c := 0; c < cols; c++ {
+			if row>>uint(c)&1 != 0 {
+				t.cnt[o+uint32(c)*S] = T(wall)
+			} else {
+				t.cnt[o+uint32(c)*S] = 0
+			}
+		}
+	}
+	t.pos = t.entry
+	t.cnt[t.pos] = 1
+	t.turns = 1
+	t.flags = FlagFeasible
+	t.live = true
+}
+
+// walk makes up to RefillSteps steps and reports whether the walk ended.
+func (t *lane[T]) walk(p *Params, limit uint32) bool {
+	cnt, down, right := t.cnt, uint32(t.down), uint32(t.right)
+	for step := 0; step < RefillSteps; step++ {
+		if t.turns >= p.Limit {
+			return true
+		}
+		kd := uint32(cnt[t.pos+down])<<2 | t.kD
+		kr := uint32(cnt[t.pos+right])<<2 | t.kR
+		kl := uint32(cnt[t.pos-right])<<2 | t.kL
+		ku := uint32(cnt[t.pos-down])<<2 | t.kU
+		k := min(min(kd, kr), min(kl, ku))
+		t.pos += uint32(pick(k&3, t.o0, t.o1, t.o2, t.o3))
+		t.turns++
+		if t.pos == t.exit {
+			t.flags |= FlagEscaped
+			return true
+		}
+		c := uint32(cnt[t.pos]) + 1
+		cnt[t.pos] = T(c)
+		if c == limit {
+			t.flags |= FlagOverflow
+			return true
+		}
+	}
+	return false
+}
+
+// finish writes the result of the lane's walk and its heat map.
+func (t *lane[T]) finish(g *grid[T], wall uint32) {
+	rows, cols, w, S := t.rows, t.cols, t.w, t.S
+	g.out[t.i] = t.turns<<TurnShift | t.flags
+	if g.heat != nil && t.flags&FlagOverflow == 0 {
+		h := g.heat[int(t.i)*rows*cols:]
 		for r := 0; r < rows; r++ {
-			row := walls[r]
-			o := uint32((r+1)*w+1)*S + lane
+			o := uint32((r+1)*w+1)*S + t.lane
 			for c := 0; c < cols; c++ {
-				if row>>uint(c)&1 != 0 {
-					cnt[o+uint32(c)*S] = T(wall)
+				v := uint32(t.cnt[o+uint32(c)*S])
+				if v == wall {
+					h[r*cols+c] = 0
 				} else {
-					cnt[o+uint32(c)*S] = 0
-				}
-			}
-		}
-		pos := entry
-		cnt[pos] = 1
-		turns := uint64(1)
-		flags := uint64(FlagFeasible)
-		for {
-			if turns >= p.Limit {
-				break
-			}
-			kd := uint32(cnt[pos+uint32(down)])<<2 | kD
-			kr := uint32(cnt[pos+uint32(right)])<<2 | kR
-			kl := uint32(cnt[pos-uint32(right)])<<2 | kL
-			ku := uint32(cnt[pos-uint32(down)])<<2 | kU
-			k := min(min(kd, kr), min(kl, ku))
-			pos += uint32(pick(k&3, o0, o1, o2, o3))
-			turns++
-			if pos == exit {
-				flags |= FlagEscaped
-				break
-			}
-			c := uint32(cnt[pos]) + 1
-			cnt[pos] = T(c)
-			if c == limit {
-				flags |= FlagOverflow
-				break
-			}
-		}
-		g.out[i] = turns<<TurnShift | flags
-		if g.heat != nil && flags&FlagOverflow == 0 {
-			h := g.heat[int(i)*rows*cols:]
-			for r := 0; r < rows; r++ {
-				o := uint32((r+1)*w+1)*S + lane
-				for c := 0; c < cols; c++ {
-					v := uint32(cnt[o+uint32(c)*S])
-					if v == wall {
-						h[r*cols+c] = 0
-					} else {
-						h[r*cols+c] = v
-					}
+					h[r*cols+c] = v
 				}
 			}
 		}

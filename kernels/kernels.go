@@ -6,9 +6,11 @@
 //
 // # Overview
 //
-// A kernel walks one mouse per thread. The threads are persistent: each
-// takes its next maze from a global atomic counter as soon as its walk
-// ends. Visit counts are 16 bits (Walk16) or 32 bits (Walk32) wide, in a
+// A kernel walks one mouse per thread. The threads are persistent and
+// walk in rounds: the lanes of a warp whose mouse has left take the next
+// mazes from a global atomic counter together, then every lane with a
+// mouse walks up to RefillSteps steps, so no lane waits for the warp's
+// longest walk. Visit counts are 16 bits (Walk16) or 32 bits (Walk32) wide, in a
 // padded grid with a wall border, in shared memory when it fits and in a
 // global scratch array otherwise. A walk whose count would reach the
 // counter's limit is marked with FlagOverflow and walked again by the host
@@ -69,6 +71,16 @@ const (
 
 // MaxRows is the most rows a kernel walks (its feasibility scratch).
 const MaxRows = 64
+
+// MaxBlock is the most threads a block of a kernel may have, as their
+// __launch_bounds__ in walk.cu declare; blocks are also whole warps, as
+// the kernels' warp-wide refills need.
+const MaxBlock = 256
+
+// RefillSteps is how many steps a lane walks between two refills of its
+// warp: a lane whose mouse has left waits at most that long for its next
+// maze (REFILL_STEPS in walk.cu).
+const RefillSteps = 32
 
 // Params is the kernels' only argument, passed by value, laid out exactly
 // as struct Params in walk.cu: 104 bytes, 8-byte aligned. The pointers are
@@ -153,7 +165,7 @@ func Plan(rows, cols int, wd Width, dev Device, n int) Launch {
 	var l Launch
 	if 64*per <= dev.SharedPerBlock {
 		perSM := min(dev.MaxThreadsPerSM, dev.SharedPerSM/per) &^ 63
-		block := min(256, dev.MaxThreadsPerBlk, perSM, dev.SharedPerBlock/per&^63)
+		block := min(MaxBlock, dev.MaxThreadsPerBlk, perSM, dev.SharedPerBlock/per&^63)
 		blocks := max(1, dev.SharedPerSM/(block*per+sharedReserve))
 		blocks = min(blocks, dev.MaxThreadsPerSM/block)
 		l = Launch{Grid: dev.SMs * blocks, Block: block, Shared: true, SharedBytes: block * per}

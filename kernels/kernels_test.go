@@ -261,42 +261,109 @@ func TestParamsLayout(t *testing.T) {
 			t.Errorf("walk.ptx does not declare %q", decl)
 		}
 	}
+	if n := strings.Count(PTX, fmt.Sprintf(".maxntid %d, 1, 1\n", MaxBlock)); n != 2 {
+		t.Errorf("walk.ptx bounds %d kernels to blocks of %d threads, want both", n, MaxBlock)
+	}
 	if !strings.Contains(PTX, ".version 7.8\n.target sm_80\n") {
 		t.Errorf("walk.ptx is not PTX ISA 7.8 for sm_80")
 	}
 }
 
 // TestPTXFresh checks that walk.ptx is what nvcc makes of walk.cu, as
-// `make ptx` runs it. It needs nvcc, which CI lacks.
+// `make ptx` runs it. It needs nvcc, which CI lacks, and a host compiler
+// nvcc accepts; it skips, saying why, without either.
 func TestPTXFresh(t *testing.T) {
 	nvcc, err := exec.LookPath("nvcc")
 	if err != nil {
 		t.Skip("nvcc not found, so the committed walk.ptx cannot be compared with walk.cu (install the CUDA toolkit, see docs/gpu.md)")
 	}
+	skip, err := checkPTX(nvcc, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if skip != "" {
+		t.Skip(skip)
+	}
+}
+
+// checkPTX compiles walk.cu with nvcc and compares the result with the
+// committed walk.ptx. It returns an error when they differ, and a reason
+// to skip when nvcc cannot tell: it cannot run, it cannot compile even a
+// trivial kernel with the host compiler present, or it is not the CUDA
+// 11.8 that made the committed file and makes different PTX.
+func checkPTX(nvcc, dir string) (skip string, err error) {
 	ver, err := exec.Command(nvcc, "--version").CombinedOutput()
 	if err != nil {
-		t.Skipf("nvcc --version: %v", err)
+		return fmt.Sprintf("nvcc --version: %v\n%s", err, ver), nil
 	}
-	out := filepath.Join(t.TempDir(), "walk.ptx")
-	cmd := exec.Command(nvcc, "-ptx", "-arch=compute_80", "-o", out, "walk.cu")
-	if msg, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("nvcc: %v\n%s", err, msg)
+	// First a kernel that cannot fail to compile: if nvcc fails on it, it
+	// cannot run here at all (typically nvcc 11.8 with only gcc 12,
+	// "unsupported GNU version"), which says nothing about walk.cu.
+	probe := filepath.Join(dir, "probe.cu")
+	if err := os.WriteFile(probe, []byte("extern \"C\" __global__ void probe(int *p) { *p = 1; }\n"), 0o644); err != nil {
+		return "", err
+	}
+	if msg, err := exec.Command(nvcc, "-ptx", "-arch=compute_80", "-o", filepath.Join(dir, "probe.ptx"), probe).CombinedOutput(); err != nil {
+		return fmt.Sprintf("nvcc cannot compile even a trivial kernel with the host compiler present (%v), so walk.ptx cannot be checked; install a host compiler this nvcc supports (g++-11 for CUDA 11.8):\n%s", err, msg), nil
+	}
+	out := filepath.Join(dir, "walk.ptx")
+	if msg, err := exec.Command(nvcc, "-ptx", "-arch=compute_80", "-o", out, "walk.cu").CombinedOutput(); err != nil {
+		return "", fmt.Errorf("nvcc on walk.cu: %v\n%s", err, msg)
 	}
 	got, err := os.ReadFile(out)
 	if err != nil {
-		t.Fatal(err)
+		return "", err
 	}
 	committed, err := os.ReadFile("walk.ptx")
 	if err != nil {
-		t.Fatal(err)
+		return "", err
 	}
 	if bytes.Equal(got, committed) {
-		return
+		return "", nil
 	}
 	if !bytes.Contains(ver, []byte("release 11.8,")) {
-		t.Skipf("walk.ptx differs from what this nvcc makes, but the committed file comes from CUDA 11.8 and this is\n%s", ver)
+		return fmt.Sprintf("walk.ptx differs from what this nvcc makes, but the committed file comes from CUDA 11.8 and this is\n%s", ver), nil
 	}
-	t.Fatalf("walk.ptx is stale: run `make ptx` and commit kernels/walk.ptx")
+	return "", errors.New("walk.ptx is stale: run `make ptx` and commit kernels/walk.ptx")
+}
+
+// TestPTXFreshSkipsBrokenNvcc runs checkPTX with fake nvcc commands: one
+// whose host compiler is unsupported, as nvcc 11.8 with gcc 12 is, must
+// give a reason to skip naming the cause, not a failure; one that makes
+// different PTX and claims to be CUDA 11.8 must fail.
+func TestPTXFreshSkipsBrokenNvcc(t *testing.T) {
+	dir := t.TempDir()
+	fake := func(name, script string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte("#!/bin/sh\n"+script), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	unsupported := fake("nvcc-gcc12", `case "$1" in --version) echo "Cuda compilation tools, release 11.8, V11.8.89"; exit 0;; esac
+echo "#error -- unsupported GNU version! gcc versions later than 11 are not supported!" >&2
+exit 1
+`)
+	skip, err := checkPTX(unsupported, t.TempDir())
+	if err != nil || !strings.Contains(skip, "unsupported GNU version") || !strings.Contains(skip, "trivial kernel") {
+		t.Errorf("nvcc with an unsupported host compiler: skip %q, err %v; want a skip naming the cause", skip, err)
+	}
+	// A working nvcc 11.8 that writes other PTX: walk.ptx is stale.
+	stale := fake("nvcc-stale", `case "$1" in --version) echo "Cuda compilation tools, release 11.8, V11.8.89"; exit 0;; esac
+while [ "$1" != "-o" ]; do shift; done
+echo "// other PTX" > "$2"
+`)
+	if skip, err := checkPTX(stale, t.TempDir()); err == nil || skip != "" {
+		t.Errorf("nvcc 11.8 making other PTX: skip %q, err %v; want an error", skip, err)
+	}
+	// Another release making other PTX: it cannot tell, so it skips.
+	other := fake("nvcc-12", (`case "$1" in --version) echo "Cuda compilation tools, release 12.4, V12.4.99"; exit 0;; esac
+while [ "$1" != "-o" ]; do shift; done
+echo "// other PTX" > "$2"
+`))
+	if skip, err := checkPTX(other, t.TempDir()); err != nil || !strings.Contains(skip, "release 12.4") {
+		t.Errorf("nvcc 12.4 making other PTX: skip %q, err %v; want a skip", skip, err)
+	}
 }
 
 // TestPlan checks the launch plans' invariants over every size.
@@ -308,7 +375,7 @@ func TestPlan(t *testing.T) {
 					for _, n := range []int{1, 100, 1 << 20} {
 						l := Plan(rows, cols, wd, dev, n)
 						per := Cells(rows, cols) * wd.Bytes
-						if l.Grid < 1 || l.Block < 1 || l.Block > dev.MaxThreadsPerBlk {
+						if l.Grid < 1 || l.Block < 1 || l.Block > dev.MaxThreadsPerBlk || l.Block > MaxBlock || l.Block%32 != 0 {
 							t.Fatalf("%dx%d %s n=%d: bad launch %+v", rows, cols, wd.Kernel, n, l)
 						}
 						if l.Shared && (l.Block%64 != 0 || l.SharedBytes != l.Block*per || l.SharedBytes > dev.SharedPerBlock) {

@@ -11,10 +11,13 @@
 //
 // # Design
 //
-// One mouse per thread. The threads are persistent: each pulls the index
-// of its next maze from a global atomic counter (Params.next) as soon as
-// its walk ends, so walks of very different lengths keep every lane busy
-// until the batch runs out.
+// One mouse per thread. The threads are persistent and walk in rounds: in
+// each, the lanes of a warp whose mouse has left take the next mazes
+// together from a global atomic counter (Params.next; one atomicAdd per
+// warp, indices handed out by ballot), then every lane with a mouse walks
+// up to REFILL_STEPS steps. A lane so waits at most REFILL_STEPS steps for
+// a new maze, never for the warp's longest walk, and walks of very
+// different lengths keep the lanes busy until the batch runs out.
 //
 // A thread's visit counts live in a padded grid of (rows+2) x (cols+1)
 // cells: cell (r, c) is at index (r+1)*w + c + 1 with w = cols+1. Row 0,
@@ -27,10 +30,12 @@
 // The grids of all the threads are interleaved: cell j of lane l is at
 // cnt[j*S + l], S being the number of lanes sharing the array. In shared
 // memory (Params.shared != 0) the lanes are the threads of a block and S is
-// blockDim.x, a multiple of 64, so the 32 threads of a warp always hit 32
-// different banks (16-bit counts: two threads share a 4-byte word) whatever
-// cells they stand on. Grids too large for shared memory use a global
-// scratch array with the lanes of the whole grid (S = gridDim.x*blockDim.x).
+// blockDim.x, a multiple of 64, so with 32-bit counts the 32 threads of a
+// warp always hit 32 different banks whatever cells they stand on; with
+// 16-bit counts two neighbouring lanes share a bank, and when they stand on
+// different cells the access takes two wavefronts (2-way conflicts). Grids
+// too large for shared memory use a global scratch array with the lanes of
+// the whole grid (S = gridDim.x*blockDim.x).
 //
 // The key of a move is count<<2 | rank, rank being the direction's place
 // in the preference order; the least of the four keys is the move, with
@@ -61,6 +66,10 @@ typedef unsigned short u16;
 #define FLAG_OVERFLOW 4ull
 #define TURN_SHIFT 3
 #define MAX_ROWS 64
+#define FULL_WARP 0xFFFFFFFFu
+// REFILL_STEPS is how many steps a lane walks between two refills of its
+// warp (kernels.RefillSteps).
+#define REFILL_STEPS 32u
 
 // Params is the kernels' only argument, passed by value. Its layout is
 // mirrored by kernels.Params in kernels.go (104 bytes, 8-byte aligned).
@@ -149,14 +158,35 @@ __device__ __forceinline__ int delta(u32 d, int down, int right) {
     return pick(d, down, right, -right, -down);
 }
 
-// walk is one thread of a walk kernel, with counts of type T.
-template <typename T, u32 WALL, u32 LIMIT>
+// Turns<narrow>::type is the turn counter of walk: u32 when narrow.
+template <bool narrow>
+struct Turns {
+    typedef u64 type;
+};
+template <>
+struct Turns<true> {
+    typedef u32 type;
+};
+
+// walk is one thread of a walk kernel, with counts of type T. SHARED says
+// at compile time where the counts live (it equals p.shared), so that the
+// compiler addresses shared memory with shared-space loads (ld.shared,
+// 32-bit addresses) rather than generic ones; both instantiations compute
+// the same.
+//
+// Turns are counted in TURNS: 32 bits for counts narrower than 32 bits
+// (a walk stops when a count reaches LIMIT, so it makes at most
+// 1 + cells * LIMIT + 1 turns, under 2^29 for 16-bit counts on 64x64), so
+// the cap is clamped to 2^32 - 1, which no such walk reaches; 64 bits for
+// 32-bit counts.
+template <typename T, u32 WALL, u32 LIMIT, bool SHARED>
 __device__ void walk(const Params &p) {
+    typedef typename Turns<sizeof(T) < 4>::type TURNS;
     extern __shared__ unsigned char smem[];
     T *cnt;
     u32 S;
     u32 lane;
-    if (p.shared) {
+    if (SHARED) {
         cnt = (T *)smem;
         S = blockDim.x;
         lane = threadIdx.x;
@@ -189,57 +219,107 @@ __device__ void walk(const Params &p) {
     }
     cnt[exit] = 0;
 
+    // The lanes of a warp walk in rounds: in each, the lanes without a
+    // mouse take the next mazes together (one atomicAdd for the warp, the
+    // indices handed out by ballot and prefix count), then every lane with
+    // a mouse walks up to REFILL_STEPS steps. A lane whose mouse leaves
+    // thus waits at most REFILL_STEPS steps for a new maze, not for the
+    // warp's longest walk. Results do not depend on which lane walks which
+    // maze.
+    const u32 wl = threadIdx.x & 31; // blockDim.x is a multiple of 32
+    const u32 below = (1u << wl) - 1;
+    const TURNS cap = p.limit > (TURNS)~(TURNS)0 ? (TURNS)~(TURNS)0 : (TURNS)p.limit;
+    // The mouse is a pointer into the counts (not an index), which saves
+    // the address arithmetic of every access.
+    T *const out = cnt + exit;
+    T *at = out;
+    TURNS turns = 0;
+    u64 flags = 0;
+    u32 i = 0;
+    bool live = false;
+    bool exhausted = false;
     for (;;) {
-        u32 i = atomicAdd(p.next, 1u);
-        if (i >= p.n) {
-            break;
-        }
-        const u64 *walls = p.walls + (size_t)i * rows;
-        if (!feasible(p, walls, reach)) {
-            p.out[i] = 0;
-            if (p.heat != 0) {
-                u32 *h = p.heat + (size_t)i * rows * cols;
-                for (int j = 0; j < rows * cols; j++) {
-                    h[j] = 0;
+        const u32 need = __ballot_sync(FULL_WARP, !live);
+        if (need != 0 && !exhausted) {
+            const int leader = __ffs(need) - 1;
+            const u32 taken = (u32)__popc(need);
+            u32 base = 0;
+            if ((int)wl == leader) {
+                base = atomicAdd(p.next, taken);
+            }
+            base = __shfl_sync(FULL_WARP, base, leader);
+            exhausted = base >= p.n || p.n - base <= taken;
+            if (!live) {
+                i = base + (u32)__popc(need & below);
+                if (i < p.n) {
+                    const u64 *walls = p.walls + (size_t)i * rows;
+                    if (!feasible(p, walls, reach)) {
+                        p.out[i] = 0;
+                        if (p.heat != 0) {
+                            u32 *h = p.heat + (size_t)i * rows * cols;
+                            for (int j = 0; j < rows * cols; j++) {
+                                h[j] = 0;
+                            }
+                        }
+                    } else {
+                        // Load the maze and put the mouse on the entry cell.
+                        for (int r = 0; r < rows; r++) {
+                            u64 row = walls[r];
+                            u32 o = (u32)((r + 1) * w + 1) * S + lane;
+                            for (int c = 0; c < cols; c++) {
+                                cnt[o + (u32)c * S] = (row >> c & 1) ? (T)WALL : (T)0;
+                            }
+                        }
+                        at = cnt + entry;
+                        *at = 1;
+                        turns = 1;
+                        flags = FLAG_FEASIBLE;
+                        live = true;
+                    }
                 }
+            }
+        }
+        if (__ballot_sync(FULL_WARP, live) == 0) {
+            if (exhausted) {
+                break;
             }
             continue;
         }
-        // Load the maze and put the mouse on the entry cell.
-        for (int r = 0; r < rows; r++) {
-            u64 row = walls[r];
-            u32 o = (u32)((r + 1) * w + 1) * S + lane;
-            for (int c = 0; c < cols; c++) {
-                cnt[o + (u32)c * S] = (row >> c & 1) ? (T)WALL : (T)0;
-            }
+        if (!live) {
+            continue;
         }
-        u32 pos = entry;
-        cnt[pos] = 1;
-        u64 turns = 1;
-        u64 flags = FLAG_FEASIBLE;
-        for (;;) {
-            if (turns >= p.limit) {
+        bool done = false;
+#pragma unroll 1
+        for (u32 step = 0; step < REFILL_STEPS; step++) {
+            if (turns >= cap) {
+                done = true;
                 break;
             }
-            u32 kd = (u32)cnt[pos + down] << 2 | kD;
-            u32 kr = (u32)cnt[pos + right] << 2 | kR;
-            u32 kl = (u32)cnt[pos - right] << 2 | kL;
-            u32 ku = (u32)cnt[pos - down] << 2 | kU;
+            u32 kd = (u32)at[down] << 2 | kD;
+            u32 kr = (u32)at[right] << 2 | kR;
+            u32 kl = (u32)at[-right] << 2 | kL;
+            u32 ku = (u32)at[-down] << 2 | kU;
             u32 k = min(min(kd, kr), min(kl, ku));
-            pos += pick(k & 3, o0, o1, o2, o3);
+            at += pick(k & 3, o0, o1, o2, o3);
             turns++;
-            if (pos == exit) {
+            if (at == out) {
                 flags |= FLAG_ESCAPED;
+                done = true;
                 break;
             }
-            u32 c = (u32)cnt[pos] + 1;
-            cnt[pos] = (T)c;
+            u32 c = (u32)*at + 1;
+            *at = (T)c;
             if (c == LIMIT) {
                 flags |= FLAG_OVERFLOW;
+                done = true;
                 break;
             }
         }
-        p.out[i] = turns << TURN_SHIFT | flags;
+        if (!done) {
+            continue;
+        }
+        live = false;
+        p.out[i] = (u64)turns << TURN_SHIFT | flags;
         if (p.heat != 0 && (flags & FLAG_OVERFLOW) == 0) {
             u32 *h = p.heat + (size_t)i * rows * cols;
             for (int r = 0; r < rows; r++) {
@@ -253,12 +333,24 @@ __device__ void walk(const Params &p) {
     }
 }
 
+// layouts picks the instantiation of walk for the launch: global scratch
+// or shared memory. p is the same for every thread, so the choice never
+// diverges.
+template <typename T, u32 WALL, u32 LIMIT>
+__device__ __forceinline__ void layouts(const Params &p) {
+    if (!p.shared) {
+        walk<T, WALL, LIMIT, false>(p);
+    } else {
+        walk<T, WALL, LIMIT, true>(p);
+    }
+}
+
 // walk16 walks mazes with 16-bit visit counts.
-extern "C" __global__ void walk16(const Params p) {
-    walk<u16, 0xFFFFu, 0xFFFEu>(p);
+extern "C" __global__ void __launch_bounds__(256, 5) walk16(const Params p) {
+    layouts<u16, 0xFFFFu, 0xFFFEu>(p);
 }
 
 // walk32 walks mazes with 32-bit visit counts (keys stay within 32 bits).
-extern "C" __global__ void walk32(const Params p) {
-    walk<u32, (1u << 30) - 1, (1u << 30) - 2>(p);
+extern "C" __global__ void __launch_bounds__(256, 5) walk32(const Params p) {
+    layouts<u32, (1u << 30) - 1, (1u << 30) - 2>(p);
 }

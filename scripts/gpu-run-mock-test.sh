@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# gpu-run-mock-test.sh BINDIR: run scripts/gpu-run.sh end to end against
+# the mock driver, as scripts/mockcuda/test.sh (make test-cuda-mock) does
+# after building BINDIR/gpubench and BINDIR/cuda.test against the mock: it
+# makes two small population files, runs the script with short limits
+# scaled for the CPU, and checks that it passed and wrote its JSON and
+# summary with every step in them.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bin="$(cd "${1:?usage: gpu-run-mock-test.sh BINDIR}" && pwd)"
+out="$bin/gpu-run-out"
+rm -rf "$out" "$bin/pops"
+mkdir -p "$bin/pops"
+"$bin/gpubench" makepop --size 13x13 --n 3000 --kind random --out "$bin/pops/pop-13x13-random.bin" > /dev/null
+"$bin/gpubench" makepop --size 13x13 --n 3000 --kind long --out "$bin/pops/pop-13x13-long.bin" > /dev/null
+# compute-sanitizer and ncu need a real GPU (and a fake one would only
+# test itself): the mock run names absent tools, and checks that their
+# steps are recorded as skipped.
+rc=0
+SMI=absent-nvidia-smi SANITIZER=absent-compute-sanitizer NCU=absent-ncu GPURUN_DRAWN_N=4000 \
+  OUT="$out" BIN="$bin" GPURUN_N=4000 GPURUN_STREAM_SECONDS=2 GPURUN_TEST_SHORT=1 GPURUN_SCALE=3 \
+  scripts/gpu-run.sh > "$bin/gpu-run.stdout" 2>&1 || rc=$?
+problems=()
+[ "$rc" -eq 0 ] || problems+=("gpu-run.sh exited $rc")
+for f in gpu-run.json gpu-run.jsonl summary.txt; do
+  [ -s "$out/$f" ] || problems+=("$f missing or empty")
+done
+for s in env smoke tests check stream-pop-13x13-random stream-pop-13x13-long stream-drawn-32x32 stream-cpu-1core-13x13; do
+  grep -q "\"step\":\"$s\",\"rc\":0,.*\"status\":\"ok\"" "$out/gpu-run.jsonl" || problems+=("step $s did not pass")
+done
+grep -q '"mismatches":0,.*"size":"64x64","step":"check"' "$out/gpu-run.jsonl" || problems+=("no clean 64x64 check")
+grep -q '"steps_per_sec_kernel":[0-9]' "$out/gpu-run.jsonl" || problems+=("no kernel-only rate")
+for s in ncu sanitizer-memcheck sanitizer-initcheck; do
+  grep -q "\"step\":\"$s\",\"rc\":0,\"seconds\":0,\"log\":\"\",\"status\":\"skipped: " "$out/gpu-run.jsonl" || problems+=("$s not skipped")
+done
+for v in walk16/shared walk32/shared walk16/scratch walk32/scratch; do
+  grep -q "^variant $v: [0-9]* mazes checked" "$out/tests.log" || problems+=("variant $v not run")
+done
+# The whole file must be one JSON object.
+go run ./scripts/gpubench/jsoncheck "$out/gpu-run.json" || problems+=("gpu-run.json is not valid JSON")
+if [ "${#problems[@]}" -gt 0 ]; then
+  printf 'gpu-run-mock-test: %s\n' "${problems[@]}" >&2
+  sed 's/^/  summary: /' "$out/summary.txt" >&2
+  exit 1
+fi
+echo "gpu-run-mock-test: gpu-run.sh passed end to end against the mock driver in $(grep -o '"seconds":[0-9]*' "$out/gpu-run.json" | head -1 | cut -d: -f2)s; $(grep -c '' "$out/gpu-run.jsonl") results in $out/gpu-run.json, summary in $out/summary.txt"

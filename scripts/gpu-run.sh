@@ -1,0 +1,156 @@
+#!/usr/bin/env bash
+# gpu-run.sh: one device call, a whole verdict on the cuda backend, within
+# 480 s. Run it on the device machine from the checkout's root, with the
+# binaries built here beforehand (`make gpu-bin`, carried in bin/):
+#
+#   bin/gpubench      scripts/gpubench, cuda tag
+#   bin/cuda.test     the cuda package's tests, cuda tag
+#   bin/pops/*.bin    populations made beforehand (`make gpu-bin` too)
+#
+# Steps, each under `timeout -k`: the environment (nvidia-smi, driver,
+# device, memory); a smoke walk; the cuda tests (1,000,000 random mazes
+# against the reference, the walk16/walk32/global-scratch variants, Close);
+# gpubench check (the backend against the cpu backend on GPURUN_N mazes of
+# several sizes); compute-sanitizer memcheck and initcheck with
+# --error-exitcode; gpubench stream (kernel-only time from CUDA events and
+# end-to-end time) on the carried populations and on drawn ones; one Nsight
+# Compute pass if ncu is present.
+#
+# Time limits (s): 10 smi, 15 env, 20 smoke, 90 tests, 60 check, 45 + 45
+# sanitizers, 2 x 30 carried streams, 40 drawn stream, 20 cpu baseline, 45
+# ncu: 450 in all with the default 15 s streams, within the 480 s budget.
+#
+# Every result is appended, as soon as it exists, to $OUT/gpu-run.jsonl
+# (one JSON object a line) and a line of $OUT/summary.txt (also printed),
+# so that a run cut short still leaves its figures; at the end
+# $OUT/gpu-run.json gathers them into one object. Exit status: 0 when
+# every step that ran passed, 1 otherwise.
+#
+# Knobs (environment): OUT (default ./gpu-run-out), BIN (bin), GPURUN_N
+# (1000000), GPURUN_STREAM_SECONDS (15), GPURUN_TEST_SHORT (empty; set to
+# 1 to run the tests with -test.short, as the mock test does),
+# GPURUN_SCALE (1; multiplies every time limit, for slow runs such as the
+# mock's), GPURUN_DRAWN_N (131072: mazes of the drawn stream populations),
+# SMI, SANITIZER, NCU (the tools' commands: nvidia-smi, compute-sanitizer,
+# ncu; a step whose tool is not found is recorded as skipped).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+BIN="${BIN:-bin}"
+OUT="${OUT:-gpu-run-out}"
+N="${GPURUN_N:-1000000}"
+SECS="${GPURUN_STREAM_SECONDS:-15}"
+SCALE="${GPURUN_SCALE:-1}"
+DRAWN_N="${GPURUN_DRAWN_N:-131072}"
+SMI="${SMI:-nvidia-smi}"
+SANITIZER="${SANITIZER:-compute-sanitizer}"
+NCU="${NCU:-ncu}"
+SHORT=()
+[ -n "${GPURUN_TEST_SHORT:-}" ] && SHORT=(-test.short)
+mkdir -p "$OUT"
+JSONL="$OUT/gpu-run.jsonl"
+SUMMARY="$OUT/summary.txt"
+: > "$JSONL"
+: > "$SUMMARY"
+failed=0
+t_start=$(date +%s)
+
+say() { echo "$*" | tee -a "$SUMMARY"; }
+
+# record NAME RC SECONDS LOG STATUS: one JSON line for a step.
+record() {
+  printf '{"step":"%s","rc":%d,"seconds":%d,"log":"%s","status":"%s"}\n' "$1" "$2" "$3" "$4" "$5" >> "$JSONL"
+}
+
+# step NAME LIMIT CMD...: run CMD under timeout with LIMIT·SCALE seconds,
+# its output in $OUT/NAME.log; gpubench's JSON lines go to the JSONL file.
+step() {
+  local name="$1" limit="$2"
+  shift 2
+  limit=$((limit * SCALE))
+  local log="$OUT/$name.log" t0 rc status
+  t0=$(date +%s)
+  say "== $name (limit ${limit}s): $*"
+  timeout -k 5 "$limit" "$@" > "$log" 2>&1
+  rc=$?
+  local took=$(( $(date +%s) - t0 ))
+  case "$rc" in
+    0) status=ok ;;
+    124 | 137) status=timeout; failed=1 ;;
+    *) status=fail; failed=1 ;;
+  esac
+  grep -h '^{"' "$log" >> "$JSONL"
+  record "$name" "$rc" "$took" "$name.log" "$status"
+  say "   $status (rc=$rc, ${took}s)"
+  grep -h '^{"' "$log" | sed 's/^/   /' | tee -a "$SUMMARY" > /dev/null
+  grep -h '^{"' "$log" | sed 's/^/   /' | cut -c1-300
+  return 0
+}
+
+# skip NAME WHY: a step that cannot run here.
+skip() {
+  say "== $1: skipped: $2"
+  record "$1" 0 0 "" "skipped: $2"
+}
+
+for f in "$BIN/gpubench" "$BIN/cuda.test"; do
+  if [ ! -x "$f" ]; then
+    say "gpu-run: $f is missing: build it here with \`make gpu-bin\` and carry bin/"
+    exit 1
+  fi
+done
+
+# 1. The environment.
+if command -v "$SMI" > /dev/null; then
+  step smi 10 "$SMI" --query-gpu=name,driver_version,memory.total,clocks.max.sm,power.limit --format=csv
+else
+  skip smi "$SMI not present"
+fi
+step env 15 "$BIN/gpubench" env
+
+# 2. A smoke walk: a few thousand mazes against the cpu backend.
+step smoke 20 "$BIN/gpubench" check --n 5000 --sizes 13x13 --batch 5000
+
+# 3. The tests: 1,000,000 random mazes against Walk, the three variants,
+#    Close, the errors (the failure injections skip on a real driver).
+step tests 90 "$BIN/cuda.test" -test.v -test.timeout 85s "${SHORT[@]}" \
+  -test.run 'TestMatchesWalk|TestVariants|TestClose|TestEvaluateErrors|TestOpenFailures'
+
+# 4. The backend against the cpu backend on GPURUN_N mazes of four sizes.
+step check 60 "$BIN/gpubench" check --n "$N" --sizes 6x6,13x13,32x32,64x64
+
+# 5. compute-sanitizer on the short tests (kernels run ~100x slower there).
+if command -v "$SANITIZER" > /dev/null; then
+  for tool in memcheck initcheck; do
+    step "sanitizer-$tool" 45 "$SANITIZER" --tool "$tool" --error-exitcode 99 \
+      "$BIN/cuda.test" -test.short -test.run 'TestVariants|TestEvaluateErrors'
+  done
+else
+  skip sanitizer-memcheck "$SANITIZER not present"
+  skip sanitizer-initcheck "$SANITIZER not present"
+fi
+
+# 6. Streaming throughput: carried populations, then drawn ones.
+for pop in "$BIN"/pops/*.bin; do
+  [ -f "$pop" ] || continue
+  step "stream-$(basename "$pop" .bin)" $((SECS + 15)) "$BIN/gpubench" stream --pop "$pop" --seconds "$SECS"
+done
+step stream-drawn-32x32 $((SECS + 25)) "$BIN/gpubench" stream --size 32x32 --n "$DRAWN_N" --kind random --seconds "$SECS"
+step stream-cpu-1core-13x13 $((SECS / 3 + 14)) "$BIN/gpubench" stream --backend cpu --workers 1 --size 13x13 --n $((DRAWN_N / 2)) --kind long --seconds $((SECS / 3 + 1))
+
+# 7. One Nsight Compute pass on walk16 (13x13), if ncu is present.
+if command -v "$NCU" > /dev/null; then
+  step ncu 45 "$NCU" --kernel-name walk16 --launch-count 1 --section SpeedOfLight --section Occupancy \
+    --section LaunchStats --section MemoryWorkloadAnalysis --section WarpStateStats \
+    "$BIN/gpubench" stream --size 13x13 --n 262144 --kind random --seconds 1
+else
+  skip ncu "$NCU not present"
+fi
+
+# The whole run as one JSON object.
+{
+  printf '{"seconds":%d,"failed":%s,"results":[\n' $(( $(date +%s) - t_start )) "$([ $failed -eq 0 ] && echo false || echo true)"
+  paste -sd, "$JSONL"
+  printf ']}\n'
+} > "$OUT/gpu-run.json"
+say "gpu-run: $([ $failed -eq 0 ] && echo PASS || echo FAIL) in $(( $(date +%s) - t_start ))s; $OUT/gpu-run.json, $OUT/summary.txt, logs in $OUT/"
+exit "$failed"
