@@ -119,10 +119,9 @@ func runSearchBench(args []string, stdout, stderr io.Writer) int {
 			return usageErr("--algos: %v", err)
 		}
 	}
-	ev, err := be.open()
-	if err != nil {
-		fmt.Fprintf(stderr, "mousemaze bench search: %v\n", err)
-		return exitFail
+	ev, code := be.open("bench search", stderr)
+	if code >= 0 {
+		return code
 	}
 	defer ev.Close()
 	for _, sz := range sizes {

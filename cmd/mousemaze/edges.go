@@ -23,7 +23,7 @@ func readEdges(name string) ([]mousemaze.EdgeMaze, []int, error) {
 // runEvalEdges is eval --edges: the same table and JSON records as eval.
 // The boards go to the --backend when it walks edge boards
 // (mousemaze.EdgeEvaluator), and to the reference walk otherwise.
-func runEvalEdges(files []string, cfg mousemaze.Config, be backendFlags, asJSON bool, stdout, stderr io.Writer) int {
+func runEvalEdges(files []string, cfg mousemaze.Config, ev mousemaze.Evaluator, workers int, asJSON bool, stdout, stderr io.Writer) int {
 	var inputs []mousemaze.Input
 	var boards []mousemaze.EdgeMaze
 	for _, name := range files {
@@ -39,13 +39,8 @@ func runEvalEdges(files []string, cfg mousemaze.Config, be backendFlags, asJSON 
 			boards = append(boards, m)
 		}
 	}
-	ev, err := be.open()
-	if err != nil {
-		return failer("eval", stderr)(exitFail, "%v", err)
-	}
-	defer ev.Close()
 	results := make([]mousemaze.Result, len(boards))
-	if _, err := mousemaze.EvaluateEdgesWith(ev, boards, cfg, results, be.workers); err != nil {
+	if _, err := mousemaze.EvaluateEdgesWith(ev, boards, cfg, results, workers); err != nil {
 		return failer("eval", stderr)(exitFail, "%v", err)
 	}
 	return writeEval(inputs, results, cfg, asJSON, stdout, stderr)

@@ -36,19 +36,19 @@ func runEval(args []string, stdout, stderr io.Writer) int {
 		return failer("eval", stderr)(exitUsage, "%v", err)
 	}
 	cfg.Heat = *heat
+	ev, code := be.open("eval", stderr)
+	if code >= 0 {
+		return code
+	}
+	defer ev.Close()
 	if *edges {
-		return runEvalEdges(fs.Args(), cfg, be, *asJSON, stdout, stderr)
+		return runEvalEdges(fs.Args(), cfg, ev, be.workers, *asJSON, stdout, stderr)
 	}
 
 	inputs, code := readInputs("eval", fs.Args(), cfg, stderr)
 	if code >= 0 {
 		return code
 	}
-	ev, err := be.open()
-	if err != nil {
-		return failer("eval", stderr)(exitFail, "%v", err)
-	}
-	defer ev.Close()
 	results, err := mousemaze.EvaluateInputs(mousemaze.ForConfig(ev, cfg), cfg, inputs)
 	if err != nil {
 		return failer("eval", stderr)(exitFail, "%v", err)

@@ -139,7 +139,7 @@ func TestEvalErrors(t *testing.T) {
 		{"missing file", []string{"eval", "testdata/no-such-file"}, 1, "no-such-file"},
 		{"ragged file", []string{"eval", "testdata/ragged.txt"}, 1, "testdata/ragged.txt:2: ragged row: row has 2 cells, want 3"},
 		{"exit beyond a maze", []string{"eval", "--exit", "3", thesisFile}, 2, "../../testdata/thesis-mazes.txt:6: maze 0 is 3x3: invalid config: exit column 3 outside 0..2"},
-		{"unknown backend", []string{"eval", "--backend", "abacus", thesisFile}, 1, `unknown backend "abacus"`},
+		{"unknown backend", []string{"eval", "--backend", "abacus", thesisFile}, exitUsage, `unknown backend "abacus"`},
 		{"unknown command", []string{"frobnicate"}, 2, `unknown command "frobnicate"`},
 	}
 	for _, tc := range tests {
