@@ -1,8 +1,11 @@
 package mousemaze
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
+	"fmt"
+	"io"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -154,4 +157,80 @@ func FuzzParse(f *testing.F) {
 			}
 		}
 	})
+}
+
+// scanLines is the line-by-line parser ParseLines replaced (bufio.Scanner,
+// a string per line), kept as the reference for TestParseLinesReference.
+func scanLines(r io.Reader, name string) ([]Maze, []int, error) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 4096), maxLine)
+	var mazes []Maze
+	var lines []int
+	var cur *Maze
+	line := 0
+	for sc.Scan() {
+		line++
+		text := strings.Trim(sc.Text(), " \t\r")
+		if text == "" {
+			cur = nil
+			continue
+		}
+		if text[0] == ';' {
+			continue
+		}
+		if cur == nil {
+			mazes = append(mazes, Maze{})
+			lines = append(lines, line)
+			cur = &mazes[len(mazes)-1]
+		}
+		row, width, err := parseRow([]byte(text))
+		if err != nil {
+			return nil, nil, &ParseError{File: name, Line: line, Err: err}
+		}
+		if cur.Rows == 0 {
+			cur.Cols = width
+		} else if width != cur.Cols {
+			return nil, nil, &ParseError{File: name, Line: line, Err: fmt.Errorf("%w: row has %d cells, want %d", ErrRowWidth, width, cur.Cols)}
+		}
+		if cur.Rows == MaxSide {
+			return nil, nil, &ParseError{File: name, Line: line, Err: fmt.Errorf("%w: maze has more than %d rows", ErrTooTall, MaxSide)}
+		}
+		cur.Walls = append(cur.Walls, row)
+		cur.Rows++
+	}
+	if len(mazes) == 0 {
+		return nil, nil, &ParseError{File: name, Err: ErrEmpty}
+	}
+	return mazes, lines, nil
+}
+
+// TestParseLinesReference wants ParseLines to agree with the reference
+// parser on random texts: mazes, lines and error messages.
+func TestParseLinesReference(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	pieces := []string{".", ".", "X", "#", " ", "\t", "\r", "\n", "\n\n", "; c\n", "o", "é", "\xff"}
+	for i := 0; i < 3000; i++ {
+		var b strings.Builder
+		if i%2 == 0 { // mostly well-formed mazes
+			for range 1 + rng.IntN(5) {
+				m := Random(rng, 1+rng.IntN(8), 1+rng.IntN(8), 0.3)
+				b.WriteString(strings.ReplaceAll(m.String(), "\n", []string{"\n", "\r\n", " \n"}[rng.IntN(3)]))
+				b.WriteString([]string{"\n", "\n; x\n\n", "\n\n\n"}[rng.IntN(3)])
+			}
+		}
+		for range rng.IntN(40) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		text := b.String()
+		got, gotLines, gotErr := ParseLines(strings.NewReader(text), "f")
+		want, wantLines, wantErr := scanLines(strings.NewReader(text), "f")
+		if fmt.Sprint(gotErr) != fmt.Sprint(wantErr) || fmt.Sprint(gotLines) != fmt.Sprint(wantLines) || len(got) != len(want) {
+			t.Fatalf("%q: %v %v, want %v %v", text, gotErr, gotLines, wantErr, wantLines)
+		}
+		for k := range got {
+			if !got[k].Equal(want[k]) || cap(got[k].Walls) != got[k].Rows {
+				t.Fatalf("%q: maze %d %+v, want %+v", text, k, got[k], want[k])
+			}
+		}
+	}
 }

@@ -35,7 +35,7 @@ func runEvalEdges(files []string, cfg mousemaze.Config, ev mousemaze.Evaluator, 
 			if err := cfg.Validate(m.Cols); err != nil {
 				return failer("eval", stderr)(exitUsage, "%s:%d: board %d is %dx%d: %v", name, lines[i], i, m.Rows, m.Cols, err)
 			}
-			inputs = append(inputs, mousemaze.Input{File: name, Index: i, Line: lines[i], Maze: mousemaze.NewMaze(m.Rows, m.Cols)})
+			inputs = append(inputs, mousemaze.Input{File: name, Index: i, Line: lines[i], Maze: mousemaze.NewMaze(m.Rows, m.Cols), Edges: true})
 			boards = append(boards, m)
 		}
 	}

@@ -4,8 +4,12 @@ package main
 // from files: eval, graph and analyze.
 
 import (
+	"context"
 	"fmt"
 	"io"
+	"os"
+	"os/signal"
+	"syscall"
 
 	"github.com/mousemaze/mousemaze"
 	"github.com/mousemaze/mousemaze/analyze"
@@ -58,15 +62,14 @@ func runEval(args []string, stdout, stderr io.Writer) int {
 
 // writeEval prints eval's results: JSON records or the table.
 func writeEval(inputs []mousemaze.Input, results []mousemaze.Result, cfg mousemaze.Config, asJSON bool, stdout, stderr io.Writer) int {
-	if !asJSON {
-		mousemaze.WriteEvalTable(stdout, inputs, results, cfg.Heat, cfg.K > 0)
-		return exitOK
+	// Until now a signal ends the process, as nothing is buffered; from
+	// here on it stops the output at the end of a line, flushed.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := mousemaze.WriteEval(ctx, stdout, inputs, results, mousemaze.EvalOutput{JSON: asJSON, Config: cfg}); err != nil {
+		return failer("eval", stderr)(exitFail, "%v", err)
 	}
-	recs := make([]mousemaze.EvalRecord, len(inputs))
-	for i, in := range inputs {
-		recs[i] = mousemaze.NewInputRecord(in, results[i])
-	}
-	return printRecords("eval", recs, stdout, stderr)
+	return exitOK
 }
 
 // readInputs reads the mazes of every file, checking each against cfg,

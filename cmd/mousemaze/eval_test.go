@@ -90,7 +90,7 @@ func TestEvalJSONHeatAndInfeasible(t *testing.T) {
 	}
 	want := []string{
 		`{"file":"testdata/mixed.txt","index":0,"rows":3,"cols":3,"turns":12,"visits":10,"escaped":true,"feasible":true,"heat":[[1,1,1],[0,1,2],[1,2,2]]}`,
-		`{"file":"testdata/mixed.txt","index":1,"rows":3,"cols":3,"turns":0,"visits":0,"escaped":false,"feasible":false,"heat":[[0,0,0],[0,0,0],[0,0,0]]}`,
+		`{"file":"testdata/mixed.txt","index":1,"rows":3,"cols":3,"turns":0,"visits":0,"escaped":false,"feasible":false,"infeasible":"exit unreachable","heat":[[0,0,0],[0,0,0],[0,0,0]]}`,
 		`{"file":"testdata/mixed.txt","index":2,"rows":1,"cols":1,"turns":2,"visits":0,"escaped":true,"feasible":true,"heat":[[1]]}`,
 	}
 	for i := range want {
@@ -166,5 +166,39 @@ func TestHelp(t *testing.T) {
 	code, _, errOut := runCmd(t, "eval", "-h")
 	if code != 0 || !strings.Contains(errOut, "Example:") {
 		t.Errorf("eval -h: exit %d, %q", code, errOut)
+	}
+}
+
+// TestEvalInfeasibleReasons wants eval to say why each infeasible maze is,
+// in the table and in JSON, and the table to gain "capped" under --cap.
+func TestEvalInfeasibleReasons(t *testing.T) {
+	stdin = strings.NewReader("X.\n..\n\n..\nX.\n\n.X\nX.\n..\n\n..\n..\n")
+	defer func() { stdin = os.Stdin }()
+	code, out, errs := runCmd(t, "eval", "--json", "-")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var got []string
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		var rec evalRecord
+		if err := json.Unmarshal([]byte(line), &rec); err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, rec.Infeasible)
+	}
+	if want := []string{"entry walled", "exit walled", "exit unreachable", ""}; strings.Join(got, ",") != strings.Join(want, ",") {
+		t.Errorf("reasons %q, want %q", got, want)
+	}
+	stdin = strings.NewReader("X.\n..\n\n..\n..\n\n...\nX..\n...\n")
+	code, out, errs = runCmd(t, "eval", "--cap", "4", "-")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	want := "  file  index  size  turns  visits  escaped  feasible  capped           why\n" +
+		"     -      0   2x2      0       0       no        no      no  entry walled\n" +
+		"     -      1   2x2      3       1      yes       yes      no             -\n" +
+		"     -      2   3x3      4       2       no       yes     yes             -\n"
+	if out != want {
+		t.Errorf("table:\n%s\nwant\n%s", out, want)
 	}
 }
