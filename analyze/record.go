@@ -3,6 +3,7 @@ package analyze
 import (
 	"fmt"
 	"io"
+	"math"
 	"strings"
 
 	"github.com/mousemaze/mousemaze"
@@ -112,7 +113,11 @@ func WriteRecord(w io.Writer, rec Record, m mousemaze.Maze) {
 		if b.Lemma6 != "" {
 			lemma = "fails: " + b.Lemma6
 		}
-		fmt.Fprintf(w, "  Theorem 8 guard %d (turns/guard %.3g)", b.Guard, b.GuardRatio)
+		if b.GuardOverflow {
+			fmt.Fprintf(w, "  Theorem 8 guard > 2^63 (10^%.2f turns; turns/guard 10^%.2f)", b.Log10Guard, math.Log10(float64(b.Turns))-b.Log10Guard)
+		} else {
+			fmt.Fprintf(w, "  Theorem 8 guard %d (turns/guard %.3g)", b.Guard, b.GuardRatio)
+		}
 		if b.Log10Paper != 0 {
 			fmt.Fprintf(w, ", paper bound 10^%.2f visits", b.Log10Paper)
 		}
