@@ -195,8 +195,11 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	}
 	if *table {
 		sz, err := mousemaze.ParseSize(*maxSize)
-		if err != nil || sz.Rows*sz.Cols > 36 {
-			return failer("analyze", stderr)(exitUsage, "--max %q: want a size of at most 36 cells", *maxSize)
+		if err != nil {
+			return failer("analyze", stderr)(exitUsage, "--max %q: %v", *maxSize, err)
+		}
+		if sz.Rows*sz.Cols > 36 {
+			return failer("analyze", stderr)(exitUsage, "--max %s: %d cells; --table enumerates every maze up to it, so at most 36 cells", sz, sz.Rows*sz.Cols)
 		}
 		s, err := analyze.SurveyAll(sz.Rows, sz.Cols, cfg)
 		if err != nil {
