@@ -117,8 +117,32 @@ func trimSpace(b []byte) []byte {
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }
 
+// cellClass classifies a byte of a maze row: 0 an open cell, 1 a wall,
+// 2 anything else.
+var cellClass = func() (t [256]uint8) {
+	for i := range t {
+		t[i] = 2
+	}
+	t['.'], t['X'], t['#'] = 0, 1, 1
+	return t
+}()
+
 // parseRow turns one row of text into a wall mask and its width.
 func parseRow(text []byte) (uint64, int, error) {
+	if len(text) <= MaxSide {
+		// The common case without a branch per cell: classify every
+		// byte, and look for the bad one only when there is one.
+		var row uint64
+		var bad uint8
+		for i, ch := range text {
+			k := cellClass[ch]
+			row |= uint64(k&1) << uint(i)
+			bad |= k
+		}
+		if bad&2 == 0 {
+			return row, len(text), nil
+		}
+	}
 	var row uint64
 	col := 0
 	for i := 0; i < len(text); col++ {

@@ -234,3 +234,50 @@ func TestParseLinesReference(t *testing.T) {
 		}
 	}
 }
+
+// parseRowRunes is the rune-by-rune row parser parseRow replaced, the
+// reference of TestParseRow.
+func parseRowRunes(text string) (uint64, int, error) {
+	var row uint64
+	col := 0
+	for _, ch := range text {
+		if col == MaxSide {
+			return 0, 0, fmt.Errorf("%w: row has more than %d cells", ErrTooWide, MaxSide)
+		}
+		switch ch {
+		case '.':
+		case 'X', '#':
+			row |= 1 << uint(col)
+		default:
+			return 0, 0, fmt.Errorf("%w %q in column %d (want '.', 'X' or '#')", ErrBadCell, ch, col+1)
+		}
+		col++
+	}
+	return row, col, nil
+}
+
+// TestParseRow wants parseRow's branch-free path and its slow path to
+// agree with the rune-by-rune parser on rows of every length up to past
+// MaxSide, good and bad.
+func TestParseRow(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 8))
+	alphabet := []string{".", "X", "#", ".", "X", "o", " ", "é", "\xff", "x"}
+	for i := 0; i < 20000; i++ {
+		var b strings.Builder
+		n := rng.IntN(70)
+		bad := rng.IntN(4) == 0
+		for range n {
+			if bad {
+				b.WriteString(alphabet[rng.IntN(len(alphabet))])
+			} else {
+				b.WriteString(alphabet[rng.IntN(3)])
+			}
+		}
+		text := b.String()
+		row, width, err := parseRow([]byte(text))
+		wrow, wwidth, werr := parseRowRunes(text)
+		if row != wrow || width != wwidth || fmt.Sprint(err) != fmt.Sprint(werr) {
+			t.Fatalf("%q: %x %d %v, want %x %d %v", text, row, width, err, wrow, wwidth, werr)
+		}
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"slices"
 	"syscall"
 
 	"github.com/mousemaze/mousemaze"
@@ -81,6 +82,7 @@ func readInputs(cmd string, files []string, cfg mousemaze.Config, stderr io.Writ
 		if err != nil {
 			return nil, failer(cmd, stderr)(exitFail, "%v", err)
 		}
+		inputs = slices.Grow(inputs, len(mazes))
 		for i, m := range mazes {
 			if err := cfg.Validate(m.Cols); err != nil {
 				return nil, failer(cmd, stderr)(exitUsage, "%s:%d: maze %d is %dx%d: %v", name, lines[i], i, m.Rows, m.Cols, err)
