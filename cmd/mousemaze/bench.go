@@ -69,6 +69,14 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 			bes = append(bes, b)
 		}
 	}
+	for _, k := range strings.Split(*kinds, ",") {
+		if k != bench.KindRandom && k != bench.KindLong {
+			return failer("bench", stderr)(exitUsage, "--mazes: unknown kind %q (want %s or %s)", k, bench.KindRandom, bench.KindLong)
+		}
+	}
+	if *duration <= 0 {
+		return failer("bench", stderr)(exitUsage, "--duration %v: must be above 0", *duration)
+	}
 	for _, b := range bes {
 		if !slices.Contains(mousemaze.Backends(), b) {
 			return failer("bench", stderr)(exitUsage, "--backends: %v %q (have %v)", mousemaze.ErrUnknownBackend, b, mousemaze.BuiltBackends())
