@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -82,6 +83,21 @@ func TestExitCodes(t *testing.T) {
 		code, _, errs := runCmd(t, c.args...)
 		if code != c.code || !strings.Contains(errs, c.errs) {
 			t.Errorf("mousemaze %s: exit %d, stderr %q; want exit %d and %q", strings.Join(c.args, " "), code, firstLine(errs), c.code, c.errs)
+		}
+	}
+}
+
+// TestKernelUnavailable wants a kernel that this binary declares but this
+// processor cannot run to fail the command (exit 1) saying so, never to
+// run another kernel: a test backend stands in for such a processor.
+func TestKernelUnavailable(t *testing.T) {
+	mousemaze.RegisterMissing("zz-test-nokernel", fmt.Errorf("zz-test-nokernel: %w: this processor cannot run %q", mousemaze.ErrKernelUnavailable, "fast"))
+	mousemaze.RegisterKernels("zz-test-nokernel", []string{"fast"})
+	for _, cmd := range [][]string{{"eval", thesisFile}, {"selfcheck", "--n", "10"}, {"evolve", "--size", "3x3", "--evals", "10"}} {
+		args := append(cmd[:1:1], append([]string{"--backend", "zz-test-nokernel", "--kernel", "fast"}, cmd[1:]...)...)
+		code, out, errs := runCmd(t, args...)
+		if code != exitFail || !strings.Contains(errs, `kernel unavailable: this processor cannot run "fast"`) || out != "" {
+			t.Errorf("mousemaze %s: exit %d, stdout %q, stderr %q; want exit 1 saying why", strings.Join(args, " "), code, out, firstLine(errs))
 		}
 	}
 }
