@@ -44,12 +44,17 @@ func EvaluateInputs(ev Evaluator, cfg Config, inputs []Input) ([]Result, error) 
 				return nil, err
 			}
 		}
-		dst := make([]Result, len(idx))
+		dst := results // one size: the results in input order
+		if len(sizes) > 1 {
+			dst = make([]Result, len(idx))
+		}
 		if err := ev.Evaluate(pop, cfg, dst); err != nil {
 			return nil, fmt.Errorf("%s backend on %s mazes: %w", ev.Name(), sz, err)
 		}
-		for k, i := range idx {
-			results[i] = dst[k]
+		if len(sizes) > 1 {
+			for k, i := range idx {
+				results[i] = dst[k]
+			}
 		}
 	}
 	return results, nil
@@ -215,6 +220,62 @@ func (t *evalTable) row(in Input, r Result) {
 	}
 }
 
+// measure widens t.widths to the cells of in and r, as row writes them,
+// without writing them; fileWidth is the width of in.File.
+func (t *evalTable) measure(fileWidth int, in Input, r Result) {
+	w := t.widths
+	yesNo := func(b bool) int { return 3 - btoi(!b) }
+	w[0] = max(w[0], fileWidth)
+	w[1] = max(w[1], digits(int64(in.Index)))
+	w[2] = max(w[2], digits(int64(in.Maze.Rows))+1+digits(int64(in.Maze.Cols)))
+	w[3] = max(w[3], digits(r.Turns))
+	w[4] = max(w[4], digits(r.Visits()))
+	w[5] = max(w[5], yesNo(r.Escaped))
+	w[6] = max(w[6], yesNo(r.Feasible))
+	j := 7
+	if t.o.Config.Cap > 0 {
+		w[j] = max(w[j], yesNo(r.Capped(t.o.Config.Cap)))
+		j++
+	}
+	if t.o.Config.K > 0 {
+		w[j] = max(w[j], yesNo(r.Trapped))
+		cycle := 1
+		if r.Trapped {
+			cycle = digits(r.CycleStart) + 1 + digits(r.CycleLen)
+		}
+		w[j+1] = max(w[j+1], cycle)
+		w[j+2] = max(w[j+2], digits(r.TrapTurn))
+		j += 3
+	}
+	why := len(t.o.Why(in, r))
+	w[j] = max(w[j], max(why, 1))
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// digits is the length of v in decimal, its sign included.
+func digits(v int64) int {
+	n := 1
+	if v < 0 {
+		n++
+		v = -(v / 10)
+		if v == 0 {
+			return n
+		}
+		n++
+	}
+	for v >= 10 {
+		v /= 10
+		n++
+	}
+	return n
+}
+
 // line makes the cells of line i (-1 the header) the current ones.
 func (t *evalTable) line(i int, inputs []Input, results []Result) {
 	t.cell, t.ends = t.cell[:0], t.ends[:0]
@@ -228,16 +289,19 @@ func (t *evalTable) line(i int, inputs []Input, results []Result) {
 // write writes the table; stopped, called before each line with the
 // line's maze (-1 the header), ends it early when it returns an error.
 func (t *evalTable) write(w *bufio.Writer, inputs []Input, results []Result, stopped func(i int) error) error {
-	for i := -1; i < len(inputs); i++ {
-		t.line(i, inputs, results)
-		if t.widths == nil {
-			t.widths = make([]int, len(t.ends))
+	t.line(-1, inputs, results)
+	t.widths = make([]int, len(t.ends))
+	start := 0
+	for j, e := range t.ends {
+		t.widths[j] = runes(t.cell[start:e])
+		start = e
+	}
+	lastFile, fileWidth := "", 0
+	for i, in := range inputs {
+		if i == 0 || in.File != lastFile {
+			lastFile, fileWidth = in.File, utf8.RuneCountInString(in.File)
 		}
-		start := 0
-		for j, e := range t.ends {
-			t.widths[j] = max(t.widths[j], runes(t.cell[start:e]))
-			start = e
-		}
+		t.measure(fileWidth, in, results[i])
 	}
 	for i := -1; i < len(inputs); i++ {
 		if err := stopped(i); err != nil {

@@ -6,7 +6,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
 	"text/tabwriter"
@@ -258,4 +260,17 @@ func (c *cancelAfter) Write(p []byte) (int, error) {
 		c.cancel()
 	}
 	return c.b.Write(p)
+}
+
+// TestDigits wants digits to be the length of strconv's decimal form.
+func TestDigits(t *testing.T) {
+	vals := []int64{0, 1, 9, 10, 99, 100, -1, -9, -10, -11, math.MaxInt64, math.MinInt64, math.MinInt64 + 1}
+	for p := int64(1); p < math.MaxInt64/10; p *= 10 {
+		vals = append(vals, p-1, p, p+1, -p+1, -p, -p-1)
+	}
+	for _, v := range vals {
+		if got, want := digits(v), len(strconv.FormatInt(v, 10)); got != want {
+			t.Errorf("digits(%d) = %d, want %d", v, got, want)
+		}
+	}
 }

@@ -2,7 +2,7 @@ package mousemaze
 
 import (
 	"bufio"
-	"errors"
+	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -29,7 +29,6 @@ func Parse(r io.Reader, name string) ([]Maze, error) {
 // ParseLines is Parse that also returns, for every maze, the 1-based line
 // on which its first row stands.
 func ParseLines(r io.Reader, name string) ([]Maze, []int, error) {
-	br := bufio.NewReaderSize(r, maxLine)
 	var (
 		mazes []Maze
 		lines []int
@@ -47,53 +46,81 @@ func ParseLines(r io.Reader, name string) ([]Maze, []int, error) {
 			cur = nil
 		}
 	}
-	for {
-		raw, err := br.ReadSlice('\n')
-		if errors.Is(err, bufio.ErrBufferFull) {
-			return nil, nil, &ParseError{File: name, Line: line + 1,
-				Err: fmt.Errorf("%w: line longer than %d bytes", ErrTooWide, maxLine)}
-		}
-		if err != nil && err != io.EOF {
-			return nil, nil, &ParseError{File: name, Line: line, Err: err}
-		}
-		if len(raw) == 0 && err == io.EOF {
-			break
-		}
+	// one handles the next line, without its newline.
+	one := func(raw []byte) error {
 		line++
 		text := trimSpace(raw)
 		switch {
 		case len(text) == 0:
 			closeMaze()
+			return nil
 		case text[0] == ';':
-		default:
-			if cur == nil {
-				if cap(arena)-len(arena) < MaxSide {
-					arena = make([]uint64, 0, 64<<10)
-				}
-				start = len(arena)
-				mazes = append(mazes, Maze{})
-				lines = append(lines, line)
-				cur = &mazes[len(mazes)-1]
-			}
-			row, width, perr := parseRow(text)
-			if perr != nil {
-				return nil, nil, &ParseError{File: name, Line: line, Err: perr}
-			}
-			if cur.Rows == 0 {
-				cur.Cols = width
-			} else if width != cur.Cols {
-				return nil, nil, &ParseError{File: name, Line: line,
-					Err: fmt.Errorf("%w: row has %d cells, want %d", ErrRowWidth, width, cur.Cols)}
-			}
-			if cur.Rows == MaxSide {
-				return nil, nil, &ParseError{File: name, Line: line,
-					Err: fmt.Errorf("%w: maze has more than %d rows", ErrTooTall, MaxSide)}
-			}
-			arena = append(arena, row)
-			cur.Rows++
+			return nil
 		}
-		if err == io.EOF {
-			break
+		if cur == nil {
+			if cap(arena)-len(arena) < MaxSide {
+				arena = make([]uint64, 0, 64<<10)
+			}
+			start = len(arena)
+			mazes = append(mazes, Maze{})
+			lines = append(lines, line)
+			cur = &mazes[len(mazes)-1]
+		}
+		row, width, err := parseRow(text)
+		if err != nil {
+			return &ParseError{File: name, Line: line, Err: err}
+		}
+		if cur.Rows == 0 {
+			cur.Cols = width
+		} else if width != cur.Cols {
+			return &ParseError{File: name, Line: line,
+				Err: fmt.Errorf("%w: row has %d cells, want %d", ErrRowWidth, width, cur.Cols)}
+		}
+		if cur.Rows == MaxSide {
+			return &ParseError{File: name, Line: line,
+				Err: fmt.Errorf("%w: maze has more than %d rows", ErrTooTall, MaxSide)}
+		}
+		arena = append(arena, row)
+		cur.Rows++
+		return nil
+	}
+	// The input is read in chunks of 4·maxLine bytes; the lines of each
+	// are handled in place, and a line cut by the chunk's end moves to
+	// the front of the next.
+	buf := make([]byte, 4*maxLine)
+	lo, hi := 0, 0
+	for eof := false; !eof; {
+		copy(buf, buf[lo:hi])
+		lo, hi = 0, hi-lo
+		n, err := io.ReadAtLeast(r, buf[hi:], 1)
+		hi += n
+		switch {
+		case err == io.EOF || err == io.ErrUnexpectedEOF:
+			eof = true
+		case err != nil:
+			return nil, nil, &ParseError{File: name, Line: line, Err: err}
+		}
+		for {
+			nl := bytes.IndexByte(buf[lo:hi], '\n')
+			if nl < 0 {
+				break
+			}
+			if nl > maxLine {
+				break
+			}
+			if err := one(buf[lo : lo+nl]); err != nil {
+				return nil, nil, err
+			}
+			lo += nl + 1
+		}
+		if hi-lo > maxLine {
+			return nil, nil, &ParseError{File: name, Line: line + 1,
+				Err: fmt.Errorf("%w: line longer than %d bytes", ErrTooWide, maxLine)}
+		}
+	}
+	if lo < hi {
+		if err := one(buf[lo:hi]); err != nil {
+			return nil, nil, err
 		}
 	}
 	closeMaze()
