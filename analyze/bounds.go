@@ -33,6 +33,15 @@ type BoundCheck struct {
 	Lemma6     string `json:"lemma6_violation,omitempty"`
 }
 
+// GuardText writes the guard: the number, or "> 2^63 (10^L)" with its
+// log10 L when it overflowed.
+func (b BoundCheck) GuardText() string {
+	if b.GuardOverflow {
+		return fmt.Sprintf("> 2^63 (10^%.2f)", b.Log10Guard)
+	}
+	return fmt.Sprint(b.Guard)
+}
+
 // MarshalJSON writes b with the field guard left out when it overflowed
 // (GuardOverflow), so that no report shows the saturated value.
 func (b BoundCheck) MarshalJSON() ([]byte, error) {

@@ -3,7 +3,6 @@ package analyze
 import (
 	"fmt"
 	"io"
-	"math"
 	"strings"
 
 	"github.com/mousemaze/mousemaze"
@@ -113,11 +112,7 @@ func WriteRecord(w io.Writer, rec Record, m mousemaze.Maze) {
 		if b.Lemma6 != "" {
 			lemma = "fails: " + b.Lemma6
 		}
-		if b.GuardOverflow {
-			fmt.Fprintf(w, "  Theorem 8 guard > 2^63 (10^%.2f turns; turns/guard 10^%.2f)", b.Log10Guard, math.Log10(float64(b.Turns))-b.Log10Guard)
-		} else {
-			fmt.Fprintf(w, "  Theorem 8 guard %d (turns/guard %.3g)", b.Guard, b.GuardRatio)
-		}
+		fmt.Fprintf(w, "  Theorem 8 guard %s (turns/guard %.3g)", b.GuardText(), b.GuardRatio)
 		if b.Log10Paper != 0 {
 			fmt.Fprintf(w, ", paper bound 10^%.2f visits", b.Log10Paper)
 		}
