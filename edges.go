@@ -357,6 +357,17 @@ func parseEdgeBlock(b Block, name string) (EdgeMaze, error) {
 	return m, nil
 }
 
+// looksLikeGrid reports whether every line is a row of the grid format:
+// '.', 'X' and '#' only.
+func looksLikeGrid(lines []string) bool {
+	for _, l := range lines {
+		if l == "" || strings.Trim(l, ".X#") != "" {
+			return false
+		}
+	}
+	return true
+}
+
 // ReadEdgeFrame reads one drawing of the edge-wall text format (see
 // ParseEdges) from b, for ParseEdges and for formats of boards that
 // EdgeMaze cannot hold. It checks the shape (2·rows+1 lines of 2·cols+1
@@ -372,6 +383,9 @@ func ReadEdgeFrame(b Block, name string, size func(rows, cols int) error, wall f
 	}
 	if len(lines) == 0 {
 		return &ParseError{File: name, Line: b.Start, Err: ErrEmpty}
+	}
+	if looksLikeGrid(lines) {
+		return fail(0, "%w %q at column 1: want a board in the edge format ('+' corners, '|' and '-' walls; docs/variants.md), and this looks like a grid maze (rows of '.' and 'X')", ErrBadCell, lines[0][0])
 	}
 	w := len(lines[0])
 	if len(lines)%2 == 0 || len(lines) < 3 {

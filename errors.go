@@ -18,6 +18,14 @@ var (
 	ErrOrder = errors.New("invalid preference order")
 	// ErrUnknownBackend reports a backend name that is not registered.
 	ErrUnknownBackend = errors.New("unknown backend")
+	// ErrUnknownKernel reports a kernel name (Options.Kernel) that the
+	// backend does not have.
+	ErrUnknownKernel = errors.New("unknown kernel")
+	// ErrKernelUnavailable reports a kernel that this binary holds but
+	// this processor cannot run.
+	ErrKernelUnavailable = errors.New("kernel unavailable")
+	// ErrOptions reports Options out of range, such as negative Workers.
+	ErrOptions = errors.New("invalid backend options")
 	// ErrGuard reports a walk that exceeded the Theorem 8 bound, which a
 	// correct simulator never does on a feasible maze.
 	ErrGuard = errors.New("walk exceeded the theoretical bound")

@@ -4,7 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"sort"
+	"strings"
 	"sync"
 )
 
@@ -66,6 +68,12 @@ type Factory func(Options) (Evaluator, error)
 var (
 	registryMu sync.RWMutex
 	registry   = map[string]Factory{}
+	// missing holds the backends registered by RegisterMissing: known by
+	// name, but not built into this binary.
+	missing = map[string]bool{}
+	// kernelNames holds the kernels of the backends that have some, as
+	// RegisterKernels gives them.
+	kernelNames = map[string][]string{}
 )
 
 // Register makes a backend available by name. Backends call it from init;
@@ -79,16 +87,100 @@ func Register(name string, f Factory) {
 	registry[name] = f
 }
 
-// Backends returns the names of the registered backends, sorted.
+// RegisterMissing registers a backend that this binary knows by name but
+// was built without (cuda without the cuda tag): NewEvaluator(name) returns
+// err, which says how to get it, and BuiltBackends leaves it out.
+func RegisterMissing(name string, err error) {
+	Register(name, func(Options) (Evaluator, error) { return nil, err })
+	registryMu.Lock()
+	defer registryMu.Unlock()
+	missing[name] = true
+}
+
+// RegisterKernels declares the kernels of backend name (Options.Kernel),
+// every one built into this binary, whether or not this processor can run
+// it. NewEvaluator refuses a kernel that no backend declares with an error
+// wrapping ErrUnknownKernel; a backend without kernels refuses any.
+func RegisterKernels(name string, kernels []string) {
+	registryMu.Lock()
+	defer registryMu.Unlock()
+	kernelNames[name] = append([]string(nil), kernels...)
+}
+
+// Backends returns the names of the registered backends, sorted, the
+// ones registered by RegisterMissing included.
 func Backends() []string {
+	return backends(true)
+}
+
+// BuiltBackends returns the names of the backends built into this binary,
+// sorted: Backends less those registered by RegisterMissing.
+func BuiltBackends() []string {
+	return backends(false)
+}
+
+func backends(withMissing bool) []string {
 	registryMu.RLock()
 	defer registryMu.RUnlock()
 	names := make([]string, 0, len(registry))
 	for n := range registry {
-		names = append(names, n)
+		if withMissing || !missing[n] {
+			names = append(names, n)
+		}
 	}
 	sort.Strings(names)
 	return names
+}
+
+// Kernels lists every kernel name that backend accepts in Options.Kernel,
+// nil for a backend without kernels.
+func Kernels(backend string) []string {
+	registryMu.RLock()
+	defer registryMu.RUnlock()
+	return append([]string(nil), kernelNames[backend]...)
+}
+
+// kernelChoices describes every backend's kernels for an error message:
+// "cpu: avx512, generic".
+func kernelChoices() string {
+	registryMu.RLock()
+	defer registryMu.RUnlock()
+	var parts []string
+	for _, b := range sortedKeys(kernelNames) {
+		parts = append(parts, b+": "+strings.Join(kernelNames[b], ", "))
+	}
+	if len(parts) == 0 {
+		return "no backend has kernels"
+	}
+	return strings.Join(parts, "; ")
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// checkKernel refuses opts.Kernel for backend name when the backend does
+// not declare it (RegisterKernels), with an error wrapping
+// ErrUnknownKernel that names the valid ones.
+func checkKernel(name string, opts Options) error {
+	if opts.Kernel == "" {
+		return nil
+	}
+	registryMu.RLock()
+	ks, has := kernelNames[name]
+	registryMu.RUnlock()
+	if !has {
+		return fmt.Errorf("%w %q: backend %s has no kernels (--kernel applies to %s)", ErrUnknownKernel, opts.Kernel, name, kernelChoices())
+	}
+	if !slices.Contains(ks, opts.Kernel) {
+		return fmt.Errorf("%w %q for backend %s (valid: %s)", ErrUnknownKernel, opts.Kernel, name, strings.Join(ks, ", "))
+	}
+	return nil
 }
 
 // AutoOrder lists the backends "auto" tries, best first.
@@ -97,11 +189,26 @@ var AutoOrder = []string{"cuda", "cpu", "ref"}
 // NewEvaluator opens the backend called name. The name "auto" opens the
 // first backend of AutoOrder that is registered and opens without error,
 // so a binary built without CUDA, or with CUDA but no device, falls back
-// to the CPU.
+// to the CPU; with opts.Kernel set, "auto" tries only the backends that
+// declare that kernel.
+//
+// A name that is not registered gives an error wrapping ErrUnknownBackend,
+// a kernel that the backend does not declare one wrapping
+// ErrUnknownKernel (both usage errors), and a kernel this processor cannot
+// run one wrapping ErrKernelUnavailable. NewEvaluator never falls back
+// from a kernel that was asked for.
 func NewEvaluator(name string, opts Options) (Evaluator, error) {
+	if opts.Workers < 0 {
+		return nil, fmt.Errorf("%w: %d workers: must be 0 or more", ErrOptions, opts.Workers)
+	}
 	if name == "auto" || name == "" {
 		var errs []error
+		tried := false
 		for _, n := range AutoOrder {
+			if opts.Kernel != "" && checkKernel(n, opts) != nil {
+				continue
+			}
+			tried = true
 			ev, err := NewEvaluator(n, opts)
 			if err == nil {
 				return ev, nil
@@ -109,6 +216,9 @@ func NewEvaluator(name string, opts Options) (Evaluator, error) {
 			if !errors.Is(err, ErrUnknownBackend) {
 				errs = append(errs, err)
 			}
+		}
+		if !tried {
+			return nil, fmt.Errorf("%w %q (valid: %s)", ErrUnknownKernel, opts.Kernel, kernelChoices())
 		}
 		return nil, fmt.Errorf("no backend could be opened: %w", errors.Join(errs...))
 	}
@@ -118,7 +228,17 @@ func NewEvaluator(name string, opts Options) (Evaluator, error) {
 	if !ok {
 		return nil, fmt.Errorf("%w %q (have %v)", ErrUnknownBackend, name, Backends())
 	}
+	if err := checkKernel(name, opts); err != nil {
+		return nil, err
+	}
 	return f(opts)
+}
+
+// IsUsageError reports whether err, from NewEvaluator, blames the
+// command line rather than the machine: an unknown backend, an unknown
+// kernel or bad options (ErrOptions).
+func IsUsageError(err error) bool {
+	return errors.Is(err, ErrUnknownBackend) || errors.Is(err, ErrUnknownKernel) || errors.Is(err, ErrOptions)
 }
 
 // CheckBatch validates a batch before evaluation: the population's size,

@@ -2,11 +2,11 @@ package mousemaze
 
 import (
 	"bufio"
-	"errors"
+	"bytes"
 	"fmt"
 	"io"
 	"os"
-	"strings"
+	"unicode/utf8"
 )
 
 // The text format holds one maze row per line: '.' is an open cell, 'X' or
@@ -29,75 +29,162 @@ func Parse(r io.Reader, name string) ([]Maze, error) {
 // ParseLines is Parse that also returns, for every maze, the 1-based line
 // on which its first row stands.
 func ParseLines(r io.Reader, name string) ([]Maze, []int, error) {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 4096), maxLine)
 	var (
 		mazes []Maze
 		lines []int
 		cur   *Maze
 		line  int
+		// arena holds the rows of many mazes back to back, so that a
+		// maze costs no allocation of its own; start is where the rows
+		// of the maze being read begin.
+		arena []uint64
+		start int
 	)
-	for sc.Scan() {
-		line++
-		text := strings.Trim(sc.Text(), " \t\r")
-		if text == "" {
+	closeMaze := func() {
+		if cur != nil {
+			cur.Walls = arena[start:len(arena):len(arena)]
 			cur = nil
-			continue
 		}
-		if text[0] == ';' {
-			continue
+	}
+	// one handles the next line, without its newline.
+	one := func(raw []byte) error {
+		line++
+		text := trimSpace(raw)
+		switch {
+		case len(text) == 0:
+			closeMaze()
+			return nil
+		case text[0] == ';':
+			return nil
 		}
 		if cur == nil {
+			if cap(arena)-len(arena) < MaxSide {
+				arena = make([]uint64, 0, 64<<10)
+			}
+			start = len(arena)
 			mazes = append(mazes, Maze{})
 			lines = append(lines, line)
 			cur = &mazes[len(mazes)-1]
 		}
 		row, width, err := parseRow(text)
 		if err != nil {
-			return nil, nil, &ParseError{File: name, Line: line, Err: err}
+			return &ParseError{File: name, Line: line, Err: err}
 		}
 		if cur.Rows == 0 {
 			cur.Cols = width
 		} else if width != cur.Cols {
-			return nil, nil, &ParseError{File: name, Line: line,
+			return &ParseError{File: name, Line: line,
 				Err: fmt.Errorf("%w: row has %d cells, want %d", ErrRowWidth, width, cur.Cols)}
 		}
 		if cur.Rows == MaxSide {
-			return nil, nil, &ParseError{File: name, Line: line,
+			return &ParseError{File: name, Line: line,
 				Err: fmt.Errorf("%w: maze has more than %d rows", ErrTooTall, MaxSide)}
 		}
-		cur.Walls = append(cur.Walls, row)
+		arena = append(arena, row)
 		cur.Rows++
+		return nil
 	}
-	if err := sc.Err(); err != nil {
-		if errors.Is(err, bufio.ErrTooLong) {
+	// The input is read in chunks of 4·maxLine bytes; the lines of each
+	// are handled in place, and a line cut by the chunk's end moves to
+	// the front of the next.
+	buf := make([]byte, 4*maxLine)
+	lo, hi := 0, 0
+	for eof := false; !eof; {
+		copy(buf, buf[lo:hi])
+		lo, hi = 0, hi-lo
+		n, err := io.ReadAtLeast(r, buf[hi:], 1)
+		hi += n
+		switch {
+		case err == io.EOF || err == io.ErrUnexpectedEOF:
+			eof = true
+		case err != nil:
+			return nil, nil, &ParseError{File: name, Line: line, Err: err}
+		}
+		for {
+			nl := bytes.IndexByte(buf[lo:hi], '\n')
+			if nl < 0 {
+				break
+			}
+			if nl > maxLine {
+				break
+			}
+			if err := one(buf[lo : lo+nl]); err != nil {
+				return nil, nil, err
+			}
+			lo += nl + 1
+		}
+		if hi-lo > maxLine {
 			return nil, nil, &ParseError{File: name, Line: line + 1,
 				Err: fmt.Errorf("%w: line longer than %d bytes", ErrTooWide, maxLine)}
 		}
-		return nil, nil, &ParseError{File: name, Line: line, Err: err}
 	}
+	if lo < hi {
+		if err := one(buf[lo:hi]); err != nil {
+			return nil, nil, err
+		}
+	}
+	closeMaze()
 	if len(mazes) == 0 {
 		return nil, nil, &ParseError{File: name, Err: ErrEmpty}
 	}
 	return mazes, lines, nil
 }
 
+// trimSpace drops the spaces, tabs, carriage returns and the newline at
+// both ends of a line.
+func trimSpace(b []byte) []byte {
+	for len(b) > 0 && isSpace(b[len(b)-1]) {
+		b = b[:len(b)-1]
+	}
+	for len(b) > 0 && isSpace(b[0]) {
+		b = b[1:]
+	}
+	return b
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }
+
+// cellClass classifies a byte of a maze row: 0 an open cell, 1 a wall,
+// 2 anything else.
+var cellClass = func() (t [256]uint8) {
+	for i := range t {
+		t[i] = 2
+	}
+	t['.'], t['X'], t['#'] = 0, 1, 1
+	return t
+}()
+
 // parseRow turns one row of text into a wall mask and its width.
-func parseRow(text string) (uint64, int, error) {
+func parseRow(text []byte) (uint64, int, error) {
+	if len(text) <= MaxSide {
+		// The common case without a branch per cell: classify every
+		// byte, and look for the bad one only when there is one.
+		var row uint64
+		var bad uint8
+		for i, ch := range text {
+			k := cellClass[ch]
+			row |= uint64(k&1) << uint(i)
+			bad |= k
+		}
+		if bad&2 == 0 {
+			return row, len(text), nil
+		}
+	}
 	var row uint64
 	col := 0
-	for _, ch := range text {
+	for i := 0; i < len(text); col++ {
 		if col == MaxSide {
 			return 0, 0, fmt.Errorf("%w: row has more than %d cells", ErrTooWide, MaxSide)
 		}
-		switch ch {
+		switch text[i] {
 		case '.':
 		case 'X', '#':
 			row |= 1 << uint(col)
 		default:
+			ch, _ := utf8.DecodeRune(text[i:])
 			return 0, 0, fmt.Errorf("%w %q in column %d (want '.', 'X' or '#')", ErrBadCell, ch, col+1)
 		}
-		col++
+		i++
 	}
 	return row, col, nil
 }

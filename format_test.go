@@ -1,8 +1,11 @@
 package mousemaze
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
+	"fmt"
+	"io"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -154,4 +157,127 @@ func FuzzParse(f *testing.F) {
 			}
 		}
 	})
+}
+
+// scanLines is the line-by-line parser ParseLines replaced (bufio.Scanner,
+// a string per line), kept as the reference for TestParseLinesReference.
+func scanLines(r io.Reader, name string) ([]Maze, []int, error) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 4096), maxLine)
+	var mazes []Maze
+	var lines []int
+	var cur *Maze
+	line := 0
+	for sc.Scan() {
+		line++
+		text := strings.Trim(sc.Text(), " \t\r")
+		if text == "" {
+			cur = nil
+			continue
+		}
+		if text[0] == ';' {
+			continue
+		}
+		if cur == nil {
+			mazes = append(mazes, Maze{})
+			lines = append(lines, line)
+			cur = &mazes[len(mazes)-1]
+		}
+		row, width, err := parseRow([]byte(text))
+		if err != nil {
+			return nil, nil, &ParseError{File: name, Line: line, Err: err}
+		}
+		if cur.Rows == 0 {
+			cur.Cols = width
+		} else if width != cur.Cols {
+			return nil, nil, &ParseError{File: name, Line: line, Err: fmt.Errorf("%w: row has %d cells, want %d", ErrRowWidth, width, cur.Cols)}
+		}
+		if cur.Rows == MaxSide {
+			return nil, nil, &ParseError{File: name, Line: line, Err: fmt.Errorf("%w: maze has more than %d rows", ErrTooTall, MaxSide)}
+		}
+		cur.Walls = append(cur.Walls, row)
+		cur.Rows++
+	}
+	if len(mazes) == 0 {
+		return nil, nil, &ParseError{File: name, Err: ErrEmpty}
+	}
+	return mazes, lines, nil
+}
+
+// TestParseLinesReference wants ParseLines to agree with the reference
+// parser on random texts: mazes, lines and error messages.
+func TestParseLinesReference(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	pieces := []string{".", ".", "X", "#", " ", "\t", "\r", "\n", "\n\n", "; c\n", "o", "é", "\xff"}
+	for i := 0; i < 3000; i++ {
+		var b strings.Builder
+		if i%2 == 0 { // mostly well-formed mazes
+			for range 1 + rng.IntN(5) {
+				m := Random(rng, 1+rng.IntN(8), 1+rng.IntN(8), 0.3)
+				b.WriteString(strings.ReplaceAll(m.String(), "\n", []string{"\n", "\r\n", " \n"}[rng.IntN(3)]))
+				b.WriteString([]string{"\n", "\n; x\n\n", "\n\n\n"}[rng.IntN(3)])
+			}
+		}
+		for range rng.IntN(40) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		text := b.String()
+		got, gotLines, gotErr := ParseLines(strings.NewReader(text), "f")
+		want, wantLines, wantErr := scanLines(strings.NewReader(text), "f")
+		if fmt.Sprint(gotErr) != fmt.Sprint(wantErr) || fmt.Sprint(gotLines) != fmt.Sprint(wantLines) || len(got) != len(want) {
+			t.Fatalf("%q: %v %v, want %v %v", text, gotErr, gotLines, wantErr, wantLines)
+		}
+		for k := range got {
+			if !got[k].Equal(want[k]) || cap(got[k].Walls) != got[k].Rows {
+				t.Fatalf("%q: maze %d %+v, want %+v", text, k, got[k], want[k])
+			}
+		}
+	}
+}
+
+// parseRowRunes is the rune-by-rune row parser parseRow replaced, the
+// reference of TestParseRow.
+func parseRowRunes(text string) (uint64, int, error) {
+	var row uint64
+	col := 0
+	for _, ch := range text {
+		if col == MaxSide {
+			return 0, 0, fmt.Errorf("%w: row has more than %d cells", ErrTooWide, MaxSide)
+		}
+		switch ch {
+		case '.':
+		case 'X', '#':
+			row |= 1 << uint(col)
+		default:
+			return 0, 0, fmt.Errorf("%w %q in column %d (want '.', 'X' or '#')", ErrBadCell, ch, col+1)
+		}
+		col++
+	}
+	return row, col, nil
+}
+
+// TestParseRow wants parseRow's branch-free path and its slow path to
+// agree with the rune-by-rune parser on rows of every length up to past
+// MaxSide, good and bad.
+func TestParseRow(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 8))
+	alphabet := []string{".", "X", "#", ".", "X", "o", " ", "é", "\xff", "x"}
+	for i := 0; i < 20000; i++ {
+		var b strings.Builder
+		n := rng.IntN(70)
+		bad := rng.IntN(4) == 0
+		for range n {
+			if bad {
+				b.WriteString(alphabet[rng.IntN(len(alphabet))])
+			} else {
+				b.WriteString(alphabet[rng.IntN(3)])
+			}
+		}
+		text := b.String()
+		row, width, err := parseRow([]byte(text))
+		wrow, wwidth, werr := parseRowRunes(text)
+		if row != wrow || width != wwidth || fmt.Sprint(err) != fmt.Sprint(werr) {
+			t.Fatalf("%q: %x %d %v, want %x %d %v", text, row, width, err, wrow, wwidth, werr)
+		}
+	}
 }

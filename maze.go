@@ -389,6 +389,12 @@ func (r Result) Visits() int64 {
 	return r.Turns - 2
 }
 
+// Capped reports whether the walk stopped at the turn cap cp (Config.Cap,
+// 0 for none) before the mouse escaped or was found trapped.
+func (r Result) Capped(cp int64) bool {
+	return cp > 0 && r.Feasible && !r.Escaped && !r.Trapped && r.Turns >= cp
+}
+
 // Same reports whether r and o agree in every field, the heat map included.
 func (r Result) Same(o Result) bool {
 	if r.Turns != o.Turns || r.Escaped != o.Escaped || r.Feasible != o.Feasible || len(r.Heat) != len(o.Heat) {

@@ -9,13 +9,17 @@ package mousemaze
 // them; a nil part leaves its fields out.
 type EvalRecord struct {
 	*EvalSource
-	Rows     int        `json:"rows"`
-	Cols     int        `json:"cols"`
-	Turns    int64      `json:"turns"`
-	Visits   int64      `json:"visits"`
-	Escaped  bool       `json:"escaped"`
-	Feasible bool       `json:"feasible"`
-	Heat     [][]uint32 `json:"heat,omitempty"`
+	Rows     int   `json:"rows"`
+	Cols     int   `json:"cols"`
+	Turns    int64 `json:"turns"`
+	Visits   int64 `json:"visits"`
+	Escaped  bool  `json:"escaped"`
+	Feasible bool  `json:"feasible"`
+	// Infeasible says why an infeasible maze is: one of InfeasibleEntry,
+	// InfeasibleExit and InfeasibleUnreachable; omitted when feasible or
+	// not known.
+	Infeasible string     `json:"infeasible,omitempty"`
+	Heat       [][]uint32 `json:"heat,omitempty"`
 	// The k-mod fields (Config.K > 0); omitted when zero.
 	Trapped    bool  `json:"trapped,omitempty"`
 	CycleStart int64 `json:"cycle_start,omitempty"`

@@ -69,6 +69,13 @@ func TurnBound(m Maze, cfg Config) int64 {
 	return gridAdjacency(m, cfg).turnBound()
 }
 
+// TurnBoundLog10 returns log10 of the bound TurnBound gives, exact or
+// nearly so even where TurnBound saturates at math.MaxInt64: reports print
+// it instead of the saturated value.
+func TurnBoundLog10(m Maze, cfg Config) float64 {
+	return gridAdjacency(m, cfg).turnBoundLog10()
+}
+
 func satAdd(a, b int64) int64 {
 	if a > math.MaxInt64-b {
 		return math.MaxInt64

@@ -148,6 +148,27 @@ func (a *adjacency) turnBound() int64 {
 	return satAdd(satMul(cells, theorem8Sum(delta, far)), 2)
 }
 
+// turnBoundLog10 is log10 of the bound turnBound saturates, computed in
+// floating point so that it holds when the bound does not fit an int64.
+func (a *adjacency) turnBoundLog10() float64 {
+	if b := a.turnBound(); b < math.MaxInt64 {
+		return math.Log10(float64(b))
+	}
+	var cells, delta, far int64 = 0, 1, 0
+	for v, d := range a.distances(a.exit) {
+		if d < 0 {
+			continue
+		}
+		cells++
+		delta = max(delta, int64(len(a.prefs[v])))
+		far = max(far, int64(d))
+	}
+	// Σ_{i=1..far} Δ^i = Δ(Δ^far − 1)/(Δ − 1), and Δ^far − 1 ≈ Δ^far
+	// here, as the sum overflowed; the added 2 is lost in the rounding.
+	d := float64(delta)
+	return math.Log10(float64(cells)) + float64(far)*math.Log10(d) + math.Log10(d/(d-1))
+}
+
 // theorem8Sum returns Σ_{i=1..depth} Δ^i, saturating at math.MaxInt64:
 // the paper's Theorem 8 bound on the visits to a vertex at distance depth
 // from the exit.

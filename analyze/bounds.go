@@ -1,6 +1,7 @@
 package analyze
 
 import (
+	"encoding/json"
 	"fmt"
 	"math"
 
@@ -14,9 +15,13 @@ type BoundCheck struct {
 	Turns int64 `json:"turns"`
 	// Guard is mousemaze.TurnBound, the project's Theorem 8 guard (the
 	// exit counted as a vertex, distances from the exit); GuardRatio is
-	// Turns / Guard.
-	Guard      int64   `json:"guard"`
-	GuardRatio float64 `json:"guard_ratio"`
+	// Turns / Guard. Guard saturates at math.MaxInt64: GuardOverflow then
+	// says so, JSON leaves guard out, and Log10Guard (always set) and
+	// GuardRatio hold the exact bound's values.
+	Guard         int64   `json:"guard"`
+	GuardOverflow bool    `json:"guard_overflow,omitempty"`
+	Log10Guard    float64 `json:"log10_guard"`
+	GuardRatio    float64 `json:"guard_ratio"`
 	// Log10Paper is log10 of the paper's Theorem 8 bound on visits,
 	// |V|·Σ_{i=1..diam} Δ^i, on the graph of the reachable cells plus the
 	// exit vertex; Log10PaperRatio is log10(visits / bound).
@@ -26,6 +31,29 @@ type BoundCheck struct {
 	// describes the first violation ("" when none).
 	Departures int64  `json:"departures"`
 	Lemma6     string `json:"lemma6_violation,omitempty"`
+}
+
+// GuardText writes the guard: the number, or "> 2^63 (10^L)" with its
+// log10 L when it overflowed.
+func (b BoundCheck) GuardText() string {
+	if b.GuardOverflow {
+		return fmt.Sprintf("> 2^63 (10^%.2f)", b.Log10Guard)
+	}
+	return fmt.Sprint(b.Guard)
+}
+
+// MarshalJSON writes b with the field guard left out when it overflowed
+// (GuardOverflow), so that no report shows the saturated value.
+func (b BoundCheck) MarshalJSON() ([]byte, error) {
+	type plain BoundCheck
+	out := struct {
+		plain
+		Guard *int64 `json:"guard,omitempty"`
+	}{plain: plain(b)}
+	if !b.GuardOverflow {
+		out.Guard = &b.Guard
+	}
+	return json.Marshal(out)
 }
 
 // CheckBounds walks m under cfg (which must be feasible) and checks, at
@@ -86,7 +114,12 @@ func CheckBounds(m mousemaze.Maze, cfg mousemaze.Config, withDiam bool) (BoundCh
 	}
 	bc.Turns = res.Turns
 	bc.Guard = mousemaze.TurnBound(m, cfg)
+	bc.Log10Guard = mousemaze.TurnBoundLog10(m, cfg)
+	bc.GuardOverflow = bc.Guard == math.MaxInt64
 	bc.GuardRatio = float64(bc.Turns) / float64(bc.Guard)
+	if bc.GuardOverflow {
+		bc.GuardRatio = math.Pow(10, math.Log10(float64(bc.Turns))-bc.Log10Guard)
+	}
 	if withDiam {
 		bc.Log10Paper = g.log10PaperBound()
 		bc.Log10PaperRatio = math.Log10(float64(res.Visits())) - bc.Log10Paper

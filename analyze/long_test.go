@@ -93,6 +93,6 @@ func TestLongBounds(t *testing.T) {
 		if bc.Lemma6 != "" {
 			t.Errorf("Lemma 6: %s", bc.Lemma6)
 		}
-		fmt.Printf("%s %d %d %.3g %.2f\n", m.Size(), bc.Turns, bc.Guard, bc.GuardRatio, bc.Log10PaperRatio)
+		fmt.Printf("%s %d %s %.3g %.2f\n", m.Size(), bc.Turns, bc.GuardText(), bc.GuardRatio, bc.Log10PaperRatio)
 	}
 }

@@ -112,7 +112,7 @@ func WriteRecord(w io.Writer, rec Record, m mousemaze.Maze) {
 		if b.Lemma6 != "" {
 			lemma = "fails: " + b.Lemma6
 		}
-		fmt.Fprintf(w, "  Theorem 8 guard %d (turns/guard %.3g)", b.Guard, b.GuardRatio)
+		fmt.Fprintf(w, "  Theorem 8 guard %s (turns/guard %.3g)", b.GuardText(), b.GuardRatio)
 		if b.Log10Paper != 0 {
 			fmt.Fprintf(w, ", paper bound 10^%.2f visits", b.Log10Paper)
 		}

@@ -163,6 +163,9 @@ type Measurement struct {
 	// kernel on the same population (one CPU core), or 0 when no such row
 	// was measured. It is the GPU-against-CPU ratio for the cuda rows.
 	VsCPUCore float64 `json:"vs_cpu_core"`
+	// CPUCoreKernel names the reference of VsCPUCore: the cpu kernel
+	// of that fastest one-worker row.
+	CPUCoreKernel string `json:"cpu_core_kernel,omitempty"`
 }
 
 // Steps returns the number of mouse steps in results: the sum of their
@@ -300,10 +303,10 @@ func Run(opts Options) ([]Measurement, error) {
 				}
 				out = append(out, m)
 			}
-			core := 0.0
+			core, coreKernel := 0.0, ""
 			for _, m := range out[first:] {
-				if m.Backend == "cpu" && m.Workers == 1 {
-					core = max(core, m.StepsPerSec)
+				if m.Backend == "cpu" && m.Workers == 1 && m.StepsPerSec > core {
+					core, coreKernel = m.StepsPerSec, m.Kernel
 				}
 			}
 			for i := first; i < len(out); i++ {
@@ -312,6 +315,7 @@ func Run(opts Options) ([]Measurement, error) {
 				}
 				if core > 0 {
 					out[i].VsCPUCore = out[i].StepsPerSec / core
+					out[i].CPUCoreKernel = coreKernel
 				}
 			}
 		}

@@ -1,7 +1,10 @@
 package bench
 
 import (
+	"bytes"
 	"fmt"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -79,9 +82,22 @@ func TestRun(t *testing.T) {
 					t.Errorf("core ratio 1 on %+v, want a one-worker cpu row", m)
 				}
 			}
+			if !slices.Contains(cpu.Kernels(), m.CPUCoreKernel) || m.CPUCoreKernel != ms[i].CPUCoreKernel {
+				t.Errorf("%s %s %s/%d: core ratio's reference %q, want one cpu kernel per population", m.Size, m.Maze, m.Kernel, m.Workers, m.CPUCoreKernel)
+			}
 			if m.Backend == "cpu" && m.Workers == 1 {
 				best++
 			}
+		}
+		for _, m := range ms[i : i+want/2] {
+			if m.Backend == "cpu" && m.Workers == 1 && m.Kernel == ms[i].CPUCoreKernel && m.VsCPUCore != 1 {
+				t.Errorf("the named reference %s has core ratio %v, want 1", m.Kernel, m.VsCPUCore)
+			}
+		}
+		var table bytes.Buffer
+		WriteTable(&table, ms[i:i+want/2])
+		if !strings.Contains(table.String(), "1.00x ("+ms[i].CPUCoreKernel+")") || !strings.Contains(table.String(), "vs 1 cpu core: steps/s over the fastest one-worker cpu kernel") {
+			t.Errorf("table does not name the core ratio's reference:\n%s", table.String())
 		}
 		if ones < 1 || best != len(cpu.Kernels()) {
 			t.Errorf("population %d: %d rows at ratio 1, %d one-worker cpu rows", i, ones, best)

@@ -38,12 +38,14 @@ type Mismatch struct {
 // --json` prints.
 type CheckReport struct {
 	Backend    string    `json:"backend"`
+	Kernel     string    `json:"kernel,omitempty"` // the backend's kernel, for one that has kernels
 	Mazes      int       `json:"mazes"`
 	Batches    int       `json:"batches"`
 	Feasible   int       `json:"feasible"`
 	Steps      int64     `json:"steps"`
 	Mismatches int       `json:"mismatches"`
-	Seconds    float64   `json:"seconds"` // the backend's time, the reference's not included
+	Seconds    float64   `json:"seconds"`     // the backend's time, the reference's not included
+	RefSeconds float64   `json:"ref_seconds"` // the reference walk's time on the same batches
 	First      *Mismatch `json:"first_mismatch,omitempty"`
 }
 
@@ -56,6 +58,9 @@ type CheckReport struct {
 // called after each batch.
 func Selfcheck(ev mousemaze.Evaluator, o CheckOptions, progress func(done int)) (CheckReport, error) {
 	rep := CheckReport{Backend: ev.Name()}
+	if k, ok := ev.(interface{ Kernel() string }); ok {
+		rep.Kernel = k.Kernel()
+	}
 	rng := rand.New(rand.NewPCG(o.Seed, 0x5e1f))
 	for rep.Mazes < o.N {
 		size := o.Sizes[rng.IntN(len(o.Sizes))]
@@ -85,10 +90,12 @@ func Selfcheck(ev mousemaze.Evaluator, o CheckOptions, progress func(done int)) 
 			return rep, fmt.Errorf("batch %d (%v, %d mazes): %w", rep.Batches, size, n, err)
 		}
 		rep.Seconds += time.Since(start).Seconds()
+		start = time.Now()
 		want, err := mousemaze.WalkAll(pop, cfg)
 		if err != nil {
 			return rep, err
 		}
+		rep.RefSeconds += time.Since(start).Seconds()
 		for i := range got {
 			if got[i].Feasible {
 				rep.Feasible++
@@ -112,4 +119,13 @@ func Selfcheck(ev mousemaze.Evaluator, o CheckOptions, progress func(done int)) 
 		}
 	}
 	return rep, nil
+}
+
+// KernelName is "kernel K" for a backend with kernels, "no kernels" for
+// one without.
+func (r CheckReport) KernelName() string {
+	if r.Kernel == "" {
+		return "no kernels"
+	}
+	return "kernel " + r.Kernel
 }

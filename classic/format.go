@@ -33,6 +33,8 @@ type pendingBoard struct {
 	start, goal    [2]int
 	hasStart       bool
 	hasGoal        bool
+	startLine      int // the lines of the start and goal directives
+	goalLine       int
 	wrapC, wrapR   bool
 	oneway         [][3]int // r, c, dir
 	onewayLine     []int
@@ -156,12 +158,12 @@ func ParseBoards(r io.Reader, name string) ([]Board, []int, error) {
 		}
 		if o.hasStart {
 			if b.Start, err = at(o.start, "start"); err != nil {
-				return fail(first[k], "%v", err)
+				return fail(o.startLine, "%v", err)
 			}
 		}
 		if o.hasGoal {
 			if b.Goal, err = at(o.goal, "goal"); err != nil {
-				return fail(first[k], "%v", err)
+				return fail(o.goalLine, "%v", err)
 			}
 		}
 		b.WrapCols, b.WrapRows = o.wrapC, o.wrapR
@@ -202,9 +204,9 @@ func (p *pendingBoard) apply(f []string, line int) error {
 			return fmt.Errorf("%s: %v", f[0], err)
 		}
 		if f[0] == "start" {
-			p.start, p.hasStart = rc, true
+			p.start, p.hasStart, p.startLine = rc, true, line
 		} else {
-			p.goal, p.hasGoal = rc, true
+			p.goal, p.hasGoal, p.goalLine = rc, true, line
 		}
 	case "wrap":
 		if len(f) != 2 {

@@ -90,7 +90,8 @@ func TestParseErrors(t *testing.T) {
 	}{
 		{"unknown directive", "; classic exit 0,0\n" + board, 1, "unknown classic directive"},
 		{"bad cell", "; classic start 0;0\n" + board, 1, "want R,C"},
-		{"start outside", "; classic start 3,0\n" + board, 2, "outside"},
+		{"start outside", "; classic start 3,0\n" + board, 1, "outside"},
+		{"goal outside, after a comment", "; c\n\n; classic goal 0,0\n; classic goal 0,5\n" + board, 4, "goal 0,5 is outside"},
 		{"inside", "+-+-+\n; classic wrap cols\n|. .|\n+-+-+\n", 2, "inside a board"},
 		{"after last", board + "\n; classic wrap cols\n", 5, "after the last board"},
 		{"wrap word", "; classic wrap diagonal\n" + board, 1, "want cols, rows or both"},

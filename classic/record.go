@@ -36,6 +36,15 @@ type SolveRecord struct {
 	Ticks      int64    `json:"ticks,omitempty"`
 	Path       [][2]int `json:"path,omitempty"`
 	Route      [][2]int `json:"route,omitempty"`
+	// OneWayDoors counts the board's one-way doors.
+	OneWayDoors int `json:"one_way_doors,omitempty"`
+}
+
+// NewSolveRecord is the record of res, a solve of board k of file name.
+func NewSolveRecord(name string, k int, b Board, res Result) SolveRecord {
+	return SolveRecord{File: name, Board: k, Algo: res.Algo, Outcome: res.Outcome, Reached: res.Reached, Steps: res.Steps,
+		Explored: res.Explored, LoopStart: res.LoopStart, LoopLength: res.LoopLength, Ticks: res.Ticks,
+		Path: CellsRC(b, res.Path), Route: CellsRC(b, res.Route), OneWayDoors: len(b.OneWay)}
 }
 
 // CellsRC writes cells of b as [row, column] pairs (nil for nil).
@@ -62,7 +71,11 @@ func WriteSolveRecord(w io.Writer, rec SolveRecord) {
 	case Capped:
 		fmt.Fprintf(w, "did not reach the goal: stopped by the cap after %d steps", rec.Steps)
 	case Stuck:
-		fmt.Fprintf(w, "is stuck after %d steps: no way on (one-way doors)", rec.Steps)
+		if rec.OneWayDoors > 0 {
+			fmt.Fprintf(w, "is stuck after %d steps: no way on (one-way doors)", rec.Steps)
+		} else {
+			fmt.Fprintf(w, "is stuck after %d steps: no way on (the cell has no open side)", rec.Steps)
+		}
 	default:
 		fmt.Fprintf(w, "found the goal unreachable after %d steps", rec.Steps)
 	}

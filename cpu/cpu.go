@@ -4,15 +4,17 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"strings"
 	"sync"
 	"sync/atomic"
 
 	"github.com/mousemaze/mousemaze"
 )
 
-// ErrUnknownKernel reports a kernel name that is not built into this binary
-// or not supported by this processor.
-var ErrUnknownKernel = errors.New("unknown kernel")
+// ErrUnknownKernel reports a kernel name that is not built into this
+// binary: it is mousemaze.ErrUnknownKernel. A kernel built in that this
+// processor cannot run gives mousemaze.ErrKernelUnavailable instead.
+var ErrUnknownKernel = mousemaze.ErrUnknownKernel
 
 // MaxKernelTurns is the number of turns after which a kernel gives a walk up
 // and hands its maze to mousemaze.Walk. A cell's count is at most the number
@@ -60,12 +62,12 @@ func lookup(name string) (kernel, error) {
 	for _, k := range kernels {
 		if k.name == name {
 			if !k.ok() {
-				return kernel{}, fmt.Errorf("cpu: %w %q: this processor lacks it (have %v)", ErrUnknownKernel, name, Kernels())
+				return kernel{}, fmt.Errorf("cpu: %w: this processor cannot run %q (it can run %v)", mousemaze.ErrKernelUnavailable, name, Kernels())
 			}
 			return k, nil
 		}
 	}
-	return kernel{}, fmt.Errorf("cpu: %w %q (have %v)", ErrUnknownKernel, name, Kernels())
+	return kernel{}, fmt.Errorf("cpu: %w %q (valid: %v)", ErrUnknownKernel, name, strings.Join(AllKernels(), ", "))
 }
 
 // forceKernel makes name the chosen kernel and returns a function that
@@ -92,6 +94,16 @@ func Kernels() []string {
 	return names
 }
 
+// AllKernels returns the names of every kernel built into this binary,
+// the ones this processor cannot run included, fastest first.
+func AllKernels() []string {
+	names := make([]string, len(kernels))
+	for i, k := range kernels {
+		names[i] = k.name
+	}
+	return names
+}
+
 // Kernel returns the name of the kernel the backend uses by default.
 func Kernel() string { return chosen.name }
 
@@ -99,6 +111,7 @@ func init() {
 	mousemaze.Register("cpu", func(opts mousemaze.Options) (mousemaze.Evaluator, error) {
 		return New(opts)
 	})
+	mousemaze.RegisterKernels("cpu", AllKernels())
 }
 
 // Evaluator is the CPU backend. It is safe for concurrent use.
@@ -112,7 +125,7 @@ type Evaluator struct {
 // unknown kernel gives an error wrapping ErrUnknownKernel.
 func New(opts mousemaze.Options) (*Evaluator, error) {
 	if opts.Workers < 0 {
-		return nil, fmt.Errorf("cpu: %d workers: must be 0 or more", opts.Workers)
+		return nil, fmt.Errorf("cpu: %w: %d workers: must be 0 or more", mousemaze.ErrOptions, opts.Workers)
 	}
 	k, err := lookup(opts.Kernel)
 	if err != nil {

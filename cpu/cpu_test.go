@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/mousemaze/mousemaze"
@@ -304,6 +305,9 @@ func TestEvaluator(t *testing.T) {
 	if _, err := New(mousemaze.Options{Kernel: "nosuch"}); !errors.Is(err, ErrUnknownKernel) {
 		t.Errorf("New(kernel nosuch) = %v, want ErrUnknownKernel", err)
 	}
+	if _, err := mousemaze.NewEvaluator("cpu", mousemaze.Options{Kernel: "nosuch"}); !errors.Is(err, ErrUnknownKernel) || !strings.Contains(err.Error(), "generic") {
+		t.Errorf("NewEvaluator(cpu, kernel nosuch) = %v, want ErrUnknownKernel naming generic", err)
+	}
 	ev, _ := New(mousemaze.Options{})
 	if err := ev.Evaluate(pop, cfg, make([]mousemaze.Result, 3)); !errors.Is(err, mousemaze.ErrSize) {
 		t.Errorf("short dst: %v, want ErrSize", err)
@@ -358,5 +362,17 @@ func TestSpread(t *testing.T) {
 		if got, want := spread(x, open), slow(x, open); got != want {
 			t.Fatalf("spread(%#x, %#x) = %#x, want %#x", x, open, got, want)
 		}
+	}
+}
+
+// TestUnavailableKernel wants a kernel this processor cannot run refused
+// with ErrKernelUnavailable saying so, never replaced by another.
+func TestUnavailableKernel(t *testing.T) {
+	saved := kernels[0]
+	defer func() { kernels[0] = saved }()
+	kernels[0].ok = func() bool { return false }
+	_, err := mousemaze.NewEvaluator("cpu", mousemaze.Options{Kernel: saved.name})
+	if !errors.Is(err, mousemaze.ErrKernelUnavailable) || errors.Is(err, ErrUnknownKernel) || !strings.Contains(err.Error(), "this processor cannot run") {
+		t.Errorf("NewEvaluator(cpu, kernel %s) on a processor without it = %v, want ErrKernelUnavailable", saved.name, err)
 	}
 }

@@ -156,13 +156,19 @@ func ParseDyadic(s string) (Dyadic, error) {
 	t := strings.TrimSpace(s)
 	num, den, frac := strings.Cut(t, "/")
 	n, err := strconv.ParseInt(strings.TrimSpace(num), 10, 64)
+	if errors.Is(err, strconv.ErrRange) {
+		return Dyadic{}, fmt.Errorf("%q: the numerator is too large", s)
+	}
 	if err != nil {
 		return Dyadic{}, fmt.Errorf("%q is not a dyadic rational (want an integer or n/2^k)", s)
 	}
 	exp := uint(0)
 	if frac {
 		dv, err := strconv.ParseInt(strings.TrimSpace(den), 10, 64)
-		if err != nil || dv <= 0 || dv&(dv-1) != 0 {
+		switch {
+		case errors.Is(err, strconv.ErrRange) && !strings.HasPrefix(strings.TrimSpace(den), "-"):
+			return Dyadic{}, fmt.Errorf("%q: the denominator is too large (at most 2^%d)", s, MaxExp)
+		case err != nil || dv <= 0 || dv&(dv-1) != 0:
 			return Dyadic{}, fmt.Errorf("%q: the denominator must be a power of two", s)
 		}
 		exp = uint(bits.TrailingZeros64(uint64(dv)))

@@ -118,7 +118,7 @@ func (p Params) Validate() error {
 		return fmt.Errorf("%w %q, want one of %v", ErrUnknownAlgo, p.Algo, Algos)
 	}
 	if p.Evals < 1 {
-		return fmt.Errorf("evals %d: want at least 1", p.Evals)
+		return fmt.Errorf("budget %d: want at least 1 colouring scored", p.Evals)
 	}
 	switch p.Algo {
 	case AlgoKeep:

@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -36,7 +38,8 @@ func TestAnalyzeJSON(t *testing.T) {
 		if err := json.Unmarshal([]byte(line), &rec); err != nil {
 			t.Fatal(err)
 		}
-		if rec.Turns != wantTurns[i] || rec.Loopless || rec.Bounds == nil || rec.Bounds.Lemma6 != "" || rec.Bounds.Turns >= rec.Bounds.Guard {
+		if rec.Turns != wantTurns[i] || rec.Loopless || rec.Bounds == nil || rec.Bounds.Lemma6 != "" ||
+			(!rec.Bounds.GuardOverflow && rec.Bounds.Turns >= rec.Bounds.Guard) || rec.Bounds.GuardRatio >= 1 {
 			t.Errorf("record %d: %+v", i, rec)
 		}
 	}
@@ -94,4 +97,36 @@ func TestTreeBackendRegistered(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
 	golden(t, "eval-thesis.json", out)
+}
+
+// TestAnalyzeNoSaturation wants analyze never to print the int64
+// saturation 9223372036854775807 as a value: a guard beyond 2^63 is
+// written "> 2^63" with its log10, and JSON leaves guard out.
+func TestAnalyzeNoSaturation(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "open.txt")
+	if err := os.WriteFile(path, []byte(strings.Repeat(strings.Repeat(".", 40)+"\n", 40)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"analyze", thesisFile, path}, {"analyze", "--json", thesisFile, path}} {
+		code, out, errs := runCmd(t, args...)
+		if code != exitOK {
+			t.Fatalf("%v: exit %d: %s", args, code, errs)
+		}
+		if strings.Contains(out, "9223372036854775807") {
+			t.Errorf("%v prints the int64 saturation:\n%s", args, out)
+		}
+		if args[1] != "--json" && !strings.Contains(out, "Theorem 8 guard > 2^63 (10^") {
+			t.Errorf("%v: no guard beyond 2^63 in:\n%s", args, out)
+		}
+		if args[1] == "--json" {
+			lines := strings.Split(strings.TrimSpace(out), "\n")
+			var rec analyze.Record
+			if err := json.Unmarshal([]byte(lines[len(lines)-1]), &rec); err != nil {
+				t.Fatal(err)
+			}
+			if b := rec.Bounds; b == nil || !b.GuardOverflow || b.Log10Guard < 19 || b.Guard != 0 {
+				t.Errorf("40x40 open maze: bounds %+v, want guard_overflow, log10_guard ≥ 19, no guard", rec.Bounds)
+			}
+		}
+	}
 }

@@ -19,14 +19,14 @@ import (
 
 func runVersion(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("version", "", "mousemaze version", stderr)
-	if code := parseFlags(fs, args); code >= 0 {
+	if code := parseNoArgs(fs, args); code >= 0 {
 		return code
 	}
 	version := "(devel)"
 	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
 		version = bi.Main.Version
 	}
-	fmt.Fprintf(stdout, "mousemaze %s %s %s/%s\nbackends: %v\n", version, runtime.Version(), runtime.GOOS, runtime.GOARCH, mousemaze.Backends())
+	fmt.Fprintf(stdout, "mousemaze %s %s %s/%s\nbackends: %v\n", version, runtime.Version(), runtime.GOOS, runtime.GOARCH, mousemaze.BuiltBackends())
 	return exitOK
 }
 
@@ -49,9 +49,9 @@ func runSelfcheck(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return failer("selfcheck", stderr)(exitUsage, "--sizes: %v", err)
 	}
-	ev, err := be.open()
-	if err != nil {
-		return failer("selfcheck", stderr)(exitFail, "%v", err)
+	ev, code := be.open("selfcheck", stderr)
+	if code >= 0 {
+		return code
 	}
 	defer ev.Close()
 	rep, err := bench.Selfcheck(ev, bench.CheckOptions{N: *n, Batch: *batch, Seed: *seed, Sizes: szs}, func(done int) {
@@ -65,8 +65,8 @@ func runSelfcheck(args []string, stdout, stderr io.Writer) int {
 			return failer("selfcheck", stderr)(exitFail, "%v", err)
 		}
 	} else {
-		fmt.Fprintf(stdout, "backend %s: %d mazes in %d batches (%d feasible, %d steps) in %.3f s: %d mismatches\n",
-			rep.Backend, rep.Mazes, rep.Batches, rep.Feasible, rep.Steps, rep.Seconds, rep.Mismatches)
+		fmt.Fprintf(stdout, "backend %s: %d mazes in %d batches (%d feasible, %d steps) in %.3f s (%s; reference walk %.3f s): %d mismatches\n",
+			rep.Backend, rep.Mazes, rep.Batches, rep.Feasible, rep.Steps, rep.Seconds, rep.KernelName(), rep.RefSeconds, rep.Mismatches)
 		if m := rep.First; m != nil {
 			fmt.Fprintf(stdout, "first mismatch: maze %d, %s, order %s, entry %d, exit %d, cap %d, heat %v\n",
 				m.Index, m.Size, m.Order, m.Entry, m.Exit, m.Cap, m.Heat)

@@ -27,7 +27,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	}
 	fs := newFlagSet("bench", "[flags]", "mousemaze bench --sizes 13x13 --backends ref,cpu --workers 2", stderr)
 	asJSON := fs.Bool("json", false, "print one JSON object per measurement")
-	backends := fs.String("backends", strings.Join(mousemaze.Backends(), ","), "comma-separated backends to measure")
+	backends := fs.String("backends", strings.Join(mousemaze.BuiltBackends(), ","), "comma-separated backends to measure")
 	sizes := fs.String("sizes", "6x6,13x13,32x32", "comma-separated grid sizes")
 	kinds := fs.String("mazes", "random,long", "population kinds: random, long")
 	n := fs.Int("n", 256, "mazes per population")
@@ -51,6 +51,19 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	for _, b := range strings.Split(*backends, ",") {
 		if b = strings.TrimSpace(b); b != "" && !slices.Contains(bes, b) {
 			bes = append(bes, b)
+		}
+	}
+	for _, k := range strings.Split(*kinds, ",") {
+		if k != bench.KindRandom && k != bench.KindLong {
+			return failer("bench", stderr)(exitUsage, "--mazes: unknown kind %q (want %s or %s)", k, bench.KindRandom, bench.KindLong)
+		}
+	}
+	if *duration <= 0 {
+		return failer("bench", stderr)(exitUsage, "--duration %v: must be above 0", *duration)
+	}
+	for _, b := range bes {
+		if !slices.Contains(mousemaze.Backends(), b) {
+			return failer("bench", stderr)(exitUsage, "--backends: %v %q (have %v)", mousemaze.ErrUnknownBackend, b, mousemaze.BuiltBackends())
 		}
 	}
 	opts := bench.Options{

@@ -43,8 +43,9 @@ func runSearchBench(args []string, stdout, stderr io.Writer) int {
 	if err := o.Check(); err != nil {
 		return fail(exitUsage, "%v", err)
 	}
-	if o.Evaluator, err = be.open(); err != nil {
-		return fail(exitFail, "%v", err)
+	var code int
+	if o.Evaluator, code = be.open("bench search", stderr); code >= 0 {
+		return code
 	}
 	defer o.Evaluator.Close()
 	for _, o.Size = range sizes {

@@ -140,9 +140,7 @@ func runClassicSolve(args []string, stdout, stderr io.Writer) int {
 			if err != nil {
 				return usageErr("%v", err)
 			}
-			rec := classic.SolveRecord{File: name, Board: k, Algo: res.Algo, Outcome: res.Outcome, Reached: res.Reached, Steps: res.Steps,
-				Explored: res.Explored, LoopStart: res.LoopStart, LoopLength: res.LoopLength, Ticks: res.Ticks,
-				Path: classic.CellsRC(b, res.Path), Route: classic.CellsRC(b, res.Route)}
+			rec := classic.NewSolveRecord(name, k, b, res)
 			if *asJSON {
 				if err := enc.Encode(rec); err != nil {
 					return failer("classic solve", stderr)(exitFail, "%v", err)

@@ -82,7 +82,7 @@ func TestClassicSolve(t *testing.T) {
 		t.Errorf("lru: exit %d %s", code, out)
 	}
 	code, _, errOut = runCmd(t, "classic", "solve", "--algo", "bfs", "testdata/classic-bad.txt")
-	if code != exitFail || !strings.Contains(errOut, "testdata/classic-bad.txt:2: goal 9,9 is outside the 1x2 board") {
+	if code != exitFail || !strings.Contains(errOut, "testdata/classic-bad.txt:1: goal 9,9 is outside the 1x2 board") {
 		t.Errorf("bad file: exit %d: %s", code, errOut)
 	}
 	for _, args := range [][]string{{"--algo", "dfs", file}, {"--heading", "X", file}, {"--ties", "maybe", file}, {"--order", "NNSW", file}, {}} {

@@ -16,7 +16,7 @@ func readEdges(name string) ([]mousemaze.EdgeMaze, []int, error) {
 // runEvalEdges is eval --edges: the same table and JSON records as eval.
 // The boards go to the --backend when it walks edge boards
 // (mousemaze.EdgeEvaluator), and to the reference walk otherwise.
-func runEvalEdges(files []string, cfg mousemaze.Config, be backendFlags, asJSON bool, stdout, stderr io.Writer) int {
+func runEvalEdges(files []string, cfg mousemaze.Config, ev mousemaze.Evaluator, workers int, asJSON bool, stdout, stderr io.Writer) int {
 	var inputs []mousemaze.Input
 	var boards []mousemaze.EdgeMaze
 	for _, name := range files {
@@ -28,17 +28,12 @@ func runEvalEdges(files []string, cfg mousemaze.Config, be backendFlags, asJSON 
 			if err := cfg.Validate(m.Cols); err != nil {
 				return failer("eval", stderr)(exitUsage, "%s:%d: board %d is %dx%d: %v", name, lines[i], i, m.Rows, m.Cols, err)
 			}
-			inputs = append(inputs, mousemaze.Input{File: name, Index: i, Line: lines[i], Maze: mousemaze.NewMaze(m.Rows, m.Cols)})
+			inputs = append(inputs, mousemaze.Input{File: name, Index: i, Line: lines[i], Maze: mousemaze.NewMaze(m.Rows, m.Cols), Edges: true})
 			boards = append(boards, m)
 		}
 	}
-	ev, err := be.open()
-	if err != nil {
-		return failer("eval", stderr)(exitFail, "%v", err)
-	}
-	defer ev.Close()
 	results := make([]mousemaze.Result, len(boards))
-	if _, err := mousemaze.EvaluateEdgesWith(ev, boards, cfg, results, be.workers); err != nil {
+	if _, err := mousemaze.EvaluateEdgesWith(ev, boards, cfg, results, workers); err != nil {
 		return failer("eval", stderr)(exitFail, "%v", err)
 	}
 	return writeEval(inputs, results, cfg, asJSON, stdout, stderr)

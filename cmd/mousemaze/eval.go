@@ -4,8 +4,13 @@ package main
 // from files: eval, graph and analyze.
 
 import (
+	"context"
 	"fmt"
 	"io"
+	"os"
+	"os/signal"
+	"slices"
+	"syscall"
 
 	"github.com/mousemaze/mousemaze"
 	"github.com/mousemaze/mousemaze/analyze"
@@ -36,19 +41,19 @@ func runEval(args []string, stdout, stderr io.Writer) int {
 		return failer("eval", stderr)(exitUsage, "%v", err)
 	}
 	cfg.Heat = *heat
+	ev, code := be.open("eval", stderr)
+	if code >= 0 {
+		return code
+	}
+	defer ev.Close()
 	if *edges {
-		return runEvalEdges(fs.Args(), cfg, be, *asJSON, stdout, stderr)
+		return runEvalEdges(fs.Args(), cfg, ev, be.workers, *asJSON, stdout, stderr)
 	}
 
 	inputs, code := readInputs("eval", fs.Args(), cfg, stderr)
 	if code >= 0 {
 		return code
 	}
-	ev, err := be.open()
-	if err != nil {
-		return failer("eval", stderr)(exitFail, "%v", err)
-	}
-	defer ev.Close()
 	results, err := mousemaze.EvaluateInputs(mousemaze.ForConfig(ev, cfg), cfg, inputs)
 	if err != nil {
 		return failer("eval", stderr)(exitFail, "%v", err)
@@ -58,15 +63,14 @@ func runEval(args []string, stdout, stderr io.Writer) int {
 
 // writeEval prints eval's results: JSON records or the table.
 func writeEval(inputs []mousemaze.Input, results []mousemaze.Result, cfg mousemaze.Config, asJSON bool, stdout, stderr io.Writer) int {
-	if !asJSON {
-		mousemaze.WriteEvalTable(stdout, inputs, results, cfg.Heat, cfg.K > 0)
-		return exitOK
+	// Until now a signal ends the process, as nothing is buffered; from
+	// here on it stops the output at the end of a line, flushed.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := mousemaze.WriteEval(ctx, stdout, inputs, results, mousemaze.EvalOutput{JSON: asJSON, Config: cfg}); err != nil {
+		return failer("eval", stderr)(exitFail, "%v", err)
 	}
-	recs := make([]mousemaze.EvalRecord, len(inputs))
-	for i, in := range inputs {
-		recs[i] = mousemaze.NewInputRecord(in, results[i])
-	}
-	return printRecords("eval", recs, stdout, stderr)
+	return exitOK
 }
 
 // readInputs reads the mazes of every file, checking each against cfg,
@@ -78,6 +82,7 @@ func readInputs(cmd string, files []string, cfg mousemaze.Config, stderr io.Writ
 		if err != nil {
 			return nil, failer(cmd, stderr)(exitFail, "%v", err)
 		}
+		inputs = slices.Grow(inputs, len(mazes))
 		for i, m := range mazes {
 			if err := cfg.Validate(m.Cols); err != nil {
 				return nil, failer(cmd, stderr)(exitUsage, "%s:%d: maze %d is %dx%d: %v", name, lines[i], i, m.Rows, m.Cols, err)
@@ -192,8 +197,11 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	}
 	if *table {
 		sz, err := mousemaze.ParseSize(*maxSize)
-		if err != nil || sz.Rows*sz.Cols > 36 {
-			return failer("analyze", stderr)(exitUsage, "--max %q: want a size of at most 36 cells", *maxSize)
+		if err != nil {
+			return failer("analyze", stderr)(exitUsage, "--max %q: %v", *maxSize, err)
+		}
+		if sz.Rows*sz.Cols > 36 {
+			return failer("analyze", stderr)(exitUsage, "--max %s: %d cells; --table enumerates every maze up to it, so at most 36 cells", sz, sz.Rows*sz.Cols)
 		}
 		s, err := analyze.SurveyAll(sz.Rows, sz.Cols, cfg)
 		if err != nil {

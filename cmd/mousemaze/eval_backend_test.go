@@ -63,11 +63,11 @@ func TestEvalBackends(t *testing.T) {
 	}
 }
 
-// TestEvalUnknownKernel checks that a bad --kernel fails the command.
+// TestEvalUnknownKernel checks that a bad --kernel is a usage error.
 func TestEvalUnknownKernel(t *testing.T) {
 	var out, errb bytes.Buffer
 	code := run([]string{"eval", "--backend", "cpu", "--kernel", "nosuch", "../../testdata/thesis-mazes.txt"}, &out, &errb)
-	if code != exitFail || !bytes.Contains(errb.Bytes(), []byte("unknown kernel")) {
-		t.Errorf("exit %d, stderr %q; want exit 1 and unknown kernel", code, errb.String())
+	if code != exitUsage || !bytes.Contains(errb.Bytes(), []byte("unknown kernel")) {
+		t.Errorf("exit %d, stderr %q; want exit 2 and unknown kernel", code, errb.String())
 	}
 }

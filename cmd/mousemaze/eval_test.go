@@ -101,7 +101,7 @@ func TestEvalJSONHeatAndInfeasible(t *testing.T) {
 	}
 	want := []string{
 		`{"file":"testdata/mixed.txt","index":0,"rows":3,"cols":3,"turns":12,"visits":10,"escaped":true,"feasible":true,"heat":[[1,1,1],[0,1,2],[1,2,2]]}`,
-		`{"file":"testdata/mixed.txt","index":1,"rows":3,"cols":3,"turns":0,"visits":0,"escaped":false,"feasible":false,"heat":[[0,0,0],[0,0,0],[0,0,0]]}`,
+		`{"file":"testdata/mixed.txt","index":1,"rows":3,"cols":3,"turns":0,"visits":0,"escaped":false,"feasible":false,"infeasible":"exit unreachable","heat":[[0,0,0],[0,0,0],[0,0,0]]}`,
 		`{"file":"testdata/mixed.txt","index":2,"rows":1,"cols":1,"turns":2,"visits":0,"escaped":true,"feasible":true,"heat":[[1]]}`,
 	}
 	for i := range want {
@@ -150,7 +150,7 @@ func TestEvalErrors(t *testing.T) {
 		{"missing file", []string{"eval", "testdata/no-such-file"}, 1, "no-such-file"},
 		{"ragged file", []string{"eval", "testdata/ragged.txt"}, 1, "testdata/ragged.txt:2: ragged row: row has 2 cells, want 3"},
 		{"exit beyond a maze", []string{"eval", "--exit", "3", thesisFile}, 2, "../../testdata/thesis-mazes.txt:6: maze 0 is 3x3: invalid config: exit column 3 outside 0..2"},
-		{"unknown backend", []string{"eval", "--backend", "abacus", thesisFile}, 1, `unknown backend "abacus"`},
+		{"unknown backend", []string{"eval", "--backend", "abacus", thesisFile}, exitUsage, `unknown backend "abacus"`},
 		{"unknown command", []string{"frobnicate"}, 2, `unknown command "frobnicate"`},
 	}
 	for _, tc := range tests {
@@ -177,5 +177,39 @@ func TestHelp(t *testing.T) {
 	code, _, errOut := runCmd(t, "eval", "-h")
 	if code != 0 || !strings.Contains(errOut, "Example:") {
 		t.Errorf("eval -h: exit %d, %q", code, errOut)
+	}
+}
+
+// TestEvalInfeasibleReasons wants eval to say why each infeasible maze is,
+// in the table and in JSON, and the table to gain "capped" under --cap.
+func TestEvalInfeasibleReasons(t *testing.T) {
+	stdin = strings.NewReader("X.\n..\n\n..\nX.\n\n.X\nX.\n..\n\n..\n..\n")
+	defer func() { stdin = os.Stdin }()
+	code, out, errs := runCmd(t, "eval", "--json", "-")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var got []string
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		var rec evalRecord
+		if err := json.Unmarshal([]byte(line), &rec); err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, rec.Infeasible)
+	}
+	if want := []string{"entry walled", "exit walled", "exit unreachable", ""}; strings.Join(got, ",") != strings.Join(want, ",") {
+		t.Errorf("reasons %q, want %q", got, want)
+	}
+	stdin = strings.NewReader("X.\n..\n\n..\n..\n\n...\nX..\n...\n")
+	code, out, errs = runCmd(t, "eval", "--cap", "4", "-")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	want := "  file  index  size  turns  visits  escaped  feasible  capped           why\n" +
+		"     -      0   2x2      0       0       no        no      no  entry walled\n" +
+		"     -      1   2x2      3       1      yes       yes      no             -\n" +
+		"     -      2   3x3      4       2       no       yes     yes             -\n"
+	if out != want {
+		t.Errorf("table:\n%s\nwant\n%s", out, want)
 	}
 }

@@ -103,9 +103,9 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 		return usageErr("--free-ends searches the ends: drop --entry and --exit")
 	}
 
-	ev, err := be.open()
-	if err != nil {
-		return fail(err)
+	ev, code := be.open("evolve", stderr)
+	if code >= 0 {
+		return code
 	}
 	defer ev.Close()
 

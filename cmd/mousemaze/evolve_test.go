@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"image/png"
 	"os"
 	"path/filepath"
@@ -70,8 +71,9 @@ func TestEvolveJSONOutAndPNG(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if b := img.Bounds(); b.Dx() != 6*draw.Cell || b.Dy() != (5+2)*draw.Cell {
-		t.Errorf("PNG is %dx%d, want %dx%d", b.Dx(), b.Dy(), 6*draw.Cell, 7*draw.Cell)
+	title := draw.Title(mazes[0], cfg, res)
+	if w, h := draw.Size(5, 6, title); img.Bounds().Dx() != w || img.Bounds().Dy() != h || !strings.Contains(title, fmt.Sprintf("5x6 maze: %d turns", res.Turns)) {
+		t.Errorf("PNG is %v, want %dx%d with the title %q", img.Bounds(), w, h, title)
 	}
 }
 

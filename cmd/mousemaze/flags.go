@@ -103,11 +103,22 @@ func (b *backendFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&b.kernel, "kernel", "", "force a backend kernel by name (for example generic); empty = fastest available")
 }
 
-func (b *backendFlags) open() (mousemaze.Evaluator, error) {
+// open opens the backend. On failure it prints why as cmd's and returns
+// the exit status: exitUsage for a bad --backend, --kernel or --workers,
+// exitFail for a backend or kernel this machine cannot run.
+func (b *backendFlags) open(cmd string, stderr io.Writer) (mousemaze.Evaluator, int) {
 	if b.workers < 0 {
-		return nil, fmt.Errorf("--workers %d: must be 0 or more", b.workers)
+		return nil, failer(cmd, stderr)(exitUsage, "--workers %d: must be 0 or more", b.workers)
 	}
-	return mousemaze.NewEvaluator(b.backend, mousemaze.Options{Workers: b.workers, Kernel: b.kernel})
+	ev, err := mousemaze.NewEvaluator(b.backend, mousemaze.Options{Workers: b.workers, Kernel: b.kernel})
+	if err != nil {
+		code := exitFail
+		if mousemaze.IsUsageError(err) {
+			code = exitUsage
+		}
+		return nil, failer(cmd, stderr)(code, "%v", err)
+	}
+	return ev, -1
 }
 
 // value is a typed flag value, parsed once by parse when the flag is

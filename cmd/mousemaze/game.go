@@ -13,14 +13,19 @@ import (
 // for verbs whose flags are all booleans.
 func splitNegatives(args []string) []string {
 	var flags, rest []string
-	for _, a := range args {
+	dashes := false
+	for i, a := range args {
+		if a == "--" {
+			rest, dashes = append(rest, args[i+1:]...), true
+			break
+		}
 		if len(a) > 1 && a[0] == '-' && a[1] >= '0' && a[1] <= '9' {
 			rest = append(rest, a)
 		} else {
 			flags = append(flags, a)
 		}
 	}
-	if rest == nil {
+	if rest == nil && !dashes {
 		return args
 	}
 	return append(append(flags, "--"), rest...)

@@ -51,6 +51,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "help" {
 		return help(root, args[1:], stdout, stderr)
 	}
+	if len(args) > 0 && (args[0] == "--version" || args[0] == "-version") {
+		return runVersion(args[1:], stdout, stderr)
+	}
 	return dispatchVerb(root, args, stdout, stderr)
 }
 

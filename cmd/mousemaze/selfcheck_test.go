@@ -7,13 +7,15 @@ import (
 
 	"github.com/mousemaze/mousemaze"
 	"github.com/mousemaze/mousemaze/bench"
+	"github.com/mousemaze/mousemaze/cpu"
 )
 
 // TestSelfcheckCPU runs the self-check on the cpu backend, as CI can,
 // in text and in JSON.
 func TestSelfcheckCPU(t *testing.T) {
 	out := runOK(t, "selfcheck", "--backend", "cpu", "--n", "3000", "--batch", "400", "--seed", "5")
-	if !strings.HasPrefix(out, "backend cpu: 3000 mazes in ") || !strings.Contains(out, ": 0 mismatches\n") {
+	if !strings.HasPrefix(out, "backend cpu: 3000 mazes in ") || !strings.Contains(out, ": 0 mismatches\n") ||
+		!strings.Contains(out, "(kernel "+cpu.Kernel()+"; reference walk ") {
 		t.Errorf("unexpected report:\n%s", out)
 	}
 	out = runOK(t, "selfcheck", "--backend", "cpu", "--n", "500", "--sizes", "13x13,64x64,1x1", "--json")
@@ -21,13 +23,14 @@ func TestSelfcheckCPU(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatalf("%v in %q", err, out)
 	}
-	if rep.Backend != "cpu" || rep.Mazes != 500 || rep.Mismatches != 0 || rep.First != nil || rep.Feasible == 0 || rep.Steps == 0 {
+	if rep.Backend != "cpu" || rep.Kernel != cpu.Kernel() || rep.Mazes != 500 || rep.Mismatches != 0 || rep.First != nil || rep.Feasible == 0 || rep.Steps == 0 ||
+		rep.RefSeconds <= 0 || rep.Seconds <= 0 {
 		t.Errorf("unexpected report %+v", rep)
 	}
 }
 
-// TestSelfcheckUsage checks the usage errors and that a backend that does
-// not open fails the command.
+// TestSelfcheckUsage checks the usage errors, an unknown backend among
+// them.
 func TestSelfcheckUsage(t *testing.T) {
 	for _, args := range [][]string{
 		{"selfcheck", "--n", "0"},
@@ -38,7 +41,7 @@ func TestSelfcheckUsage(t *testing.T) {
 			t.Errorf("mousemaze %v: exit %d, want %d", args, code, exitUsage)
 		}
 	}
-	if code, _, errs := runCmd(t, "selfcheck", "--backend", "nosuch"); code != exitFail || !strings.Contains(errs, "unknown backend") {
+	if code, _, errs := runCmd(t, "selfcheck", "--backend", "nosuch"); code != exitUsage || !strings.Contains(errs, "unknown backend") {
 		t.Errorf("unknown backend: exit %d, %q", code, errs)
 	}
 }

@@ -52,7 +52,7 @@ func TestVienneseErrors(t *testing.T) {
 		{[]string{"evolve", "--algo", "keep", "--kick", "2"}, exitUsage, `--kick does not apply`},
 		{[]string{"evolve", "--canvas", "1x1"}, exitUsage, "grid 1x1"},
 		{[]string{"evolve", "--canvas", "testdata/viennese-bad.txt"}, exitFail, "viennese-bad.txt:5"},
-		{[]string{"evolve", "--budget", "0"}, exitUsage, "evals 0"},
+		{[]string{"evolve", "--budget", "0"}, exitUsage, "budget 0: want at least 1 colouring scored"},
 		{[]string{"evolve", "--algo", "ga", "--parents", "200"}, exitUsage, "parents 200"},
 		{[]string{"nope"}, exitUsage, "Verbs:"},
 		{[]string{"canvas", "triangle"}, exitUsage, "want vienna24 or RxC"},

@@ -1,0 +1,130 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/mousemaze/mousemaze"
+	"github.com/mousemaze/mousemaze/cuda"
+)
+
+// TestExitCodes runs bad command lines of every command through run and
+// wants the README's promise: 2 for bad usage, 1 for failed work, and a
+// message naming the problem.
+func TestExitCodes(t *testing.T) {
+	const maze = thesisFile
+	cases := []struct {
+		code int
+		errs string
+		args []string
+	}{
+		{exitUsage, "--workers -1: must be 0 or more", []string{"eval", "--workers", "-1", maze}},
+		{exitUsage, `unknown backend "foo"`, []string{"eval", "--backend", "foo", maze}},
+		{exitUsage, `unknown kernel "foo" (valid: cpu: `, []string{"eval", "--kernel", "foo", maze}},
+		{exitUsage, "backend ref has no kernels", []string{"eval", "--backend", "ref", "--kernel", "generic", maze}},
+		{exitUsage, "--workers -1", []string{"eval", "--workers", "-1", "nosuch-file"}},
+		{exitUsage, "--cap -1", []string{"eval", "--cap", "-1", maze}},
+		{exitUsage, "--order", []string{"eval", "--order", "XYZ", maze}},
+		{exitUsage, "entry column 99", []string{"eval", "--entry", "99", maze}},
+		{exitUsage, "flag provided but not defined", []string{"eval", "--nosuch", maze}},
+		{exitUsage, "no input files", []string{"eval"}},
+		{exitFail, "no such file", []string{"eval", "nosuch-file"}},
+		{exitUsage, "--workers -1", []string{"evolve", "--workers", "-1"}},
+		{exitUsage, `unknown backend "foo"`, []string{"evolve", "--backend", "foo"}},
+		{exitUsage, `unknown kernel "foo"`, []string{"evolve", "--kernel", "foo"}},
+		{exitUsage, "--size", []string{"evolve", "--size", "0x0"}},
+		{exitUsage, "--evals -5", []string{"evolve", "--evals", "-5"}},
+		{exitUsage, "unexpected arguments", []string{"evolve", "extra"}},
+		{exitUsage, "--objective trap needs --k", []string{"evolve", "--objective", "trap", "--size", "3x3", "--evals", "10"}},
+		{exitUsage, "workers", []string{"sweep", "--size", "3x3", "--workers", "-1"}},
+		{exitUsage, "unexpected arguments", []string{"sweep", "--size", "3x3", "extra"}},
+		{exitUsage, "--n > 0", []string{"bench", "--n", "-1"}},
+		{exitUsage, `unknown backend "foo"`, []string{"bench", "--backends", "foo"}},
+		{exitUsage, `--mazes: unknown kind "nosuch"`, []string{"bench", "--mazes", "nosuch"}},
+		{exitUsage, "--duration -1s: must be above 0", []string{"bench", "--duration", "-1s"}},
+		{exitUsage, "--sizes", []string{"bench", "--sizes", "0x0"}},
+		{exitUsage, "--walker", []string{"evolve", "--size", "3x3", "--walker", "nosuch"}},
+		{exitUsage, "--objective", []string{"evolve", "--size", "3x3", "--objective", "nosuch"}},
+		{exitUsage, "entry column 9", []string{"evolve", "--size", "3x3", "--entry", "9"}},
+		{exitUsage, "entry column 9", []string{"sweep", "--size", "3x3", "--entry", "9"}},
+		{exitUsage, "--k -1", []string{"graph", "--k", "-1", maze}},
+		{exitUsage, "--kind", []string{"classic", "matrix", "--kind", "nosuch", maze}},
+		{exitUsage, "--algo", []string{"viennese", "evolve", "--algo", "nosuch"}},
+		{exitUsage, "--rows and --cols", []string{"game", "search", "--rows", "-1"}},
+		{exitUsage, `unknown backend "foo"`, []string{"bench", "search", "--backend", "foo"}},
+		{exitUsage, `unknown backend "foo"`, []string{"selfcheck", "--backend", "foo"}},
+		{exitUsage, `unknown kernel "foo"`, []string{"selfcheck", "--kernel", "foo"}},
+		{exitUsage, "backend tree has no kernels", []string{"selfcheck", "--backend", "tree", "--kernel", "avx2"}},
+		{exitUsage, "--workers -1", []string{"selfcheck", "--workers", "-1"}},
+		{exitUsage, "--max", []string{"analyze", "--table", "--max", "0x0"}},
+		{exitFail, "no such file", []string{"analyze", "nosuch-file"}},
+		{exitUsage, "--lemma11 1", []string{"graph", "--lemma11", "1"}},
+		{exitFail, "no such file", []string{"graph", "nosuch-file"}},
+		{exitUsage, "no input files", []string{"game", "value"}},
+		{exitFail, "no such file", []string{"game", "value", "nosuch-file"}},
+		{exitUsage, "power of two", []string{"game", "build", "3/5"}},
+		{exitUsage, "--size", []string{"classic", "gen", "--size", "0x0"}},
+		{exitUsage, "--algo", []string{"classic", "solve", "--algo", "nosuch", maze}},
+		{exitUsage, "want one maze file", []string{"classic", "matrix"}},
+		{exitUsage, "no input files", []string{"viennese", "score"}},
+		{exitUsage, "want vienna24 or RxC", []string{"viennese", "canvas", "nosuch"}},
+		{exitUsage, "--workers -1", []string{"serve", "--workers", "-1"}},
+		{exitUsage, "--dir is required", []string{"slurm", "sweep"}},
+		{exitUsage, "want one directory", []string{"slurm", "merge"}},
+		{exitUsage, "unexpected arguments", []string{"version", "extra"}},
+		{exitUsage, `no command "nosuch"`, []string{"help", "nosuch"}},
+		{exitUsage, `unknown command "nosuch"`, []string{"nosuch"}},
+		{exitUsage, `unknown verb "nosuch"`, []string{"classic", "nosuch"}},
+	}
+	for _, c := range cases {
+		code, _, errs := runCmd(t, c.args...)
+		if code != c.code || !strings.Contains(errs, c.errs) {
+			t.Errorf("mousemaze %s: exit %d, stderr %q; want exit %d and %q", strings.Join(c.args, " "), code, firstLine(errs), c.code, c.errs)
+		}
+	}
+}
+
+// TestKernelUnavailable wants a kernel that this binary declares but this
+// processor cannot run to fail the command (exit 1) saying so, never to
+// run another kernel: a test backend stands in for such a processor.
+func TestKernelUnavailable(t *testing.T) {
+	mousemaze.RegisterMissing("zz-test-nokernel", fmt.Errorf("zz-test-nokernel: %w: this processor cannot run %q", mousemaze.ErrKernelUnavailable, "fast"))
+	mousemaze.RegisterKernels("zz-test-nokernel", []string{"fast"})
+	for _, cmd := range [][]string{{"eval", thesisFile}, {"selfcheck", "--n", "10"}, {"evolve", "--size", "3x3", "--evals", "10"}} {
+		args := append(cmd[:1:1], append([]string{"--backend", "zz-test-nokernel", "--kernel", "fast"}, cmd[1:]...)...)
+		code, out, errs := runCmd(t, args...)
+		if code != exitFail || !strings.Contains(errs, `kernel unavailable: this processor cannot run "fast"`) || out != "" {
+			t.Errorf("mousemaze %s: exit %d, stdout %q, stderr %q; want exit 1 saying why", strings.Join(args, " "), code, out, firstLine(errs))
+		}
+	}
+}
+
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
+}
+
+// TestVersionAndHelp wants --version to work as version does, version to
+// list only the backends built into this binary, and help COMMAND to
+// print that command's flags.
+func TestVersionAndHelp(t *testing.T) {
+	code, out, errs := runCmd(t, "--version")
+	_, want, _ := runCmd(t, "version")
+	if code != exitOK || out != want || !strings.HasPrefix(out, "mousemaze ") {
+		t.Errorf("--version: exit %d, %q (stderr %q); want %q", code, out, errs, want)
+	}
+	built := mousemaze.BuiltBackends()
+	if !strings.Contains(out, "backends: ["+strings.Join(built, " ")+"]") {
+		t.Errorf("version says %q, want the built backends %v", out, built)
+	}
+	if _, err := mousemaze.NewEvaluator("cuda", mousemaze.Options{}); errors.Is(err, cuda.ErrNoCUDA) && slices.Contains(built, "cuda") {
+		t.Errorf("version lists cuda in a build without it: %v", built)
+	}
+	code, out, _ = runCmd(t, "help", "eval")
+	if code != exitOK || !strings.HasPrefix(out, "Usage: mousemaze eval ") || !strings.Contains(out, "-kernel") {
+		t.Errorf("help eval: exit %d, %q", code, out)
+	}
+}
