@@ -1,6 +1,8 @@
 package analyze
 
 import (
+	"fmt"
+	"io"
 	"math/rand/v2"
 	"runtime"
 	"sync"
@@ -222,5 +224,15 @@ func surveyParts(total *Survey, f func(w, workers int, part *Survey) error) erro
 		}
 		total.merge(p)
 	}
+	return nil
+}
+
+// WriteText prints the survey of every maze up to max under cfg for
+// people: the counts, then the case table.
+func (s *Survey) WriteText(w io.Writer, max mousemaze.Size, cfg mousemaze.Config) error {
+	fmt.Fprintf(w, "every maze up to %s, order %s, entry %d, exit %d: %d mazes, %d loop-less feasible, tree evaluator mismatches %d\n",
+		max, cfg.Order, cfg.Entry, cfg.Exit, s.Mazes, s.Loopless, s.TreeMismatch)
+	fmt.Fprintf(w, "single 2x2 loop on the main path: %d mazes; the mouse turned around in the loop more than once (Theorem 1's conclusion does not hold) in %d\n\n", s.SingleLoop, s.Theorem1Failed)
+	s.Table.Write(w)
 	return nil
 }

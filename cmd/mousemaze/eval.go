@@ -4,13 +4,9 @@ package main
 // from files: eval, graph and analyze.
 
 import (
-	"context"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
 	"slices"
-	"syscall"
 
 	"github.com/mousemaze/mousemaze"
 	"github.com/mousemaze/mousemaze/analyze"
@@ -65,7 +61,7 @@ func runEval(args []string, stdout, stderr io.Writer) int {
 func writeEval(inputs []mousemaze.Input, results []mousemaze.Result, cfg mousemaze.Config, asJSON bool, stdout, stderr io.Writer) int {
 	// Until now a signal ends the process, as nothing is buffered; from
 	// here on it stops the output at the end of a line, flushed.
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := interruptContext()
 	defer stop()
 	if err := mousemaze.WriteEval(ctx, stdout, inputs, results, mousemaze.EvalOutput{JSON: asJSON, Config: cfg}); err != nil {
 		return failer("eval", stderr)(exitFail, "%v", err)
@@ -169,15 +165,14 @@ func runGraph(args []string, stdout, stderr io.Writer) int {
 
 // readGraph parses one graph file ("-" is standard input).
 func readGraph(name string) (mousemaze.Graph, error) {
-	if name == "-" {
-		return mousemaze.ParseGraph(stdin, "-")
-	}
-	f, err := openInput(name)
+	gs, _, err := readInput(name, func(r io.Reader, name string) ([]mousemaze.Graph, []int, error) {
+		g, err := mousemaze.ParseGraph(r, name)
+		return []mousemaze.Graph{g}, nil, err
+	})
 	if err != nil {
 		return mousemaze.Graph{}, err
 	}
-	defer f.Close()
-	return mousemaze.ParseGraph(f, name)
+	return gs[0], nil
 }
 
 func runAnalyze(args []string, stdout, stderr io.Writer) int {
@@ -210,10 +205,7 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 		if *asJSON {
 			return printJSON(stdout, s.Table.Stats())
 		}
-		fmt.Fprintf(stdout, "every maze up to %s, order %s, entry %d, exit %d: %d mazes, %d loop-less feasible, tree evaluator mismatches %d\n",
-			sz, cfg.Order, cfg.Entry, cfg.Exit, s.Mazes, s.Loopless, s.TreeMismatch)
-		fmt.Fprintf(stdout, "single 2x2 loop: %d mazes, Theorem 1 failed on %d\n\n", s.SingleLoop, s.Theorem1Failed)
-		s.Table.Write(stdout)
+		s.WriteText(stdout, sz, cfg)
 		return exitOK
 	}
 	if fs.NArg() == 0 {
