@@ -25,14 +25,13 @@ const stackLen = 128
 // fnode is the state of the search at one level of a fast engine: small
 // enough (a few cache lines) that a branch copies it instead of undoing.
 type fnode[T counter, A keys[T]] struct {
-	key     A         // padded grid: visits of open cells; 0 for unknown cells and the exit; ^T(0) for walls
-	open    [2]uint64 // bit i: padded cell i is decided open
-	openU   uint64    // bit r·C+c: cell (r, c) is decided open
-	free    uint64    // bit r·C+c: cell (r, c) is open or unknown
-	unknown int32     // undecided cells
-	turns   int32     // turns so far
-	pos     int32     // the mouse's padded position; 0 outside
-	pending int32     // the cell whose wall branch is still to come
+	key     A      // padded grid: visits of open cells (at least 1: the mouse opens a cell by stepping on it); 0 for unknown cells and the exit; ^T(0) for walls
+	openU   uint64 // bit r·C+c: cell (r, c) is decided open
+	free    uint64 // bit r·C+c: cell (r, c) is open or unknown
+	unknown int32  // undecided cells
+	turns   int32  // turns so far
+	pos     int32  // the mouse's padded position; 0 outside
+	pending int32  // the cell whose wall branch is still to come
 }
 
 // fast is the sweep engine for grids whose padded form has at most
@@ -166,10 +165,9 @@ func (f *fast[T, A]) advance(n *fnode[T, A]) int32 {
 	o0, o1, o2, o3 := f.off[0], f.off[1], f.off[2], f.off[3]
 	turns, capT, exitB := n.turns, f.capTurns, f.exitBorder
 	for {
-		// The directions in preference order: the first with 0 visits (an
-		// open cell never visited, an unknown cell or the exit, all with
-		// key 0) decides the move at once; otherwise the fewest visits,
-		// ties to the first.
+		// The directions in preference order: the first with key 0 (an
+		// unknown cell or the exit) decides the move at once; otherwise
+		// the fewest visits, ties to the first.
 		mask := int32(len(n.key) - 1)
 		t := (pos + o0) & mask
 		k := n.key[t]
@@ -196,15 +194,15 @@ func (f *fast[T, A]) advance(n *fnode[T, A]) int32 {
 		}
 		goto move
 	zero:
-		if n.open[t>>6&1]>>(t&63)&1 == 0 { // an unknown cell or the exit
-			n.pos = pos
-			if t != exitB {
-				n.turns = turns
-				return t
-			}
-			n.turns = turns + 1
-			return -1
+		// An unknown cell or the exit: an open cell has at least the
+		// visit that opened it.
+		n.pos = pos
+		if t != exitB {
+			n.turns = turns
+			return t
 		}
+		n.turns = turns + 1
+		return -1
 	move:
 		if turns >= capT {
 			return -2
@@ -236,7 +234,7 @@ func (f *fast[T, A]) leaf(n *fnode[T, A]) {
 				f.bestState[i] = cellExit
 			case n.key[i] == f.wall:
 				f.bestState[i] = cellWall
-			case n.open[i>>6]>>(i&63)&1 != 0:
+			case n.key[i] != 0:
 				f.bestState[i] = cellOpen
 			default:
 				f.bestState[i] = cellUnknown
@@ -254,7 +252,6 @@ func (f *fast[T, A]) open(d int, c int32) *fnode[T, A] {
 	ch := &f.st[(d+1)&(stackLen-1)]
 	*ch = *n
 	ch.key[int(c)&(len(ch.key)-1)] = 1
-	ch.open[c>>6&1] |= 1 << (c & 63)
 	ch.openU |= f.bitOf[c&(fastCells-1)]
 	ch.unknown--
 	ch.turns++
@@ -422,7 +419,6 @@ func (f *fast[T, A]) runTask(p prefix) bool {
 				// branch in place, with nothing to save.
 				f.infeasible.addPow2(int(n.unknown) - 1)
 				n.key[c&int32(len(n.key)-1)] = 1
-				n.open[c>>6&1] |= 1 << (c & 63)
 				n.openU |= f.bitOf[c&(fastCells-1)]
 				n.unknown--
 				n.turns++
