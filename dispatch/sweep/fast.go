@@ -2,6 +2,7 @@ package sweep
 
 import (
 	"math"
+	"math/bits"
 
 	"github.com/mousemaze/mousemaze"
 )
@@ -58,6 +59,9 @@ type fast[T counter, A keys[T]] struct {
 	fat               bool   // path is all the open-or-unknown cells of the task's node
 	over              bool   // a walk passed capTurns
 	st                [stackLen]fnode[T, A]
+	last              prefix   // the node enter replayed last
+	lastOK            bool     // st's levels below its node still hold last's decisions
+	lastLevel         [64]int8 // the level of each open decision of last
 	rootNode          fnode[T, A]
 	layers            [MaxCells + 2]uint64
 	bound             *bounder // best-only pruning, nil for a full sweep
@@ -360,19 +364,44 @@ func (f *fast[T, A]) findPath(open uint64) bool {
 	return true
 }
 
-// enter replays p from the root and returns the level of its node, or −1
-// when the node is a pruned wall branch, whose mazes it counts as
-// infeasible.
+// enter replays p and returns the level of its node, or −1 when the node
+// is a pruned wall branch, whose mazes it counts as infeasible. The replay
+// starts from the root, or, when p takes the wall branch of a decision
+// whose open branch the previous replay took (and everything before it
+// the same), from the level that still holds that decision's state: the
+// subtrees run since only used the levels above it.
 func (f *fast[T, A]) enter(p prefix) int {
-	n := f.root()
-	f.path = n.free
-	d := 0
-	for i := 0; i < p.Len; i++ {
+	var n *fnode[T, A]
+	d, i := 0, 0
+	if f.lastOK {
+		m := bits.TrailingZeros64(p.Bits ^ f.last.Bits)
+		if m < min(p.Len, f.last.Len) && f.last.Bits>>uint(m)&1 == 0 {
+			d = int(f.lastLevel[m])
+			n = &f.st[d]
+			f.path, f.fat = n.free, true
+			if !f.wallIn(n, n.pending) {
+				if m != p.Len-1 {
+					panic("sweep: prefix runs past a pruned branch")
+				}
+				f.infeasible.addPow2(int(n.unknown))
+				f.lastOK = false
+				return -1
+			}
+			i = m + 1
+		}
+	}
+	if n == nil {
+		n = f.root()
+		f.path = n.free
+	}
+	f.last, f.lastOK = p, false
+	for ; i < p.Len; i++ {
 		c := f.advance(n)
 		if c < 0 {
 			panic("sweep: prefix runs past a leaf")
 		}
 		if p.Bits>>uint(i)&1 == 0 {
+			f.lastLevel[i] = int8(d)
 			n = f.open(d, c)
 			d++
 			continue
@@ -385,6 +414,7 @@ func (f *fast[T, A]) enter(p prefix) int {
 			return -1
 		}
 	}
+	f.lastOK = true
 	// Every node the replay reaches keeps a path (each wall above passed
 	// the test), so the open-or-unknown cells hold one; the first wall on
 	// them looks for a short one.
@@ -431,6 +461,7 @@ func (f *fast[T, A]) runTask(p prefix) bool {
 		}
 		if c == -2 {
 			f.over = true
+			f.lastOK = false
 			return false
 		}
 		f.leaf(n)
