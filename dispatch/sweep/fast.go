@@ -50,6 +50,7 @@ type fast[T counter, A keys[T]] struct {
 	off               [4]int32
 	bitOf             [fastCells]uint64 // padded index → its bit in free (0 on the border)
 	nbr8              [fastCells]uint64 // padded index → bits of the grid cells around it
+	ring              [fastCells]ringBits
 	entryBit, exitBit uint64
 	notCol0           uint64
 	notColLast        uint64
@@ -106,6 +107,7 @@ func newFast[T counter, A keys[T]](sz mousemaze.Size, cfg mousemaze.Config) *fas
 		for c := 0; c < sz.Cols; c++ {
 			i := ref.index(r, c)
 			f.bitOf[i] = 1 << uint(r*sz.Cols+c)
+			f.ring[i] = newRingBits(r, c, sz.Rows, sz.Cols)
 			for dr := -1; dr <= 1; dr++ {
 				for dc := -1; dc <= 1; dc++ {
 					rr, cc := r+dr, c+dc
@@ -282,15 +284,7 @@ func (f *fast[T, A]) wallIn(n *fnode[T, A], c int32) bool {
 	}
 	// The 3×3 block around c: if c's open-or-unknown neighbours are joined
 	// through the ring, the path can go around c.
-	w := int32(f.width)
-	on := func(i int32) uint { // 1 if the padded cell i is not a wall
-		if n.key[i&int32(len(n.key)-1)] != f.wall {
-			return 1
-		}
-		return 0
-	}
-	ring := on(c-w-1) | on(c-w)<<1 | on(c-w+1)<<2 | on(c-1)<<3 | on(c+1)<<5 | on(c+w-1)<<6 | on(c+w)<<7 | on(c+w+1)<<8
-	if ringJoined[ring] {
+	if ringJoined[f.ring[c].of(n.free)] {
 		f.path = (f.path | f.nbr8[c]&n.free) &^ b
 		return true
 	}
@@ -313,19 +307,45 @@ func (f *fast[T, A]) wallOK(n *fnode[T, A], c int32) bool {
 	if f.fat {
 		return f.findPath(n.free &^ b)
 	}
-	w := int32(f.width)
-	on := func(i int32) uint {
-		if n.key[i&int32(len(n.key)-1)] != f.wall {
-			return 1
-		}
-		return 0
-	}
-	ring := on(c-w-1) | on(c-w)<<1 | on(c-w+1)<<2 | on(c-1)<<3 | on(c+1)<<5 | on(c+w-1)<<6 | on(c+w)<<7 | on(c+w+1)<<8
-	if ringJoined[ring] {
+	if ringJoined[f.ring[c].of(n.free)] {
 		f.path = (f.path | f.nbr8[c]&n.free) &^ b
 		return true
 	}
 	return f.findPath(n.free &^ b)
+}
+
+// ringBits extracts from a grid word (bit r·C+c for cell (r, c)) the 3×3
+// block around one cell as ringJoined indexes it (bit 3i+j for row i and
+// column j of the block; the centre and cells off the grid are 0), with
+// one shift and mask per row.
+type ringBits struct {
+	shift, lsh [3]uint8
+	mask       [3]uint64
+}
+
+// of returns the block of free around the cell.
+func (r *ringBits) of(free uint64) uint {
+	return uint(free>>r.shift[0]&r.mask[0])<<r.lsh[0] | uint(free>>r.shift[1]&r.mask[1])<<r.lsh[1] | uint(free>>r.shift[2]&r.mask[2])<<r.lsh[2]
+}
+
+// newRingBits returns the ringBits of cell (r, c) on a grid of rows×cols.
+func newRingBits(r, c, rows, cols int) ringBits {
+	var rb ringBits
+	for dr := -1; dr <= 1; dr++ {
+		rr, k := r+dr, dr+1
+		if rr < 0 || rr >= rows {
+			continue
+		}
+		lo := max(c-1, 0)
+		rb.shift[k] = uint8(rr*cols + lo)
+		rb.lsh[k] = uint8(3*k + lo - (c - 1))
+		for j := 0; j < 3; j++ {
+			if cc := lo + j; cc <= min(c+1, cols-1) && (dr != 0 || cc != c) {
+				rb.mask[k] |= 1 << uint(j)
+			}
+		}
+	}
+	return rb
 }
 
 // step returns the cells of open next to the cells of x.
