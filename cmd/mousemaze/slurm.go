@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -12,6 +13,7 @@ import (
 	"github.com/mousemaze/mousemaze/deploy/slurm"
 	"github.com/mousemaze/mousemaze/dispatch"
 	"github.com/mousemaze/mousemaze/dispatch/island"
+	"github.com/mousemaze/mousemaze/dispatch/sweep"
 )
 
 // runSlurmSubmit is `slurm sweep` and `slurm evolve`: check the flags,
@@ -39,6 +41,8 @@ func runSlurmSubmit(kind string, args []string, stdout, stderr io.Writer) int {
 	rules.registerEnds(fs)
 	freeEnds := fs.Bool("free-ends", false, "every pair of entry and exit columns")
 	var shards, split, islands, pop, k, migrateEvery *int
+	var bestOnly *bool
+	var initFile *string
 	var algo, objective *string
 	var evals *int64
 	var seed *uint64
@@ -46,6 +50,8 @@ func runSlurmSubmit(kind string, args []string, stdout, stderr io.Writer) int {
 	if kind == "sweep" {
 		shards = fs.Int("shards", 0, "shards of the sweep (required); task i runs shards i, i+N, ...")
 		split = fs.Int("split-depth", 0, "cut the tree into sweep tasks at this many decisions (0 = automatic)")
+		bestOnly = fs.Bool("best-only", false, "sweep: cut subtrees that cannot reach the incumbent (fixed now, as sweep --best-only finds it)")
+		initFile = fs.String("init", "", "sweep --best-only: take the incumbent from this maze file")
 	} else {
 		islands = fs.Int("islands", 4, "islands, one per array task (--tasks is the same)")
 		algo = fs.String("algo", dispatch.AlgoMemetic, "search method of every island")
@@ -93,6 +99,16 @@ func runSlurmSubmit(kind string, args []string, stdout, stderr io.Writer) int {
 	var job slurm.Job
 	if kind == "sweep" {
 		job, err = slurm.NewSweepJob(sz.V, cfg, *freeEnds, *every, *shards, *split, sub.Tasks)
+		if err == nil && *bestOnly {
+			inc, from, ierr := sweepIncumbent(sweep.Options{Size: sz.V, Config: cfg, FreeEnds: *freeEnds}, *initFile)
+			if ierr != nil {
+				return usageErr("%v", ierr)
+			}
+			fmt.Fprintf(stderr, "best-only: incumbent %d turns (%s)\n", inc, from)
+			err = job.SetBestOnly(inc)
+		} else if err == nil && *initFile != "" {
+			err = errors.New("--init applies to --best-only")
+		}
 	} else {
 		cfg.K = *k
 		p, err := dispatch.GridSpec(*algo, sz.V, cfg, *freeEnds, *objective, *evals, *seed, *pop)

@@ -187,6 +187,34 @@ func TestSlurmSweepTasks(t *testing.T) {
 	}
 }
 
+// TestSlurmSweepBestOnly runs a best-only sweep job (incumbent from a maze
+// file) in two tasks and wants the merge to equal one best-only run.
+func TestSlurmSweepBestOnly(t *testing.T) {
+	sweepProgress = nil
+	sb, _ := fakeSbatch(t)
+	maze := filepath.Join(t.TempDir(), "m.txt")
+	// A 4x4 maze of 23 turns (the optimum is 27).
+	if err := os.WriteFile(maze, []byte(".X..\n...X\nX...\n....\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(t.TempDir(), "run")
+	slurmRun(t, "slurm", "sweep", "--size", "4x4", "--shards", "3", "--tasks", "2", "--best-only", "--init", maze, "--dir", dir, "--sbatch", sb)
+	slurmRun(t, "slurm", "task", "--task", "0/2", "--workers", "1", dir)
+	slurmRun(t, "slurm", "task", "--task", "1/2", "--workers", "1", dir)
+	whole := runSweepJSON(t, "sweep", "--size", "4x4", "--best-only", "--init", maze, "--json", "--quiet")
+	merged := runSweepJSON(t, "sweep-merge", "--json", dir)
+	if !reflect.DeepEqual(merged, whole) {
+		t.Errorf("merged best-only tasks differ from one run:\n got %v\nwant %v", merged, whole)
+	}
+	if merged["best_only"] != true || merged["optimum_turns"] != float64(27) {
+		t.Errorf("merged: best_only %v, optimum %v", merged["best_only"], merged["optimum_turns"])
+	}
+	var out, errb bytes.Buffer
+	if code := run([]string{"slurm", "sweep", "--size", "4x4", "--shards", "2", "--init", maze, "--dir", t.TempDir(), "--dry-run"}, &out, &errb); code != exitUsage {
+		t.Errorf("--init without --best-only: exit %d, %s", code, errb.String())
+	}
+}
+
 // TestSweepMergeNamesMissing gives sweep-merge one shard report of four,
 // as files and as a directory, and wants the other three named.
 func TestSweepMergeNamesMissing(t *testing.T) {

@@ -34,6 +34,11 @@ type Job struct {
 	// Shards is the number of sweep shards; task i takes i, i+Tasks, ...
 	Shards     int `json:"shards,omitempty"`
 	SplitDepth int `json:"split_depth,omitempty"`
+	// BestOnly runs every shard as a best-only sweep from Incumbent turns
+	// (see sweep.Options), fixed when the job is made so that every shard
+	// cuts against the same incumbent.
+	BestOnly  bool  `json:"best_only,omitempty"`
+	Incumbent int64 `json:"incumbent,omitempty"`
 	// The island search: method, budget per island, base seed (island i
 	// uses Seed+i), population, k, objective and migration interval.
 	Algo         string `json:"algo,omitempty"`
@@ -80,6 +85,9 @@ func LoadJob(dir string) (*Job, error) {
 	}
 	if j.Kind == "sweep" && j.Shards < j.Tasks {
 		return nil, fmt.Errorf("%s: %d shards for %d tasks", JobFile(dir), j.Shards, j.Tasks)
+	}
+	if j.BestOnly != (j.Incumbent > 0) || j.BestOnly && j.Kind != "sweep" {
+		return nil, fmt.Errorf("%s: best_only %v with incumbent %d: a best-only sweep needs an incumbent of at least 1 turn", JobFile(dir), j.BestOnly, j.Incumbent)
 	}
 	return &j, nil
 }
@@ -202,6 +210,17 @@ func NewSweepJob(sz mousemaze.Size, cfg mousemaze.Config, freeEnds bool, every t
 		return j, fmt.Errorf("--tasks %d: want 1 to --shards (%d)", j.Tasks, shards)
 	}
 	return j, nil
+}
+
+// SetBestOnly makes the sweep job j a best-only sweep from incumbent
+// turns, which must be those of a real maze of the job's size (the merged
+// report is refused otherwise).
+func (j *Job) SetBestOnly(incumbent int64) error {
+	if j.Kind != "sweep" || incumbent < 1 {
+		return fmt.Errorf("--best-only: a %s job with incumbent %d (want a sweep and at least 1 turn)", j.Kind, incumbent)
+	}
+	j.BestOnly, j.Incumbent = true, incumbent
+	return nil
 }
 
 // NewEvolveJob describes an island search: island i of islands runs spec

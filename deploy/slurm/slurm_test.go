@@ -102,6 +102,12 @@ func TestNewJobs(t *testing.T) {
 			t.Errorf("sweep %v %d/%d: %v, want %q", c.sz, c.shards, c.tasks, err, c.want)
 		}
 	}
+	if err := j.SetBestOnly(0); err == nil {
+		t.Error("best-only from incumbent 0: no error")
+	}
+	if err := j.SetBestOnly(20); err != nil || !j.BestOnly || j.Incumbent != 20 {
+		t.Errorf("best-only from 20: %+v, %v", j, err)
+	}
 	p, _ := dispatch.Preset(dispatch.AlgoMemetic)
 	p.Rows, p.Cols, p.Order, p.Evals, p.Seed = 5, 5, "DRLU", 1000, 9
 	j, err = NewEvolveJob(p, dispatch.ObjTurns, false, time.Second, 6, 0, 10)
@@ -110,5 +116,31 @@ func TestNewJobs(t *testing.T) {
 	}
 	if _, err := NewEvolveJob(p, dispatch.ObjTurns, false, time.Second, 0, 0, 10); err == nil || !strings.Contains(err.Error(), "--islands 0") {
 		t.Errorf("0 islands: %v", err)
+	}
+	if err := j.SetBestOnly(20); err == nil {
+		t.Error("best-only evolve job: no error")
+	}
+}
+
+// TestLoadJobBestOnly checks that job.json's best-only fields come back
+// and that a best-only sweep without an incumbent is refused.
+func TestLoadJobBestOnly(t *testing.T) {
+	for _, c := range []struct {
+		extra string
+		ok    bool
+	}{
+		{`"best_only":true,"incumbent":27`, true},
+		{`"best_only":true`, false},
+		{`"incumbent":27`, false},
+	} {
+		dir := t.TempDir()
+		js := `{"kind":"sweep","version":1,"tasks":1,"size":"4x4","order":"DRLU","entry":0,"exit":0,"checkpoint_every":"1m0s","shards":2,` + c.extra + `}`
+		if err := os.WriteFile(JobFile(dir), []byte(js), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		j, err := LoadJob(dir)
+		if c.ok && (err != nil || !j.BestOnly || j.Incumbent != 27) || !c.ok && err == nil {
+			t.Errorf("%s: %+v, %v", c.extra, j, err)
+		}
 	}
 }

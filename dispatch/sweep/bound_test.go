@@ -116,3 +116,23 @@ func TestBestOnlyUnreachableIncumbent(t *testing.T) {
 }
 
 func runErr(o Options) (*Report, error) { return Run(context.Background(), o) }
+
+// TestMergeBestOnlyUnreachable checks that merging the shards of a
+// best-only sweep whose incumbent no maze reaches is refused, as a single
+// run is, and that a reachable one merges to the single run's optimum.
+func TestMergeBestOnlyUnreachable(t *testing.T) {
+	for _, c := range []struct {
+		incumbent int64
+		ok        bool
+	}{{12, true}, {13, false}} {
+		var parts []*Report
+		for i := range 3 {
+			o := Options{Size: mousemaze.Size{Rows: 3, Cols: 3}, BestOnly: true, Incumbent: c.incumbent, Shard: i, Shards: 3}
+			parts = append(parts, sweepAll(t, o))
+		}
+		m, err := Merge(parts...)
+		if c.ok && (err != nil || m.OptimumTurns != 12) || !c.ok && err == nil {
+			t.Errorf("incumbent %d: merged %v, %v", c.incumbent, m, err)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package sweep
 
 import (
 	"math"
+	"math/bits"
 
 	"github.com/mousemaze/mousemaze"
 )
@@ -25,14 +26,13 @@ const stackLen = 128
 // fnode is the state of the search at one level of a fast engine: small
 // enough (a few cache lines) that a branch copies it instead of undoing.
 type fnode[T counter, A keys[T]] struct {
-	key     A         // padded grid: visits of open cells; 0 for unknown cells and the exit; ^T(0) for walls
-	open    [2]uint64 // bit i: padded cell i is decided open
-	openU   uint64    // bit r·C+c: cell (r, c) is decided open
-	free    uint64    // bit r·C+c: cell (r, c) is open or unknown
-	unknown int32     // undecided cells
-	turns   int32     // turns so far
-	pos     int32     // the mouse's padded position; 0 outside
-	pending int32     // the cell whose wall branch is still to come
+	key     A      // padded grid: visits of open cells (at least 1: the mouse opens a cell by stepping on it); 0 for unknown cells and the exit; ^T(0) for walls
+	openU   uint64 // bit r·C+c: cell (r, c) is decided open
+	free    uint64 // bit r·C+c: cell (r, c) is open or unknown
+	unknown int32  // undecided cells
+	turns   int32  // turns so far
+	pos     int32  // the mouse's padded position; 0 outside
+	pending int32  // the cell whose wall branch is still to come
 }
 
 // fast is the sweep engine for grids whose padded form has at most
@@ -50,6 +50,7 @@ type fast[T counter, A keys[T]] struct {
 	off               [4]int32
 	bitOf             [fastCells]uint64 // padded index → its bit in free (0 on the border)
 	nbr8              [fastCells]uint64 // padded index → bits of the grid cells around it
+	ring              [fastCells]ringBits
 	entryBit, exitBit uint64
 	notCol0           uint64
 	notColLast        uint64
@@ -59,6 +60,9 @@ type fast[T counter, A keys[T]] struct {
 	fat               bool   // path is all the open-or-unknown cells of the task's node
 	over              bool   // a walk passed capTurns
 	st                [stackLen]fnode[T, A]
+	last              prefix   // the node enter replayed last
+	lastOK            bool     // st's levels below its node still hold last's decisions
+	lastLevel         [64]int8 // the level of each open decision of last
 	rootNode          fnode[T, A]
 	layers            [MaxCells + 2]uint64
 	bound             *bounder // best-only pruning, nil for a full sweep
@@ -103,6 +107,7 @@ func newFast[T counter, A keys[T]](sz mousemaze.Size, cfg mousemaze.Config) *fas
 		for c := 0; c < sz.Cols; c++ {
 			i := ref.index(r, c)
 			f.bitOf[i] = 1 << uint(r*sz.Cols+c)
+			f.ring[i] = newRingBits(r, c, sz.Rows, sz.Cols)
 			for dr := -1; dr <= 1; dr++ {
 				for dc := -1; dc <= 1; dc++ {
 					rr, cc := r+dr, c+dc
@@ -166,10 +171,9 @@ func (f *fast[T, A]) advance(n *fnode[T, A]) int32 {
 	o0, o1, o2, o3 := f.off[0], f.off[1], f.off[2], f.off[3]
 	turns, capT, exitB := n.turns, f.capTurns, f.exitBorder
 	for {
-		// The directions in preference order: the first with 0 visits (an
-		// open cell never visited, an unknown cell or the exit, all with
-		// key 0) decides the move at once; otherwise the fewest visits,
-		// ties to the first.
+		// The directions in preference order: the first with key 0 (an
+		// unknown cell or the exit) decides the move at once; otherwise
+		// the fewest visits, ties to the first.
 		mask := int32(len(n.key) - 1)
 		t := (pos + o0) & mask
 		k := n.key[t]
@@ -196,15 +200,15 @@ func (f *fast[T, A]) advance(n *fnode[T, A]) int32 {
 		}
 		goto move
 	zero:
-		if n.open[t>>6&1]>>(t&63)&1 == 0 { // an unknown cell or the exit
-			n.pos = pos
-			if t != exitB {
-				n.turns = turns
-				return t
-			}
-			n.turns = turns + 1
-			return -1
+		// An unknown cell or the exit: an open cell has at least the
+		// visit that opened it.
+		n.pos = pos
+		if t != exitB {
+			n.turns = turns
+			return t
 		}
+		n.turns = turns + 1
+		return -1
 	move:
 		if turns >= capT {
 			return -2
@@ -236,7 +240,7 @@ func (f *fast[T, A]) leaf(n *fnode[T, A]) {
 				f.bestState[i] = cellExit
 			case n.key[i] == f.wall:
 				f.bestState[i] = cellWall
-			case n.open[i>>6]>>(i&63)&1 != 0:
+			case n.key[i] != 0:
 				f.bestState[i] = cellOpen
 			default:
 				f.bestState[i] = cellUnknown
@@ -254,7 +258,6 @@ func (f *fast[T, A]) open(d int, c int32) *fnode[T, A] {
 	ch := &f.st[(d+1)&(stackLen-1)]
 	*ch = *n
 	ch.key[int(c)&(len(ch.key)-1)] = 1
-	ch.open[c>>6&1] |= 1 << (c & 63)
 	ch.openU |= f.bitOf[c&(fastCells-1)]
 	ch.unknown--
 	ch.turns++
@@ -281,15 +284,7 @@ func (f *fast[T, A]) wallIn(n *fnode[T, A], c int32) bool {
 	}
 	// The 3×3 block around c: if c's open-or-unknown neighbours are joined
 	// through the ring, the path can go around c.
-	w := int32(f.width)
-	on := func(i int32) uint { // 1 if the padded cell i is not a wall
-		if n.key[i&int32(len(n.key)-1)] != f.wall {
-			return 1
-		}
-		return 0
-	}
-	ring := on(c-w-1) | on(c-w)<<1 | on(c-w+1)<<2 | on(c-1)<<3 | on(c+1)<<5 | on(c+w-1)<<6 | on(c+w)<<7 | on(c+w+1)<<8
-	if ringJoined[ring] {
+	if ringJoined[f.ring[c].of(n.free)] {
 		f.path = (f.path | f.nbr8[c]&n.free) &^ b
 		return true
 	}
@@ -312,19 +307,45 @@ func (f *fast[T, A]) wallOK(n *fnode[T, A], c int32) bool {
 	if f.fat {
 		return f.findPath(n.free &^ b)
 	}
-	w := int32(f.width)
-	on := func(i int32) uint {
-		if n.key[i&int32(len(n.key)-1)] != f.wall {
-			return 1
-		}
-		return 0
-	}
-	ring := on(c-w-1) | on(c-w)<<1 | on(c-w+1)<<2 | on(c-1)<<3 | on(c+1)<<5 | on(c+w-1)<<6 | on(c+w)<<7 | on(c+w+1)<<8
-	if ringJoined[ring] {
+	if ringJoined[f.ring[c].of(n.free)] {
 		f.path = (f.path | f.nbr8[c]&n.free) &^ b
 		return true
 	}
 	return f.findPath(n.free &^ b)
+}
+
+// ringBits extracts from a grid word (bit r·C+c for cell (r, c)) the 3×3
+// block around one cell as ringJoined indexes it (bit 3i+j for row i and
+// column j of the block; the centre and cells off the grid are 0), with
+// one shift and mask per row.
+type ringBits struct {
+	shift, lsh [3]uint8
+	mask       [3]uint64
+}
+
+// of returns the block of free around the cell.
+func (r *ringBits) of(free uint64) uint {
+	return uint(free>>r.shift[0]&r.mask[0])<<r.lsh[0] | uint(free>>r.shift[1]&r.mask[1])<<r.lsh[1] | uint(free>>r.shift[2]&r.mask[2])<<r.lsh[2]
+}
+
+// newRingBits returns the ringBits of cell (r, c) on a grid of rows×cols.
+func newRingBits(r, c, rows, cols int) ringBits {
+	var rb ringBits
+	for dr := -1; dr <= 1; dr++ {
+		rr, k := r+dr, dr+1
+		if rr < 0 || rr >= rows {
+			continue
+		}
+		lo := max(c-1, 0)
+		rb.shift[k] = uint8(rr*cols + lo)
+		rb.lsh[k] = uint8(3*k + lo - (c - 1))
+		for j := 0; j < 3; j++ {
+			if cc := lo + j; cc <= min(c+1, cols-1) && (dr != 0 || cc != c) {
+				rb.mask[k] |= 1 << uint(j)
+			}
+		}
+	}
+	return rb
 }
 
 // step returns the cells of open next to the cells of x.
@@ -363,19 +384,44 @@ func (f *fast[T, A]) findPath(open uint64) bool {
 	return true
 }
 
-// enter replays p from the root and returns the level of its node, or −1
-// when the node is a pruned wall branch, whose mazes it counts as
-// infeasible.
+// enter replays p and returns the level of its node, or −1 when the node
+// is a pruned wall branch, whose mazes it counts as infeasible. The replay
+// starts from the root, or, when p takes the wall branch of a decision
+// whose open branch the previous replay took (and everything before it
+// the same), from the level that still holds that decision's state: the
+// subtrees run since only used the levels above it.
 func (f *fast[T, A]) enter(p prefix) int {
-	n := f.root()
-	f.path = n.free
-	d := 0
-	for i := 0; i < p.Len; i++ {
+	var n *fnode[T, A]
+	d, i := 0, 0
+	if f.lastOK {
+		m := bits.TrailingZeros64(p.Bits ^ f.last.Bits)
+		if m < min(p.Len, f.last.Len) && f.last.Bits>>uint(m)&1 == 0 {
+			d = int(f.lastLevel[m])
+			n = &f.st[d]
+			f.path, f.fat = n.free, true
+			if !f.wallIn(n, n.pending) {
+				if m != p.Len-1 {
+					panic("sweep: prefix runs past a pruned branch")
+				}
+				f.infeasible.addPow2(int(n.unknown))
+				f.lastOK = false
+				return -1
+			}
+			i = m + 1
+		}
+	}
+	if n == nil {
+		n = f.root()
+		f.path = n.free
+	}
+	f.last, f.lastOK = p, false
+	for ; i < p.Len; i++ {
 		c := f.advance(n)
 		if c < 0 {
 			panic("sweep: prefix runs past a leaf")
 		}
 		if p.Bits>>uint(i)&1 == 0 {
+			f.lastLevel[i] = int8(d)
 			n = f.open(d, c)
 			d++
 			continue
@@ -388,6 +434,7 @@ func (f *fast[T, A]) enter(p prefix) int {
 			return -1
 		}
 	}
+	f.lastOK = true
 	// Every node the replay reaches keeps a path (each wall above passed
 	// the test), so the open-or-unknown cells hold one; the first wall on
 	// them looks for a short one.
@@ -422,7 +469,6 @@ func (f *fast[T, A]) runTask(p prefix) bool {
 				// branch in place, with nothing to save.
 				f.infeasible.addPow2(int(n.unknown) - 1)
 				n.key[c&int32(len(n.key)-1)] = 1
-				n.open[c>>6&1] |= 1 << (c & 63)
 				n.openU |= f.bitOf[c&(fastCells-1)]
 				n.unknown--
 				n.turns++
@@ -435,6 +481,7 @@ func (f *fast[T, A]) runTask(p prefix) bool {
 		}
 		if c == -2 {
 			f.over = true
+			f.lastOK = false
 			return false
 		}
 		f.leaf(n)

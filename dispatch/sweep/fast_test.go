@@ -150,3 +150,31 @@ func TestFastNoAllocs(t *testing.T) {
 		t.Errorf("the fast search allocates %.0f times per 5×5 sweep", allocs)
 	}
 }
+
+// TestRingBits compares the 3×3 block that ringBits extracts from the
+// open-or-unknown word with one read cell by cell, on random words.
+func TestRingBits(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	for _, sz := range []mousemaze.Size{{Rows: 1, Cols: 1}, {Rows: 3, Cols: 5}, {Rows: 7, Cols: 7}, {Rows: 8, Cols: 8}, {Rows: 6, Cols: 1}} {
+		for r := 0; r < sz.Rows; r++ {
+			for c := 0; c < sz.Cols; c++ {
+				rb := newRingBits(r, c, sz.Rows, sz.Cols)
+				for range 50 {
+					free := rng.Uint64()
+					var want uint
+					for dr := -1; dr <= 1; dr++ {
+						for dc := -1; dc <= 1; dc++ {
+							rr, cc := r+dr, c+dc
+							if (dr != 0 || dc != 0) && rr >= 0 && rr < sz.Rows && cc >= 0 && cc < sz.Cols && free>>uint(rr*sz.Cols+cc)&1 != 0 {
+								want |= 1 << uint(3*(dr+1)+dc+1)
+							}
+						}
+					}
+					if got := rb.of(free); got != want {
+						t.Fatalf("%s cell (%d,%d), free %#x: block %09b, want %09b", sz, r, c, free, got, want)
+					}
+				}
+			}
+		}
+	}
+}

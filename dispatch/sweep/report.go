@@ -236,6 +236,9 @@ func Merge(reports ...*Report) (*Report, error) {
 	} else {
 		out.PairReport = acc[0]
 	}
+	if out.BestOnly && out.OptimumTurns < out.Incumbent {
+		return nil, fmt.Errorf("sweep: merge: no maze reaches the best-only incumbent's %d turns (the best has %d): the incumbent must be the turns of a real maze", out.Incumbent, out.OptimumTurns)
+	}
 	return out, nil
 }
 

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/bits"
 	"math/rand/v2"
 	"os"
 	"runtime"
@@ -154,8 +155,19 @@ func splitTasks(e *engine, depth int) ([]prefix, int) {
 	if depth > 0 {
 		return e.split(depth), depth
 	}
-	prev := -1
-	for d := 1; ; d++ {
+	// The first depth with TargetTasks tasks, or whose split no longer
+	// grows. At depth d there are at most 2^d tasks, so below d0 only a
+	// split that stops growing can end the search; if it has not stopped
+	// growing at d0 it did not earlier, and the search starts at d0.
+	d0 := bits.Len(uint(TargetTasks)) - 1
+	prev, start := -1, 1
+	if a, b := e.split(d0-1), e.split(d0); len(a) != len(b) {
+		if len(b) >= TargetTasks {
+			return b, d0
+		}
+		prev, start = len(b), d0+1
+	}
+	for d := start; ; d++ {
 		ps := e.split(d)
 		if len(ps) >= TargetTasks || len(ps) == prev || d >= MaxCells {
 			return ps, d

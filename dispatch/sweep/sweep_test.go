@@ -378,3 +378,36 @@ func BenchmarkSweep(b *testing.B) {
 		}
 	}
 }
+
+// TestSplitTasksDepth checks that the automatic split depth, which skips
+// the depths that cannot hold TargetTasks tasks, is the first depth of the
+// plain search (TargetTasks tasks, or a split that stops growing).
+func TestSplitTasksDepth(t *testing.T) {
+	for _, c := range []struct {
+		sz  mousemaze.Size
+		cfg mousemaze.Config
+	}{
+		{mousemaze.Size{Rows: 1, Cols: 1}, mousemaze.Config{}},
+		{mousemaze.Size{Rows: 3, Cols: 3}, mousemaze.Config{}},
+		{mousemaze.Size{Rows: 4, Cols: 5}, mousemaze.Config{Entry: 2, Exit: 4}},
+		{mousemaze.Size{Rows: 5, Cols: 5}, mousemaze.Config{}},
+		{mousemaze.Size{Rows: 6, Cols: 6}, mousemaze.Config{}},
+		{mousemaze.Size{Rows: 6, Cols: 6}, mousemaze.Config{Entry: 5, Exit: 0}},
+	} {
+		c.cfg.Order = mousemaze.Order{}.Resolve()
+		e := newEngine(c.sz, c.cfg)
+		want, prev := 0, -1
+		for d := 1; ; d++ {
+			n := len(e.split(d))
+			if n >= TargetTasks || n == prev || d >= MaxCells {
+				want = d
+				break
+			}
+			prev = n
+		}
+		ps, d := splitTasks(e, 0)
+		if d != want || !reflect.DeepEqual(ps, e.split(want)) {
+			t.Errorf("%s entry %d exit %d: depth %d (%d tasks), want %d", c.sz, c.cfg.Entry, c.cfg.Exit, d, len(ps), want)
+		}
+	}
+}
