@@ -100,7 +100,7 @@ func runSlurmSubmit(kind string, args []string, stdout, stderr io.Writer) int {
 	if kind == "sweep" {
 		job, err = slurm.NewSweepJob(sz.V, cfg, *freeEnds, *every, *shards, *split, sub.Tasks)
 		if err == nil && *bestOnly {
-			inc, from, ierr := sweepIncumbent(sweep.Options{Size: sz.V, Config: cfg, FreeEnds: *freeEnds}, *initFile)
+			inc, from, ierr := sweep.StartIncumbent(sweep.Options{Size: sz.V, Config: cfg, FreeEnds: *freeEnds}, *initFile)
 			if ierr != nil {
 				return usageErr("%v", ierr)
 			}
