@@ -278,3 +278,52 @@ func (b Board) inside(i int, d Dir) bool {
 	}
 	return c > 0
 }
+
+// GenOptions describe a generated board, as `mousemaze classic gen` takes
+// them: the construction, size and seed, Extra walls opened at random,
+// the Braid fraction of dead ends opened, and the start and goal cells as
+// "R,C" ("" for the defaults, the top-left and bottom-right cells).
+type GenOptions struct {
+	Algo        string
+	Rows, Cols  int
+	Seed        uint64
+	Extra       int
+	Braid       float64
+	Start, Goal string
+}
+
+// Build makes the board of o and returns it with its text: a comment line
+// that restates the command, then the board in the classic format. Its
+// errors name the option at fault (--algo, --extra, --braid, --start,
+// --goal).
+func (o GenOptions) Build() (Board, string, error) {
+	if o.Extra < 0 {
+		return Board{}, "", fmt.Errorf("--extra %d: must be 0 or more", o.Extra)
+	}
+	rng := NewRand(o.Seed)
+	m, err := Generate(o.Algo, o.Rows, o.Cols, rng)
+	if err != nil {
+		return Board{}, "", fmt.Errorf("--algo: %v", err)
+	}
+	RemoveWalls(m, o.Extra, rng)
+	if _, err := Braid(m, o.Braid, rng); err != nil {
+		return Board{}, "", fmt.Errorf("--braid: %v", err)
+	}
+	b := NewBoard(m)
+	for _, c := range []struct {
+		name, spec string
+		cell       *int
+	}{{"--start", o.Start, &b.Start}, {"--goal", o.Goal, &b.Goal}} {
+		if c.spec == "" {
+			continue
+		}
+		if *c.cell, err = ParseCell(c.spec, o.Rows, o.Cols); err != nil {
+			return Board{}, "", fmt.Errorf("%s: %v", c.name, err)
+		}
+	}
+	braid := ""
+	if o.Braid != 0 {
+		braid = fmt.Sprintf(" --braid %g", o.Braid)
+	}
+	return b, fmt.Sprintf("; mousemaze classic gen --algo %s --size %dx%d --seed %d --extra %d%s\n%s", o.Algo, o.Rows, o.Cols, o.Seed, o.Extra, braid, b.Format()), nil
+}

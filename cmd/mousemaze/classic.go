@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"slices"
 	"strings"
 
 	"github.com/mousemaze/mousemaze"
@@ -32,69 +31,38 @@ func readClassic(name string) ([]classic.Board, []int, error) {
 
 func runClassicGen(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("classic gen", "[flags]", "mousemaze classic gen --algo spanning --size 8x8 --seed 1", stderr)
-	algo := fs.String("algo", classic.GenSpanning, "construction: spanning (§2.1), anderson (§2.2) or matrix (§2.3)")
-	size := fs.String("size", "8x8", "maze size RxC")
-	seed := fs.Uint64("seed", 1, "random seed (PCG); the same seed gives the same maze")
-	extra := fs.Int("extra", 0, "open this many more random walls, making the maze multiply connected")
-	braid := fs.Float64("braid", 0, "open a wall in this fraction (0 to 1) of the dead ends, one loop each (§6.4)")
-	start := fs.String("start", "", "start cell R,C (default 0,0)")
-	goal := fs.String("goal", "", "goal cell R,C (default the bottom-right cell)")
+	var o classic.GenOptions
+	fs.StringVar(&o.Algo, "algo", classic.GenSpanning, "construction: spanning (§2.1), anderson (§2.2) or matrix (§2.3)")
+	size := sizeFlag(fs, "8x8", "maze size RxC")
+	fs.Uint64Var(&o.Seed, "seed", 1, "random seed (PCG); the same seed gives the same maze")
+	fs.IntVar(&o.Extra, "extra", 0, "open this many more random walls, making the maze multiply connected")
+	fs.Float64Var(&o.Braid, "braid", 0, "open a wall in this fraction (0 to 1) of the dead ends, one loop each (§6.4)")
+	fs.StringVar(&o.Start, "start", "", "start cell R,C (default 0,0)")
+	fs.StringVar(&o.Goal, "goal", "", "goal cell R,C (default the bottom-right cell)")
 	out := fs.String("out", "", "write the maze to this file instead of standard output")
 	if code := parseNoArgs(fs, args); code >= 0 {
 		return code
 	}
-	usageErr := func(format string, a ...any) int {
-		return failer("classic gen", stderr)(exitUsage, format, a...)
-	}
-	sz, err := mousemaze.ParseSize(*size)
+	o.Rows, o.Cols = size.V.Rows, size.V.Cols
+	_, text, err := o.Build()
 	if err != nil {
-		return usageErr("--size %q: %v", *size, err)
+		return failer("classic gen", stderr)(exitUsage, "%v", err)
 	}
-	if *extra < 0 {
-		return usageErr("--extra %d: must be 0 or more", *extra)
+	if *out == "" {
+		fmt.Fprint(stdout, text)
+	} else if err := os.WriteFile(*out, []byte(text), 0o644); err != nil {
+		return failer("classic gen", stderr)(exitFail, "%v", err)
 	}
-	rng := classic.NewRand(*seed)
-	m, err := classic.Generate(*algo, sz.Rows, sz.Cols, rng)
-	if err != nil {
-		return usageErr("--algo: %v", err)
-	}
-	classic.RemoveWalls(m, *extra, rng)
-	if _, err := classic.Braid(m, *braid, rng); err != nil {
-		return usageErr("--braid: %v", err)
-	}
-	b := classic.NewBoard(m)
-	if *start != "" {
-		if b.Start, err = classic.ParseCell(*start, sz.Rows, sz.Cols); err != nil {
-			return usageErr("--start: %v", err)
-		}
-	}
-	if *goal != "" {
-		if b.Goal, err = classic.ParseCell(*goal, sz.Rows, sz.Cols); err != nil {
-			return usageErr("--goal: %v", err)
-		}
-	}
-	braidArg := ""
-	if *braid != 0 {
-		braidArg = fmt.Sprintf(" --braid %g", *braid)
-	}
-	text := fmt.Sprintf("; mousemaze classic gen --algo %s --size %s --seed %d --extra %d%s\n%s", *algo, sz, *seed, *extra, braidArg, b.Format())
-	if *out != "" {
-		if err := os.WriteFile(*out, []byte(text), 0o644); err != nil {
-			return failer("classic gen", stderr)(exitFail, "%v", err)
-		}
-		return exitOK
-	}
-	fmt.Fprint(stdout, text)
 	return exitOK
 }
 
 func runClassicSolve(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("classic solve", "--algo NAME [flags] FILE...", "mousemaze classic solve --algo lru --ties fixed --json maze.txt", stderr)
-	algo := fs.String("algo", classic.AlgoBFS, "solver: "+strings.Join(classic.Algos, ", "))
+	algo := choiceFlag(fs, "algo", classic.AlgoBFS, "solver: "+strings.Join(classic.Algos, ", "), classic.Algos...)
 	seed := fs.Uint64("seed", 1, "random seed for random and lru (random ties)")
 	capSteps := fs.Int64("cap", 0, "stop a walk after this many moves (tar: ticks); 0 = 1000000")
 	heading := fs.String("heading", "E", "the direction a hand walker faces at the start: N, E, S or W")
-	ties := fs.String("ties", "random", "lru tie-break between equally old doors: random or fixed (in --order)")
+	ties := choiceFlag(fs, "ties", "random", "lru tie-break between equally old doors: random or fixed (in --order)", "random", "fixed")
 	order := fs.String("order", "NESW", "the order of deterministic choices (lru --ties fixed, tremaux, tar, bfs)")
 	path := fs.Bool("path", true, "report the cells walked")
 	asJSON := fs.Bool("json", false, "print one JSON record per board")
@@ -115,18 +83,8 @@ func runClassicSolve(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageErr("--order: %v", err)
 	}
-	if *ties != "random" && *ties != "fixed" {
-		return usageErr("--ties %q: want random or fixed", *ties)
-	}
 	if *capSteps < 0 {
 		return usageErr("--cap %d: must be 0 or more", *capSteps)
-	}
-	known := false
-	for _, a := range classic.Algos {
-		known = known || a == *algo
-	}
-	if !known {
-		return usageErr("--algo %q: want one of %s", *algo, strings.Join(classic.Algos, ", "))
 	}
 	enc := json.NewEncoder(stdout)
 	for _, name := range fs.Args() {
@@ -155,8 +113,8 @@ func runClassicSolve(args []string, stdout, stderr io.Writer) int {
 
 func runClassicMatrix(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("classic matrix", "[flags] FILE", "mousemaze classic matrix --kind solution --goal 0,0 maze.txt", stderr)
-	kind := fs.String("kind", "distance", "distance (Md), solution (Ms for --goal) or power (M^k for --power)")
-	method := fs.String("method", "powers", "how to compute Md: powers (of the connection matrix) or bfs")
+	kind := choiceFlag(fs, "kind", "distance", "distance (Md), solution (Ms for --goal) or power (M^k for --power)", "distance", "solution", "power")
+	method := choiceFlag(fs, "method", "powers", "how to compute Md: powers (of the connection matrix) or bfs", "powers", "bfs")
 	goal := fs.String("goal", "", "goal cell R,C of the solution matrix (default the board's goal)")
 	power := fs.Int("power", 1, "the exponent k of M^k for --kind power")
 	asJSON := fs.Bool("json", false, "print the matrix as JSON")
@@ -168,12 +126,6 @@ func runClassicMatrix(args []string, stdout, stderr io.Writer) int {
 	}
 	if fs.NArg() != 1 {
 		return usageErr("want one maze file")
-	}
-	if *method != "powers" && *method != "bfs" {
-		return usageErr("--method %q: want powers or bfs", *method)
-	}
-	if *kind != "distance" && *kind != "solution" && *kind != "power" {
-		return usageErr("--kind %q: want distance, solution or power", *kind)
 	}
 	if *power < 1 {
 		return usageErr("--power %d: must be 1 or more", *power)
@@ -207,7 +159,7 @@ func runClassicPlay(args []string, stdout, stderr io.Writer) int {
 	opponent := fs.String("opponent", "", "a computer opponent in the dark: catcher (wins on meeting you) or racer (wins on reaching the goal first); it steps once per move attempt of yours; "+classic.HearingRule)
 	oppWalker := fs.String("opponent-walker", classic.WalkerRandom, "the opponent's walker: "+strings.Join(classic.Walkers, ", "))
 	seed := fs.Uint64("seed", 1, "random seed of the opponent's walker; the same seed and moves give the same game")
-	view := fs.String("view", "text", "text (the sentence of the player's-eye view) or perspective (also an ASCII corridor drawing)")
+	view := choiceFlag(fs, "view", "text", "text (the sentence of the player's-eye view) or perspective (also an ASCII corridor drawing)", "text", "perspective")
 	if code := parseFlags(fs, args); code >= 0 {
 		return code
 	}
@@ -226,9 +178,6 @@ func runClassicPlay(args []string, stdout, stderr io.Writer) int {
 	}
 	if *maxMoves < 0 {
 		return usageErr("--max-moves %d: must be 0 or more", *maxMoves)
-	}
-	if *view != "text" && *view != "perspective" {
-		return usageErr("--view %q: want text or perspective", *view)
 	}
 	if *opponent != "" {
 		if err := classic.ParseOpponent(*opponent); err != nil {
@@ -332,7 +281,7 @@ func runClassicDuel(args []string, stdout, stderr io.Writer) int {
 
 func runClassicInterpret(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("classic interpret", "--theme trade|bureau|quiz [flags] FILE", "mousemaze classic interpret --theme bureau --auto tremaux --png path.png maze.txt", stderr)
-	theme := fs.String("theme", classic.ThemeTrade, "the game the maze underlies: "+strings.Join(classic.Themes, ", "))
+	theme := choiceFlag(fs, "theme", classic.ThemeTrade, "the game the maze underlies: "+strings.Join(classic.Themes, ", "), classic.Themes...)
 	seed := fs.Uint64("seed", 1, "seed of the names and option order (and of --auto random or lru)")
 	auto := fs.String("auto", "", "let a walker play instead of reading option numbers from standard input: "+strings.Join(classic.Walkers, ", "))
 	pngFile := fs.String("png", "", "at the end, also draw the maze and the path taken to this PNG file")
@@ -342,9 +291,6 @@ func runClassicInterpret(args []string, stdout, stderr io.Writer) int {
 	fail := failer("classic interpret", stderr)
 	if fs.NArg() != 1 {
 		return fail(exitUsage, "want one maze file")
-	}
-	if !slices.Contains(classic.Themes, *theme) {
-		return fail(exitUsage, "--theme %q: want one of %s", *theme, strings.Join(classic.Themes, ", "))
 	}
 	if err := classic.ParseWalker(*auto); *auto != "" && err != nil {
 		return fail(exitUsage, "--auto: %v", err)

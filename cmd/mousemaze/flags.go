@@ -6,6 +6,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
+	"strings"
 
 	"github.com/mousemaze/mousemaze"
 	"github.com/mousemaze/mousemaze/viennese"
@@ -161,6 +163,26 @@ func (v *value[T]) Set(s string) error {
 // sizeFlag registers --size RxC with a default ("" for none).
 func sizeFlag(fs *flag.FlagSet, def, usage string) *value[mousemaze.Size] {
 	return newValue(fs, "size", def, usage, mousemaze.ParseSize)
+}
+
+// choiceFlag registers a string flag whose value must be one of valid
+// (def, the default, among them); another value is a usage error at
+// parse time that lists the valid ones.
+func choiceFlag(fs *flag.FlagSet, name, def, usage string, valid ...string) *string {
+	return &newValue(fs, name, def, usage, func(s string) (string, error) {
+		if !slices.Contains(valid, s) {
+			return "", fmt.Errorf("want %s", orList(valid))
+		}
+		return s, nil
+	}).V
+}
+
+// orList writes "a, b or c".
+func orList(xs []string) string {
+	if len(xs) < 2 {
+		return strings.Join(xs, "")
+	}
+	return strings.Join(xs[:len(xs)-1], ", ") + " or " + xs[len(xs)-1]
 }
 
 // flagsSet returns the names of the flags given on the command line.
