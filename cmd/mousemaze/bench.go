@@ -34,7 +34,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	rounds := fs.Int("rounds", 200, "hill-climb rounds that make the long-walk mazes")
 	seed := fs.Uint64("seed", 1, "random seed for the populations")
 	workers := fs.Int("workers", 0, "workers for the multi-worker cpu rows (0 = one per CPU)")
-	duration := fs.Duration("duration", 300*time.Millisecond, "minimum time per measurement")
+	duration := minFlag(fs, "duration", 300*time.Millisecond, 1, "minimum time per measurement")
 	fs.Bool("search", false, "run the search-method benchmark instead (when built in)")
 	fs.Bool("sweep", false, "measure the exhaustive sweep instead: leaves/s and steps/s per core (see bench --sweep -h)")
 	if code := parseFlags(fs, args); code >= 0 {
@@ -57,9 +57,6 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		if k != bench.KindRandom && k != bench.KindLong {
 			return failer("bench", stderr)(exitUsage, "--mazes: unknown kind %q (want %s or %s)", k, bench.KindRandom, bench.KindLong)
 		}
-	}
-	if *duration <= 0 {
-		return failer("bench", stderr)(exitUsage, "--duration %v: must be above 0", *duration)
 	}
 	for _, b := range bes {
 		if !slices.Contains(mousemaze.Backends(), b) {

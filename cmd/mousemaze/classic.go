@@ -60,7 +60,7 @@ func runClassicSolve(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("classic solve", "--algo NAME [flags] FILE...", "mousemaze classic solve --algo lru --ties fixed --json maze.txt", stderr)
 	algo := choiceFlag(fs, "algo", classic.AlgoBFS, "solver: "+strings.Join(classic.Algos, ", "), classic.Algos...)
 	seed := fs.Uint64("seed", 1, "random seed for random and lru (random ties)")
-	capSteps := fs.Int64("cap", 0, "stop a walk after this many moves (tar: ticks); 0 = 1000000")
+	capSteps := minFlag(fs, "cap", int64(0), 0, "stop a walk after this many moves (tar: ticks); 0 = 1000000")
 	heading := fs.String("heading", "E", "the direction a hand walker faces at the start: N, E, S or W")
 	ties := choiceFlag(fs, "ties", "random", "lru tie-break between equally old doors: random or fixed (in --order)", "random", "fixed")
 	order := fs.String("order", "NESW", "the order of deterministic choices (lru --ties fixed, tremaux, tar, bfs)")
@@ -82,9 +82,6 @@ func runClassicSolve(args []string, stdout, stderr io.Writer) int {
 	o, err := classic.ParseOrder(*order)
 	if err != nil {
 		return usageErr("--order: %v", err)
-	}
-	if *capSteps < 0 {
-		return usageErr("--cap %d: must be 0 or more", *capSteps)
 	}
 	enc := json.NewEncoder(stdout)
 	for _, name := range fs.Args() {
@@ -116,7 +113,7 @@ func runClassicMatrix(args []string, stdout, stderr io.Writer) int {
 	kind := choiceFlag(fs, "kind", "distance", "distance (Md), solution (Ms for --goal) or power (M^k for --power)", "distance", "solution", "power")
 	method := choiceFlag(fs, "method", "powers", "how to compute Md: powers (of the connection matrix) or bfs", "powers", "bfs")
 	goal := fs.String("goal", "", "goal cell R,C of the solution matrix (default the board's goal)")
-	power := fs.Int("power", 1, "the exponent k of M^k for --kind power")
+	power := minFlag(fs, "power", 1, 1, "the exponent k of M^k for --kind power")
 	asJSON := fs.Bool("json", false, "print the matrix as JSON")
 	if code := parseFlags(fs, args); code >= 0 {
 		return code
@@ -126,9 +123,6 @@ func runClassicMatrix(args []string, stdout, stderr io.Writer) int {
 	}
 	if fs.NArg() != 1 {
 		return usageErr("want one maze file")
-	}
-	if *power < 1 {
-		return usageErr("--power %d: must be 1 or more", *power)
 	}
 	b, err := readBoard(fs.Arg(0))
 	if err != nil {
@@ -155,7 +149,7 @@ func runClassicPlay(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("classic play", "--blind [flags] FILE", "mousemaze classic play --blind --opponent catcher --opponent-walker lru --seed 3 maze.txt", stderr)
 	blind := fs.Bool("blind", false, "the blind maze: only the player's-eye view (§6.1); required")
 	heading := fs.String("heading", "N", "the direction the player faces at the start")
-	maxMoves := fs.Int("max-moves", 0, "end the game after this many move attempts (0 = no limit)")
+	maxMoves := minFlag(fs, "max-moves", 0, 0, "end the game after this many move attempts (0 = no limit)")
 	opponent := fs.String("opponent", "", "a computer opponent in the dark: catcher (wins on meeting you) or racer (wins on reaching the goal first); it steps once per move attempt of yours; "+classic.HearingRule)
 	oppWalker := fs.String("opponent-walker", classic.WalkerRandom, "the opponent's walker: "+strings.Join(classic.Walkers, ", "))
 	seed := fs.Uint64("seed", 1, "random seed of the opponent's walker; the same seed and moves give the same game")
@@ -175,9 +169,6 @@ func runClassicPlay(args []string, stdout, stderr io.Writer) int {
 	h, err := classic.ParseDir(*heading)
 	if err != nil {
 		return usageErr("--heading: %v", err)
-	}
-	if *maxMoves < 0 {
-		return usageErr("--max-moves %d: must be 0 or more", *maxMoves)
 	}
 	if *opponent != "" {
 		if err := classic.ParseOpponent(*opponent); err != nil {
@@ -215,10 +206,10 @@ func runClassicPlay(args []string, stdout, stderr io.Writer) int {
 
 func runClassicNeural(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("classic neural", "[flags]", "mousemaze classic neural --mazes 100 --size 8x8 --episodes 10 --cap 2000", stderr)
-	mazes := fs.Int("mazes", 100, "number of generated perfect mazes (spanning tree, seeds --seed, --seed+1, ...)")
+	mazes := minFlag(fs, "mazes", 100, 1, "number of generated perfect mazes (spanning tree, seeds --seed, --seed+1, ...)")
 	size := fs.String("size", "8x8", "maze size RxC; start top-left, goal bottom-right")
-	episodes := fs.Int("episodes", 10, "runs of the net on each maze (it keeps what it learnt between runs)")
-	capSteps := fs.Int64("cap", 2000, "step cap of every run, the net's and the random walk's")
+	episodes := minFlag(fs, "episodes", 10, 1, "runs of the net on each maze (it keeps what it learnt between runs)")
+	capSteps := minFlag(fs, "cap", int64(2000), 1, "step cap of every run, the net's and the random walk's")
 	seed := fs.Uint64("seed", 1, "first maze seed")
 	p := neural.DefaultParams()
 	fs.IntVar(&p.Hidden, "hidden", p.Hidden, "decision nodes")
@@ -238,8 +229,6 @@ func runClassicNeural(args []string, stdout, stderr io.Writer) int {
 	switch {
 	case err != nil:
 		return usageErr("--size %q: %v", *size, err)
-	case *mazes < 1 || *episodes < 1 || *capSteps < 1:
-		return usageErr("--mazes, --episodes and --cap must be at least 1")
 	case p.Hidden < 1 || p.Trace < 0 || p.Rate < 0 || p.Reward < 0 || p.Noise < 0 || p.Inhibition <= 0:
 		return usageErr("--hidden must be at least 1, --inhibition above 0, the rest 0 or more")
 	}

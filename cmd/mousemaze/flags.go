@@ -7,7 +7,9 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/mousemaze/mousemaze"
 	"github.com/mousemaze/mousemaze/viennese"
@@ -163,6 +165,32 @@ func (v *value[T]) Set(s string) error {
 // sizeFlag registers --size RxC with a default ("" for none).
 func sizeFlag(fs *flag.FlagSet, def, usage string) *value[mousemaze.Size] {
 	return newValue(fs, "size", def, usage, mousemaze.ParseSize)
+}
+
+// minFlag registers a number flag (an int, int64 or time.Duration) whose
+// value must be at least min; a smaller one is a usage error at parse time.
+func minFlag[T int | int64 | time.Duration](fs *flag.FlagSet, name string, def, min T, usage string) *T {
+	return &newValue(fs, name, fmt.Sprint(def), usage, func(s string) (T, error) {
+		var v T
+		var err error
+		switch p := any(&v).(type) {
+		case *int:
+			*p, err = strconv.Atoi(s)
+		case *int64:
+			*p, err = strconv.ParseInt(s, 0, 64)
+		case *time.Duration:
+			*p, err = time.ParseDuration(s)
+		}
+		switch {
+		case err != nil:
+			return v, errors.New("not a number")
+		case v < min && min == 1:
+			return v, errors.New("must be above 0")
+		case v < min:
+			return v, fmt.Errorf("must be %v or more", min)
+		}
+		return v, nil
+	}).V
 }
 
 // choiceFlag registers a string flag whose value must be one of valid

@@ -13,32 +13,17 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("serve", "[flags]", "mousemaze serve --addr 127.0.0.1:8080 --open", stderr)
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (host:port; port 0 picks a free one)")
 	backend := fs.String("backend", "auto", "evaluator backend for walks and searches: ref, cpu, tree, cuda or auto")
-	workers := fs.Int("workers", 0, "CPU worker goroutines (0 = one per CPU)")
-	maxJobs := fs.Int("max-jobs", 2, "evolve and sweep jobs that may run at once")
-	maxEvals := fs.Int64("max-evals", 100_000_000, "the largest budget one evolve job may ask for")
-	walkCap := fs.Int64("walk-cap", 100_000_000, "the most turns one walk from the page may take")
-	idle := fs.Duration("idle", 30*time.Second, "stop a job once no page has watched it for this long")
+	workers := minFlag(fs, "workers", 0, 0, "CPU worker goroutines (0 = one per CPU)")
+	maxJobs := minFlag(fs, "max-jobs", 2, 1, "evolve and sweep jobs that may run at once")
+	maxEvals := minFlag(fs, "max-evals", int64(100_000_000), 1, "the largest budget one evolve job may ask for")
+	walkCap := minFlag(fs, "walk-cap", int64(100_000_000), 1, "the most turns one walk from the page may take")
+	idle := minFlag(fs, "idle", 30*time.Second, 1, "stop a job once no page has watched it for this long")
 	open := fs.Bool("open", false, "open the page in the default browser")
 	if code := parseNoArgs(fs, args); code >= 0 {
 		return code
 	}
 	usageErr := func(format string, a ...any) int {
 		return failer("serve", stderr)(exitUsage, format, a...)
-	}
-	if *maxJobs < 1 {
-		return usageErr("--max-jobs %d: must be 1 or more", *maxJobs)
-	}
-	if *maxEvals < 1 {
-		return usageErr("--max-evals %d: must be 1 or more", *maxEvals)
-	}
-	if *walkCap < 1 {
-		return usageErr("--walk-cap %d: must be 1 or more", *walkCap)
-	}
-	if *workers < 0 {
-		return usageErr("--workers %d: must be 0 or more", *workers)
-	}
-	if *idle <= 0 {
-		return usageErr("--idle %v: must be above 0", *idle)
 	}
 	host, _, err := net.SplitHostPort(*addr)
 	if err != nil {
