@@ -82,10 +82,7 @@ type Decomposition struct {
 // returns the result. Mazes that are infeasible or not loop-less are
 // returned with only Feasible and Loopless set.
 func Decompose(m mousemaze.Maze, cfg mousemaze.Config) (*Decomposition, error) {
-	if err := m.Validate(); err != nil {
-		return nil, err
-	}
-	if err := cfg.Validate(m.Cols); err != nil {
+	if err := mousemaze.ValidateWalk(m, m.Cols, cfg); err != nil {
 		return nil, err
 	}
 	g := newGraph(m, cfg)
