@@ -44,3 +44,26 @@ func ReadBlocks(r io.Reader, name string) ([]Block, error) {
 	}
 	return out, nil
 }
+
+// ParseBlocks reads r's blocks with ReadBlocks and parses each with parse,
+// which is given the block and name. It returns the parsed boards and the
+// 1-based line on which each begins; input with no block is a *ParseError
+// wrapping ErrEmpty, and the first error of parse is returned as it is.
+func ParseBlocks[T any](r io.Reader, name string, parse func(b Block, name string) (T, error)) ([]T, []int, error) {
+	blocks, err := ReadBlocks(r, name)
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(blocks) == 0 {
+		return nil, nil, &ParseError{File: name, Err: ErrEmpty}
+	}
+	out := make([]T, len(blocks))
+	first := make([]int, len(blocks))
+	for i, b := range blocks {
+		if out[i], err = parse(b, name); err != nil {
+			return nil, nil, err
+		}
+		first[i] = b.Start
+	}
+	return out, first, nil
+}

@@ -1,6 +1,7 @@
 package mousemaze
 
 import (
+	"errors"
 	"reflect"
 	"strings"
 	"testing"
@@ -28,5 +29,28 @@ func TestReadBlocks(t *testing.T) {
 				t.Fatalf("got %+v, want %+v", got, tt.want)
 			}
 		})
+	}
+}
+
+// TestParseBlocks checks that ParseBlocks hands each block to its parser
+// in order, returns the blocks' first lines, reports input with no block
+// as ErrEmpty and stops at the parser's first error.
+func TestParseBlocks(t *testing.T) {
+	first := func(b Block, name string) (string, error) {
+		if b.Lines[0] == "bad" {
+			return "", errors.New(name + ": bad block")
+		}
+		return b.Lines[0], nil
+	}
+	got, lines, err := ParseBlocks(strings.NewReader("; c\na\nb\n\nc\n"), "f", first)
+	if err != nil || !reflect.DeepEqual(got, []string{"a", "c"}) || !reflect.DeepEqual(lines, []int{2, 5}) {
+		t.Errorf("got %q, %v, %v; want [a c], [2 5]", got, lines, err)
+	}
+	var pe *ParseError
+	if _, _, err := ParseBlocks(strings.NewReader("; only\n\n"), "f", first); !errors.Is(err, ErrEmpty) || !errors.As(err, &pe) || pe.File != "f" {
+		t.Errorf("no block: %v, want a *ParseError wrapping ErrEmpty", err)
+	}
+	if got, lines, err := ParseBlocks(strings.NewReader("a\n\nbad\n"), "f", first); err == nil || err.Error() != "f: bad block" || got != nil || lines != nil {
+		t.Errorf("bad block: %q, %v, %v", got, lines, err)
 	}
 }

@@ -5,6 +5,22 @@ import (
 	"testing"
 )
 
+// readEdgesFile returns the boards of the named edge-format file, failing
+// t when it cannot be read or parsed.
+func readEdgesFile(t *testing.T, name string) []EdgeMaze {
+	t.Helper()
+	f, err := os.Open(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	ms, _, err := ParseEdges(f, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ms
+}
+
 // TestKModTrapsFile pins the smallest traps the trap sweep found for
 // k = 2, 4, 5, 6, 7, 8 (testdata/kmod-traps.txt): each traps its k-mod
 // mouse with the recorded cycle and mousetrap, and with exact counting
@@ -39,14 +55,9 @@ func TestKModTrapsFile(t *testing.T) {
 
 // TestMM2Record pins the best 13×13 Mouse Maze 2 board found.
 func TestMM2Record(t *testing.T) {
-	f, err := os.Open("testdata/mm2-13x13-best.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	ms, _, err := ParseEdges(f, "mm2-13x13-best.txt")
-	if err != nil || len(ms) != 1 {
-		t.Fatalf("%d boards, %v", len(ms), err)
+	ms := readEdgesFile(t, "testdata/mm2-13x13-best.txt")
+	if len(ms) != 1 {
+		t.Fatalf("%d boards, want 1", len(ms))
 	}
 	res, err := WalkEdges(ms[0], Config{})
 	if err != nil || !res.Escaped || res.Turns != 75780 {
