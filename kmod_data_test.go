@@ -1,20 +1,12 @@
 package mousemaze
 
-import (
-	"os"
-	"testing"
-)
+import "testing"
 
 // readEdgesFile returns the boards of the named edge-format file, failing
 // t when it cannot be read or parsed.
 func readEdgesFile(t *testing.T, name string) []EdgeMaze {
 	t.Helper()
-	f, err := os.Open(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	ms, _, err := ParseEdges(f, name)
+	ms, _, err := ParseBlocksFile(name, ParseEdges)
 	if err != nil {
 		t.Fatal(err)
 	}
