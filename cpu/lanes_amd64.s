@@ -10,15 +10,15 @@
 	MOVQ EXIT, R8; \
 	MOVQ P, R9
 
-// PARAMS loads the walk's constants from p (R9): the rank of each move
-// into R0 to R3, the cell offset by rank into OFF (with LOAD), 3 into
+// PARAMS loads the walk's constants from p (R9): the ranks of the moves
+// into DOWN, RIGHT, LEFT and UP, the cell offset by rank into OFF (with LOAD), 3 into
 // THREE and the width into DX; then the neighbours' counts' bases into
 // R10 (below), R12 (right), R13 (left) and R11 (above), and 0 into BX.
-#define PARAMS(LOAD, R0, R1, R2, R3, OFF, THREE) \
-	VPBROADCASTD 0(R9), R0;  \
-	VPBROADCASTD 4(R9), R1;  \
-	VPBROADCASTD 8(R9), R2;  \
-	VPBROADCASTD 12(R9), R3; \
+#define PARAMS(LOAD, DOWN, RIGHT, LEFT, UP, OFF, THREE) \
+	VPBROADCASTD 0(R9), DOWN; \
+	VPBROADCASTD 4(R9), RIGHT; \
+	VPBROADCASTD 8(R9), LEFT; \
+	VPBROADCASTD 12(R9), UP; \
 	LOAD         16(R9), OFF; \
 	VPBROADCASTD 80(R9), THREE; \
 	MOVLQSX      88(R9), DX; \
@@ -30,29 +30,29 @@
 	XORQ         BX, BX
 
 // GATHER512 gathers the counts of the four neighbours of the cells POS in
-// the lanes set in ACT into C0 to C3, using the mask registers K0 to K3.
-#define GATHER512(ACT, POS, K0, K1, K2, K3, C0, C1, C2, C3) \
-	KMOVW      ACT, K0; \
-	VPGATHERDD (R10)(POS*4), K0, C0; \
-	KMOVW      ACT, K1; \
-	VPGATHERDD (R12)(POS*4), K1, C1; \
-	KMOVW      ACT, K2; \
-	VPGATHERDD (R13)(POS*4), K2, C2; \
-	KMOVW      ACT, K3; \
-	VPGATHERDD (R11)(POS*4), K3, C3
+// the lanes set in ACT into C0 to C3, using the mask registers KA to KD.
+#define GATHER512(ACT, POS, KA, KB, KC, KD, C0, C1, C2, C3) \
+	KMOVW      ACT, KA; \
+	VPGATHERDD (R10)(POS*4), KA, C0; \
+	KMOVW      ACT, KB; \
+	VPGATHERDD (R12)(POS*4), KB, C1; \
+	KMOVW      ACT, KC; \
+	VPGATHERDD (R13)(POS*4), KC, C2; \
+	KMOVW      ACT, KD; \
+	VPGATHERDD (R11)(POS*4), KD, C3
 
-// PICK turns the counts C0 to C3 into keys count<<2 | rank (ranks R0 to
-// R3, OR the instruction that joins them), keeps the least key in C0 and
+// PICK turns the counts C0 to C3 into keys count<<2 | rank (the ranks
+// in DOWN to UP, OR the instruction that joins them), keeps the least key in C0 and
 // puts the cell offset of its move, from OFF, into MOVE.
-#define PICK(OR, AND, R0, R1, R2, R3, THREE, OFF, C0, C1, C2, C3, MOVE) \
+#define PICK(OR, AND, DOWN, RIGHT, LEFT, UP, THREE, OFF, C0, C1, C2, C3, MOVE) \
 	VPSLLD  $2, C0, C0; \
-	OR      R0, C0, C0; \
+	OR      DOWN, C0, C0; \
 	VPSLLD  $2, C1, C1; \
-	OR      R1, C1, C1; \
+	OR      RIGHT, C1, C1; \
 	VPSLLD  $2, C2, C2; \
-	OR      R2, C2, C2; \
+	OR      LEFT, C2, C2; \
 	VPSLLD  $2, C3, C3; \
-	OR      R3, C3, C3; \
+	OR      UP, C3, C3; \
 	VPMINUD C1, C0, C0; \
 	VPMINUD C3, C2, C2; \
 	VPMINUD C2, C0, C0; \
