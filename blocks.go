@@ -2,6 +2,7 @@ package mousemaze
 
 import (
 	"io"
+	"os"
 	"strings"
 )
 
@@ -43,4 +44,42 @@ func ReadBlocks(r io.Reader, name string) ([]Block, error) {
 		}
 	}
 	return out, nil
+}
+
+// ParseBlocks reads r's blocks with ReadBlocks and parses each with parse,
+// which is given the block and name. It returns the parsed boards and the
+// 1-based line on which each begins; input with no block is a *ParseError
+// wrapping ErrEmpty, and the first error of parse is returned as it is.
+func ParseBlocks[T any](r io.Reader, name string, parse func(b Block, name string) (T, error)) ([]T, []int, error) {
+	blocks, err := ReadBlocks(r, name)
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(blocks) == 0 {
+		return nil, nil, &ParseError{File: name, Err: ErrEmpty}
+	}
+	out := make([]T, len(blocks))
+	first := make([]int, len(blocks))
+	for i, b := range blocks {
+		if out[i], err = parse(b, name); err != nil {
+			return nil, nil, err
+		}
+		first[i] = b.Start
+	}
+	return out, first, nil
+}
+
+// ParseBlocksFile reads the named file with parse (ParseEdges, or a format
+// built on ParseBlocks such as game.Parse), which is given the file and
+// its name; the name "-" reads standard input, as in ParseFile.
+func ParseBlocksFile[T any](name string, parse func(r io.Reader, name string) ([]T, []int, error)) ([]T, []int, error) {
+	if name == "-" {
+		return parse(os.Stdin, "-")
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer f.Close()
+	return parse(f, name)
 }

@@ -1,6 +1,10 @@
 package mousemaze
 
 import (
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -28,5 +32,59 @@ func TestReadBlocks(t *testing.T) {
 				t.Fatalf("got %+v, want %+v", got, tt.want)
 			}
 		})
+	}
+}
+
+// TestParseBlocks checks that ParseBlocks hands each block to its parser
+// in order, returns the blocks' first lines, reports input with no block
+// as ErrEmpty and stops at the parser's first error.
+func TestParseBlocks(t *testing.T) {
+	first := func(b Block, name string) (string, error) {
+		if b.Lines[0] == "bad" {
+			return "", errors.New(name + ": bad block")
+		}
+		return b.Lines[0], nil
+	}
+	got, lines, err := ParseBlocks(strings.NewReader("; c\na\nb\n\nc\n"), "f", first)
+	if err != nil || !reflect.DeepEqual(got, []string{"a", "c"}) || !reflect.DeepEqual(lines, []int{2, 5}) {
+		t.Errorf("got %q, %v, %v; want [a c], [2 5]", got, lines, err)
+	}
+	var pe *ParseError
+	if _, _, err := ParseBlocks(strings.NewReader("; only\n\n"), "f", first); !errors.Is(err, ErrEmpty) || !errors.As(err, &pe) || pe.File != "f" {
+		t.Errorf("no block: %v, want a *ParseError wrapping ErrEmpty", err)
+	}
+	if got, lines, err := ParseBlocks(strings.NewReader("a\n\nbad\n"), "f", first); err == nil || err.Error() != "f: bad block" || got != nil || lines != nil {
+		t.Errorf("bad block: %q, %v, %v", got, lines, err)
+	}
+}
+
+// TestParseBlocksFile checks that ParseBlocksFile names the file to its
+// parser, reads standard input for "-" and returns the error of a file
+// that cannot be opened.
+func TestParseBlocksFile(t *testing.T) {
+	name := filepath.Join(t.TempDir(), "boards.txt")
+	board := "+ +\n|.|\n+ +\n"
+	if err := os.WriteFile(name, []byte("; c\n"+board), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ms, lines, err := ParseBlocksFile(name, ParseEdges)
+	if err != nil || len(ms) != 1 || ms[0].String() != board || !reflect.DeepEqual(lines, []int{2}) {
+		t.Errorf("file: %v at %v, %v", ms, lines, err)
+	}
+	stdin := os.Stdin
+	defer func() { os.Stdin = stdin }()
+	f, err := os.Open(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	os.Stdin = f
+	if _, _, err := ParseBlocksFile("-", func(r io.Reader, name string) ([]Block, []int, error) {
+		return ParseBlocks(r, name, func(b Block, name string) (Block, error) { return b, errors.New(name + " read") })
+	}); err == nil || err.Error() != "- read" {
+		t.Errorf("standard input: %v, want the parser's error naming -", err)
+	}
+	if _, _, err := ParseBlocksFile(filepath.Join(t.TempDir(), "none.txt"), ParseEdges); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("missing file: %v", err)
 	}
 }

@@ -155,10 +155,7 @@ func WalkEdges(m EdgeMaze, cfg Config) (Result, error) {
 // walkEdges is WalkEdges, calling visit (when not nil) with every step
 // as TraceEdges documents.
 func walkEdges(m EdgeMaze, cfg Config, visit func(turn int64, r, c int)) (Result, error) {
-	if err := m.Validate(); err != nil {
-		return Result{}, err
-	}
-	if err := cfg.Validate(m.Cols); err != nil {
+	if err := ValidateWalk(m, m.Cols, cfg); err != nil {
 		return Result{}, err
 	}
 	a := edgeAdjacency(m, cfg)
@@ -313,22 +310,7 @@ func DrawEdgeFrame(rows, cols, entry, exit int, right, down func(r, c int) bool)
 // them with the 1-based line on which each begins. The name is used in
 // errors, which are *ParseError values naming the line and the problem.
 func ParseEdges(r io.Reader, name string) ([]EdgeMaze, []int, error) {
-	blocks, err := ReadBlocks(r, name)
-	if err != nil {
-		return nil, nil, err
-	}
-	if len(blocks) == 0 {
-		return nil, nil, &ParseError{File: name, Err: ErrEmpty}
-	}
-	mazes := make([]EdgeMaze, len(blocks))
-	first := make([]int, len(blocks))
-	for i, b := range blocks {
-		if mazes[i], err = parseEdgeBlock(b, name); err != nil {
-			return nil, nil, err
-		}
-		first[i] = b.Start
-	}
-	return mazes, first, nil
+	return ParseBlocks(r, name, parseEdgeBlock)
 }
 
 // parseEdgeBlock reads one board from its block.

@@ -2,7 +2,6 @@ package mousemaze
 
 import (
 	"math/rand/v2"
-	"os"
 	"testing"
 )
 
@@ -23,15 +22,7 @@ func TestTraceEdgesMatchesWalkEdges(t *testing.T) {
 		}
 		cfgs = append(cfgs, cfg)
 	}
-	f, err := os.Open("testdata/mm2-13x13-best.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	best, _, err := ParseEdges(f, "testdata/mm2-13x13-best.txt")
-	f.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
+	best := readEdgesFile(t, "testdata/mm2-13x13-best.txt")
 	boards = append(boards, best[0])
 	cfgs = append(cfgs, Config{Heat: true})
 	for i, m := range boards {

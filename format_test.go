@@ -130,18 +130,10 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte(""))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		mazes, err := Parse(bytes.NewReader(data), "fuzz")
-		if err != nil {
-			var pe *ParseError
-			if !errors.As(err, &pe) {
-				t.Fatalf("error %v is not a *ParseError", err)
-			}
+		if !accepted[*ParseError](t, err) {
 			return
 		}
-		for _, m := range mazes {
-			if err := m.Validate(); err != nil {
-				t.Fatalf("parsed an invalid maze: %v", err)
-			}
-		}
+		allValid(t, mazes)
 		var buf bytes.Buffer
 		Write(&buf, mazes...)
 		back, err := Parse(&buf, "again")

@@ -9,6 +9,28 @@ import (
 	"testing"
 )
 
+// accepted reports whether a parser accepted its input, that is whether
+// err is nil; it fails t when err is not an E, the parser's error type.
+func accepted[E error](t *testing.T, err error) bool {
+	if err == nil {
+		return true
+	}
+	var e E
+	if !errors.As(err, &e) {
+		t.Fatalf("error %v is not a %T", err, e)
+	}
+	return false
+}
+
+// allValid fails t when a maze a parser accepted does not validate.
+func allValid[M interface{ Validate() error }](t *testing.T, mazes []M) {
+	for _, m := range mazes {
+		if err := m.Validate(); err != nil {
+			t.Fatalf("accepted an invalid maze: %v", err)
+		}
+	}
+}
+
 // FuzzParseEdges checks that ParseEdges never panics, that every error is
 // a *ParseError, that what it accepts is valid, and that writing a board
 // and reading it back gives the same board.
@@ -21,17 +43,11 @@ func FuzzParseEdges(f *testing.F) {
 	f.Add([]byte("+-+\n|.\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		mazes, _, err := ParseEdges(bytes.NewReader(data), "fuzz")
-		if err != nil {
-			var pe *ParseError
-			if !errors.As(err, &pe) {
-				t.Fatalf("error %v is not a *ParseError", err)
-			}
+		if !accepted[*ParseError](t, err) {
 			return
 		}
+		allValid(t, mazes)
 		for _, m := range mazes {
-			if err := m.Validate(); err != nil {
-				t.Fatalf("accepted an invalid board: %v", err)
-			}
 			back, _, err := ParseEdges(strings.NewReader(m.String()), "again")
 			if err != nil || len(back) != 1 || !back[0].Equal(m) {
 				t.Fatalf("round trip of\n%s gave %v, %v", m, back, err)
@@ -58,11 +74,7 @@ func FuzzParseGraph(f *testing.F) {
 	f.Add([]byte(`{"vertices":["a"],"edges":[],"start":"a","exit":"a"`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		g, err := ParseGraph(bytes.NewReader(data), "fuzz")
-		if err != nil {
-			var ge *GraphError
-			if !errors.As(err, &ge) {
-				t.Fatalf("error %v is not a *GraphError", err)
-			}
+		if !accepted[*GraphError](t, err) {
 			return
 		}
 		var buf bytes.Buffer

@@ -198,10 +198,7 @@ func WalkGraph(g Graph, cfg Config) (Result, error) {
 // order; the start is the entry cell. It fails when the entry or exit cell
 // is a wall, since the graph would have no start or no exit edge.
 func GridGraph(m Maze, cfg Config) (Graph, error) {
-	if err := m.Validate(); err != nil {
-		return Graph{}, err
-	}
-	if err := cfg.Validate(m.Cols); err != nil {
+	if err := ValidateWalk(m, m.Cols, cfg); err != nil {
 		return Graph{}, err
 	}
 	if m.Wall(0, cfg.Entry) {

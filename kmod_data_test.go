@@ -1,9 +1,17 @@
 package mousemaze
 
-import (
-	"os"
-	"testing"
-)
+import "testing"
+
+// readEdgesFile returns the boards of the named edge-format file, failing
+// t when it cannot be read or parsed.
+func readEdgesFile(t *testing.T, name string) []EdgeMaze {
+	t.Helper()
+	ms, _, err := ParseBlocksFile(name, ParseEdges)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ms
+}
 
 // TestKModTrapsFile pins the smallest traps the trap sweep found for
 // k = 2, 4, 5, 6, 7, 8 (testdata/kmod-traps.txt): each traps its k-mod
@@ -39,14 +47,9 @@ func TestKModTrapsFile(t *testing.T) {
 
 // TestMM2Record pins the best 13×13 Mouse Maze 2 board found.
 func TestMM2Record(t *testing.T) {
-	f, err := os.Open("testdata/mm2-13x13-best.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	ms, _, err := ParseEdges(f, "mm2-13x13-best.txt")
-	if err != nil || len(ms) != 1 {
-		t.Fatalf("%d boards, %v", len(ms), err)
+	ms := readEdgesFile(t, "testdata/mm2-13x13-best.txt")
+	if len(ms) != 1 {
+		t.Fatalf("%d boards, want 1", len(ms))
 	}
 	res, err := WalkEdges(ms[0], Config{})
 	if err != nil || !res.Escaped || res.Turns != 75780 {

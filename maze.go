@@ -140,6 +140,16 @@ type Config struct {
 // MaxK is the largest modulus Config.K may hold.
 const MaxK = 1 << 30
 
+// ValidateWalk returns the error of m.Validate, or else that of
+// cfg.Validate(cols): nil when a walk of m, a board of cols columns (a
+// Maze or an EdgeMaze), may start under cfg.
+func ValidateWalk(m interface{ Validate() error }, cols int, cfg Config) error {
+	if err := m.Validate(); err != nil {
+		return err
+	}
+	return cfg.Validate(cols)
+}
+
 // Validate checks that c can be used on mazes with the given number of columns.
 func (c Config) Validate(cols int) error {
 	if !c.Order.Valid() {

@@ -7,26 +7,14 @@ import (
 )
 
 func TestParseOrder(t *testing.T) {
-	tests := []struct {
-		in   string
-		want Order
-		err  bool
-	}{
-		{"DRLU", DRLU, false},
-		{"drlu", DRLU, false},
-		{"ULRD", Order{Up, Left, Right, Down}, false},
-		{"DRL", Order{}, true},
-		{"DRLL", Order{}, true},
-		{"DRLX", Order{}, true},
-		{"DRLUD", Order{}, true},
-	}
-	for _, tc := range tests {
-		got, err := ParseOrder(tc.in)
-		if (err != nil) != tc.err || got != tc.want {
-			t.Errorf("ParseOrder(%q) = %v, %v", tc.in, got, err)
+	for in, want := range map[string]Order{"DRLU": DRLU, "drlu": DRLU, "ULRD": {Up, Left, Right, Down}} {
+		if got, err := ParseOrder(in); err != nil || got != want {
+			t.Errorf("ParseOrder(%q) = %v, %v; want %v", in, got, err, want)
 		}
-		if err != nil && !errors.Is(err, ErrOrder) {
-			t.Errorf("ParseOrder(%q): error %v is not ErrOrder", tc.in, err)
+	}
+	for _, in := range []string{"DRL", "DRLL", "DRLX", "DRLUD"} {
+		if got, err := ParseOrder(in); !errors.Is(err, ErrOrder) || got != (Order{}) {
+			t.Errorf("ParseOrder(%q) = %v, %v; want the zero Order and ErrOrder", in, got, err)
 		}
 	}
 	if (Order{}).String() != "DRLU" || (Order{Up, Left, Right, Down}).String() != "ULRD" {
@@ -38,24 +26,14 @@ func TestParseOrder(t *testing.T) {
 }
 
 func TestParseSize(t *testing.T) {
-	tests := []struct {
-		in   string
-		want Size
-		err  bool
-	}{
-		{"13x13", Size{13, 13}, false},
-		{"3X7", Size{3, 7}, false},
-		{"64×64", Size{64, 64}, false},
-		{"1x1", Size{1, 1}, false},
-		{"0x3", Size{}, true},
-		{"65x1", Size{}, true},
-		{"13", Size{}, true},
-		{"ax3", Size{}, true},
+	for in, want := range map[string]Size{"13x13": {13, 13}, "3X7": {3, 7}, "64×64": {64, 64}, "1x1": {1, 1}} {
+		if got, err := ParseSize(in); err != nil || got != want {
+			t.Errorf("ParseSize(%q) = %v, %v; want %v", in, got, err, want)
+		}
 	}
-	for _, tc := range tests {
-		got, err := ParseSize(tc.in)
-		if (err != nil) != tc.err || (!tc.err && got != tc.want) {
-			t.Errorf("ParseSize(%q) = %v, %v", tc.in, got, err)
+	for _, in := range []string{"0x3", "65x1", "13", "ax3"} {
+		if got, err := ParseSize(in); err == nil {
+			t.Errorf("ParseSize(%q) = %v, want an error", in, got)
 		}
 	}
 }

@@ -23,10 +23,7 @@ func Walk(m Maze, cfg Config) (Result, error) {
 // with turn 1 on the entry cell; the final move onto the exit is reported
 // with row m.Rows and the exit column.
 func Trace(m Maze, cfg Config, visit func(turn int64, r, c int)) (Result, error) {
-	if err := m.Validate(); err != nil {
-		return Result{}, err
-	}
-	if err := cfg.Validate(m.Cols); err != nil {
+	if err := ValidateWalk(m, m.Cols, cfg); err != nil {
 		return Result{}, err
 	}
 	if !Feasible(m, cfg) {

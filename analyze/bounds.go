@@ -67,10 +67,7 @@ func (b BoundCheck) MarshalJSON() ([]byte, error) {
 // of the Theorem 8 bound. withDiam asks for the paper's own bound, which
 // needs the graph's diameter (one search per cell).
 func CheckBounds(m mousemaze.Maze, cfg mousemaze.Config, withDiam bool) (BoundCheck, error) {
-	if err := m.Validate(); err != nil {
-		return BoundCheck{}, err
-	}
-	if err := cfg.Validate(m.Cols); err != nil {
+	if err := mousemaze.ValidateWalk(m, m.Cols, cfg); err != nil {
 		return BoundCheck{}, err
 	}
 	g := newGraph(m, cfg)

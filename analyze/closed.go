@@ -392,10 +392,7 @@ func minKey(a, b int64) int64 {
 // the reference walk, since the tree forms count exactly: done reports
 // that res and err are the answer.
 func exactOnly(m mousemaze.Maze, cfg mousemaze.Config) (done bool, res mousemaze.Result, err error) {
-	if err := m.Validate(); err != nil {
-		return true, res, err
-	}
-	if err := cfg.Validate(m.Cols); err != nil {
+	if err := mousemaze.ValidateWalk(m, m.Cols, cfg); err != nil {
 		return true, res, err
 	}
 	if cfg.K > 0 {

@@ -82,10 +82,7 @@ type Decomposition struct {
 // returns the result. Mazes that are infeasible or not loop-less are
 // returned with only Feasible and Loopless set.
 func Decompose(m mousemaze.Maze, cfg mousemaze.Config) (*Decomposition, error) {
-	if err := m.Validate(); err != nil {
-		return nil, err
-	}
-	if err := cfg.Validate(m.Cols); err != nil {
+	if err := mousemaze.ValidateWalk(m, m.Cols, cfg); err != nil {
 		return nil, err
 	}
 	g := newGraph(m, cfg)
@@ -98,13 +95,7 @@ func Decompose(m mousemaze.Maze, cfg mousemaze.Config) (*Decomposition, error) {
 		d.MainPath = append(d.MainPath, g.cellOf(i))
 	}
 	for k, x := range d.main {
-		in, out := int32(entranceNode), int32(exitNode)
-		if k > 0 {
-			in = d.main[k-1]
-		}
-		if k+1 < len(d.main) {
-			out = d.main[k+1]
-		}
+		in, out := d.mainNeighbours(k)
 		for s := 0; s < 4; s++ {
 			j := g.nb[4*int(x)+s]
 			if j == noNode {
@@ -121,6 +112,19 @@ func Decompose(m mousemaze.Maze, cfg mousemaze.Config) (*Decomposition, error) {
 		return nil, err
 	}
 	return d, nil
+}
+
+// mainNeighbours returns the nodes before and after the k-th cell of the
+// main path: the entrance before the first, the exit after the last.
+func (d *Decomposition) mainNeighbours(k int) (in, out int32) {
+	in, out = entranceNode, exitNode
+	if k > 0 {
+		in = d.main[k-1]
+	}
+	if k+1 < len(d.main) {
+		out = d.main[k+1]
+	}
+	return in, out
 }
 
 // treePath returns the cells of the tree path from a to b.

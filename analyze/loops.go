@@ -75,10 +75,7 @@ func abs(x int) int {
 // Loops finds the 2×2 loops of m under cfg and counts the walk's
 // reversals in each. An infeasible maze has an empty report.
 func Loops(m mousemaze.Maze, cfg mousemaze.Config) (*LoopReport, error) {
-	if err := m.Validate(); err != nil {
-		return nil, err
-	}
-	if err := cfg.Validate(m.Cols); err != nil {
+	if err := mousemaze.ValidateWalk(m, m.Cols, cfg); err != nil {
 		return nil, err
 	}
 	g := newGraph(m, cfg)

@@ -65,13 +65,7 @@ const (
 func (d *Decomposition) predict() {
 	d.Predicted = 1 + int64(len(d.main))
 	for k, x := range d.main {
-		in, out := int32(entranceNode), int32(exitNode)
-		if k > 0 {
-			in = d.main[k-1]
-		}
-		if k+1 < len(d.main) {
-			out = d.main[k+1]
-		}
+		in, out := d.mainNeighbours(k)
 		mainRank := 0
 		for r, j := range d.g.outgoing(x, in) {
 			if j == out {

@@ -208,10 +208,7 @@ func (g *geom) heat(cnt *[gridSize]uint32, walls []uint64) []uint32 {
 // returns an error wrapping ErrInfeasible when m is infeasible under cfg,
 // and the errors of mousemaze.Walk for an invalid maze or config.
 func NewBase(m mousemaze.Maze, cfg mousemaze.Config) (*Base, error) {
-	if err := m.Validate(); err != nil {
-		return nil, fmt.Errorf("cpu: base: %w", err)
-	}
-	if err := cfg.Validate(m.Cols); err != nil {
+	if err := mousemaze.ValidateWalk(m, m.Cols, cfg); err != nil {
 		return nil, fmt.Errorf("cpu: base: %w", err)
 	}
 	if !mousemaze.Feasible(m, cfg) {

@@ -112,23 +112,19 @@ func randomCells(rng *rand.Rand, b *Base, cfg mousemaze.Config) []int {
 // diffResult names the first field in which got differs from want, or
 // returns "" when they agree in every field.
 func diffResult(got, want mousemaze.Result, cols int) string {
-	switch {
-	case got.Turns != want.Turns:
-		return fmt.Sprintf("Turns %d, want %d", got.Turns, want.Turns)
-	case got.Escaped != want.Escaped:
-		return fmt.Sprintf("Escaped %v, want %v", got.Escaped, want.Escaped)
-	case got.Feasible != want.Feasible:
-		return fmt.Sprintf("Feasible %v, want %v", got.Feasible, want.Feasible)
-	case got.Trapped != want.Trapped:
-		return fmt.Sprintf("Trapped %v, want %v", got.Trapped, want.Trapped)
-	case got.CycleStart != want.CycleStart:
-		return fmt.Sprintf("CycleStart %d, want %d", got.CycleStart, want.CycleStart)
-	case got.CycleLen != want.CycleLen:
-		return fmt.Sprintf("CycleLen %d, want %d", got.CycleLen, want.CycleLen)
-	case got.TrapTurn != want.TrapTurn:
-		return fmt.Sprintf("TrapTurn %d, want %d", got.TrapTurn, want.TrapTurn)
-	case len(got.Heat) != len(want.Heat):
-		return fmt.Sprintf("len(Heat) %d, want %d", len(got.Heat), len(want.Heat))
+	fields := []struct {
+		name      string
+		got, want any
+	}{
+		{"Turns", got.Turns, want.Turns}, {"Escaped", got.Escaped, want.Escaped},
+		{"Feasible", got.Feasible, want.Feasible}, {"Trapped", got.Trapped, want.Trapped},
+		{"CycleStart", got.CycleStart, want.CycleStart}, {"CycleLen", got.CycleLen, want.CycleLen},
+		{"TrapTurn", got.TrapTurn, want.TrapTurn}, {"len(Heat)", len(got.Heat), len(want.Heat)},
+	}
+	for _, f := range fields {
+		if f.got != f.want {
+			return fmt.Sprintf("%s %v, want %v", f.name, f.got, f.want)
+		}
 	}
 	for i := range got.Heat {
 		if got.Heat[i] != want.Heat[i] {
@@ -644,8 +640,7 @@ func benchResume(b *testing.B, kind string, mazes []mousemaze.Maze) {
 		b.ReportMetric(float64(int64(b.N)*turns)/b.Elapsed().Seconds(), "steps/s")
 		b.ReportMetric(0, "ns/op")
 	}
-	name := fmt.Sprintf("/size=%dx%d/maze=%s", rows, cols, kind)
-	b.Run("mode=resume"+name, func(b *testing.B) {
+	resumers := func(b *testing.B) []*Resumer {
 		var rs []*Resumer
 		for _, m := range mazes {
 			base, err := NewBase(m, cfg)
@@ -654,6 +649,11 @@ func benchResume(b *testing.B, kind string, mazes []mousemaze.Maze) {
 			}
 			rs = append(rs, base.NewResumer())
 		}
+		return rs
+	}
+	name := fmt.Sprintf("/size=%dx%d/maze=%s", rows, cols, kind)
+	b.Run("mode=resume"+name, func(b *testing.B) {
+		rs := resumers(b)
 		for b.Loop() {
 			for i, r := range rs {
 				for _, c := range cells[i] {
@@ -672,14 +672,7 @@ func benchResume(b *testing.B, kind string, mazes []mousemaze.Maze) {
 		b.ReportMetric(float64(walked)/float64(walked+skipped), "walked/step")
 	})
 	b.Run("mode=resume-batch/kernel="+Kernel()+name, func(b *testing.B) {
-		var rs []*Resumer
-		for _, m := range mazes {
-			base, err := NewBase(m, cfg)
-			if err != nil {
-				b.Fatal(err)
-			}
-			rs = append(rs, base.NewResumer())
-		}
+		rs := resumers(b)
 		dst := make([]mousemaze.Result, per)
 		for b.Loop() {
 			for i, r := range rs {

@@ -162,6 +162,20 @@ func TestEdgeProblemEvaluate(t *testing.T) {
 	}
 }
 
+// runEngine runs a whole search of spec on p from scratch, failing t when
+// it cannot.
+func runEngine[G any](t *testing.T, spec Spec, p Problem[G]) *Engine[G] {
+	t.Helper()
+	s, err := NewEngine(spec, p, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Run(context.Background(), EngineHooks[G]{}); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
 // TestEdgeSearch runs short searches of every method on 3×3 boards: each
 // is reproducible for its seed, its best re-walks to its score, and ga and
 // ils find the exhaustive 3×3 optimum (20 turns, see sweep.TestEdgeSweep)
@@ -175,13 +189,7 @@ func TestEdgeSearch(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			s, err := NewEngine(spec, p, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := s.Run(context.Background(), EngineHooks[mousemaze.EdgeMaze]{}); err != nil {
-				t.Fatal(err)
-			}
+			s := runEngine(t, spec, p)
 			b := s.Best()
 			res, err := mousemaze.WalkEdges(b.Genome, p.Config)
 			if err != nil || float64(res.Turns) != b.Score.Value || s.Evals() != 3000 {
@@ -203,10 +211,7 @@ func TestEdgeSearch(t *testing.T) {
 func TestEdgeSearchResume(t *testing.T) {
 	spec := edgeSpec(AlgoILS, 4, 4, 2000, 9)
 	p, _ := NewEdgeProblem(spec, nil, 2)
-	full, _ := NewEngine(spec, p, nil)
-	if err := full.Run(context.Background(), EngineHooks[mousemaze.EdgeMaze]{}); err != nil {
-		t.Fatal(err)
-	}
+	full := runEngine(t, spec, p)
 	half, _ := NewEngine(spec, p, nil)
 	stop := errors.New("stop")
 	err := half.Run(context.Background(), EngineHooks[mousemaze.EdgeMaze]{Generation: func(s *EdgeSearch) error {
@@ -245,13 +250,7 @@ func TestScoredEdgeSearch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := NewEngine(spec, p, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := s.Run(context.Background(), EngineHooks[mousemaze.EdgeMaze]{}); err != nil {
-		t.Fatal(err)
-	}
+	s := runEngine(t, spec, p)
 	b := s.Best()
 	if b.Score.Value != 9 || b.Genome.WallCount() != 8 || !EdgeReachable(b.Genome, 0, 8) {
 		t.Errorf("best %v with %d walls\n%v", b.Score, b.Genome.WallCount(), b.Genome)

@@ -98,6 +98,14 @@ func variants() []variant {
 
 func (v variant) String() string { return fmt.Sprintf("algo=%s/free_ends=%v", v.algo, v.freeEnds) }
 
+// eachVariant runs f as a subtest for every variant, with the variant's
+// test spec.
+func eachVariant(t *testing.T, f func(t *testing.T, v variant, p Spec)) {
+	for _, v := range variants() {
+		t.Run(v.String(), func(t *testing.T) { f(t, v, testParams(t, v.algo, v.freeEnds)) })
+	}
+}
+
 func runToEnd(t *testing.T, p Spec, ev mousemaze.Evaluator) *Search {
 	t.Helper()
 	s, err := New(p, ev, nil)
@@ -137,60 +145,57 @@ func walkOf(t *testing.T, s *Search, g Grid) mousemaze.Result {
 // are walked, batches hold more than one maze and the best maze's turns
 // are what Walk gives.
 func TestSearchesAreReproducible(t *testing.T) {
-	for _, v := range variants() {
-		t.Run(v.String(), func(t *testing.T) {
-			p := testParams(t, v.algo, v.freeEnds)
-			a := &recorder{t: t, inner: refEvaluator(t)}
-			sa := runToEnd(t, p, a)
-			want := stateJSON(t, sa)
-			for name, ev := range map[string]mousemaze.Evaluator{
-				"reversed": &recorder{t: t, inner: refEvaluator(t), reverse: true},
-				"cpu/1":    evaluator(t, "cpu", 1),
-				"cpu/3":    evaluator(t, "cpu", 3),
-			} {
-				if got := stateJSON(t, runToEnd(t, p, ev)); got != want {
-					t.Fatalf("%s: same seed, different states:\n%s\n%s", name, got, want)
+	eachVariant(t, func(t *testing.T, v variant, p Spec) {
+		a := &recorder{t: t, inner: refEvaluator(t)}
+		sa := runToEnd(t, p, a)
+		want := stateJSON(t, sa)
+		for name, ev := range map[string]mousemaze.Evaluator{
+			"reversed": &recorder{t: t, inner: refEvaluator(t), reverse: true},
+			"cpu/1":    evaluator(t, "cpu", 1),
+			"cpu/3":    evaluator(t, "cpu", 3),
+		} {
+			if got := stateJSON(t, runToEnd(t, p, ev)); got != want {
+				t.Fatalf("%s: same seed, different states:\n%s\n%s", name, got, want)
+			}
+		}
+		if sa.Evals() != p.Evals {
+			t.Errorf("evaluated %d mazes, budget %d", sa.Evals(), p.Evals)
+		}
+		var walked int64
+		for _, n := range a.batches {
+			walked += int64(n)
+		}
+		if walked != p.Evals+sa.PolishEvals() {
+			t.Errorf("evaluator walked %d mazes, search counted %d + %d polish", walked, p.Evals, sa.PolishEvals())
+		}
+		// A climb that ends on the best certifies its radius too.
+		if sa.Certified() < p.Polish || p.Polish == 0 && sa.PolishEvals() != 0 {
+			t.Errorf("polish %d: %d polish evaluations, certified radius %d", p.Polish, sa.PolishEvals(), sa.Certified())
+		}
+		// A climber evaluates its new centre alone.
+		if !v.freeEnds && v.algo != AlgoILS && v.algo != AlgoHill {
+			for i, n := range a.batches[:len(a.batches)-1] {
+				if n < 2 {
+					t.Fatalf("batch %d holds %d maze(s)", i, n)
 				}
 			}
-			if sa.Evals() != p.Evals {
-				t.Errorf("evaluated %d mazes, budget %d", sa.Evals(), p.Evals)
-			}
-			var walked int64
-			for _, n := range a.batches {
-				walked += int64(n)
-			}
-			if walked != p.Evals+sa.PolishEvals() {
-				t.Errorf("evaluator walked %d mazes, search counted %d + %d polish", walked, p.Evals, sa.PolishEvals())
-			}
-			// A climb that ends on the best certifies its radius too.
-			if sa.Certified() < p.Polish || p.Polish == 0 && sa.PolishEvals() != 0 {
-				t.Errorf("polish %d: %d polish evaluations, certified radius %d", p.Polish, sa.PolishEvals(), sa.Certified())
-			}
-			// A climber evaluates its new centre alone.
-			if !v.freeEnds && v.algo != AlgoILS && v.algo != AlgoHill {
-				for i, n := range a.batches[:len(a.batches)-1] {
-					if n < 2 {
-						t.Fatalf("batch %d holds %d maze(s)", i, n)
-					}
-				}
-			}
-			best := sa.Best()
-			res := walkOf(t, sa, best.Genome)
-			if res.Turns != best.Score.Turns || best.Score != TurnsScore(res.Turns) {
-				t.Fatalf("best maze walks %d turns, search says %+v:\n%s", res.Turns, best.Score, best.Genome.Maze(p.Rows, p.Cols))
-			}
-			m, cfg := BestMaze(sa)
-			if r2, err := mousemaze.Walk(m, cfg); err != nil || r2.Turns != res.Turns {
-				t.Errorf("BestMaze walks %d turns (%v), want %d", r2.Turns, err, res.Turns)
-			}
-			if !v.freeEnds && (best.Genome.Entry != p.Entry || best.Genome.Exit != p.Exit) {
-				t.Errorf("fixed ends moved to %d, %d", best.Genome.Entry, best.Genome.Exit)
-			}
-			if best.Score.Turns < 10 {
-				t.Errorf("best %d turns on 5x6 after %d evaluations", best.Score.Turns, p.Evals)
-			}
-		})
-	}
+		}
+		best := sa.Best()
+		res := walkOf(t, sa, best.Genome)
+		if res.Turns != best.Score.Turns || best.Score != TurnsScore(res.Turns) {
+			t.Fatalf("best maze walks %d turns, search says %+v:\n%s", res.Turns, best.Score, best.Genome.Maze(p.Rows, p.Cols))
+		}
+		m, cfg := BestMaze(sa)
+		if r2, err := mousemaze.Walk(m, cfg); err != nil || r2.Turns != res.Turns {
+			t.Errorf("BestMaze walks %d turns (%v), want %d", r2.Turns, err, res.Turns)
+		}
+		if !v.freeEnds && (best.Genome.Entry != p.Entry || best.Genome.Exit != p.Exit) {
+			t.Errorf("fixed ends moved to %d, %d", best.Genome.Entry, best.Genome.Exit)
+		}
+		if best.Score.Turns < 10 {
+			t.Errorf("best %d turns on 5x6 after %d evaluations", best.Score.Turns, p.Evals)
+		}
+	})
 }
 
 // interruptAt runs a search of p until stop says so, round-trips its
@@ -235,31 +240,28 @@ func interruptAt(t *testing.T, p Spec, ev mousemaze.Evaluator, stop func(*Search
 // its state through JSON, resumes it and wants exactly the final state of
 // an uninterrupted run.
 func TestResumeIsExact(t *testing.T) {
-	for _, v := range variants() {
-		t.Run(v.String(), func(t *testing.T) {
-			p := testParams(t, v.algo, v.freeEnds)
-			p.Polish = 2 // every method polishes here
-			if v.algo == AlgoILS {
-				p.Polish = 3 // its climbs certify radius 2 already
+	eachVariant(t, func(t *testing.T, v variant, p Spec) {
+		p.Polish = 2 // every method polishes here
+		if v.algo == AlgoILS {
+			p.Polish = 3 // its climbs certify radius 2 already
+		}
+		ev := refEvaluator(t)
+		full := runToEnd(t, p, ev)
+		want := stateJSON(t, full)
+		if full.PolishEvals() < 2 {
+			t.Fatalf("the polish made %d evaluations", full.PolishEvals())
+		}
+		stops := map[string]func(*Search) bool{
+			"gen 5":      func(s *Search) bool { return s.Gen() == 5 },
+			"mid budget": func(s *Search) bool { return s.Evals() >= p.Evals/2 },
+			"polish":     func(s *Search) bool { return s.Polishing() && s.PolishEvals() > 0 },
+		}
+		for name, stop := range stops {
+			if got := stateJSON(t, interruptAt(t, p, ev, stop)); got != want {
+				t.Fatalf("stopped at %s: resumed run ends in another state:\n got %s\nwant %s", name, got, want)
 			}
-			ev := refEvaluator(t)
-			full := runToEnd(t, p, ev)
-			want := stateJSON(t, full)
-			if full.PolishEvals() < 2 {
-				t.Fatalf("the polish made %d evaluations", full.PolishEvals())
-			}
-			stops := map[string]func(*Search) bool{
-				"gen 5":      func(s *Search) bool { return s.Gen() == 5 },
-				"mid budget": func(s *Search) bool { return s.Evals() >= p.Evals/2 },
-				"polish":     func(s *Search) bool { return s.Polishing() && s.PolishEvals() > 0 },
-			}
-			for name, stop := range stops {
-				if got := stateJSON(t, interruptAt(t, p, ev, stop)); got != want {
-					t.Fatalf("stopped at %s: resumed run ends in another state:\n got %s\nwant %s", name, got, want)
-				}
-			}
-		})
-	}
+		}
+	})
 }
 
 // TestHooks checks Improved reports strictly increasing bests and that a

@@ -9,34 +9,31 @@ import (
 // TestEmigrants wants distinct mazes, best first, the first being the
 // search's best, each with the turns the reference walk gives.
 func TestEmigrants(t *testing.T) {
-	for _, v := range variants() {
-		t.Run(v.String(), func(t *testing.T) {
-			p := testParams(t, v.algo, v.freeEnds)
-			s := runToEnd(t, p, refEvaluator(t))
-			prob := s.Problem().(*GridProblem)
-			em := s.Emigrants(5)
-			if len(em) == 0 || len(em) > 5 {
-				t.Fatalf("%d emigrants, want 1..5", len(em))
+	eachVariant(t, func(t *testing.T, v variant, p Spec) {
+		s := runToEnd(t, p, refEvaluator(t))
+		prob := s.Problem().(*GridProblem)
+		em := s.Emigrants(5)
+		if len(em) == 0 || len(em) > 5 {
+			t.Fatalf("%d emigrants, want 1..5", len(em))
+		}
+		if !prob.Equal(em[0].Genome, s.Best().Genome) || em[0].Score != s.Best().Score {
+			t.Errorf("first emigrant %+v is not the best %+v", em[0], s.Best())
+		}
+		seen := map[uint64]bool{}
+		for i, ind := range em {
+			if i > 0 && ind.Score.Better(em[i-1].Score) {
+				t.Errorf("emigrant %d scores %v after %v", i, ind.Score, em[i-1].Score)
 			}
-			if !prob.Equal(em[0].Genome, s.Best().Genome) || em[0].Score != s.Best().Score {
-				t.Errorf("first emigrant %+v is not the best %+v", em[0], s.Best())
+			if h := prob.Hash(ind.Genome); seen[h] {
+				t.Errorf("emigrant %d repeats a maze", i)
+			} else {
+				seen[h] = true
 			}
-			seen := map[uint64]bool{}
-			for i, ind := range em {
-				if i > 0 && ind.Score.Better(em[i-1].Score) {
-					t.Errorf("emigrant %d scores %v after %v", i, ind.Score, em[i-1].Score)
-				}
-				if h := prob.Hash(ind.Genome); seen[h] {
-					t.Errorf("emigrant %d repeats a maze", i)
-				} else {
-					seen[h] = true
-				}
-				if res := walkOf(t, s, ind.Genome); res.Turns != ind.Score.Turns {
-					t.Errorf("emigrant %d: walk gives %d turns, it says %d", i, res.Turns, ind.Score.Turns)
-				}
+			if res := walkOf(t, s, ind.Genome); res.Turns != ind.Score.Turns {
+				t.Errorf("emigrant %d: walk gives %d turns, it says %d", i, res.Turns, ind.Score.Turns)
 			}
-		})
-	}
+		}
+	})
 }
 
 // TestImmigrate moves the best maze of a long search into a fresh search
@@ -44,60 +41,57 @@ func TestEmigrants(t *testing.T) {
 // hold it (as its best, and among its populations unless the method keeps
 // none), to have walked it once more, and to end no worse.
 func TestImmigrate(t *testing.T) {
-	for _, v := range variants() {
-		t.Run(v.String(), func(t *testing.T) {
-			p := testParams(t, v.algo, v.freeEnds)
-			donorP := p
-			donorP.Evals, donorP.Seed = 20000, 99
-			donor := runToEnd(t, donorP, refEvaluator(t)).Best()
+	eachVariant(t, func(t *testing.T, v variant, p Spec) {
+		donorP := p
+		donorP.Evals, donorP.Seed = 20000, 99
+		donor := runToEnd(t, donorP, refEvaluator(t)).Best()
 
-			s, err := New(p, refEvaluator(t), nil)
-			if err != nil {
-				t.Fatal(err)
+		s, err := New(p, refEvaluator(t), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		prob := s.Problem().(*GridProblem)
+		stop := errors.New("stop")
+		if err := s.Run(context.Background(), Hooks{Generation: func(*Search) error { return stop }}); !errors.Is(err, stop) {
+			t.Fatal(err)
+		}
+		if !donor.Score.Better(s.Best().Score) {
+			t.Skipf("one generation already found %v, the donor %v", s.Best().Score, donor.Score)
+		}
+		before := s.Evals()
+		n, err := s.Immigrate([]Grid{donor.Genome})
+		if err != nil || n != 1 {
+			t.Fatalf("Immigrate = %d, %v; want 1, nil", n, err)
+		}
+		if s.Evals() != before+1 {
+			t.Errorf("evals %d after immigration, want %d", s.Evals(), before+1)
+		}
+		if b := s.Best(); !prob.Equal(b.Genome, donor.Genome) || b.Score != donor.Score {
+			t.Errorf("best after immigration scores %v, want the donor's %v", b.Score, donor.Score)
+		}
+		if v.algo != AlgoRandom {
+			held := false
+			st := s.State()
+			pops := append([][]Individual{st.Pop, st.Walkers}, st.Islands...)
+			for _, c := range st.Climbs {
+				pops = append(pops, []Individual{c.Center})
 			}
-			prob := s.Problem().(*GridProblem)
-			stop := errors.New("stop")
-			if err := s.Run(context.Background(), Hooks{Generation: func(*Search) error { return stop }}); !errors.Is(err, stop) {
-				t.Fatal(err)
-			}
-			if !donor.Score.Better(s.Best().Score) {
-				t.Skipf("one generation already found %v, the donor %v", s.Best().Score, donor.Score)
-			}
-			before := s.Evals()
-			n, err := s.Immigrate([]Grid{donor.Genome})
-			if err != nil || n != 1 {
-				t.Fatalf("Immigrate = %d, %v; want 1, nil", n, err)
-			}
-			if s.Evals() != before+1 {
-				t.Errorf("evals %d after immigration, want %d", s.Evals(), before+1)
-			}
-			if b := s.Best(); !prob.Equal(b.Genome, donor.Genome) || b.Score != donor.Score {
-				t.Errorf("best after immigration scores %v, want the donor's %v", b.Score, donor.Score)
-			}
-			if v.algo != AlgoRandom {
-				held := false
-				st := s.State()
-				pops := append([][]Individual{st.Pop, st.Walkers}, st.Islands...)
-				for _, c := range st.Climbs {
-					pops = append(pops, []Individual{c.Center})
-				}
-				for _, pop := range pops {
-					for _, ind := range pop {
-						held = held || prob.Equal(ind.Genome, donor.Genome) && ind.Score == donor.Score
-					}
-				}
-				if !held {
-					t.Errorf("the immigrant is in none of the populations")
+			for _, pop := range pops {
+				for _, ind := range pop {
+					held = held || prob.Equal(ind.Genome, donor.Genome) && ind.Score == donor.Score
 				}
 			}
-			if err := s.Run(context.Background(), Hooks{}); err != nil {
-				t.Fatal(err)
+			if !held {
+				t.Errorf("the immigrant is in none of the populations")
 			}
-			if donor.Score.Better(s.Best().Score) {
-				t.Errorf("final best %v below the immigrant's %v", s.Best().Score, donor.Score)
-			}
-		})
-	}
+		}
+		if err := s.Run(context.Background(), Hooks{}); err != nil {
+			t.Fatal(err)
+		}
+		if donor.Score.Better(s.Best().Score) {
+			t.Errorf("final best %v below the immigrant's %v", s.Best().Score, donor.Score)
+		}
+	})
 }
 
 // TestImmigrateRejects lists immigrants a 5x6 search with fixed ends 0, 0

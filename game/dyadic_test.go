@@ -1,12 +1,45 @@
 package game
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
 
+// A parseCase is a parser's input and either the text of the value it
+// gives (want) or a part of its error (err).
+type parseCase struct{ in, want, err string }
+
+// checkParse checks parse on every case: an error that contains tt.err
+// when it is set, else no error and a value that prints as tt.want.
+func checkParse[T fmt.Stringer](t *testing.T, parse func(string) (T, error), tests []parseCase) {
+	t.Helper()
+	for _, tt := range tests {
+		v, err := parse(tt.in)
+		if tt.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tt.err) {
+				t.Errorf("%q: error %v, want %q", tt.in, err, tt.err)
+			}
+			continue
+		}
+		if err != nil || v.String() != tt.want {
+			t.Errorf("%q: %v, %v; want %s", tt.in, v, err, tt.want)
+		}
+	}
+}
+
+// parseDyadic returns the dyadic s, failing t when s is not one.
+func parseDyadic(t *testing.T, s string) Dyadic {
+	t.Helper()
+	x, err := ParseDyadic(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return x
+}
+
 func TestParseDyadic(t *testing.T) {
-	tests := []struct{ in, want, err string }{
+	tests := []parseCase{
 		{"2", "2", ""},
 		{"-3/4", "-3/4", ""},
 		{"10/16", "5/8", ""},
@@ -19,28 +52,11 @@ func TestParseDyadic(t *testing.T) {
 		{"1/1099511627776", "1/1099511627776", ""}, // 2^40
 		{"1/562949953421312", "", "out of range"},  // 2^49
 	}
-	for _, tt := range tests {
-		d, err := ParseDyadic(tt.in)
-		if tt.err != "" {
-			if err == nil || !strings.Contains(err.Error(), tt.err) {
-				t.Errorf("%q: error %v, want %q", tt.in, err, tt.err)
-			}
-			continue
-		}
-		if err != nil || d.String() != tt.want {
-			t.Errorf("%q: %v, %v; want %s", tt.in, d, err, tt.want)
-		}
-	}
+	checkParse(t, ParseDyadic, tests)
 }
 
 func TestDyadicArithmetic(t *testing.T) {
-	d := func(s string) Dyadic {
-		x, err := ParseDyadic(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return x
-	}
+	d := func(s string) Dyadic { return parseDyadic(t, s) }
 	tests := []struct {
 		a, b, sum string
 		cmp       int
@@ -79,11 +95,7 @@ func TestSimplest(t *testing.T) {
 		case "inf":
 			return Bound{Inf: 1}
 		}
-		x, err := ParseDyadic(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return Finite(x)
+		return Finite(parseDyadic(t, s))
 	}
 	tests := []struct{ lo, hi, want string }{
 		{"-inf", "inf", "0"}, // { | } = 0
@@ -117,7 +129,7 @@ func TestSimplest(t *testing.T) {
 }
 
 func TestParseValue(t *testing.T) {
-	tests := []struct{ in, want, err string }{
+	tests := []parseCase{
 		{"5/8", "5/8", ""},
 		{"-3/4", "-3/4", ""},
 		{"2", "2", ""},
@@ -130,16 +142,5 @@ func TestParseValue(t *testing.T) {
 		{"{1|x}", "", "right option"},
 		{"1/6", "", "power of two"},
 	}
-	for _, tt := range tests {
-		v, err := ParseValue(tt.in)
-		if tt.err != "" {
-			if err == nil || !strings.Contains(err.Error(), tt.err) {
-				t.Errorf("%q: error %v, want %q", tt.in, err, tt.err)
-			}
-			continue
-		}
-		if err != nil || v.String() != tt.want {
-			t.Errorf("%q: %v, %v; want %s", tt.in, v, err, tt.want)
-		}
-	}
+	checkParse(t, ParseValue, tests)
 }

@@ -25,13 +25,7 @@ func newTextbook() textbook {
 func TestTextbookNames(t *testing.T) {
 	tb := newTextbook()
 	s := tb.s
-	d := func(x string) Dyadic {
-		v, err := ParseDyadic(x)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return v
-	}
+	d := func(x string) Dyadic { return parseDyadic(t, x) }
 	tests := []struct {
 		name string
 		g    Game

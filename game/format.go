@@ -35,22 +35,7 @@ func (p Position) String() string {
 // which each begins. Errors are *mousemaze.ParseError values naming the
 // file, the line and the problem.
 func Parse(r io.Reader, name string) ([]Position, []int, error) {
-	blocks, err := mousemaze.ReadBlocks(r, name)
-	if err != nil {
-		return nil, nil, err
-	}
-	if len(blocks) == 0 {
-		return nil, nil, &mousemaze.ParseError{File: name, Err: mousemaze.ErrEmpty}
-	}
-	out := make([]Position, len(blocks))
-	first := make([]int, len(blocks))
-	for i, b := range blocks {
-		if out[i], err = parseBlock(b, name); err != nil {
-			return nil, nil, err
-		}
-		first[i] = b.Start
-	}
-	return out, first, nil
+	return mousemaze.ParseBlocks(r, name, parseBlock)
 }
 
 // parseBlock reads one board from its block, in the shared edge-format

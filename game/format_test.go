@@ -11,12 +11,7 @@ import (
 )
 
 func TestParseFile(t *testing.T) {
-	f, err := os.Open("testdata/boards.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	ps, lines, err := Parse(f, "testdata/boards.txt")
+	ps, lines, err := mousemaze.ParseBlocksFile("testdata/boards.txt", Parse)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -164,18 +164,7 @@ func TestSweepMatchesExactRandom(t *testing.T) {
 	}
 	for _, side := range []int{4, 5, 6} {
 		for range count[side] {
-			p := mustPosition(side, side)
-			density := rng.Float64()
-			for r := range side {
-				for c := range side {
-					if c < side-1 {
-						p.SetRightWall(r, c, rng.Float64() < density)
-					}
-					if r < side-1 {
-						p.SetDownWall(r, c, rng.Float64() < density)
-					}
-				}
-			}
+			p := randomPosition(rng, side, side, rng.Float64())
 			if !crossCheck(t, s, p) {
 				return
 			}
