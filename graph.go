@@ -95,17 +95,24 @@ func (g Graph) adjacency() *adjacency {
 // distances returns the shortest-path distance from v to every vertex, -1
 // for vertices in other components.
 func (g Graph) distances(v int) []int {
-	dist := make([]int, len(g.Prefs))
+	return Distances(len(g.Prefs), v, func(u int) []int { return g.Prefs[u] })
+}
+
+// Distances returns the breadth-first distance from source to each of n
+// vertices, −1 where source does not reach; next(u) lists the vertices one
+// move from u, where a negative entry stands for no move.
+func Distances(n, source int, next func(u int) []int) []int {
+	dist := make([]int, n)
 	for i := range dist {
 		dist[i] = -1
 	}
-	dist[v] = 0
-	queue := []int{v}
+	dist[source] = 0
+	queue := []int{source}
 	for len(queue) > 0 {
 		u := queue[0]
 		queue = queue[1:]
-		for _, w := range g.Prefs[u] {
-			if dist[w] < 0 {
+		for _, w := range next(u) {
+			if w >= 0 && dist[w] < 0 {
 				dist[w] = dist[u] + 1
 				queue = append(queue, w)
 			}

@@ -136,7 +136,14 @@ func (a *adjacency) feasible() bool { return a.distances(a.exit)[a.start] >= 0 }
 // degree there (at least 1) and |V| the component's size, no exact walk
 // from a start in that component reaches 2 + |V|·Σ_{i=1..e} Δ^i turns.
 func (a *adjacency) turnBound() int64 {
-	var cells, delta, far int64 = 0, 1, 0
+	cells, delta, far := a.exitComponent()
+	return satAdd(satMul(cells, theorem8Sum(delta, far)), 2)
+}
+
+// exitComponent returns the size of the exit's component, its largest
+// degree (at least 1) and the exit's largest distance within it.
+func (a *adjacency) exitComponent() (cells, delta, far int64) {
+	delta = 1
 	for v, d := range a.distances(a.exit) {
 		if d < 0 {
 			continue
@@ -145,7 +152,7 @@ func (a *adjacency) turnBound() int64 {
 		delta = max(delta, int64(len(a.prefs[v])))
 		far = max(far, int64(d))
 	}
-	return satAdd(satMul(cells, theorem8Sum(delta, far)), 2)
+	return cells, delta, far
 }
 
 // turnBoundLog10 is log10 of the bound turnBound saturates, computed in
@@ -154,15 +161,7 @@ func (a *adjacency) turnBoundLog10() float64 {
 	if b := a.turnBound(); b < math.MaxInt64 {
 		return math.Log10(float64(b))
 	}
-	var cells, delta, far int64 = 0, 1, 0
-	for v, d := range a.distances(a.exit) {
-		if d < 0 {
-			continue
-		}
-		cells++
-		delta = max(delta, int64(len(a.prefs[v])))
-		far = max(far, int64(d))
-	}
+	cells, delta, far := a.exitComponent()
 	// Σ_{i=1..far} Δ^i = Δ(Δ^far − 1)/(Δ − 1), and Δ^far − 1 ≈ Δ^far
 	// here, as the sum overflowed; the added 2 is lost in the rounding.
 	d := float64(delta)

@@ -7,6 +7,8 @@ import (
 	"math/rand/v2"
 	"strconv"
 	"strings"
+
+	"github.com/mousemaze/mousemaze"
 )
 
 // The themes of the interpreted mazes (§6.4), as --theme takes them.
@@ -142,23 +144,7 @@ func distancesTo(nav *Nav, g int) []int {
 			}
 		}
 	}
-	dist := make([]int, nav.Cells())
-	for i := range dist {
-		dist[i] = -1
-	}
-	dist[g] = 0
-	queue := []int{g}
-	for len(queue) > 0 {
-		j := queue[0]
-		queue = queue[1:]
-		for _, i := range into[j] {
-			if dist[i] < 0 {
-				dist[i] = dist[j] + 1
-				queue = append(queue, i)
-			}
-		}
-	}
-	return dist
+	return mousemaze.Distances(nav.Cells(), g, func(j int) []int { return into[j] })
 }
 
 // NewInterpreted starts an interpreted game on b with the named theme. It

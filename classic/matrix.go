@@ -3,6 +3,7 @@ package classic
 import (
 	"math/rand/v2"
 
+	"github.com/mousemaze/mousemaze"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -131,23 +132,7 @@ func DistancesByBFS(nav *Nav) Distances {
 
 // bfsFrom returns every cell's distance from cell s (−1 when cut off).
 func bfsFrom(nav *Nav, s int) []int {
-	dist := make([]int, nav.Cells())
-	for i := range dist {
-		dist[i] = -1
-	}
-	dist[s] = 0
-	queue := []int{s}
-	for len(queue) > 0 {
-		i := queue[0]
-		queue = queue[1:]
-		for _, j := range nav.Next[i] {
-			if j >= 0 && dist[j] < 0 {
-				dist[j] = dist[i] + 1
-				queue = append(queue, j)
-			}
-		}
-	}
-	return dist
+	return mousemaze.Distances(nav.Cells(), s, func(i int) []int { return nav.Next[i][:] })
 }
 
 // Solution returns the solution matrix Mˢᵍ of §4.2 for goal cell g: all

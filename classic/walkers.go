@@ -33,6 +33,17 @@ func handStep(nav *Nav, p int, h Dir, left bool) (Dir, bool) {
 	return 0, false
 }
 
+// handMove makes the hand walker's move from cell p facing h (handStep)
+// and returns the new cell and heading; ok is false when no move exists.
+func (t *trail) handMove(nav *Nav, p int, h Dir, left bool) (int, Dir, bool) {
+	d, ok := handStep(nav, p, h, left)
+	if !ok {
+		return p, h, false
+	}
+	t.move(nav.Next[p][d])
+	return nav.Next[p][d], d, true
+}
+
 // HandWalk is §3.2: keep the left (or right) hand on the wall and walk.
 // The walker's state is its cell and heading, so a repeated state means
 // it would walk the same loop forever: that is reported as a loop with the
@@ -49,12 +60,10 @@ func HandWalk(nav *Nav, left bool, opt Options) Result {
 			return r
 		}
 		first[s] = t.steps + 1
-		d, ok := handStep(nav, p, h, left)
-		if !ok {
+		var ok bool
+		if p, h, ok = t.handMove(nav, p, h, left); !ok {
 			return t.result(Stuck)
 		}
-		p, h = nav.Next[p][d], d
-		t.move(p)
 	}
 	return t.result(Reached)
 }
@@ -86,12 +95,10 @@ func SwitchWalk(nav *Nav, left bool, opt Options) Result {
 			switches[key] = t.steps
 		}
 		mark[s] = epoch
-		d, ok := handStep(nav, p, h, left)
-		if !ok {
+		var ok bool
+		if p, h, ok = t.handMove(nav, p, h, left); !ok {
 			return t.result(Stuck)
 		}
-		p, h = nav.Next[p][d], d
-		t.move(p)
 	}
 	return t.result(Reached)
 }

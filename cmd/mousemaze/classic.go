@@ -138,11 +138,7 @@ func runClassicMatrix(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	mx := classic.NewMatrix(b, *kind, *method == "bfs", *power, g)
-	if *asJSON {
-		return printJSON(stdout, mx)
-	}
-	mx.Write(stdout, fs.Arg(0))
-	return exitOK
+	return report(*asJSON, mx, func(w io.Writer) { mx.Write(w, fs.Arg(0)) }, stdout)
 }
 
 func runClassicPlay(args []string, stdout, stderr io.Writer) int {
@@ -233,11 +229,7 @@ func runClassicNeural(args []string, stdout, stderr io.Writer) int {
 		return usageErr("--hidden must be at least 1, --inhibition above 0, the rest 0 or more")
 	}
 	rep := neural.NewReport(p, *mazes, sz.Rows, sz.Cols, *episodes, *capSteps, *seed)
-	if *asJSON {
-		return printJSON(stdout, rep)
-	}
-	rep.Write(stdout)
-	return exitOK
+	return report(*asJSON, rep, rep.Write, stdout)
 }
 
 func runClassicDuel(args []string, stdout, stderr io.Writer) int {
@@ -261,11 +253,7 @@ func runClassicDuel(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return failer("classic duel", stderr)(exitUsage, "%v", err)
 	}
-	if *asJSON {
-		return printJSON(stdout, rep)
-	}
-	rep.Write(stdout)
-	return exitOK
+	return report(*asJSON, rep, rep.Write, stdout)
 }
 
 func runClassicInterpret(args []string, stdout, stderr io.Writer) int {

@@ -202,11 +202,7 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 		if err != nil {
 			return failer("analyze", stderr)(exitFail, "%v", err)
 		}
-		if *asJSON {
-			return printJSON(stdout, s.Table.Stats())
-		}
-		s.WriteText(stdout, sz, cfg)
-		return exitOK
+		return report(*asJSON, s.Table.Stats(), func(w io.Writer) { s.WriteText(w, sz, cfg) }, stdout)
 	}
 	if fs.NArg() == 0 {
 		return badArgs(fs, stderr, "no input files (use - for standard input)")

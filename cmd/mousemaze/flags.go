@@ -275,6 +275,16 @@ func printRecords[T any](cmd string, recs []T, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
+// report prints v as one JSON line with asJSON, else by write (its text
+// form).
+func report(asJSON bool, v any, write func(io.Writer), stdout io.Writer) int {
+	if asJSON {
+		return printJSON(stdout, v)
+	}
+	write(stdout)
+	return exitOK
+}
+
 // writeText prints v as one JSON line with asJSON, else as its text; a
 // failure to write fails cmd.
 func writeText(cmd string, v interface{ WriteText(io.Writer) error }, asJSON bool, stdout, stderr io.Writer) int {

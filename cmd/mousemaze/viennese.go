@@ -82,11 +82,7 @@ func runVienneseSolve(args []string, stdout, stderr io.Writer) int {
 			return failer("viennese solve", stderr)(exitFail, "%v", err)
 		}
 	}
-	if *asJSON {
-		return printJSON(stdout, r)
-	}
-	r.WriteSolutions(stdout, v)
-	return exitOK
+	return report(*asJSON, r, func(w io.Writer) { r.WriteSolutions(w, v) }, stdout)
 }
 
 func runViennesePlay(args []string, stdout, stderr io.Writer) int {
