@@ -3,13 +3,14 @@
 package draw
 
 import (
+	"bytes"
 	"image"
 	"image/color"
 	"image/png"
 	"math"
-	"os"
 
 	"github.com/mousemaze/mousemaze"
+	"github.com/mousemaze/mousemaze/outfile"
 )
 
 // Cell is the side of one cell of a drawn maze, in pixels.
@@ -72,15 +73,12 @@ func heatColor(v, most uint32) color.RGBA {
 	return color.RGBA{mix(a.R, b.R), mix(a.G, b.G), mix(a.B, b.B), 255}
 }
 
-// WriteFile draws m and its heat map (see Maze) to the file name.
+// WriteFile draws m and its heat map (see Maze) to the file name, written
+// atomically (outfile.Write): never half a picture.
 func WriteFile(name string, m mousemaze.Maze, cfg mousemaze.Config, heat []uint32) error {
-	f, err := os.Create(name)
-	if err != nil {
+	var b bytes.Buffer
+	if err := png.Encode(&b, Maze(m, cfg, heat)); err != nil {
 		return err
 	}
-	if err := png.Encode(f, Maze(m, cfg, heat)); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	return outfile.Write(name, b.Bytes())
 }

@@ -9,7 +9,6 @@ import (
 
 	"github.com/mousemaze/mousemaze"
 	"github.com/mousemaze/mousemaze/dispatch"
-	"github.com/mousemaze/mousemaze/dispatch/checkpoint"
 	"github.com/mousemaze/mousemaze/dispatch/sweep"
 )
 
@@ -81,23 +80,21 @@ func evolveEdges(r *edgeRun, rules rulesFlags, objective string) edgeFront {
 				return err
 			}
 			board := best.Genome.Format(cfg.Entry, cfg.Exit)
-			if r.outFile != "" {
-				if err := checkpoint.WriteFile(r.outFile, []byte(board)); err != nil {
-					return err
-				}
-			}
 			score := int64(best.Score.Value)
 			if r.asJSON {
 				ev := dispatch.EdgeEvent{Event: out.EventName(), Evals: search.Evals(), Objective: prob.Objective, K: cfg.K, Score: score,
 					Turns: res.Turns, Escaped: res.Escaped, Rows: p.Rows, Cols: p.Cols, Entry: cfg.Entry, Exit: cfg.Exit,
 					Order: cfg.Order.String(), Seed: p.Seed, Walls: best.Genome.WallCount(), Board: board,
 					EngineResult: dispatch.ResultOf(search, out, r.ckptPath)}
-				return json.NewEncoder(stdout).Encode(ev)
+				if err := json.NewEncoder(stdout).Encode(ev); err != nil {
+					return err
+				}
+				return r.writeOut(board, stdout)
 			}
 			fmt.Fprintf(stdout, "best %dx%d Mouse Maze 2 board (%s, seed %d, entry %d, exit %d, order %s, objective %s, k=%d): score %d, %d turns, escaped %s, %d walls, after %d evaluations in %v\n%s%s",
 				p.Rows, p.Cols, p.Algo, p.Seed, cfg.Entry, cfg.Exit, cfg.Order, prob.Objective, cfg.K, score, res.Turns, mousemaze.YesNo(res.Escaped), best.Genome.WallCount(), search.Evals(), out.Elapsed.Round(time.Millisecond),
 				certificateLine(search), board)
-			return nil
+			return r.writeOut(board, stdout)
 		},
 	}
 }

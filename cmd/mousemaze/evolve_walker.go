@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"time"
 
 	"github.com/mousemaze/mousemaze/classic"
@@ -47,21 +46,19 @@ func evolveWalker(r *edgeRun, walker string) edgeFront {
 			res, _ := classic.WalkBoard(walker, best.Genome, start, goal)
 			text := fmt.Sprintf("; mousemaze evolve --walker %s --size %dx%d --algo %s --evals %d --seed %d: %s after %d steps\n%s",
 				walker, p.Rows, p.Cols, p.Algo, p.Evals, p.Seed, res.Outcome, res.Steps, classic.NewBoard(best.Genome).Format())
-			if r.outFile != "" {
-				if err := os.WriteFile(r.outFile, []byte(text), 0o644); err != nil {
-					return err
-				}
-			}
 			if r.asJSON {
 				ev := dispatch.WalkerEvent{Event: out.EventName(), Walker: walker, Evals: search.Evals(), Score: int64(best.Score.Value), Steps: res.Steps,
 					Outcome: res.Outcome, Rows: p.Rows, Cols: p.Cols, Seed: p.Seed, Walls: best.Genome.WallCount(), Board: text,
 					EngineResult: dispatch.ResultOf(search, out, r.ckptPath)}
-				return json.NewEncoder(stdout).Encode(ev)
+				if err := json.NewEncoder(stdout).Encode(ev); err != nil {
+					return err
+				}
+				return r.writeOut(text, stdout)
 			}
 			fmt.Fprintf(stdout, "best %dx%d board for walker %s (%s, seed %d, start 0,0, goal %d,%d): %s after %d steps, %d walls, after %d evaluations in %v\n%s%s",
 				p.Rows, p.Cols, walker, p.Algo, p.Seed, p.Rows-1, p.Cols-1, res.Outcome, res.Steps, best.Genome.WallCount(), search.Evals(), out.Elapsed.Round(time.Millisecond),
 				certificateLine(search), text)
-			return nil
+			return r.writeOut(text, stdout)
 		},
 	}
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/mousemaze/mousemaze"
 	"github.com/mousemaze/mousemaze/dispatch/sweep"
+	"github.com/mousemaze/mousemaze/outfile"
 )
 
 func init() {
@@ -130,6 +131,9 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 			return usageErr("--probes %d: want at least 1", *probes)
 		}
 		return runSweepEstimate(o, *probes, *asJSON, stdout, stderr)
+	}
+	if err := outfile.CheckFlags(outfile.Flag{Name: "checkpoint", Path: *ckpt}, outfile.Flag{Name: "cpuprofile", Path: *cpuprofile}); err != nil {
+		return usageErr("%v", err)
 	}
 	if *bestOnly {
 		inc, from, err := sweepIncumbent(o, *initFile)
