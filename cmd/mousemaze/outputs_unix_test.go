@@ -125,3 +125,57 @@ func checkMazeFile(t *testing.T, name string) {
 		t.Fatalf("%s is not one whole maze (%v, %v): %q", name, err, perr, data)
 	}
 }
+
+// TestEvolveSignalsEveryAlgo sends SIGINT or SIGTERM to real searches of
+// every method (and of edge boards and walkers): each must stop within a
+// deadline, exit 1 and report the best so far as its last line.
+func TestEvolveSignalsEveryAlgo(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the command in child processes")
+	}
+	type run struct {
+		name string
+		args []string
+	}
+	var runs []run
+	for _, algo := range dispatch.Algos {
+		runs = append(runs, run{algo, []string{"--size", "13x13", "--algo", algo, "--backend", "ref"}})
+	}
+	runs = append(runs, run{"edges", []string{"--edges", "--size", "13x13", "--algo", "sa"}},
+		run{"walker", []string{"--walker", "lru", "--size", "9x9", "--algo", "memetic"}})
+	for _, r := range runs {
+		for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
+			t.Run(r.name+"/"+sig.String(), func(t *testing.T) {
+				args := append([]string{"evolve", "--evals", "1000000000", "--json"}, r.args...)
+				cmd, out, stderr := startChild(t, args...)
+				defer cmd.Process.Kill()
+				time.Sleep(300 * time.Millisecond)
+				if err := cmd.Process.Signal(sig); err != nil {
+					t.Fatal(err)
+				}
+				done := make(chan []byte, 1)
+				go func() {
+					b, _ := io.ReadAll(out)
+					done <- b
+				}()
+				var stdout []byte
+				select {
+				case stdout = <-done:
+				case <-time.After(10 * time.Second):
+					t.Fatalf("still running 10 s after %v; stderr %s", sig, stderr)
+				}
+				err := cmd.Wait()
+				if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != exitFail {
+					t.Fatalf("after %v: %v, want exit 1; stderr %s", sig, err, stderr)
+				}
+				lines := strings.Split(strings.TrimSpace(string(stdout)), "\n")
+				if last := lines[len(lines)-1]; !strings.Contains(last, `"event":"interrupted"`) {
+					t.Errorf("last line %s", last)
+				}
+				if !strings.Contains(stderr.String(), "interrupted after") {
+					t.Errorf("stderr %s", stderr)
+				}
+			})
+		}
+	}
+}
