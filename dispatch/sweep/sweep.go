@@ -66,6 +66,11 @@ type Options struct {
 	Incumbent int64
 }
 
+// MaxWorkers bounds Options.Workers: every worker has its goroutine and
+// its share of the result channel, so a mistyped count is an error rather
+// than a process killed for memory.
+const MaxWorkers = 1 << 16
+
 // TargetTasks is the number of tasks per pair that the automatic split
 // depth aims at: enough to balance workers and shards and to checkpoint
 // often, few enough that splitting costs nothing.
@@ -134,8 +139,8 @@ func (o *Options) check() error {
 	if o.Shards < 0 || o.Shards == 0 && o.Shard != 0 || o.Shards > 0 && (o.Shard < 0 || o.Shard >= o.Shards) {
 		return fmt.Errorf("%w: shard %d/%d", ErrOptions, o.Shard, o.Shards)
 	}
-	if o.Workers < 0 {
-		return fmt.Errorf("%w: %d workers", ErrOptions, o.Workers)
+	if o.Workers < 0 || o.Workers > MaxWorkers {
+		return fmt.Errorf("%w: %d workers: want 0 (one per CPU) to %d", ErrOptions, o.Workers, MaxWorkers)
 	}
 	if o.SplitDepth < 0 || o.SplitDepth > o.Size.Cells() {
 		return fmt.Errorf("%w: split depth %d outside 0..%d", ErrOptions, o.SplitDepth, o.Size.Cells())

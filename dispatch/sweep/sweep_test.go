@@ -297,6 +297,9 @@ func TestOptionsErrors(t *testing.T) {
 		{Size: mousemaze.Size{Rows: 3, Cols: 3}, Config: mousemaze.Config{Exit: 3}},
 		{Size: mousemaze.Size{Rows: 3, Cols: 3}, Shard: 2, Shards: 2},
 		{Size: mousemaze.Size{Rows: 3, Cols: 3}, Resume: true},
+		{Size: mousemaze.Size{Rows: 3, Cols: 3}, Workers: -1},
+		{Size: mousemaze.Size{Rows: 3, Cols: 3}, Workers: MaxWorkers + 1},
+		{Size: mousemaze.Size{Rows: 3, Cols: 3}, Workers: 100000000},
 	} {
 		if _, err := Run(context.Background(), o); !errors.Is(err, ErrOptions) {
 			t.Errorf("%+v: err %v, want ErrOptions", o, err)
