@@ -112,6 +112,8 @@ type Engine[G any] struct {
 	polish bool                // evaluations go to PolishEvals, beyond the budget
 	sparse bool                // random genomes are almost never feasible
 	single *G                  // the only feasible genome, when the space holds one
+	ctx    context.Context     // the context of Run, which long steps check
+	cut    bool                // the step stopped early for ctx; its work so far is in the state
 }
 
 // NewEngine starts a search described by spec on problem. The initial
@@ -201,8 +203,8 @@ const maxRepeats = 20000
 // between generations, so after a cancellation the search's State is a
 // consistent checkpoint; Run then returns ctx.Err().
 func (s *Engine[G]) Run(ctx context.Context, hooks EngineHooks[G]) error {
-	s.hooks = hooks
-	defer func() { s.hooks = EngineHooks[G]{} }()
+	s.hooks, s.ctx = hooks, ctx
+	defer func() { s.hooks, s.ctx = EngineHooks[G]{}, nil }()
 	for !s.Done() {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -218,6 +220,12 @@ func (s *Engine[G]) Run(ctx context.Context, hooks EngineHooks[G]) error {
 		}
 		if err != nil {
 			return err
+		}
+		if s.cut {
+			// Not a whole generation: its work so far is saved in the
+			// state, and the resumed search finishes it.
+			s.cut = false
+			continue
 		}
 		s.st.Gen++
 		if s.st.Evals+s.st.PolishEvals+s.st.Rejected == before {
@@ -254,6 +262,12 @@ func (s *Engine[G]) finishSingle() error {
 	s.st.Polish = nil
 	s.st.Exhausted = true
 	return nil
+}
+
+// stopped reports, inside a long step, that Run's context is done: the
+// step saves its work so far in the state, sets s.cut and returns.
+func (s *Engine[G]) stopped() bool {
+	return s.ctx != nil && s.ctx.Err() != nil
 }
 
 // budgetSpent reports whether the evaluation budget is spent.

@@ -2,6 +2,7 @@ package dispatch
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"testing"
 	"time"
@@ -78,4 +79,50 @@ func TestOneFeasibleMazePolish(t *testing.T) {
 	if !s.Exhausted() || s.Certified() != 3 || s.Evals() != 1 || s.Best().Score.Turns != 31 {
 		t.Fatalf("exhausted %v, certified %d, %d evaluations, %d turns; want true, 3, 1, 31", s.Exhausted(), s.Certified(), s.Evals(), s.Best().Score.Turns)
 	}
+}
+
+// TestRandomCutResumes interrupts a random search of large batches again
+// and again, often inside a batch (a cut step), resumes it from its state
+// each time and wants exactly the uninterrupted run's result, generations
+// and rejections included.
+func TestRandomCutResumes(t *testing.T) {
+	p, _ := Preset(AlgoRandom)
+	p.Rows, p.Cols, p.Evals, p.Seed, p.Pop = 8, 8, 12000, 4, 6000
+	ev := refEvaluator(t)
+	whole, err := New(p, ev, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := whole.Run(context.Background(), Hooks{}); err != nil {
+		t.Fatal(err)
+	}
+	s, err := New(p, ev, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cuts := 0
+	for round := 0; !s.Done(); round++ {
+		if round > 10000 {
+			t.Fatal("the search makes no progress between interruptions")
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), time.Duration(2+round%5)*time.Millisecond)
+		err := s.Run(ctx, Hooks{})
+		cancel()
+		if err != nil && !errors.Is(err, context.DeadlineExceeded) {
+			t.Fatal(err)
+		}
+		st := s.State()
+		if len(st.Pop) > 0 {
+			cuts++
+		}
+		if s, err = Resume(st, ev); err != nil {
+			t.Fatal(err)
+		}
+	}
+	a, b := s.Best(), whole.Best()
+	if !s.Problem().Equal(a.Genome, b.Genome) || a.Score != b.Score || s.Evals() != whole.Evals() || s.Gen() != whole.Gen() || s.Rejected() != whole.Rejected() {
+		t.Fatalf("interrupted: %v after %d evaluations, %d generations, %d rejected\nwhole: %v, %d, %d, %d",
+			a.Score, s.Evals(), s.Gen(), s.Rejected(), b.Score, whole.Evals(), whole.Gen(), whole.Rejected())
+	}
+	t.Logf("%d interruptions inside a batch", cuts) // timing: may be 0 on a fast machine
 }

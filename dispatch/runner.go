@@ -96,10 +96,26 @@ func (o Outcome) EvalsPerS() float64 {
 // next period); a final one that fails returns an error wrapping ErrSave
 // with a valid Outcome.
 func Run[G any](r Runner, e *Engine[G], hooks EngineHooks[G]) (Outcome, error) {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	sigCtx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	ctx, cancel := context.WithCancel(ctx)
+	ctx, cancel := context.WithCancel(sigCtx)
 	defer cancel()
+	finished := make(chan struct{})
+	defer close(finished)
+	go func() {
+		// The first signal stops the search after its batch; from then
+		// on signals have their default effect, so that a second one ends
+		// a batch too long to wait for (the last periodic checkpoint
+		// stands).
+		select {
+		case <-sigCtx.Done():
+			stop()
+			if r.Progress != nil {
+				fmt.Fprintf(r.Progress, "\n%s: stopping after the current batch (a second interrupt quits at once)\n", r.Label)
+			}
+		case <-finished:
+		}
+	}()
 	save := func() error {
 		if r.Checkpoint == "" {
 			return nil

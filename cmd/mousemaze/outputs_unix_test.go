@@ -3,6 +3,7 @@
 package main
 
 import (
+	"bytes"
 	"io"
 	"math/rand/v2"
 	"os"
@@ -10,6 +11,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -147,24 +149,39 @@ func TestEvolveSignalsEveryAlgo(t *testing.T) {
 		for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
 			t.Run(r.name+"/"+sig.String(), func(t *testing.T) {
 				args := append([]string{"evolve", "--evals", "1000000000", "--json"}, r.args...)
-				cmd, out, stderr := startChild(t, args...)
-				defer cmd.Process.Kill()
-				time.Sleep(300 * time.Millisecond)
-				if err := cmd.Process.Signal(sig); err != nil {
+				cmd := exec.Command(os.Args[0], args...)
+				cmd.Env = append(os.Environ(), "MOUSEMAZE_TEST_MAIN=1")
+				stderr := new(lockedBuffer)
+				cmd.Stderr = stderr
+				out, err := cmd.StdoutPipe()
+				if err != nil {
 					t.Fatal(err)
 				}
+				if err := cmd.Start(); err != nil {
+					t.Fatal(err)
+				}
+				defer cmd.Process.Kill()
 				done := make(chan []byte, 1)
 				go func() {
 					b, _ := io.ReadAll(out)
 					done <- b
 				}()
+				// The progress bar's first line: the search is under way.
+				for deadline := time.Now().Add(20 * time.Second); !strings.Contains(stderr.String(), "elapsed"); time.Sleep(10 * time.Millisecond) {
+					if time.Now().After(deadline) {
+						t.Fatalf("no progress after 20 s; stderr %s", stderr)
+					}
+				}
+				if err := cmd.Process.Signal(sig); err != nil {
+					t.Fatal(err)
+				}
 				var stdout []byte
 				select {
 				case stdout = <-done:
 				case <-time.After(10 * time.Second):
 					t.Fatalf("still running 10 s after %v; stderr %s", sig, stderr)
 				}
-				err := cmd.Wait()
+				err = cmd.Wait()
 				if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != exitFail {
 					t.Fatalf("after %v: %v, want exit 1; stderr %s", sig, err, stderr)
 				}
@@ -178,4 +195,23 @@ func TestEvolveSignalsEveryAlgo(t *testing.T) {
 			})
 		}
 	}
+}
+
+// lockedBuffer is a bytes.Buffer safe to read while a child process
+// writes to it.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }

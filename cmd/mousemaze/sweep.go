@@ -165,6 +165,12 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	rep, err := sweep.Run(ctx, o)
+	if errors.Is(err, sweep.ErrSave) && rep != nil {
+		// The sweep is complete: its report first, then the failure.
+		writeSweepReport(rep, *asJSON, stdout, stderr)
+		fmt.Fprintf(stderr, "mousemaze sweep: %v\n", err)
+		return exitFail
+	}
 	switch {
 	case errors.Is(err, sweep.ErrOptions):
 		return usageErr("%v", err)

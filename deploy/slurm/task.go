@@ -123,6 +123,9 @@ func RunSweepShards(ctx context.Context, job *Job, dir string, i, n, workers int
 		rep, err := sweep.Run(ctx, sweep.Options{Size: sz, Config: mousemaze.Config{Order: o, Entry: job.Entry, Exit: job.Exit},
 			FreeEnds: job.FreeEnds, Workers: workers, Shard: j, Shards: job.Shards, SplitDepth: job.SplitDepth,
 			Checkpoint: ck, CheckpointEvery: every, Resume: true})
+		if errors.Is(err, sweep.ErrSave) && rep != nil {
+			err = nil // the shard is done: its report, below, is what counts
+		}
 		if err != nil {
 			if errors.Is(err, context.Canceled) {
 				return fmt.Errorf("shard %s interrupted; its state is in %s and a requeued task resumes from it", shard, ck)

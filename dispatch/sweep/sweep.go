@@ -24,6 +24,9 @@ var (
 	// ErrCheckpoint reports a checkpoint that belongs to another sweep, or
 	// one that a run without Resume would overwrite.
 	ErrCheckpoint = errors.New("sweep: checkpoint does not match this sweep")
+	// ErrSave wraps the error of a final checkpoint that could not be
+	// written; Run returns it with the complete report.
+	ErrSave = errors.New("sweep: checkpoint not saved")
 )
 
 // MaxCells is the largest number of cells a swept grid may have: prefixes
@@ -322,9 +325,7 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 	for results != nil {
 		select {
 		case <-tick.C:
-			if err := save(); err != nil {
-				return nil, err
-			}
+			save() // a failure is tried again; the final save reports it
 			continue
 		case r, ok := <-results:
 			if !ok {
@@ -352,11 +353,12 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 		}
 	}
 	bar.Finish()
-	if err := save(); err != nil {
-		return nil, err
-	}
+	saveErr := save()
 	if err := ctx.Err(); err != nil {
-		return nil, err
+		return nil, errors.Join(err, saveErr)
+	}
+	if saveErr != nil {
+		saveErr = fmt.Errorf("%w: %w", ErrSave, saveErr)
 	}
 	rep.ElapsedS = prevElapsed + time.Since(start).Seconds()
 	if o.FreeEnds {
@@ -368,7 +370,7 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 	if o.BestOnly && o.Shards <= 1 && rep.OptimumTurns < o.Incumbent {
 		return nil, fmt.Errorf("%w: no maze reaches the incumbent's %d turns (the best has %d): the incumbent must be the turns of a real maze", ErrOptions, o.Incumbent, rep.OptimumTurns)
 	}
-	return rep, nil
+	return rep, saveErr
 }
 
 // batchTasks is how many consecutive tasks a worker takes at a time and

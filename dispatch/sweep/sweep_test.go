@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"reflect"
 	"testing"
@@ -379,5 +380,32 @@ func BenchmarkSweep(b *testing.B) {
 				b.ReportMetric(float64(steps)/b.Elapsed().Seconds(), "steps/s")
 			})
 		}
+	}
+}
+
+// TestFinalSaveFails removes the checkpoint's directory during a sweep: a
+// periodic save that fails does not stop it, and Run returns the whole
+// report with an error wrapping ErrSave.
+func TestFinalSaveFails(t *testing.T) {
+	sz := mousemaze.Size{Rows: 4, Cols: 4}
+	whole := sweepAll(t, Options{Size: sz})
+	dir := filepath.Join(t.TempDir(), "sub")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	testHookTask = func() {
+		if n++; n == 1 {
+			os.RemoveAll(dir)
+			time.Sleep(5 * time.Millisecond) // a periodic save falls in the gap
+		}
+	}
+	defer func() { testHookTask = nil }()
+	r, err := Run(context.Background(), Options{Size: sz, Workers: 2, Checkpoint: filepath.Join(dir, "ck.json"), CheckpointEvery: time.Millisecond})
+	if !errors.Is(err, ErrSave) || r == nil {
+		t.Fatalf("Run: %v, report %v; want ErrSave and the report", err, r != nil)
+	}
+	if !reflect.DeepEqual(strip(r), strip(whole)) {
+		t.Errorf("report after a failed save:\n got %+v\nwant %+v", strip(r), strip(whole))
 	}
 }
