@@ -31,17 +31,16 @@ func TestEvolveFinalWriteFails(t *testing.T) {
 	if err := os.Mkdir(sub, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	cmd, out, stderr := startChild(t, "evolve", "--size", "9x9", "--evals", "100000000", "--backend", "ref",
+	cmd, out, stderr := startSearch(t, "evolve", "--size", "9x9", "--evals", "100000000", "--backend", "ref",
 		"--out", filepath.Join(sub, "best.txt"), "--checkpoint", filepath.Join(sub, "c.json"))
 	defer cmd.Process.Kill()
-	time.Sleep(500 * time.Millisecond)
 	if err := os.RemoveAll(sub); err != nil {
 		t.Fatal(err)
 	}
 	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
 		t.Fatal(err)
 	}
-	stdout, _ := io.ReadAll(out)
+	stdout := <-out
 	err := cmd.Wait()
 	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != exitFail {
 		t.Fatalf("exit %v, want 1; stderr %s", err, stderr)
@@ -78,9 +77,8 @@ func TestEvolveSIGKILLResume(t *testing.T) {
 		if _, err := os.Stat(ckpt); err == nil {
 			a = append(a, "--resume")
 		}
-		cmd, out, stderr := startChild(t, a...)
-		go io.Copy(io.Discard, out)
-		time.Sleep(time.Duration(150+rng.IntN(400)) * time.Millisecond)
+		cmd, _, stderr := startSearch(t, a...)
+		time.Sleep(time.Duration(rng.IntN(300)) * time.Millisecond)
 		cmd.Process.Kill()
 		cmd.Wait()
 		if _, err := os.Stat(ckpt); err != nil {
@@ -149,29 +147,8 @@ func TestEvolveSignalsEveryAlgo(t *testing.T) {
 		for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
 			t.Run(r.name+"/"+sig.String(), func(t *testing.T) {
 				args := append([]string{"evolve", "--evals", "1000000000", "--json"}, r.args...)
-				cmd := exec.Command(os.Args[0], args...)
-				cmd.Env = append(os.Environ(), "MOUSEMAZE_TEST_MAIN=1")
-				stderr := new(lockedBuffer)
-				cmd.Stderr = stderr
-				out, err := cmd.StdoutPipe()
-				if err != nil {
-					t.Fatal(err)
-				}
-				if err := cmd.Start(); err != nil {
-					t.Fatal(err)
-				}
+				cmd, done, stderr := startSearch(t, args...)
 				defer cmd.Process.Kill()
-				done := make(chan []byte, 1)
-				go func() {
-					b, _ := io.ReadAll(out)
-					done <- b
-				}()
-				// The progress bar's first line: the search is under way.
-				for deadline := time.Now().Add(20 * time.Second); !strings.Contains(stderr.String(), "elapsed"); time.Sleep(10 * time.Millisecond) {
-					if time.Now().After(deadline) {
-						t.Fatalf("no progress after 20 s; stderr %s", stderr)
-					}
-				}
 				if err := cmd.Process.Signal(sig); err != nil {
 					t.Fatal(err)
 				}
@@ -181,7 +158,7 @@ func TestEvolveSignalsEveryAlgo(t *testing.T) {
 				case <-time.After(10 * time.Second):
 					t.Fatalf("still running 10 s after %v; stderr %s", sig, stderr)
 				}
-				err = cmd.Wait()
+				err := cmd.Wait()
 				if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != exitFail {
 					t.Fatalf("after %v: %v, want exit 1; stderr %s", sig, err, stderr)
 				}
@@ -195,6 +172,37 @@ func TestEvolveSignalsEveryAlgo(t *testing.T) {
 			})
 		}
 	}
+}
+
+// startSearch starts this test binary as `mousemaze args...` (an evolve
+// command) and returns once its progress bar shows: the search is under
+// way, with its signal handling in place. done gives its whole stdout
+// once it exits.
+func startSearch(t *testing.T, args ...string) (cmd *exec.Cmd, done <-chan []byte, stderr *lockedBuffer) {
+	t.Helper()
+	cmd = exec.Command(os.Args[0], args...)
+	cmd.Env = append(os.Environ(), "MOUSEMAZE_TEST_MAIN=1")
+	stderr = new(lockedBuffer)
+	cmd.Stderr = stderr
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	ch := make(chan []byte, 1)
+	go func() {
+		b, _ := io.ReadAll(out)
+		ch <- b
+	}()
+	for deadline := time.Now().Add(20 * time.Second); !strings.Contains(stderr.String(), "elapsed"); time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			t.Fatalf("no progress after 20 s; stderr %s", stderr)
+		}
+	}
+	return cmd, ch, stderr
 }
 
 // lockedBuffer is a bytes.Buffer safe to read while a child process
