@@ -56,6 +56,9 @@ type Options struct {
 	Checkpoint      string
 	CheckpointEvery time.Duration
 	Resume          bool
+	// Force lets a new sweep (not Resume) overwrite a checkpoint file
+	// that exists.
+	Force bool
 	// Progress, when not nil, receives a progress bar or progress lines.
 	Progress io.Writer
 	// BestOnly cuts every subtree whose mazes provably cannot reach
@@ -210,7 +213,7 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 
 	done := make([]bool, len(all))
 	var prevElapsed float64
-	if o.Checkpoint != "" && !o.Resume {
+	if o.Checkpoint != "" && !o.Resume && !o.Force {
 		if _, err := os.Stat(o.Checkpoint); err == nil {
 			return nil, fmt.Errorf("%w: %s exists: resume from it, or remove it", ErrCheckpoint, o.Checkpoint)
 		}
