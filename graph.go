@@ -224,6 +224,10 @@ func GridGraph(m Maze, cfg Config) (Graph, error) {
 		}), nil
 }
 
+// MaxLemma11 bounds the K of Lemma11 trees built from user input (the
+// graph command's --lemma11): a million vertices, some hundreds of MB.
+const MaxLemma11 = 1 << 20
+
 // Lemma11 returns the paper's Lemma 11 maze for a k-mod mouse (k ≥ 2): a
 // star on s with leaves v1 … vk, where v_{k-1} is extended by one more
 // vertex w. Squeaky starts at s and prefers v1, …, vk in that order; at
@@ -231,6 +235,8 @@ func GridGraph(m Maze, cfg Config) (Graph, error) {
 // v_{k-1}, s holds k−1 visits and {s} is a mousetrap. (The proof's tree
 // gives s degree k; the lemma's statement says k+1.) The vertices are
 // numbered s = 0, v_i = i, w = k+1.
+//
+// It allocates k+2 vertices: callers bound k by MaxLemma11.
 func Lemma11(k int) Graph {
 	n := k + 2
 	g := Graph{Names: make([]string, n), Prefs: make([][]int, n), Start: 0, Exit: k}

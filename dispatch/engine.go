@@ -111,6 +111,9 @@ type Engine[G any] struct {
 	scans  map[*Climb[G]]*scan // neighbour orders of the climbs, rebuilt on resume
 	polish bool                // evaluations go to PolishEvals, beyond the budget
 	sparse bool                // random genomes are almost never feasible
+	single *G                  // the only feasible genome, when the space holds one
+	ctx    context.Context     // the context of Run, which long steps check
+	cut    bool                // the step stopped early for ctx; its work so far is in the state
 }
 
 // NewEngine starts a search described by spec on problem. The initial
@@ -155,6 +158,27 @@ func ResumeEngine[G any](st *EngineState[G], problem Problem[G]) (*Engine[G], er
 	return s, nil
 }
 
+// onlyFeasible returns the problem's only feasible genome when its space
+// holds exactly one (see Opener), or nil. It stops at the first feasible
+// neighbour of Open, which on any grid of two columns or more is its first
+// move.
+func onlyFeasible[G any](problem Problem[G]) *G {
+	o, ok := problem.(Opener[G])
+	if !ok {
+		return nil
+	}
+	open := o.Open()
+	if !problem.Feasible(open) {
+		return nil
+	}
+	for m := range problem.Moves(open) {
+		if problem.Feasible(problem.Apply(open, m)) {
+			return nil
+		}
+	}
+	return &open
+}
+
 func newEngine[G any](spec Spec, problem Problem[G]) (*Engine[G], error) {
 	if err := spec.Validate(); err != nil {
 		return nil, err
@@ -162,7 +186,7 @@ func newEngine[G any](spec Spec, problem Problem[G]) (*Engine[G], error) {
 	if problem == nil {
 		return nil, fmt.Errorf("%w: no problem", ErrParams)
 	}
-	s := &Engine[G]{st: EngineState[G]{Spec: spec}, prob: problem, scans: map[*Climb[G]]*scan{}}
+	s := &Engine[G]{st: EngineState[G]{Spec: spec}, prob: problem, scans: map[*Climb[G]]*scan{}, single: onlyFeasible(problem)}
 	s.strat = map[string]strategy[G]{
 		AlgoRandom: randomSearch[G]{}, AlgoHill: hillClimb[G]{}, AlgoAnneal: anneal[G]{}, AlgoEA: genetic[G]{}, AlgoGA: genetic[G]{},
 		AlgoMemetic: memetic[G]{}, AlgoILS: ils[G]{}, AlgoPipeline: pipeline[G]{},
@@ -179,21 +203,29 @@ const maxRepeats = 20000
 // between generations, so after a cancellation the search's State is a
 // consistent checkpoint; Run then returns ctx.Err().
 func (s *Engine[G]) Run(ctx context.Context, hooks EngineHooks[G]) error {
-	s.hooks = hooks
-	defer func() { s.hooks = EngineHooks[G]{} }()
+	s.hooks, s.ctx = hooks, ctx
+	defer func() { s.hooks, s.ctx = EngineHooks[G]{}, nil }()
 	for !s.Done() {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
 		before := s.st.Evals + s.st.PolishEvals + s.st.Rejected
 		var err error
-		if s.budgetSpent() {
+		if s.single != nil {
+			err = s.finishSingle()
+		} else if s.budgetSpent() {
 			err = s.polishStep()
 		} else {
 			err = s.strat.step(s)
 		}
 		if err != nil {
 			return err
+		}
+		if s.cut {
+			// Not a whole generation: its work so far is saved in the
+			// state, and the resumed search finishes it.
+			s.cut = false
+			continue
 		}
 		s.st.Gen++
 		if s.st.Evals+s.st.PolishEvals+s.st.Rejected == before {
@@ -210,6 +242,32 @@ func (s *Engine[G]) Run(ctx context.Context, hooks EngineHooks[G]) error {
 		}
 	}
 	return nil
+}
+
+// finishSingle completes the search of a space with one feasible genome:
+// it evaluates that genome unless it is the best already and ends the
+// search as Exhausted, certified at the polish's radius (no genome within
+// any radius beats it).
+func (s *Engine[G]) finishSingle() error {
+	if !s.st.Best.Scored || !s.prob.Equal(s.st.Best.Genome, *s.single) {
+		polish := s.polish
+		s.polish = s.budgetSpent() // a spent budget evaluates it as the polish
+		_, err := s.evaluate([]Member[G]{{Genome: s.prob.Clone(*s.single)}}, nil)
+		s.polish = polish
+		if err != nil {
+			return err
+		}
+	}
+	s.st.Certified = max(s.st.Certified, s.st.Spec.Polish)
+	s.st.Polish = nil
+	s.st.Exhausted = true
+	return nil
+}
+
+// stopped reports, inside a long step, that Run's context is done: the
+// step saves its work so far in the state, sets s.cut and returns.
+func (s *Engine[G]) stopped() bool {
+	return s.ctx != nil && s.ctx.Err() != nil
 }
 
 // budgetSpent reports whether the evaluation budget is spent.

@@ -69,6 +69,13 @@ type Geometry[G any] interface {
 // whenever any genome is (the grid with no walls, the board with no edge
 // walls). The engine repairs random genomes towards it when random draws
 // are almost never feasible.
+//
+// Feasibility must be monotone towards Open: every feasible genome is
+// joined to Open by a path of feasible genomes one move apart (removing a
+// wall never cuts a way out; moving an end onto an open grid keeps it
+// open). So when Open is feasible and none of its neighbours is, Open is
+// the only feasible genome (a 40×1 grid), and the engine evaluates it once
+// and ends the search as Exhausted.
 type Opener[G any] interface {
 	Open() G
 }

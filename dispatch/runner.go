@@ -3,6 +3,7 @@ package dispatch
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -65,6 +66,11 @@ type Runner struct {
 	InterruptAt int64
 }
 
+// ErrSave wraps the error of a checkpoint that could not be written at the
+// end of a run. The run itself is complete (or interrupted) and its
+// Outcome valid: the caller reports its result, then fails.
+var ErrSave = errors.New("checkpoint not saved")
+
 // Outcome is how a run ended.
 type Outcome struct {
 	// Elapsed is the run's wall time; Evals the evaluations it made.
@@ -85,13 +91,31 @@ func (o Outcome) EvalsPerS() float64 {
 
 // Run runs e with the Runner's progress, checkpoints and interruption;
 // hooks.Generation runs first after every generation. An error of the
-// search or of a checkpoint is returned; an interruption is not an
-// error.
+// search is returned; an interruption is not an error. A periodic
+// checkpoint that fails does not stop the search (it is tried again at the
+// next period); a final one that fails returns an error wrapping ErrSave
+// with a valid Outcome.
 func Run[G any](r Runner, e *Engine[G], hooks EngineHooks[G]) (Outcome, error) {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	sigCtx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	ctx, cancel := context.WithCancel(ctx)
+	ctx, cancel := context.WithCancel(sigCtx)
 	defer cancel()
+	finished := make(chan struct{})
+	defer close(finished)
+	go func() {
+		// The first signal stops the search after its batch; from then
+		// on signals have their default effect, so that a second one ends
+		// a batch too long to wait for (the last periodic checkpoint
+		// stands).
+		select {
+		case <-sigCtx.Done():
+			stop()
+			if r.Progress != nil {
+				fmt.Fprintf(r.Progress, "\n%s: stopping after the current batch (a second interrupt quits at once)\n", r.Label)
+			}
+		case <-finished:
+		}
+	}()
 	save := func() error {
 		if r.Checkpoint == "" {
 			return nil
@@ -119,9 +143,7 @@ func Run[G any](r Runner, e *Engine[G], hooks EngineHooks[G]) (Outcome, error) {
 			bar.Set(s.Evals(), note)
 		}
 		if r.Checkpoint != "" && time.Since(lastSave) >= r.Every {
-			if err := save(); err != nil {
-				return err
-			}
+			save() // a failure is tried again; the final save reports it
 			lastSave = time.Now()
 		}
 		if r.InterruptAt > 0 && s.Gen() >= r.InterruptAt {
@@ -137,5 +159,8 @@ func Run[G any](r Runner, e *Engine[G], hooks EngineHooks[G]) (Outcome, error) {
 	if runErr != nil && ctx.Err() == nil {
 		return out, runErr
 	}
-	return out, save()
+	if err := save(); err != nil {
+		return out, fmt.Errorf("%w: %w", ErrSave, err)
+	}
+	return out, nil
 }

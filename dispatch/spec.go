@@ -255,6 +255,12 @@ func (p Spec) breeds() bool {
 // crossover reports whether children are bred by crossover.
 func (p Spec) crossover() bool { return p.Crossover == CrossUniform }
 
+// MaxPop bounds a search's population (Spec.Pop, and Pop × Islands for
+// memetic): about a million genomes, some hundreds of MB on the largest
+// grids, so that a mistyped --pop is an error rather than a process killed
+// for memory.
+const MaxPop = 1 << 20
+
 // Validate checks the method's parameters (the problem checks its own
 // rules and size when it is built). Its errors name the parameter by its
 // flag and give the valid range.
@@ -276,6 +282,8 @@ func (p Spec) Validate() error {
 		return bad("--evals %d: the budget must be at least 1", p.Evals)
 	case p.Pop <= 0:
 		return bad("--pop %d: must be at least 1", p.Pop)
+	case p.Pop > MaxPop:
+		return bad("--pop %d: must be at most %d", p.Pop, MaxPop)
 	case p.Density < 0 || p.Density >= 1:
 		return bad("--density %v: must be in [0, 1)", p.Density)
 	case p.Mutation < 0:
@@ -321,6 +329,9 @@ func (p Spec) Validate() error {
 	case AlgoMemetic:
 		if p.Islands <= 0 || p.Migrate <= 0 || p.Stagnation <= 0 {
 			return bad("memetic needs --islands, --migrate and --stagnation above 0")
+		}
+		if int64(p.Islands)*int64(p.Pop) > MaxPop {
+			return bad("--pop %d × --islands %d: must be at most %d genomes", p.Pop, p.Islands, MaxPop)
 		}
 	case AlgoPipeline:
 		if p.Stagnation <= 0 {

@@ -9,14 +9,39 @@ type randomSearch[G any] struct{}
 
 func (randomSearch[G]) init(s *Engine[G], initial []Member[G]) { s.st.Pop = initial }
 
+// randomChunk is how many genomes random search draws or evaluates
+// between checks of Run's context: a batch of a million 64×64 mazes takes
+// seconds, and an interrupted one resumes where it stopped.
+const randomChunk = 4096
+
 func (randomSearch[G]) step(s *Engine[G]) error {
 	batch := s.st.Pop
 	s.st.Pop = nil
 	for len(batch) < s.st.Spec.Pop {
+		if len(batch)%randomChunk == 0 && s.stopped() {
+			s.st.Pop, s.cut = batch, true
+			return nil
+		}
 		batch = append(batch, Member[G]{Genome: s.randomFeasible()})
 	}
-	_, err := s.evaluate(batch, nil)
-	return err
+	// A batch cut during its evaluation comes back with its evaluated
+	// front scored.
+	i := 0
+	for i < len(batch) && batch[i].Scored {
+		i++
+	}
+	for i < len(batch) {
+		k := min(len(batch)-i, randomChunk)
+		n, err := s.evaluate(batch[i:i+k], nil)
+		if err != nil || n < k {
+			return err
+		}
+		if i += k; i < len(batch) && s.stopped() {
+			s.st.Pop, s.cut = batch, true
+			return nil
+		}
+	}
+	return nil
 }
 
 // hillClimb is the paper's hill climbing, run as Pop independent climbers

@@ -5,16 +5,17 @@
 package draw
 
 import (
+	"bytes"
 	"fmt"
 	"image"
 	"image/color"
 	"image/png"
 	"math"
-	"os"
 	"strconv"
 
 	"github.com/fogleman/gg"
 	"github.com/mousemaze/mousemaze"
+	"github.com/mousemaze/mousemaze/outfile"
 )
 
 // Cell is the side of one cell of the largest drawn mazes' cells, in
@@ -200,8 +201,8 @@ func heatColor(v, most uint32) color.RGBA {
 }
 
 // WriteFile walks m under cfg and draws it with the walk (Picture) to the
-// file name; heat, when not nil, is the heat map drawn instead of the
-// walk's own.
+// file name, written atomically (outfile.Write): never half a picture;
+// heat, when not nil, is the heat map drawn instead of the walk's own.
 func WriteFile(name string, m mousemaze.Maze, cfg mousemaze.Config, heat []uint32) error {
 	cfg.Heat = true
 	res, err := mousemaze.Walk(m, cfg)
@@ -211,13 +212,9 @@ func WriteFile(name string, m mousemaze.Maze, cfg mousemaze.Config, heat []uint3
 	if heat != nil {
 		res.Heat = heat
 	}
-	f, err := os.Create(name)
-	if err != nil {
+	var b bytes.Buffer
+	if err := png.Encode(&b, Picture(m, cfg, res)); err != nil {
 		return err
 	}
-	if err := png.Encode(f, Picture(m, cfg, res)); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	return outfile.Write(name, b.Bytes())
 }

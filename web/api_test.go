@@ -263,7 +263,7 @@ func TestBadInput(t *testing.T) {
 		{"stop unknown job", "DELETE", "/api/jobs/99", "", 404, `no job "99"`},
 		{"events unknown job", "GET", "/api/jobs/99/events", "", 404, `no job "99"`},
 		{"unknown endpoint", "GET", "/api/nothing", "", 404, "no API endpoint GET /api/nothing"},
-		{"wrong method", "PUT", "/api/eval", "", 404, "no API endpoint PUT /api/eval"},
+		{"wrong method", "PUT", "/api/eval", "", 405, "method PUT not allowed on /api/eval (allowed: POST)"},
 		{"post to a page", "POST", "/index.html", "", 405, "method POST not allowed on /index.html"},
 	}
 	for _, tc := range tests {

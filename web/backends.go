@@ -7,7 +7,29 @@ import (
 
 	"github.com/mousemaze/mousemaze"
 	_ "github.com/mousemaze/mousemaze/backends" // every backend, registered in one place
+	"github.com/mousemaze/mousemaze/cuda"
 )
+
+// builtBackends returns the registered backends built into this binary:
+// without the cuda build tag the cuda backend is a stub that only says so
+// (cuda.ErrNoCUDA), and the page must not offer it. A backend built in but
+// unavailable (cuda with no device) stays: choosing it says why.
+var builtBackends = sync.OnceValue(func() []string {
+	var names []string
+	for _, n := range mousemaze.Backends() {
+		if n == "cuda" {
+			ev, err := mousemaze.NewEvaluator(n, mousemaze.Options{})
+			if errors.Is(err, cuda.ErrNoCUDA) {
+				continue
+			}
+			if err == nil {
+				ev.Close()
+			}
+		}
+		names = append(names, n)
+	}
+	return names
+})
 
 // evaluators holds the server's evaluators: one per backend, opened on
 // first use and closed by Server.Close, so that a request or a job never

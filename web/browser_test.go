@@ -71,22 +71,40 @@ func TestBrowser(t *testing.T) {
 	); err != nil {
 		t.Fatalf("opening the page: %v", err)
 	}
-	var rowsCols string
+	var rowsCols, backends string
+	var miniHidden bool
 	if err := chromedp.Run(ctx,
 		chromedp.Evaluate(`document.getElementById('rows').value + 'x' + document.getElementById('cols').value`, &rowsCols),
+		chromedp.Evaluate(`document.getElementById('job-maze').hidden`, &miniHidden),
+		waitJS(`document.getElementById('backend').dataset.loaded === '1'`),
+		chromedp.Evaluate(`[...document.getElementById('backend').options].map((o) => o.value).join(',')`, &backends),
 		chromedp.MouseClickXY(xy[0], xy[1]),
 		chromedp.Click("#release", chromedp.ByQuery),
 		waitJS(`!document.getElementById('end').disabled`),
 		chromedp.Sleep(300*time.Millisecond), // let the animation run a little
-		chromedp.Click("#end", chromedp.ByQuery),
 	); err != nil {
 		t.Fatalf("drawing and walking: %v", err)
+	}
+	if got := text("#walk-info"); got != "" {
+		t.Errorf("the walk's summary shows while the mouse walks: %q", got)
+	}
+	if err := chromedp.Run(ctx, chromedp.Click("#end", chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
 	}
 	if rowsCols != "13x13" {
 		t.Errorf("the default board is %s, want 13x13", rowsCols)
 	}
+	if !miniHidden {
+		t.Error("the job's maze box shows before any job")
+	}
+	if want := "auto," + strings.Join(builtBackends(), ","); backends != want {
+		t.Errorf("the page offers backends %s, want %s", backends, want)
+	}
 	if got := text("#turns"); got != "182" {
 		t.Errorf("one wall at (1,0) of 13x13: the page shows %q turns, want 182", got)
+	}
+	if got := text("#walk-info"); !strings.HasPrefix(got, "182 turns (180 visits)") {
+		t.Errorf("the walk's summary at the end: %q", got)
 	}
 	if err := chromedp.Run(ctx, shot("single-wall-13x13.png")); err != nil {
 		t.Fatal(err)

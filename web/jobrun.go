@@ -162,6 +162,22 @@ func (s *Server) launch(p dispatch.Spec, sites int, backend string) (*job, error
 	if err := s.checkLimits(p, sites); err != nil {
 		return nil, err
 	}
+	// Take a slot under --max-jobs before building anything.
+	done, err := s.admit()
+	if err != nil {
+		return nil, err
+	}
+	run, st, err := s.build(p, backend)
+	done()
+	if err != nil {
+		return nil, err
+	}
+	return s.register(st, run)
+}
+
+// build makes the problem and engine of the search p and the job's first
+// status.
+func (s *Server) build(p dispatch.Spec, backend string) (func(context.Context, *job), JobStatus, error) {
 	spec := p
 	st := JobStatus{Kind: "evolve", Rows: p.Rows, Cols: p.Cols, Entry: p.Entry, Exit: p.Exit, Order: p.Order,
 		Edges: p.Problem == dispatch.ProblemEdges, K: p.K, Seed: p.Seed, Budget: p.Evals, Algo: p.Algo, Spec: &spec}
@@ -174,25 +190,25 @@ func (s *Server) launch(p dispatch.Spec, sites int, backend string) (*job, error
 	if st.Edges {
 		prob, err := dispatch.NewEdgeProblem(p, nil, s.opts.Workers)
 		if err != nil {
-			return nil, badRequest("%v", err)
+			return nil, st, badRequest("%v", err)
 		}
 		search, err := dispatch.NewEngine(p, prob, nil)
 		if err != nil {
-			return nil, paramErr(err)
+			return nil, st, paramErr(err)
 		}
 		st.Backend = "ref"
-		return s.register(st, func(ctx context.Context, j *job) { runEvolveEdges(ctx, j, search) })
+		return func(ctx context.Context, j *job) { runEvolveEdges(ctx, j, search) }, st, nil
 	}
 	ev, err := s.evaluator(backend)
 	if err != nil {
-		return nil, err
+		return nil, st, err
 	}
 	search, err := dispatch.New(p, ev, nil)
 	if err != nil {
-		return nil, paramErr(err)
+		return nil, st, paramErr(err)
 	}
 	st.Backend = ev.Name()
-	return s.register(st, func(ctx context.Context, j *job) { runEvolve(ctx, j, search) })
+	return func(ctx context.Context, j *job) { runEvolve(ctx, j, search) }, st, nil
 }
 
 // checkLimits refuses, before anything is allocated, a search over the

@@ -236,11 +236,10 @@ func (s *Server) lookup(id string) (*job, error) {
 	return j, nil
 }
 
-// register adds a new job if fewer than MaxJobs run, and starts run on it.
-func (s *Server) register(st JobStatus, run func(ctx context.Context, j *job)) (*job, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	running := 0
+// slotLocked returns the error of a job over --max-jobs: the jobs running
+// and those admitted whose search is being built. s.mu is held.
+func (s *Server) slotLocked() error {
+	running := s.building
 	for _, j := range s.jobs {
 		select {
 		case <-j.done:
@@ -249,8 +248,35 @@ func (s *Server) register(st JobStatus, run func(ctx context.Context, j *job)) (
 		}
 	}
 	if running >= s.opts.MaxJobs {
-		return nil, &httpError{status: http.StatusTooManyRequests,
+		return &httpError{status: http.StatusTooManyRequests,
 			msg: fmt.Sprintf("too many jobs: %d running, the server allows %d (--max-jobs); stop one first", running, s.opts.MaxJobs)}
+	}
+	return nil
+}
+
+// admit takes a job slot before a search is built, so that requests over
+// --max-jobs allocate nothing; the caller calls done once the job is
+// registered (or refused).
+func (s *Server) admit() (done func(), err error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err := s.slotLocked(); err != nil {
+		return nil, err
+	}
+	s.building++
+	return func() {
+		s.mu.Lock()
+		s.building--
+		s.mu.Unlock()
+	}, nil
+}
+
+// register adds a new job if fewer than MaxJobs run, and starts run on it.
+func (s *Server) register(st JobStatus, run func(ctx context.Context, j *job)) (*job, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err := s.slotLocked(); err != nil {
+		return nil, err
 	}
 	if s.ctx.Err() != nil {
 		return nil, &httpError{status: http.StatusServiceUnavailable, msg: "the server is shutting down"}

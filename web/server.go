@@ -129,7 +129,10 @@ type Server struct {
 	jobs   map[string]*job
 	order  []string // job ids, oldest first
 	nextID int
-	wg     sync.WaitGroup
+	// building counts the jobs admitted (a slot taken under --max-jobs)
+	// whose search is being built.
+	building int
+	wg       sync.WaitGroup
 
 	evals evaluators
 	games *gameTable
@@ -158,6 +161,7 @@ func New(o Options) (*Server, error) {
 		files.ServeHTTP(w, r)
 	})
 	s.mux.HandleFunc("GET /api/gallery", s.handleGallery)
+	s.mux.HandleFunc("GET /api/backends", s.handleBackends)
 	s.mux.HandleFunc("POST /api/parse", s.handleParse)
 	s.mux.HandleFunc("POST /api/eval", s.handleEval)
 	s.mux.HandleFunc("POST /api/jobs", s.handleStartJob)
@@ -172,9 +176,41 @@ func New(o Options) (*Server, error) {
 	s.mux.HandleFunc("DELETE /api/games/{id}", s.handleLeaveGame)
 	s.mux.HandleFunc("POST /api/games/{id}/leave", s.handleLeaveGame)
 	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		if allow := s.allowed(r); len(allow) > 0 {
+			w.Header().Set("Allow", strings.Join(allow, ", "))
+			writeError(w, http.StatusMethodNotAllowed, fmt.Sprintf("method %s not allowed on %s (allowed: %s)", r.Method, r.URL.Path, strings.Join(allow, ", ")))
+			return
+		}
 		writeError(w, http.StatusNotFound, fmt.Sprintf("no API endpoint %s %s", r.Method, r.URL.Path))
 	})
 	return s, nil
+}
+
+// allowed returns the methods that have a route for r's path, other than
+// the catch-all "/api/": the Allow header of a 405.
+func (s *Server) allowed(r *http.Request) []string {
+	var allow []string
+	for _, m := range []string{http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete} {
+		probe := r.Clone(r.Context())
+		probe.Method = m
+		if _, pattern := s.mux.Handler(probe); pattern != "/api/" && pattern != "" {
+			allow = append(allow, m)
+		}
+	}
+	return allow
+}
+
+// backendsResponse is the body of GET /api/backends.
+type backendsResponse struct {
+	// Backends are the evaluator backends built into this binary (not
+	// "auto", which every server takes).
+	Backends []string `json:"backends"`
+}
+
+// handleBackends lists the backends built into this binary, so that the
+// page offers no other.
+func (s *Server) handleBackends(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, backendsResponse{Backends: builtBackends()})
 }
 
 // Handler returns the server's HTTP handler: the routes behind a recover

@@ -115,8 +115,8 @@ func runGraph(args []string, stdout, stderr io.Writer) int {
 	}
 	cfg.Heat = *heat
 	if *lemma11 != 0 {
-		if *lemma11 < 2 {
-			return failer("graph", stderr)(exitUsage, "--lemma11 %d: want K ≥ 2", *lemma11)
+		if *lemma11 < 2 || *lemma11 > mousemaze.MaxLemma11 {
+			return failer("graph", stderr)(exitUsage, "--lemma11 %d: want 2 ≤ K ≤ %d", *lemma11, mousemaze.MaxLemma11)
 		}
 		if err := mousemaze.WriteGraph(stdout, mousemaze.Lemma11(*lemma11)); err != nil {
 			return fail(err)

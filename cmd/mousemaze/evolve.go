@@ -13,6 +13,7 @@ import (
 	"github.com/mousemaze/mousemaze/dispatch"
 	"github.com/mousemaze/mousemaze/dispatch/checkpoint"
 	"github.com/mousemaze/mousemaze/draw"
+	"github.com/mousemaze/mousemaze/outfile"
 )
 
 // The defaults of a plain `mousemaze evolve`: the game's 13×13 grid, our
@@ -51,6 +52,7 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 	ckptPath := fs.String("checkpoint", "", "write the search state to this file (atomically) every --checkpoint-every and at the end")
 	ckptEvery := fs.Duration("checkpoint-every", 30*time.Second, "how often to write the checkpoint")
 	resume := fs.Bool("resume", false, "continue the search saved in --checkpoint")
+	force := fs.Bool("force", false, "let --checkpoint overwrite a file that holds another search (without --resume)")
 	outFile := fs.String("out", "", "write the best maze to this file in the text format")
 	pngFile := fs.String("png", "", "draw the best maze and its visit counts to this PNG file")
 	asJSON := fs.Bool("json", false, "print JSON lines: improvements, progress and a final \"done\" line")
@@ -73,7 +75,7 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 			return usageErr("--checkpoint-every %v: must be above 0", *ckptEvery)
 		}
 		r := &edgeRun{fs: fs, set: flagsSet(fs), sf: &sf, algo: *algo, size: *size, evals: *evals, seed: *seed, pop: *pop,
-			workers: be.workers, ckptPath: *ckptPath, ckptEvery: *ckptEvery, resume: *resume, outFile: *outFile, asJSON: *asJSON}
+			workers: be.workers, ckptPath: *ckptPath, ckptEvery: *ckptEvery, resume: *resume, force: *force, outFile: *outFile, asJSON: *asJSON}
 		if *walker != "" {
 			return runEdgeFront(r, evolveWalker(r, *walker), stdout, stderr)
 		}
@@ -101,6 +103,12 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 	}
 	if *freeEnds && (set["entry"] || set["exit"]) {
 		return usageErr("--free-ends searches the ends: drop --entry and --exit")
+	}
+	if err := checkpoint.Claim(*ckptPath, *resume, *force); err != nil {
+		return usageErr("%v", err)
+	}
+	if err := outfile.CheckFlags(outfile.Flag{Name: "out", Path: *outFile}, outfile.Flag{Name: "png", Path: *pngFile}); err != nil {
+		return usageErr("%v", err)
 	}
 
 	ev, code := be.open("evolve", stderr)
@@ -185,7 +193,8 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 	}
 	out, err := dispatch.Run(dispatch.Runner{Kind: "evolve", Version: evolveCheckpointVersion, Checkpoint: *ckptPath, Every: *ckptEvery,
 		Label: "evolve", Progress: stderr, InterruptAt: evolveInterruptAt}, search, hooks)
-	if err != nil {
+	saveErr := err // a final checkpoint not written: report the result, then fail
+	if err != nil && !errors.Is(err, dispatch.ErrSave) {
 		return fail(err)
 	}
 	if err := isl.Write(search, !out.Interrupted); err != nil {
@@ -193,22 +202,33 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 	}
 	final := dispatch.FinalEvent(search, out, ev.Name(), *ckptPath)
 	bestMaze, bestCfg := dispatch.BestMaze(search)
-	// writeOutputs writes --out and --png for the best maze so far; an
-	// interrupted search writes them too, so nothing found is lost.
+	// writeOutputs writes --out and --png for the best maze so far (an
+	// interrupted search writes them too, so nothing found is lost) and
+	// reports a final checkpoint that failed; a file that cannot be
+	// written has the maze printed to stdout instead.
 	writeOutputs := func() error {
+		var text bytes.Buffer
+		if err := mousemaze.Write(&text, bestMaze); err != nil {
+			return err
+		}
+		var outErr, pngErr error
 		if *outFile != "" {
-			if err := writeMazeFile(*outFile, bestMaze); err != nil {
-				return err
+			if err := outfile.WriteOr(*outFile, text.Bytes(), stdout, text.Bytes()); err != nil {
+				outErr = fmt.Errorf("--out: %w", err)
 			}
 		}
 		if *pngFile != "" {
 			res, err := mousemaze.Walk(bestMaze, withHeat(bestCfg))
-			if err != nil {
-				return err
+			if err == nil {
+				err = draw.WriteFile(*pngFile, bestMaze, bestCfg, res.Heat)
 			}
-			return draw.WriteFile(*pngFile, bestMaze, bestCfg, res.Heat)
+			if err != nil && outErr == nil {
+				pngErr = outfile.Fallback(fmt.Errorf("--png: %w", err), stdout, text.Bytes())
+			} else if err != nil {
+				pngErr = fmt.Errorf("--png: %w", err)
+			}
 		}
-		return nil
+		return errors.Join(outErr, pngErr, saveErr)
 	}
 	if out.Interrupted {
 		emit(final)
@@ -217,9 +237,6 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 		}
 		interrupted(search.Evals(), *ckptPath, stderr)
 		return exitFail
-	}
-	if err := writeOutputs(); err != nil {
-		return fail(err)
 	}
 	if p.K > 0 || p.Objective != "" {
 		d, err := dispatch.DescribeBest(search)
@@ -230,24 +247,18 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 	}
 	if *asJSON {
 		emit(final)
-		return exitOK
+	} else {
+		final.WriteText(stdout, out.Elapsed)
 	}
-	final.WriteText(stdout, out.Elapsed)
+	if err := writeOutputs(); err != nil {
+		return fail(err)
+	}
 	return exitOK
 }
 
 func withHeat(cfg mousemaze.Config) mousemaze.Config {
 	cfg.Heat = true
 	return cfg
-}
-
-// writeMazeFile writes m to name in the text format.
-func writeMazeFile(name string, m mousemaze.Maze) error {
-	var b bytes.Buffer
-	if err := mousemaze.Write(&b, m); err != nil {
-		return err
-	}
-	return checkpoint.WriteFile(name, b.Bytes())
 }
 
 // interrupted tells how to go on with an interrupted search.

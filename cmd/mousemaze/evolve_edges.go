@@ -11,6 +11,7 @@ import (
 	"github.com/mousemaze/mousemaze"
 	"github.com/mousemaze/mousemaze/dispatch"
 	"github.com/mousemaze/mousemaze/dispatch/checkpoint"
+	"github.com/mousemaze/mousemaze/outfile"
 )
 
 // This file runs the searches over edge boards (evolve --edges and evolve
@@ -39,6 +40,7 @@ type edgeRun struct {
 	ckptPath  string
 	ckptEvery time.Duration
 	resume    bool
+	force     bool
 	outFile   string
 	asJSON    bool
 }
@@ -129,6 +131,12 @@ func runEdgeFront(r *edgeRun, f edgeFront, stdout, stderr io.Writer) int {
 	if r.fs.NArg() > 0 {
 		return fail(exitUsage, "unexpected arguments %q", r.fs.Args())
 	}
+	if err := checkpoint.Claim(r.ckptPath, r.resume, r.force); err != nil {
+		return fail(exitUsage, "%v", err)
+	}
+	if err := outfile.CheckFlags(outfile.Flag{Name: "out", Path: r.outFile}); err != nil {
+		return fail(exitUsage, "%v", err)
+	}
 	var search *dispatch.EdgeSearch
 	if r.resume {
 		st, err := r.load(f.kind)
@@ -166,23 +174,32 @@ func runEdgeFront(r *edgeRun, f edgeFront, stdout, stderr io.Writer) int {
 	}
 	out, err := dispatch.Run(dispatch.Runner{Kind: f.kind, Version: edgeCheckpointVersion, Checkpoint: r.ckptPath, Every: r.ckptEvery,
 		Label: "evolve " + f.flag, Progress: stderr}, search, dispatch.EngineHooks[mousemaze.EdgeMaze]{})
-	if err != nil {
+	saveErr := err // a final checkpoint not written: report the result, then fail
+	if err != nil && !errors.Is(err, dispatch.ErrSave) {
 		return fail(exitFail, "%v", err)
 	}
 	if out.Interrupted {
 		interrupted(search.Evals(), r.ckptPath, stderr)
 	}
+	// The result is reported first, then written to --out (to stdout
+	// when the file cannot be written), so nothing found is lost.
 	ev, err := f.event(search, out, r.ckptPath)
-	if err == nil && r.outFile != "" {
-		err = checkpoint.WriteFile(r.outFile, []byte(ev.BoardText()))
-	}
 	if err != nil {
 		return fail(exitFail, "%v", err)
 	}
-	if code := writeText("evolve", ev, r.asJSON, stdout, stderr); code != exitOK || !out.Interrupted {
+	if code := writeText("evolve", ev, r.asJSON, stdout, stderr); code != exitOK {
 		return code
 	}
-	return exitFail
+	if err := r.writeOut(ev.BoardText(), stdout); err != nil {
+		return fail(exitFail, "%v", err)
+	}
+	if saveErr != nil {
+		return fail(exitFail, "%v", saveErr)
+	}
+	if out.Interrupted {
+		return exitFail
+	}
+	return exitOK
 }
 
 // evolveEdges is evolve --edges: the engine on dispatch.EdgeProblem.
@@ -226,4 +243,16 @@ func evolveWalker(r *edgeRun, walker string) edgeFront {
 			return dispatch.NewWalkerEvent(s, out, ckpt)
 		},
 	}
+}
+
+// writeOut writes the result text to --out, if given, after it has been
+// reported; when the file cannot be written the text goes to stdout.
+func (r *edgeRun) writeOut(text string, stdout io.Writer) error {
+	if r.outFile == "" {
+		return nil
+	}
+	if err := outfile.WriteOr(r.outFile, []byte(text), stdout, []byte(text)); err != nil {
+		return fmt.Errorf("--out: %w", err)
+	}
+	return nil
 }

@@ -162,29 +162,30 @@ func runSlurmSubmit(kind string, args []string, stdout, stderr io.Writer) int {
 }
 
 // runSlurmTask is `slurm task DIR`: one array task of the run in DIR. The
-// task index and count come from --task or from Slurm's
-// SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT.
+// task index comes from --task or from Slurm's SLURM_ARRAY_TASK_ID, the
+// count from job.json (see slurm.TaskIndex).
 func runSlurmTask(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("slurm task", "[flags] DIR", "mousemaze slurm task --task 3/16 /shared/sweep8", stderr)
-	spec := fs.String("task", "", "this task, i/N (default: $SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT)")
+	spec := fs.String("task", "", "this task, i/N (default: $SLURM_ARRAY_TASK_ID of the run's tasks in job.json)")
 	var be backendFlags
 	be.register(fs)
 	pause := fs.Duration("pause", 0, "wait this long before each sweep shard (to watch or kill a task mid-way in tests and demos)")
+	force := fs.Bool("force", false, "remove a shard's or island's unreadable checkpoint and start that work again")
 	dir, code := parseDir(fs, args)
 	if code >= 0 {
 		return code
 	}
 	fail := failer("slurm task", stderr)
-	sh, err := slurm.TaskIndex(*spec, os.Getenv)
-	if err != nil {
-		return fail(exitUsage, "%v", err)
-	}
 	if be.workers < 0 {
 		return fail(exitUsage, "--workers %d: must be 0 or more", be.workers)
 	}
 	job, err := slurm.LoadJob(dir)
 	if err != nil {
 		return fail(exitFail, "%v", err)
+	}
+	sh, err := slurm.TaskIndex(*spec, job.Tasks, os.Getenv)
+	if err != nil {
+		return fail(exitUsage, "%v", err)
 	}
 	every, err := job.Every()
 	if err != nil {
@@ -197,11 +198,14 @@ func runSlurmTask(args []string, stdout, stderr io.Writer) int {
 		if err := slurm.PrepareIslands(dir); err != nil {
 			return fail(exitFail, "%v", err)
 		}
+		if err := slurm.Recover(slurm.TaskCheckpoint(dir, "island", sh.Index), fmt.Sprintf("island %d", sh.Index), *force, stderr); err != nil {
+			return fail(exitFail, "%v", err)
+		}
 		return runEvolve(slurm.IslandArgs(job, dir, sh.Index, every, be.backend, be.workers, be.kernel), stdout, stderr)
 	}
 	ctx, stop := interruptContext()
 	defer stop()
-	if err := slurm.RunSweepShards(ctx, job, dir, sh.Index, sh.Count, be.workers, *pause, stderr); err != nil {
+	if err := slurm.RunSweepShards(ctx, job, dir, sh.Index, sh.Count, be.workers, *force, *pause, stderr); err != nil {
 		return fail(exitFail, "%v", err)
 	}
 	return exitOK

@@ -357,3 +357,45 @@ func TestSlurmScriptBackend(t *testing.T) {
 		}
 	}
 }
+
+// TestSlurmResubmitMissingAndCorrupt runs a sweep's tasks as Slurm would
+// when only the missing indices are submitted again (SLURM_ARRAY_TASK_COUNT
+// is then the number of indices resubmitted, not the run's tasks), and
+// gives one shard a torn checkpoint: the task names the file and the ways
+// out (exit 1), and with --force starts that shard again; the merge then
+// equals one process's sweep.
+func TestSlurmResubmitMissingAndCorrupt(t *testing.T) {
+	sweepProgress = nil
+	sb, _ := fakeSbatch(t)
+	dir := filepath.Join(t.TempDir(), "run")
+	slurmRun(t, "slurm", "sweep", "--size", "4x4", "--shards", "5", "--tasks", "3", "--dir", dir, "--sbatch", sb)
+	// sbatch --array=2 after task 2's node failed: one index, id 2.
+	t.Setenv("SLURM_ARRAY_TASK_ID", "2")
+	t.Setenv("SLURM_ARRAY_TASK_COUNT", "1")
+	if _, log := slurmRun(t, "slurm", "task", "--workers", "1", dir); !strings.Contains(log, "shard 2/5: ") {
+		t.Errorf("resubmitted task 2:\n%s", log)
+	}
+	// sbatch --array=0,1: two indices.
+	t.Setenv("SLURM_ARRAY_TASK_COUNT", "2")
+	t.Setenv("SLURM_ARRAY_TASK_ID", "1")
+	slurmRun(t, "slurm", "task", "--workers", "1", dir)
+	// Task 0 finds shard 3's checkpoint torn (shard 0 runs first).
+	ck := slurm.TaskCheckpoint(dir, "shard", 3)
+	if err := os.WriteFile(ck, []byte(`{"key":"4x4 ord`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("SLURM_ARRAY_TASK_ID", "0")
+	var out, errb bytes.Buffer
+	code := run([]string{"slurm", "task", "--workers", "1", dir}, &out, &errb)
+	want := "shard 3/5: its checkpoint " + ck + " is unreadable"
+	if code != exitFail || !strings.Contains(errb.String(), want) || !strings.Contains(errb.String(), "remove it to start shard 3/5 again, or run the task with --force") {
+		t.Fatalf("torn checkpoint: exit %d, %s", code, errb.String())
+	}
+	if _, log := slurmRun(t, "slurm", "task", "--workers", "1", "--force", dir); !strings.Contains(log, "removed the unreadable checkpoint "+ck) {
+		t.Errorf("--force:\n%s", log)
+	}
+	whole := runSweepJSON(t, "sweep", "--size", "4x4", "--json", "--quiet")
+	if merged := runSweepJSON(t, "slurm", "merge", "--json", dir); !reflect.DeepEqual(merged, whole) {
+		t.Errorf("merged tasks differ from one run:\n got %v\nwant %v", merged, whole)
+	}
+}

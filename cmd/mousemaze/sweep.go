@@ -12,7 +12,9 @@ import (
 
 	"github.com/mousemaze/mousemaze"
 	"github.com/mousemaze/mousemaze/deploy/slurm"
+	"github.com/mousemaze/mousemaze/dispatch/checkpoint"
 	"github.com/mousemaze/mousemaze/dispatch/sweep"
+	"github.com/mousemaze/mousemaze/outfile"
 )
 
 func init() {
@@ -43,6 +45,7 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 	ckpt := fs.String("checkpoint", "", "save the state to this file every --checkpoint-every and on interrupt")
 	every := fs.Duration("checkpoint-every", 30*time.Second, "how often to save the checkpoint")
 	resume := fs.Bool("resume", false, "continue from --checkpoint (a missing file starts afresh)")
+	force := fs.Bool("force", false, "let --checkpoint overwrite a file that holds another sweep (without --resume)")
 	shard := fs.String("shard", "", "run part i of N, written i/N (0-based), for sweep-merge to combine")
 	split := fs.Int("split-depth", 0, "cut the tree into tasks at this many decisions (0 = automatic)")
 	asJSON := fs.Bool("json", false, "print the report as one JSON object")
@@ -78,7 +81,7 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 	if *edges {
 		// The edge sweep enumerates boards with the reference walk; it has
 		// no tasks to checkpoint or shard.
-		for _, name := range []string{"checkpoint", "checkpoint-every", "resume", "shard", "split-depth", "free-ends", "best-only", "init", "estimate", "probes", "cpuprofile"} {
+		for _, name := range []string{"checkpoint", "checkpoint-every", "resume", "force", "shard", "split-depth", "free-ends", "best-only", "init", "estimate", "probes", "cpuprofile"} {
 			if set[name] {
 				return usageErr("--%s does not apply to the edge sweep (--edges)", name)
 			}
@@ -86,7 +89,7 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 		return runSweepEdges(sz, cfg, *workers, *asJSON, stdout, stderr)
 	}
 	if cfg.K > 0 || *traps {
-		for _, name := range []string{"free-ends", "checkpoint", "resume", "shard", "split-depth", "cpuprofile", "best-only", "init", "estimate", "probes"} {
+		for _, name := range []string{"free-ends", "checkpoint", "resume", "force", "shard", "split-depth", "cpuprofile", "best-only", "init", "estimate", "probes"} {
 			if set[name] {
 				return usageErr("--%s does not apply to the trap sweep (--k, --traps)", name)
 			}
@@ -98,7 +101,7 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 		return runTrapSweep(sweep.TrapOptions{Max: sz, MaxCells: *maxCells, MaxSpan: *maxSpan, Config: cfg, Workers: *workers, Progress: progress}, *asJSON, stdout, stderr)
 	}
 	o := sweep.Options{Size: sz, Config: cfg, FreeEnds: *freeEnds, Workers: *workers, SplitDepth: *split,
-		Checkpoint: *ckpt, CheckpointEvery: *every, Resume: *resume}
+		Checkpoint: *ckpt, CheckpointEvery: *every, Resume: *resume, Force: *force}
 	if *shard != "" {
 		if _, err := fmt.Sscanf(*shard, "%d/%d", &o.Shard, &o.Shards); err != nil || fmt.Sprintf("%d/%d", o.Shard, o.Shards) != *shard {
 			return usageErr("--shard %q: want i/N, such as 0/4", *shard)
@@ -126,6 +129,12 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 			return usageErr("--probes %d: want at least 1", *probes)
 		}
 		return runSweepEstimate(o, *probes, *asJSON, stdout, stderr)
+	}
+	if err := checkpoint.Claim(*ckpt, *resume, *force); err != nil {
+		return usageErr("%v", err)
+	}
+	if err := outfile.CheckFlags(outfile.Flag{Name: "checkpoint", Path: *ckpt}, outfile.Flag{Name: "cpuprofile", Path: *cpuprofile}); err != nil {
+		return usageErr("%v", err)
 	}
 	if *bestOnly {
 		inc, from, err := sweep.StartIncumbent(o, *initFile)
@@ -157,6 +166,12 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := interruptContext()
 	defer stop()
 	rep, err := sweep.Run(ctx, o)
+	if errors.Is(err, sweep.ErrSave) && rep != nil {
+		// The sweep is complete: its report first, then the failure.
+		writeSweepReport(rep, *asJSON, stdout, stderr)
+		fmt.Fprintf(stderr, "mousemaze sweep: %v\n", err)
+		return exitFail
+	}
 	switch {
 	case errors.Is(err, sweep.ErrOptions):
 		return usageErr("%v", err)

@@ -78,9 +78,14 @@ func TestSweep4x4(t *testing.T) {
 	if !reflect.DeepEqual(first, whole) || !reflect.DeepEqual(resumed, whole) {
 		t.Errorf("checkpointed run or resume differs:\n first %v\nresumed %v\n  want %v", first, resumed, whole)
 	}
-	// Without --resume an existing checkpoint is not overwritten.
-	if code := run([]string{"sweep", "--size", "4x4", "--quiet", "--checkpoint", ck}, &out, &errb); code != exitFail || !strings.Contains(errb.String(), "exists") {
+	// Without --resume an existing checkpoint is not overwritten (a usage
+	// error, as evolve's); with --force it is.
+	errb.Reset()
+	if code := run([]string{"sweep", "--size", "4x4", "--quiet", "--checkpoint", ck}, &out, &errb); code != exitUsage || !strings.Contains(errb.String(), ck+" holds a search; use --resume or remove it") {
 		t.Errorf("sweep over an existing checkpoint: exit %d, stderr %q", code, errb.String())
+	}
+	if forced := runSweepJSON(t, "sweep", "--size", "4x4", "--json", "--quiet", "--checkpoint", ck, "--force"); !reflect.DeepEqual(forced, whole) {
+		t.Errorf("--force: %v, want %v", forced, whole)
 	}
 	// The text report names the optimum.
 	out.Reset()

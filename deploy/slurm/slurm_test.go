@@ -1,7 +1,9 @@
 package slurm
 
 import (
+	"errors"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -39,29 +41,65 @@ func TestCommand(t *testing.T) {
 func TestTaskIndex(t *testing.T) {
 	cases := []struct {
 		spec, id, count string
+		tasks           int
 		i, n            int
 		err             string
 	}{
-		{"3/16", "", "", 3, 16, ""},
-		{"", "5", "16", 5, 16, ""},
-		{"0/1", "7", "8", 0, 1, ""}, // --task wins
-		{"", "", "", 0, 0, "not in a Slurm array"},
-		{"16/16", "", "", 0, 0, "want 0 ≤ i < N"},
-		{"3-16", "", "", 0, 0, "want i/N"},
-		{"", "x", "4", 0, 0, "want i/N"},
+		{"3/16", "", "", 16, 3, 16, ""},
+		{"", "5", "16", 16, 5, 16, ""},
+		{"0/1", "7", "8", 8, 0, 1, ""}, // --task wins
+		// Only the missing indices 3 and 7 of 8 submitted again: the
+		// array's count is 2, the run's tasks still 8.
+		{"", "7", "2", 8, 7, 8, ""},
+		{"", "3", "2", 8, 3, 8, ""},
+		{"", "8", "2", 8, 0, 0, `SLURM_ARRAY_TASK_ID "8": want a task index in 0..7 (the run's 8 tasks)`},
+		{"", "", "", 8, 0, 0, "not in a Slurm array"},
+		{"16/16", "", "", 16, 0, 0, "want 0 ≤ i < N"},
+		{"3-16", "", "", 16, 0, 0, "want i/N"},
+		{"", "x", "4", 4, 0, 0, `SLURM_ARRAY_TASK_ID "x"`},
 	}
 	for _, c := range cases {
 		env := map[string]string{"SLURM_ARRAY_TASK_ID": c.id, "SLURM_ARRAY_TASK_COUNT": c.count}
-		sh, err := TaskIndex(c.spec, func(k string) string { return env[k] })
+		sh, err := TaskIndex(c.spec, c.tasks, func(k string) string { return env[k] })
 		if c.err != "" {
 			if err == nil || !strings.Contains(err.Error(), c.err) {
-				t.Errorf("TaskIndex(%q, %q/%q) error %v, want %q", c.spec, c.id, c.count, err, c.err)
+				t.Errorf("TaskIndex(%q, %d, %q/%q) error %v, want %q", c.spec, c.tasks, c.id, c.count, err, c.err)
 			}
 			continue
 		}
 		if err != nil || sh.Index != c.i || sh.Count != c.n {
-			t.Errorf("TaskIndex(%q, %q/%q) = %v, %v; want %d/%d", c.spec, c.id, c.count, sh, err, c.i, c.n)
+			t.Errorf("TaskIndex(%q, %d, %q/%q) = %v, %v; want %d/%d", c.spec, c.tasks, c.id, c.count, sh, err, c.i, c.n)
 		}
+	}
+}
+
+// TestRecover checks a task's checkpoint before it resumes: absent or
+// whole is fine, torn is an error naming the file and the ways out, and
+// with force it is removed.
+func TestRecover(t *testing.T) {
+	dir := t.TempDir()
+	whole, torn := filepath.Join(dir, "whole.json"), filepath.Join(dir, "torn.json")
+	os.WriteFile(whole, []byte(`{"key":"x"}`), 0o644)
+	os.WriteFile(torn, []byte(`{"key":"x","do`), 0o644)
+	var log strings.Builder
+	for _, path := range []string{whole, filepath.Join(dir, "none.json")} {
+		if err := Recover(path, "shard 1/4", false, &log); err != nil {
+			t.Errorf("Recover(%s): %v", path, err)
+		}
+	}
+	err := Recover(torn, "shard 1/4", false, &log)
+	want := "shard 1/4: its checkpoint " + torn + " is unreadable"
+	if err == nil || !errors.Is(err, ErrCorrupt) || !strings.HasPrefix(err.Error(), want) || !strings.HasSuffix(err.Error(), "; remove it to start shard 1/4 again, or run the task with --force") {
+		t.Fatalf("Recover of a torn file: %v", err)
+	}
+	if _, err := os.Stat(torn); err != nil {
+		t.Fatal("Recover without force removed the file")
+	}
+	if err := Recover(torn, "shard 1/4", true, &log); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(torn); !os.IsNotExist(err) || !strings.Contains(log.String(), "removed the unreadable checkpoint "+torn) {
+		t.Errorf("Recover with force: stat %v, log %q", err, log.String())
 	}
 }
 

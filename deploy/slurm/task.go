@@ -2,6 +2,7 @@ package slurm
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -16,21 +17,53 @@ import (
 	"github.com/mousemaze/mousemaze/dispatch/sweep"
 )
 
-// TaskIndex reads the task i/N from spec, or, where spec is empty, from
-// Slurm's SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT through getenv.
-func TaskIndex(spec string, getenv func(string) string) (mousemaze.Shard, error) {
+// TaskIndex reads the task i/N from spec, or, where spec is empty, i from
+// Slurm's SLURM_ARRAY_TASK_ID (through getenv) and N from tasks, the run's
+// array size in job.json. Not from SLURM_ARRAY_TASK_COUNT: that counts the
+// indices of one submission, and re-submitting only the missing indices
+// (sbatch --array=3,7) is the normal way to recover from a failed node.
+func TaskIndex(spec string, tasks int, getenv func(string) string) (mousemaze.Shard, error) {
 	if spec == "" {
-		id, count := getenv("SLURM_ARRAY_TASK_ID"), getenv("SLURM_ARRAY_TASK_COUNT")
-		if id == "" || count == "" {
-			return mousemaze.Shard{}, errors.New("no --task i/N and not in a Slurm array (SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_COUNT unset)")
+		id := getenv("SLURM_ARRAY_TASK_ID")
+		if id == "" {
+			return mousemaze.Shard{}, errors.New("no --task i/N and not in a Slurm array (SLURM_ARRAY_TASK_ID unset)")
 		}
-		spec = id + "/" + count
+		i, err := strconv.Atoi(id)
+		if err != nil || i < 0 || i >= tasks {
+			return mousemaze.Shard{}, fmt.Errorf("SLURM_ARRAY_TASK_ID %q: want a task index in 0..%d (the run's %d tasks)", id, tasks-1, tasks)
+		}
+		return mousemaze.Shard{Index: i, Count: tasks}, nil
 	}
 	sh, err := mousemaze.ParseShard(spec)
 	if err != nil {
 		return mousemaze.Shard{}, fmt.Errorf("task %q: %w", spec, err)
 	}
 	return sh, nil
+}
+
+// ErrCorrupt is the error of Recover for a checkpoint that does not parse.
+var ErrCorrupt = errors.New("corrupt checkpoint")
+
+// Recover checks the checkpoint at path of a task's shard or island (what
+// names it) before the task resumes from it: a missing file or one that
+// parses as JSON is fine. One that does not parse is an error wrapping
+// ErrCorrupt that names the file and says to remove it or use --force;
+// with force it is removed (a line on log says so) and the work starts
+// again.
+func Recover(path, what string, force bool, log io.Writer) error {
+	var v json.RawMessage
+	err := checkpoint.Load(path, &v)
+	if err == nil || errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if !force {
+		return fmt.Errorf("%s: its checkpoint %s is unreadable (%w: %v); remove it to start %s again, or run the task with --force", what, path, ErrCorrupt, err, what)
+	}
+	if err := os.Remove(path); err != nil {
+		return err
+	}
+	fmt.Fprintf(log, "%s: removed the unreadable checkpoint %s (--force); starting it again\n", what, path)
+	return nil
 }
 
 // PrepareIslands creates the directories an island task writes to.
@@ -48,7 +81,11 @@ func PrepareIslands(dir string) error {
 // is there already is skipped; any other resumes from its checkpoint, so
 // a killed or requeued task loses at most the work since the last
 // checkpoint. pause waits before each shard (for tests and demos).
-func RunSweepShards(ctx context.Context, job *Job, dir string, i, n, workers int, pause time.Duration, log io.Writer) error {
+//
+// A checkpoint that does not parse (a disk filled up, a file copied in
+// part) is an error naming it, unless force: then it is removed and its
+// shard starts again (see Recover).
+func RunSweepShards(ctx context.Context, job *Job, dir string, i, n, workers int, force bool, pause time.Duration, log io.Writer) error {
 	every, err := job.Every()
 	if err != nil {
 		return fmt.Errorf("%s: %v", JobFile(dir), err)
@@ -80,10 +117,16 @@ func RunSweepShards(ctx context.Context, job *Job, dir string, i, n, workers int
 			}
 		}
 		ck := TaskCheckpoint(dir, "shard", j)
+		if err := Recover(ck, "shard "+shard, force, log); err != nil {
+			return err
+		}
 		_, statErr := os.Stat(ck)
 		rep, err := sweep.Run(ctx, sweep.Options{Size: sz, Config: mousemaze.Config{Order: o, Entry: job.Entry, Exit: job.Exit},
 			FreeEnds: job.FreeEnds, Workers: workers, Shard: j, Shards: job.Shards, SplitDepth: job.SplitDepth,
 			Checkpoint: ck, CheckpointEvery: every, Resume: true, BestOnly: job.BestOnly, Incumbent: job.Incumbent})
+		if errors.Is(err, sweep.ErrSave) && rep != nil {
+			err = nil // the shard is done: its report, below, is what counts
+		}
 		if err != nil {
 			if errors.Is(err, context.Canceled) {
 				return fmt.Errorf("shard %s interrupted; its state is in %s and a requeued task resumes from it", shard, ck)

@@ -9,9 +9,11 @@ package checkpoint
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
+
+	"github.com/mousemaze/mousemaze/outfile"
 )
 
 // Save writes v as JSON to path atomically (temp file, fsync, rename).
@@ -24,36 +26,32 @@ func Save(path string, v any) error {
 }
 
 // WriteFile writes data to path atomically: it writes a temporary file in
-// the same directory, syncs it, renames it over path and syncs the directory.
+// the same directory, syncs it, renames it over path and syncs the directory
+// (outfile.Write).
 func WriteFile(path string, data []byte) error {
-	dir := filepath.Dir(path)
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
+	if err := outfile.Write(path, data); err != nil {
 		return fmt.Errorf("checkpoint: %w", err)
 	}
-	name := tmp.Name()
-	fail := func(err error) error {
-		tmp.Close()
-		os.Remove(name)
-		return fmt.Errorf("checkpoint: write %s: %w", path, err)
+	return nil
+}
+
+// ErrHeld is the error of Claim for a file that holds a run already.
+var ErrHeld = errors.New("holds a search")
+
+// Claim checks, before a run starts, that path may take its checkpoint. A
+// run that resumes needs nothing more (Load reads the file). A new run
+// needs a writable path (outfile.Check) that holds nothing yet: a
+// non-empty file is refused with ErrHeld ("F holds a search; use --resume
+// or remove it") unless force.
+func Claim(path string, resume, force bool) error {
+	if path == "" || resume {
+		return nil
 	}
-	if _, err := tmp.Write(data); err != nil {
-		return fail(err)
+	if st, err := os.Stat(path); err == nil && st.Mode().IsRegular() && st.Size() > 0 && !force {
+		return fmt.Errorf("%s %w; use --resume or remove it (or --force to overwrite it)", path, ErrHeld)
 	}
-	if err := tmp.Sync(); err != nil {
-		return fail(err)
-	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(name)
-		return fmt.Errorf("checkpoint: write %s: %w", path, err)
-	}
-	if err := os.Rename(name, path); err != nil {
-		os.Remove(name)
-		return fmt.Errorf("checkpoint: write %s: %w", path, err)
-	}
-	if d, err := os.Open(dir); err == nil {
-		d.Sync() // best effort: not every file system syncs directories
-		d.Close()
+	if err := outfile.Check(path); err != nil {
+		return fmt.Errorf("--checkpoint %s: %w", path, err)
 	}
 	return nil
 }

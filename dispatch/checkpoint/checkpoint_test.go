@@ -1,6 +1,7 @@
 package checkpoint
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -60,5 +61,39 @@ func TestSaveIntoMissingDirectory(t *testing.T) {
 	err := Save(filepath.Join(t.TempDir(), "no", "such", "dir", "x"), state{})
 	if err == nil {
 		t.Fatal("want an error for a missing directory")
+	}
+}
+
+// TestClaim checks which files a new run may take for its checkpoint.
+func TestClaim(t *testing.T) {
+	dir := t.TempDir()
+	held := filepath.Join(dir, "held.json")
+	if err := Save(held, state{Gen: 1}); err != nil {
+		t.Fatal(err)
+	}
+	empty := filepath.Join(dir, "empty.json")
+	if err := os.WriteFile(empty, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		path          string
+		resume, force bool
+		want          string // "" for no error
+	}{
+		{filepath.Join(dir, "new.json"), false, false, ""},
+		{empty, false, false, ""},
+		{held, false, false, held + " holds a search; use --resume or remove it (or --force to overwrite it)"},
+		{held, false, true, ""},
+		{held, true, false, ""},
+		{filepath.Join(dir, "no", "c.json"), false, false, "--checkpoint " + filepath.Join(dir, "no", "c.json") + ": directory " + filepath.Join(dir, "no") + " does not exist"},
+		{"", false, false, ""},
+	} {
+		err := Claim(tc.path, tc.resume, tc.force)
+		if (err == nil) != (tc.want == "") || (err != nil && err.Error() != tc.want) {
+			t.Errorf("Claim(%q, resume %v, force %v) = %v, want %q", tc.path, tc.resume, tc.force, err, tc.want)
+		}
+	}
+	if err := Claim(held, false, false); !errors.Is(err, ErrHeld) {
+		t.Errorf("Claim of a held file: %v is not ErrHeld", err)
 	}
 }

@@ -25,6 +25,9 @@ var (
 	// ErrCheckpoint reports a checkpoint that belongs to another sweep, or
 	// one that a run without Resume would overwrite.
 	ErrCheckpoint = errors.New("sweep: checkpoint does not match this sweep")
+	// ErrSave wraps the error of a final checkpoint that could not be
+	// written; Run returns it with the complete report.
+	ErrSave = errors.New("sweep: checkpoint not saved")
 )
 
 // MaxCells is the largest number of cells a swept grid may have: prefixes
@@ -54,6 +57,9 @@ type Options struct {
 	Checkpoint      string
 	CheckpointEvery time.Duration
 	Resume          bool
+	// Force lets a new sweep (not Resume) overwrite a checkpoint file
+	// that exists.
+	Force bool
 	// Progress, when not nil, receives a progress bar or progress lines.
 	Progress io.Writer
 	// BestOnly cuts every subtree whose mazes provably cannot reach
@@ -66,6 +72,11 @@ type Options struct {
 	BestOnly  bool
 	Incumbent int64
 }
+
+// MaxWorkers bounds Options.Workers: every worker has its goroutine and
+// its share of the result channel, so a mistyped count is an error rather
+// than a process killed for memory.
+const MaxWorkers = 1 << 16
 
 // TargetTasks is the number of tasks per pair that the automatic split
 // depth aims at: enough to balance workers and shards and to checkpoint
@@ -135,8 +146,8 @@ func (o *Options) check() error {
 	if o.Shards < 0 || o.Shards == 0 && o.Shard != 0 || o.Shards > 0 && (o.Shard < 0 || o.Shard >= o.Shards) {
 		return fmt.Errorf("%w: shard %d/%d", ErrOptions, o.Shard, o.Shards)
 	}
-	if o.Workers < 0 {
-		return fmt.Errorf("%w: %d workers", ErrOptions, o.Workers)
+	if o.Workers < 0 || o.Workers > MaxWorkers {
+		return fmt.Errorf("%w: %d workers: want 0 (one per CPU) to %d", ErrOptions, o.Workers, MaxWorkers)
 	}
 	if o.SplitDepth < 0 || o.SplitDepth > o.Size.Cells() {
 		return fmt.Errorf("%w: split depth %d outside 0..%d", ErrOptions, o.SplitDepth, o.Size.Cells())
@@ -214,7 +225,7 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 
 	done := make([]bool, len(all))
 	var prevElapsed float64
-	if o.Checkpoint != "" && !o.Resume {
+	if o.Checkpoint != "" && !o.Resume && !o.Force {
 		if _, err := os.Stat(o.Checkpoint); err == nil {
 			return nil, fmt.Errorf("%w: %s exists: resume from it, or remove it", ErrCheckpoint, o.Checkpoint)
 		}
@@ -329,9 +340,7 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 	for results != nil {
 		select {
 		case <-tick.C:
-			if err := save(); err != nil {
-				return nil, err
-			}
+			save() // a failure is tried again; the final save reports it
 			continue
 		case r, ok := <-results:
 			if !ok {
@@ -359,11 +368,12 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 		}
 	}
 	bar.Finish()
-	if err := save(); err != nil {
-		return nil, err
-	}
+	saveErr := save()
 	if err := ctx.Err(); err != nil {
-		return nil, err
+		return nil, errors.Join(err, saveErr)
+	}
+	if saveErr != nil {
+		saveErr = fmt.Errorf("%w: %w", ErrSave, saveErr)
 	}
 	rep.ElapsedS = prevElapsed + time.Since(start).Seconds()
 	if o.FreeEnds {
@@ -375,7 +385,7 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 	if o.BestOnly && o.Shards <= 1 && rep.OptimumTurns < o.Incumbent {
 		return nil, fmt.Errorf("%w: no maze reaches the incumbent's %d turns (the best has %d): the incumbent must be the turns of a real maze", ErrOptions, o.Incumbent, rep.OptimumTurns)
 	}
-	return rep, nil
+	return rep, saveErr
 }
 
 // batchTasks is how many consecutive tasks a worker takes at a time and

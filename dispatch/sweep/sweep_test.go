@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"reflect"
 	"testing"
@@ -297,6 +298,9 @@ func TestOptionsErrors(t *testing.T) {
 		{Size: mousemaze.Size{Rows: 3, Cols: 3}, Config: mousemaze.Config{Exit: 3}},
 		{Size: mousemaze.Size{Rows: 3, Cols: 3}, Shard: 2, Shards: 2},
 		{Size: mousemaze.Size{Rows: 3, Cols: 3}, Resume: true},
+		{Size: mousemaze.Size{Rows: 3, Cols: 3}, Workers: -1},
+		{Size: mousemaze.Size{Rows: 3, Cols: 3}, Workers: MaxWorkers + 1},
+		{Size: mousemaze.Size{Rows: 3, Cols: 3}, Workers: 100000000},
 	} {
 		if _, err := Run(context.Background(), o); !errors.Is(err, ErrOptions) {
 			t.Errorf("%+v: err %v, want ErrOptions", o, err)
@@ -409,5 +413,32 @@ func TestSplitTasksDepth(t *testing.T) {
 		if d != want || !reflect.DeepEqual(ps, e.split(want)) {
 			t.Errorf("%s entry %d exit %d: depth %d (%d tasks), want %d", c.sz, c.cfg.Entry, c.cfg.Exit, d, len(ps), want)
 		}
+	}
+}
+
+// TestFinalSaveFails removes the checkpoint's directory during a sweep: a
+// periodic save that fails does not stop it, and Run returns the whole
+// report with an error wrapping ErrSave.
+func TestFinalSaveFails(t *testing.T) {
+	sz := mousemaze.Size{Rows: 4, Cols: 4}
+	whole := sweepAll(t, Options{Size: sz})
+	dir := filepath.Join(t.TempDir(), "sub")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	testHookTask = func() {
+		if n++; n == 1 {
+			os.RemoveAll(dir)
+			time.Sleep(5 * time.Millisecond) // a periodic save falls in the gap
+		}
+	}
+	defer func() { testHookTask = nil }()
+	r, err := Run(context.Background(), Options{Size: sz, Workers: 2, Checkpoint: filepath.Join(dir, "ck.json"), CheckpointEvery: time.Millisecond})
+	if !errors.Is(err, ErrSave) || r == nil {
+		t.Fatalf("Run: %v, report %v; want ErrSave and the report", err, r != nil)
+	}
+	if !reflect.DeepEqual(strip(r), strip(whole)) {
+		t.Errorf("report after a failed save:\n got %+v\nwant %+v", strip(r), strip(whole))
 	}
 }

@@ -11,6 +11,9 @@ import { api } from "./api.js";
 const $ = (id) => document.getElementById(id);
 
 const state = { maze: new Maze(13, 13), entry: 0, exit: 0, order: "DRLU", k: 0 };
+// summary is the walk's result in words, shown once the animation reaches
+// its end (not while the mouse is still walking).
+let summary = "";
 const history = new History();
 let player = null;
 let result = null;
@@ -78,6 +81,7 @@ function invalidate() {
   $("total").textContent = "–";
   $("walk-info").textContent = "";
   $("walk-info").className = "";
+  summary = "";
   for (const id of ["play", "step", "end", "scrub"]) $(id).disabled = true;
   $("scrub").value = 0;
   drawLegendFor(0);
@@ -91,6 +95,7 @@ function drawLegendFor(max) {
 
 function frame(v) {
   view = v;
+  if (summary && v.pos >= v.n) $("walk-info").textContent = summary;
   $("turns").textContent = v.turn.toLocaleString("en");
   $("turns").dataset.value = v.turn;
   $("total").textContent = v.total.toLocaleString("en");
@@ -136,12 +141,30 @@ async function release() {
   if (result.capped) parts.push(`stopped at the cap of ${result.cap.toLocaleString("en")} turns`);
   if (result.path_truncated) parts.push(`the animation covers the first ${result.path_moves.toLocaleString("en")} moves; jump to the end for the totals`);
   if (result.edges && result.k) parts.push("a k-mod walk on an edge board is shown as its final heat map");
-  info.textContent = parts.join("; ") + ".";
+  summary = parts.join("; ") + ".";
+  info.textContent = "";
   player = new Player(result, frame);
   player.speed = speed();
   for (const id of ["play", "step", "end", "scrub"]) $(id).disabled = false;
   if (player.n > 0) player.play();
   else player.end();
+}
+
+// loadBackends offers only the backends built into the server's binary
+// (cuda only in a build with it), and auto.
+async function loadBackends() {
+  let have;
+  try {
+    have = (await api("GET", "/api/backends")).backends;
+  } catch (e) {
+    message(e.message);
+    return;
+  }
+  const sel = $("backend");
+  const chosen = sel.value;
+  sel.replaceChildren(...["auto", ...have].map((name) => new Option(name, name)));
+  sel.value = have.includes(chosen) ? chosen : "auto";
+  sel.dataset.loaded = "1";
 }
 
 // speed reads the speed slider (a power of ten, in moves per second).
@@ -330,6 +353,7 @@ function init() {
 
   if (!loadFromHash()) load(state, false);
   loadGallery();
+  loadBackends();
   initJobs({
     rules: () => ({ order: state.order, entry: state.entry, exit: state.exit, k: state.k, backend: $("backend").value }),
     open: (st) => load(st),

@@ -55,7 +55,10 @@ export function initJobs({ rules, open, message }) {
     if (st.best_maze && st.best_maze !== shownMaze) {
       shownMaze = st.best_maze;
       const c = $("job-maze");
-      if (drawMini(c, st.best_maze, { entry: st.entry, exit: st.exit, px: 166 })) c.dataset.turns = st.best_turns;
+      if (drawMini(c, st.best_maze, { entry: st.entry, exit: st.exit, px: 166 })) {
+        c.dataset.turns = st.best_turns;
+        c.hidden = false; // no empty box before the first result
+      }
     }
     drawChart();
     const running = st.state === "running";
