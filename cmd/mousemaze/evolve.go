@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -12,7 +11,6 @@ import (
 	"github.com/mousemaze/mousemaze"
 	"github.com/mousemaze/mousemaze/dispatch"
 	"github.com/mousemaze/mousemaze/dispatch/checkpoint"
-	"github.com/mousemaze/mousemaze/draw"
 	"github.com/mousemaze/mousemaze/outfile"
 )
 
@@ -171,26 +169,11 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 	}
 	p := search.Params()
 
-	enc := json.NewEncoder(stdout)
-	emit := func(e dispatch.Event) {
-		if *asJSON {
-			enc.Encode(e)
-		}
+	var events io.Writer
+	if *asJSON {
+		events = stdout
 	}
-	nextReport := (search.Evals()*100/p.Evals + 1) * p.Evals / 100
-	hooks := dispatch.Hooks{
-		Improved: func(s *dispatch.Search) { emit(dispatch.NewEvent("improved", s)) },
-		Generation: func(s *dispatch.Search) error {
-			if err := isl.Generation(s); err != nil {
-				return err
-			}
-			if s.Evals() >= nextReport {
-				emit(dispatch.NewEvent("generation", s))
-				nextReport = (s.Evals()*100/p.Evals + 1) * p.Evals / 100
-			}
-			return nil
-		},
-	}
+	hooks := dispatch.GridEvents(search, events, isl.Generation)
 	out, err := dispatch.Run(dispatch.Runner{Kind: "evolve", Version: evolveCheckpointVersion, Checkpoint: *ckptPath, Every: *ckptEvery,
 		Label: "evolve", Progress: stderr, InterruptAt: evolveInterruptAt}, search, hooks)
 	saveErr := err // a final checkpoint not written: report the result, then fail
@@ -201,37 +184,14 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 		return fail(err)
 	}
 	final := dispatch.FinalEvent(search, out, ev.Name(), *ckptPath)
-	bestMaze, bestCfg := dispatch.BestMaze(search)
-	// writeOutputs writes --out and --png for the best maze so far (an
-	// interrupted search writes them too, so nothing found is lost) and
-	// reports a final checkpoint that failed; a file that cannot be
-	// written has the maze printed to stdout instead.
+	// The result is reported, then written to --out and --png (an
+	// interrupted search writes them too, so nothing found is lost); a file
+	// that cannot be written has the maze printed to stdout instead.
 	writeOutputs := func() error {
-		var text bytes.Buffer
-		if err := mousemaze.Write(&text, bestMaze); err != nil {
-			return err
-		}
-		var outErr, pngErr error
-		if *outFile != "" {
-			if err := outfile.WriteOr(*outFile, text.Bytes(), stdout, text.Bytes()); err != nil {
-				outErr = fmt.Errorf("--out: %w", err)
-			}
-		}
-		if *pngFile != "" {
-			res, err := mousemaze.Walk(bestMaze, withHeat(bestCfg))
-			if err == nil {
-				err = draw.WriteFile(*pngFile, bestMaze, bestCfg, res.Heat)
-			}
-			if err != nil && outErr == nil {
-				pngErr = outfile.Fallback(fmt.Errorf("--png: %w", err), stdout, text.Bytes())
-			} else if err != nil {
-				pngErr = fmt.Errorf("--png: %w", err)
-			}
-		}
-		return errors.Join(outErr, pngErr, saveErr)
+		return errors.Join(dispatch.SaveGridBest(search, *outFile, *pngFile, stdout), saveErr)
 	}
 	if out.Interrupted {
-		emit(final)
+		printEvent(events, final)
 		if err := writeOutputs(); err != nil {
 			return fail(err)
 		}
@@ -246,7 +206,7 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 		final.Detail = &d
 	}
 	if *asJSON {
-		emit(final)
+		printEvent(events, final)
 	} else {
 		final.WriteText(stdout, out.Elapsed)
 	}
@@ -256,9 +216,11 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-func withHeat(cfg mousemaze.Config) mousemaze.Config {
-	cfg.Heat = true
-	return cfg
+// printEvent prints e as one JSON line to w, if any.
+func printEvent(w io.Writer, e dispatch.Event) {
+	if w != nil {
+		json.NewEncoder(w).Encode(e)
+	}
 }
 
 // interrupted tells how to go on with an interrupted search.

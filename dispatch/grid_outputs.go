@@ -1,0 +1,71 @@
+package dispatch
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/mousemaze/mousemaze"
+	"github.com/mousemaze/mousemaze/draw"
+	"github.com/mousemaze/mousemaze/outfile"
+)
+
+// GridEvents returns the hooks of search s that print the JSON lines of
+// `evolve --json` to w (nil: print nothing): an "improved" line for each
+// new best and a "generation" line at every percent of the budget. generation,
+// when not nil, runs after every generation first (an island's
+// migration); its error stops the search.
+func GridEvents(s *Search, w io.Writer, generation func(*Search) error) Hooks {
+	emit := func(e Event) {
+		if w != nil {
+			json.NewEncoder(w).Encode(e)
+		}
+	}
+	budget := s.Spec().Evals
+	next := (s.Evals()*100/budget + 1) * budget / 100
+	return Hooks{
+		Improved: func(s *Search) { emit(NewEvent("improved", s)) },
+		Generation: func(s *Search) error {
+			if generation != nil {
+				if err := generation(s); err != nil {
+					return err
+				}
+			}
+			if s.Evals() >= next {
+				emit(NewEvent("generation", s))
+				next = (s.Evals()*100/budget + 1) * budget / 100
+			}
+			return nil
+		},
+	}
+}
+
+// SaveGridBest writes the best maze of s in the text format to the file
+// outPath and drawn with its visit counts to pngPath ("" for neither),
+// each atomically. A file that cannot be written has the maze printed to
+// fallback instead (once), and the error names its flag (--out, --png).
+func SaveGridBest(s *Search, outPath, pngPath string, fallback io.Writer) error {
+	m, cfg := BestMaze(s)
+	var text bytes.Buffer
+	if err := mousemaze.Write(&text, m); err != nil {
+		return err
+	}
+	var outErr, pngErr error
+	if outPath != "" {
+		if err := outfile.WriteOr(outPath, text.Bytes(), fallback, text.Bytes()); err != nil {
+			outErr = fmt.Errorf("--out: %w", err)
+		}
+	}
+	if pngPath != "" {
+		err := draw.WriteFile(pngPath, m, cfg, nil)
+		switch {
+		case err != nil && outErr == nil:
+			pngErr = outfile.Fallback(fmt.Errorf("--png: %w", err), fallback, text.Bytes())
+		case err != nil:
+			pngErr = fmt.Errorf("--png: %w", err)
+		}
+	}
+	return errors.Join(outErr, pngErr)
+}
