@@ -42,13 +42,13 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 	sf.register(fs)
 	size := fs.String("size", defaultSize, "grid size RxC")
 	algo := fs.String("algo", defaultAlgo, "search method: ils (iterated local search, the default), pipeline, memetic, ga, ea, sa, hill or random; see docs/search.md")
-	pop := fs.Int("pop", 0, "population / batch size (0 = the method's preset)")
-	evals := fs.Int64("evals", defaultEvals, "budget in feasible maze evaluations")
+	pop := minFlag(fs, "pop", 0, 0, "population / batch size (0 = the method's preset)")
+	evals := minFlag(fs, "evals", int64(defaultEvals), 1, "budget in feasible maze evaluations")
 	seed := fs.Uint64("seed", 1, "random seed; the same seed gives the same result on every backend")
 	freeEnds := fs.Bool("free-ends", false, "search the entry and exit columns too")
 	initFile := fs.String("init", "", "start from the mazes in this file")
 	ckptPath := fs.String("checkpoint", "", "write the search state to this file (atomically) every --checkpoint-every and at the end")
-	ckptEvery := fs.Duration("checkpoint-every", 30*time.Second, "how often to write the checkpoint")
+	ckptEvery := minFlag(fs, "checkpoint-every", 30*time.Second, 1, "how often to write the checkpoint")
 	resume := fs.Bool("resume", false, "continue the search saved in --checkpoint")
 	force := fs.Bool("force", false, "let --checkpoint overwrite a file that holds another search (without --resume)")
 	outFile := fs.String("out", "", "write the best maze to this file in the text format")
@@ -69,9 +69,6 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 		return usageErr("%v", err)
 	}
 	if *walker != "" || *edges {
-		if *ckptEvery <= 0 {
-			return usageErr("--checkpoint-every %v: must be above 0", *ckptEvery)
-		}
 		r := &edgeRun{fs: fs, set: flagsSet(fs), sf: &sf, algo: *algo, size: *size, evals: *evals, seed: *seed, pop: *pop,
 			workers: be.workers, ckptPath: *ckptPath, ckptEvery: *ckptEvery, resume: *resume, force: *force, outFile: *outFile, asJSON: *asJSON}
 		if *walker != "" {
@@ -89,15 +86,6 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	if *resume && *ckptPath == "" {
 		return usageErr("--resume needs --checkpoint FILE")
-	}
-	if *ckptEvery <= 0 {
-		return usageErr("--checkpoint-every %v: must be above 0", *ckptEvery)
-	}
-	if *pop < 0 {
-		return usageErr("--pop %d: must be 0 (preset) or more", *pop)
-	}
-	if *evals <= 0 {
-		return usageErr("--evals %d: must be above 0", *evals)
 	}
 	if *freeEnds && (set["entry"] || set["exit"]) {
 		return usageErr("--free-ends searches the ends: drop --entry and --exit")

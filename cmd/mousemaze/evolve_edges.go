@@ -60,12 +60,6 @@ func (r *edgeRun) spec(problem string) (dispatch.Spec, error) {
 	if err != nil {
 		return p, fmt.Errorf("--size %q: %v", r.size, err)
 	}
-	if r.evals <= 0 {
-		return p, fmt.Errorf("--evals %d: must be above 0", r.evals)
-	}
-	if r.pop < 0 {
-		return p, fmt.Errorf("--pop %d: must be 0 (preset) or more", r.pop)
-	}
 	p.Problem, p.Rows, p.Cols, p.Evals, p.Seed, p.Density = problem, sz.Rows, sz.Cols, r.evals, r.seed, 0.2
 	if r.pop > 0 {
 		p.Pop = r.pop

@@ -36,7 +36,7 @@ func TestExitCodes(t *testing.T) {
 		{exitUsage, `unknown backend "foo"`, []string{"evolve", "--backend", "foo"}},
 		{exitUsage, `unknown kernel "foo"`, []string{"evolve", "--kernel", "foo"}},
 		{exitUsage, "--size", []string{"evolve", "--size", "0x0"}},
-		{exitUsage, "--evals -5", []string{"evolve", "--evals", "-5"}},
+		{exitUsage, `"-5" for flag -evals: must be above 0`, []string{"evolve", "--evals", "-5"}},
 		{exitUsage, "unexpected arguments", []string{"evolve", "extra"}},
 		{exitUsage, "--objective trap needs --k", []string{"evolve", "--objective", "trap", "--size", "3x3", "--evals", "10"}},
 		{exitUsage, "workers", []string{"sweep", "--size", "3x3", "--workers", "-1"}},

@@ -30,12 +30,12 @@ func runSlurmSubmit(kind string, args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&sub.Gres, "gres", "", "generic resources per task, such as gpu:1 (the script then uses the cuda backend when present)")
 	fs.StringVar(&sub.Partition, "partition", "", "Slurm partition (default: the cluster's)")
 	fs.StringVar(&sub.Time, "time", "", "time limit per task, as sbatch --time takes it")
-	fs.IntVar(&sub.CPUs, "cpus", 1, "CPUs per task (its workers)")
+	cpus := minFlag(fs, "cpus", 1, 1, "CPUs per task (its workers)")
 	fs.StringVar(&sub.Binary, "binary", "", "the mousemaze binary the tasks run, on a path every node sees (default: this one)")
 	fs.StringVar(&sub.Sbatch, "sbatch", "sbatch", "the sbatch command")
 	dryRun := fs.Bool("dry-run", false, "print the script and the sbatch command; write and submit nothing")
 	noSubmit := fs.Bool("no-submit", false, "write job.json and the script to --dir but do not submit (for other schedulers)")
-	every := fs.Duration("checkpoint-every", 30*time.Second, "how often a task saves its checkpoint")
+	every := minFlag(fs, "checkpoint-every", 30*time.Second, 1, "how often a task saves its checkpoint")
 	sz := sizeFlag(fs, "", "grid size RxC (required for sweep; evolve default 13x13)")
 	var rules rulesFlags
 	rules.registerEnds(fs)
@@ -55,9 +55,9 @@ func runSlurmSubmit(kind string, args []string, stdout, stderr io.Writer) int {
 	} else {
 		islands = fs.Int("islands", 4, "islands, one per array task (--tasks is the same)")
 		algo = fs.String("algo", dispatch.AlgoMemetic, "search method of every island")
-		evals = fs.Int64("evals", defaultEvals, "budget per island in feasible maze evaluations")
+		evals = minFlag(fs, "evals", int64(defaultEvals), 1, "budget per island in feasible maze evaluations")
 		seed = fs.Uint64("seed", 1, "base seed; island i uses seed+i")
-		pop = fs.Int("pop", 0, "population (0 = the method's preset)")
+		pop = minFlag(fs, "pop", 0, 0, "population (0 = the method's preset)")
 		k = fs.Int("k", 0, "count visits modulo K (0 = exact counting)")
 		objective = fs.String("objective", dispatch.ObjTurns, "what to maximise: turns, trap or max-cell")
 		migrateEvery = fs.Int("migrate-every", 25, "generations between migrations")
@@ -77,12 +77,7 @@ func runSlurmSubmit(kind string, args []string, stdout, stderr io.Writer) int {
 		return usageErr("--dir: %v", err)
 	}
 	sub.Dir = abs
-	if sub.CPUs < 1 {
-		return usageErr("--cpus %d: must be 1 or more", sub.CPUs)
-	}
-	if *every <= 0 {
-		return usageErr("--checkpoint-every %v: must be above 0", *every)
-	}
+	sub.CPUs = *cpus
 	if !sz.set && kind == "evolve" {
 		sz.Set(defaultSize)
 	}
@@ -118,8 +113,6 @@ func runSlurmSubmit(kind string, args []string, stdout, stderr io.Writer) int {
 		switch {
 		case sub.Tasks != 0 && sub.Tasks != *islands:
 			return usageErr("--tasks %d and --islands %d: one task runs one island", sub.Tasks, *islands)
-		case *pop < 0:
-			return usageErr("--pop %d: must be 0 (preset) or more", *pop)
 		}
 		if err := sf.apply(flagsSet(fs), &p, sz.V.Cells()); err != nil {
 			return usageErr("%v", err)

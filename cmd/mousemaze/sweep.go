@@ -43,7 +43,7 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 	freeEnds := fs.Bool("free-ends", false, "sweep every pair of entry and exit columns and report the best pair")
 	workers := fs.Int("workers", 0, "worker goroutines (0 = one per CPU)")
 	ckpt := fs.String("checkpoint", "", "save the state to this file every --checkpoint-every and on interrupt")
-	every := fs.Duration("checkpoint-every", 30*time.Second, "how often to save the checkpoint")
+	every := minFlag(fs, "checkpoint-every", 30*time.Second, 1, "how often to save the checkpoint")
 	resume := fs.Bool("resume", false, "continue from --checkpoint (a missing file starts afresh)")
 	force := fs.Bool("force", false, "let --checkpoint overwrite a file that holds another sweep (without --resume)")
 	shard := fs.String("shard", "", "run part i of N, written i/N (0-based), for sweep-merge to combine")
@@ -54,7 +54,7 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 	bestOnly := fs.Bool("best-only", false, "find only the optimum: cut subtrees that provably cannot reach the incumbent (see docs/sweep.md)")
 	initFile := fs.String("init", "", "best-only: take the incumbent from the mazes in this `FILE` (the longest walk of the swept size); default a quick search")
 	estimate := fs.Bool("estimate", false, "print Knuth's estimate of the leaves, steps and CPU time of the sweep (per shard with --shard) instead of running it")
-	probes := fs.Int("probes", 100000, "--estimate: random descents per pair of end columns")
+	probes := minFlag(fs, "probes", 100000, 1, "--estimate: random descents per pair of end columns")
 	if code := parseFlags(fs, args); code >= 0 {
 		return code
 	}
@@ -124,9 +124,6 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 			if set[name] {
 				return usageErr("--%s does not apply to --estimate", name)
 			}
-		}
-		if *probes < 1 {
-			return usageErr("--probes %d: want at least 1", *probes)
 		}
 		return runSweepEstimate(o, *probes, *asJSON, stdout, stderr)
 	}
