@@ -27,17 +27,9 @@ type evalRequest struct {
 type evalResponse = mousemaze.EvalRecord
 
 func (s *Server) handleEval(w http.ResponseWriter, r *http.Request) {
-	var req evalRequest
-	if err := decode(r, &req); err != nil {
-		s.fail(w, r, err)
-		return
+	if resp, ok := decodeAnd(s, w, r, s.eval); ok {
+		writeJSON(w, http.StatusOK, resp)
 	}
-	resp, err := s.eval(req)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, resp)
 }
 
 // eval walks the request's maze.

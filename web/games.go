@@ -232,14 +232,8 @@ func (s *Server) newGame(req gameRequest) (*playGame, error) {
 }
 
 func (s *Server) handleNewGame(w http.ResponseWriter, r *http.Request) {
-	var req gameRequest
-	if err := decode(r, &req); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	g, err := s.newGame(req)
-	if err != nil {
-		s.fail(w, r, err)
+	g, ok := decodeAnd(s, w, r, s.newGame)
+	if !ok {
 		return
 	}
 	t := s.games

@@ -343,14 +343,8 @@ func (s *Server) forgetOld() {
 }
 
 func (s *Server) handleStartJob(w http.ResponseWriter, r *http.Request) {
-	var req jobRequest
-	if err := decode(r, &req); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	j, err := s.startJob(req)
-	if err != nil {
-		s.fail(w, r, err)
+	j, ok := decodeAnd(s, w, r, s.startJob)
+	if !ok {
 		return
 	}
 	st, _ := j.snapshot(0)

@@ -300,6 +300,21 @@ func jsonKind(t reflect.Type) string {
 	return "an object"
 }
 
+// decodeAnd decodes the request body into a Q and runs f on it; on an
+// error from either it answers the error and returns ok false.
+func decodeAnd[Q, A any](s *Server, w http.ResponseWriter, r *http.Request, f func(Q) (A, error)) (a A, ok bool) {
+	var req Q
+	err := decode(r, &req)
+	if err == nil {
+		a, err = f(req)
+	}
+	if err != nil {
+		s.fail(w, r, err)
+		return a, false
+	}
+	return a, true
+}
+
 // decode reads the request body as one JSON object into v, rejecting
 // unknown fields, trailing data and bodies over the cap.
 func decode(r *http.Request, v any) error {
