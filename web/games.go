@@ -295,18 +295,26 @@ func (s *Server) handleJoinGame(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, t.state(g, 1))
 }
 
-func (s *Server) handleGetGame(w http.ResponseWriter, r *http.Request) {
+// withGame runs f, under the table's lock, on the game the path names and
+// the seat of player's token; a bad id or token is answered instead.
+func (s *Server) withGame(w http.ResponseWriter, r *http.Request, player string, f func(t *gameTable, g *playGame, seat int)) {
 	t := s.games
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	g, seat, err := t.lookup(r.PathValue("id"), r.URL.Query().Get("player"))
+	g, seat, err := t.lookup(r.PathValue("id"), player)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	now := t.now()
-	g.seen[seat], g.touched = now, now
-	writeJSON(w, http.StatusOK, t.state(g, seat))
+	f(t, g, seat)
+}
+
+func (s *Server) handleGetGame(w http.ResponseWriter, r *http.Request) {
+	s.withGame(w, r, r.URL.Query().Get("player"), func(t *gameTable, g *playGame, seat int) {
+		now := t.now()
+		g.seen[seat], g.touched = now, now
+		writeJSON(w, http.StatusOK, t.state(g, seat))
+	})
 }
 
 func (s *Server) handleGameCommand(w http.ResponseWriter, r *http.Request) {
@@ -315,41 +323,28 @@ func (s *Server) handleGameCommand(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	t := s.games
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	g, seat, err := t.lookup(r.PathValue("id"), req.Player)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	now := t.now()
-	g.seen[seat], g.touched = now, now
-	t.checkGone(g)
-	if err := g.play(seat, req); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, t.state(g, seat))
+	s.withGame(w, r, req.Player, func(t *gameTable, g *playGame, seat int) {
+		now := t.now()
+		g.seen[seat], g.touched = now, now
+		t.checkGone(g)
+		if err := g.play(seat, req); err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		writeJSON(w, http.StatusOK, t.state(g, seat))
+	})
 }
 
 func (s *Server) handleLeaveGame(w http.ResponseWriter, r *http.Request) {
-	t := s.games
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	g, seat, err := t.lookup(r.PathValue("id"), r.URL.Query().Get("player"))
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	if g.duo != nil && len(g.tokens) == 2 {
-		g.duo.Leave(seat)
-		g.touched = t.now()
+	s.withGame(w, r, r.URL.Query().Get("player"), func(t *gameTable, g *playGame, seat int) {
+		if g.duo != nil && len(g.tokens) == 2 {
+			g.duo.Leave(seat)
+			g.touched = t.now()
+		} else {
+			delete(t.games, g.id)
+		}
 		writeJSON(w, http.StatusOK, t.state(g, seat))
-		return
-	}
-	delete(t.games, g.id)
-	writeJSON(w, http.StatusOK, t.state(g, seat))
+	})
 }
 
 // checkGone ends a duo whose other player has been silent too long; the
