@@ -340,7 +340,7 @@ func (e *Evaluator) open(device int) error {
 		return fmt.Errorf("cuda: load module walk (PTX for compute_80) on %s: cuModuleLoadData: %w", e.name, err)
 	}
 	e.mod, e.hasMod = mod, true
-	for _, wd := range kernels.Widths {
+	for _, wd := range kernels.Kernels {
 		f, err := mod.Function(wd.Kernel)
 		if err != nil {
 			return fmt.Errorf("cuda: kernel %s: cuModuleGetFunction: %w", wd.Kernel, err)
@@ -412,11 +412,12 @@ func (e *Evaluator) Stats() Stats {
 }
 
 // Evaluate walks every maze of pop under cfg on the GPU and writes the
-// results to dst, exactly as mousemaze.Walk would: kernels.Evaluate runs
-// the 16-bit kernel, the 32-bit kernel on walks whose counts overflowed,
-// and Walk on any that overflowed again.
+// results to dst, exactly as mousemaze.Walk would: kernels.EvaluateChain
+// runs the first kernel of kernels.Chain for the maze size and the device
+// (walk8 where the model says it pays, else walk16), the next wider one on
+// walks whose counts overflowed, and Walk on any that overflowed 32 bits.
 func (e *Evaluator) Evaluate(pop mousemaze.Population, cfg mousemaze.Config, dst []mousemaze.Result) error {
-	if err := kernels.Evaluate(e.run, pop, cfg, dst); err != nil {
+	if err := kernels.EvaluateChain(e.run, kernels.Chain(pop.Rows, pop.Cols, e.dev), pop, cfg, dst); err != nil {
 		return fmt.Errorf("cuda: %w", err)
 	}
 	return nil

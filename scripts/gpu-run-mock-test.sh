@@ -33,9 +33,10 @@ grep -q '"steps_per_sec_kernel":[0-9]' "$out/gpu-run.jsonl" || problems+=("no ke
 for s in ncu sanitizer-memcheck sanitizer-initcheck; do
   grep -q "\"step\":\"$s\",\"rc\":0,\"seconds\":0,\"log\":\"\",\"status\":\"skipped: " "$out/gpu-run.jsonl" || problems+=("$s not skipped")
 done
-for v in walk16/shared walk32/shared walk16/scratch walk32/scratch; do
+for v in walk8/shared walk16/shared walk32/shared walk8/scratch walk16/scratch walk32/scratch; do
   grep -q "^variant $v: [0-9]* mazes checked" "$out/tests.log" || problems+=("variant $v not run")
 done
+grep -q "^walk8 escalation: [0-9]* mazes checked, [1-9][0-9]* overflowed" "$out/tests.log" || problems+=("walk8 escalation not checked")
 # The whole file must be one JSON object.
 go run ./scripts/gpubench/jsoncheck "$out/gpu-run.json" || problems+=("gpu-run.json is not valid JSON")
 if [ "${#problems[@]}" -gt 0 ]; then

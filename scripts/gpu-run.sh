@@ -9,7 +9,8 @@
 #
 # Steps, each under `timeout -k`: the environment (nvidia-smi, driver,
 # device, memory); a smoke walk; the cuda tests (1,000,000 random mazes
-# against the reference, the walk16/walk32/global-scratch variants, Close);
+# against the reference, the walk8/walk16/walk32 shared and global-scratch
+# variants, walk8's escalation, Close);
 # gpubench check (the backend against the cpu backend on GPURUN_N mazes of
 # several sizes); compute-sanitizer memcheck and initcheck with
 # --error-exitcode; gpubench stream (kernel-only time from CUDA events and
@@ -110,10 +111,10 @@ step env 15 "$BIN/gpubench" env
 # 2. A smoke walk: a few thousand mazes against the cpu backend.
 step smoke 20 "$BIN/gpubench" check --n 5000 --sizes 13x13 --batch 5000
 
-# 3. The tests: 1,000,000 random mazes against Walk, the three variants,
-#    Close, the errors (the failure injections skip on a real driver).
+# 3. The tests: 1,000,000 random mazes against Walk, the six variants,
+#    walk8's escalation, Close, the errors (the failure injections skip on a real driver).
 step tests 90 "$BIN/cuda.test" -test.v -test.timeout 85s "${SHORT[@]}" \
-  -test.run 'TestMatchesWalk|TestVariants|TestClose|TestEvaluateErrors|TestOpenFailures'
+  -test.run 'TestMatchesWalk|TestVariants|TestWalk8Escalates|TestClose|TestEvaluateErrors|TestOpenFailures'
 
 # 4. The backend against the cpu backend on GPURUN_N mazes of four sizes.
 step check 60 "$BIN/gpubench" check --n "$N" --sizes 6x6,13x13,32x32,64x64

@@ -191,7 +191,7 @@ struct Kernel {
 	const char *name;
 	void (*entry)(const Params);
 };
-const Kernel kernelTable[] = {{"walk16", walk16}, {"walk32", walk32}};
+const Kernel kernelTable[] = {{"walk8", walk8}, {"walk16", walk16}, {"walk32", walk32}};
 
 } // namespace
 
