@@ -628,6 +628,27 @@ CUresult cuMemFreeHost(void *p) {
 	return CUDA_SUCCESS;
 }
 
+// cuMemcpyHtoD and cuMemcpyDtoH copy at once (every stream is idle here).
+CUresult cuMemcpyHtoD(CUdeviceptr dst, const void *src, size_t n) {
+	ENTER("cuMemcpyHtoD");
+	NEED_CONTEXT();
+	if (device(dst, n) == nullptr || (src == nullptr && n > 0)) {
+		return CUDA_ERROR_INVALID_VALUE;
+	}
+	memcpy((void *)uintptr_t(dst), src, n);
+	return CUDA_SUCCESS;
+}
+
+CUresult cuMemcpyDtoH(void *dst, CUdeviceptr src, size_t n) {
+	ENTER("cuMemcpyDtoH");
+	NEED_CONTEXT();
+	if (device(src, n) == nullptr || (dst == nullptr && n > 0)) {
+		return CUDA_ERROR_INVALID_VALUE;
+	}
+	memcpy(dst, (const void *)uintptr_t(src), n);
+	return CUDA_SUCCESS;
+}
+
 CUresult cuMemcpyHtoDAsync(CUdeviceptr dst, const void *src, size_t n, CUstream s) {
 	ENTER("cuMemcpyHtoDAsync");
 	NEED_CONTEXT();
