@@ -76,6 +76,14 @@ type Evaluator struct {
 	mod    cu.Module
 	hasMod bool
 	stats  Stats
+	res    resident
+}
+
+// resident is the population Upload keeps on the device, with the buffers
+// its walks need.
+type resident struct {
+	rows, cols, n           int
+	walls, out, next, scrat buffer
 }
 
 // slot is one half of the double buffer: a stream, two events around its
@@ -245,6 +253,10 @@ func (e *Evaluator) release() error {
 		}
 		e.slots[i] = nil
 	}
+	for _, b := range []*buffer{&e.res.walls, &e.res.out, &e.res.next, &e.res.scrat} {
+		keep(b.free())
+	}
+	e.res.n = 0
 	clear(e.fn)
 	if e.hasMod {
 		keep(e.mod.Unload())
@@ -340,7 +352,7 @@ func (e *Evaluator) open(device int) error {
 		return fmt.Errorf("cuda: load module walk (PTX for compute_80) on %s: cuModuleLoadData: %w", e.name, err)
 	}
 	e.mod, e.hasMod = mod, true
-	for _, wd := range kernels.Widths {
+	for _, wd := range kernels.Kernels {
 		f, err := mod.Function(wd.Kernel)
 		if err != nil {
 			return fmt.Errorf("cuda: kernel %s: cuModuleGetFunction: %w", wd.Kernel, err)
@@ -412,11 +424,12 @@ func (e *Evaluator) Stats() Stats {
 }
 
 // Evaluate walks every maze of pop under cfg on the GPU and writes the
-// results to dst, exactly as mousemaze.Walk would: kernels.Evaluate runs
-// the 16-bit kernel, the 32-bit kernel on walks whose counts overflowed,
-// and Walk on any that overflowed again.
+// results to dst, exactly as mousemaze.Walk would: kernels.EvaluateChain
+// runs the first kernel of kernels.Chain for the maze size and the device
+// (walk8 where the model says it pays, else walk16), the next wider one on
+// walks whose counts overflowed, and Walk on any that overflowed 32 bits.
 func (e *Evaluator) Evaluate(pop mousemaze.Population, cfg mousemaze.Config, dst []mousemaze.Result) error {
-	if err := kernels.Evaluate(e.run, pop, cfg, dst); err != nil {
+	if err := kernels.EvaluateChain(e.run, kernels.Chain(pop.Rows, pop.Cols, e.dev), pop, cfg, dst); err != nil {
 		return fmt.Errorf("cuda: %w", err)
 	}
 	return nil
@@ -465,15 +478,8 @@ func (e *Evaluator) pipeline(wd kernels.Width, p kernels.Params, walls, out []ui
 	chunk = min(chunk, n)
 	l := kernels.Plan(rows, cols, wd, dev, chunk)
 	fn := e.fn[wd.Kernel]
-	if l.Shared {
-		per, err := fn.MaxActiveBlocksPerMultiProcessor(l.Block, int64(l.SharedBytes))
-		if err != nil {
-			return fmt.Errorf("occupancy of %s: cuOccupancyMaxActiveBlocksPerMultiprocessor: %w", wd.Kernel, err)
-		}
-		if per < 1 {
-			return fmt.Errorf("%s: a block of %d threads with %d bytes of shared memory does not fit", wd.Kernel, l.Block, l.SharedBytes)
-		}
-		l.Grid = max(1, min(e.dev.SMs*per, (chunk+l.Block-1)/l.Block))
+	if err := e.occupy(wd, &l, chunk); err != nil {
+		return err
 	}
 	cells := rows * cols
 	for k, start := 0, 0; start < n; k, start = k+1, start+chunk {
@@ -534,6 +540,118 @@ func (e *Evaluator) pipeline(wd kernels.Width, p kernels.Params, walls, out []ui
 		}
 	}
 	return nil
+}
+
+// occupy sets the grid of a shared-memory launch l of wd's kernel for n
+// mazes to as many blocks as the occupancy API lets the device hold.
+func (e *Evaluator) occupy(wd kernels.Width, l *kernels.Launch, n int) error {
+	if !l.Shared {
+		return nil
+	}
+	per, err := e.fn[wd.Kernel].MaxActiveBlocksPerMultiProcessor(l.Block, int64(l.SharedBytes))
+	if err != nil {
+		return fmt.Errorf("occupancy of %s: cuOccupancyMaxActiveBlocksPerMultiprocessor: %w", wd.Kernel, err)
+	}
+	if per < 1 {
+		return fmt.Errorf("%s: a block of %d threads with %d bytes of shared memory does not fit", wd.Kernel, l.Block, l.SharedBytes)
+	}
+	l.Grid = max(1, min(e.dev.SMs*per, (n+l.Block-1)/l.Block))
+	return nil
+}
+
+// Upload keeps pop on the device, in place of any population kept before,
+// for WalkResident: a benchmark can then walk it again and again without
+// the host's per-maze costs (packing, copies of the walls).
+func (e *Evaluator) Upload(pop mousemaze.Population) error {
+	if err := mousemaze.CheckBatch(pop, mousemaze.Config{}, make([]mousemaze.Result, pop.Len())); err != nil {
+		return fmt.Errorf("cuda: upload: %w", err)
+	}
+	if pop.Rows > kernels.MaxRows {
+		return fmt.Errorf("cuda: upload: %d rows, at most %d", pop.Rows, kernels.MaxRows)
+	}
+	return e.do(func() error {
+		r := &e.res
+		r.n = 0
+		n := pop.Len()
+		if n == 0 {
+			return nil
+		}
+		if err := errors.Join(r.walls.ensure(int64(len(pop.Words)*8)), r.out.ensure(int64(n*8)), r.next.ensure(4)); err != nil {
+			return fmt.Errorf("cuda: upload: %w", err)
+		}
+		if err := cu.MemcpyHtoD(r.walls.ptr, unsafe.Pointer(&pop.Words[0]), int64(len(pop.Words)*8)); err != nil {
+			return fmt.Errorf("cuda: upload: cuMemcpyHtoD: %w", err)
+		}
+		e.stats.ToDevice += int64(len(pop.Words) * 8)
+		r.rows, r.cols, r.n = pop.Rows, pop.Cols, n
+		return nil
+	})
+}
+
+// WalkResident walks every maze Upload kept with the first kernel of
+// kernels.Chain for its size, under cfg (no heat maps, no k-mod walks),
+// and copies the result words to out, one per maze: turns<<TurnShift |
+// flags, as kernels.Decode reads them. A word with kernels.FlagOverflow is
+// not a result: that maze needs a wider counter (Evaluate walks it so).
+func (e *Evaluator) WalkResident(cfg mousemaze.Config, out []uint64) error {
+	return e.do(func() error {
+		r := &e.res
+		if len(out) != r.n {
+			return fmt.Errorf("cuda: walk resident: %d result words for %d mazes", len(out), r.n)
+		}
+		if r.n == 0 {
+			return nil
+		}
+		if cfg.Heat || cfg.K > 0 {
+			return errors.New("cuda: walk resident: no heat maps or k-mod walks")
+		}
+		if err := cfg.Validate(r.cols); err != nil {
+			return fmt.Errorf("cuda: walk resident: %w", err)
+		}
+		wd := kernels.Chain(r.rows, r.cols, e.dev)[0]
+		l := kernels.Plan(r.rows, r.cols, wd, e.dev, r.n)
+		if err := e.occupy(wd, &l, r.n); err != nil {
+			return fmt.Errorf("cuda: walk resident: %w", err)
+		}
+		if err := r.scrat.ensure(int64(l.ScratchBytes)); err != nil {
+			return fmt.Errorf("cuda: walk resident: %w", err)
+		}
+		q := kernels.NewParams(r.rows, r.cols, cfg)
+		q.Walls, q.Out, q.Next, q.Scratch = devptr(r.walls), devptr(r.out), devptr(r.next), devptr(r.scrat)
+		q.N = uint32(r.n)
+		if l.Shared {
+			q.Shared = 1
+		}
+		s := e.slots[0]
+		if err := cu.MemsetD32Async(r.next.ptr, 0, 1, s.stream); err != nil {
+			return fmt.Errorf("cuda: walk resident: cuMemsetD32Async: %w", err)
+		}
+		if err := s.start.Record(s.stream); err != nil {
+			return fmt.Errorf("cuda: walk resident: cuEventRecord: %w", err)
+		}
+		if rc := C.mm_launch(cfunc(e.fn[wd.Kernel]), C.uint(l.Grid), C.uint(l.Block), C.uint(l.SharedBytes), cstream(s.stream),
+			unsafe.Pointer(&q), C.size_t(kernels.ParamsSize)); rc != C.CUDA_SUCCESS {
+			return fmt.Errorf("cuda: walk resident: launch %s: cuLaunchKernel: %w", wd.Kernel, driverError(rc))
+		}
+		if err := s.stop.Record(s.stream); err != nil {
+			return fmt.Errorf("cuda: walk resident: cuEventRecord: %w", err)
+		}
+		e.stats.Launches[wd.Kernel]++
+		e.stats.Mazes += int64(r.n)
+		if err := s.stream.Synchronize(); err != nil {
+			return fmt.Errorf("cuda: walk resident: %s: cuStreamSynchronize: %w", wd.Kernel, err)
+		}
+		ms, err := s.start.Elapsed(s.stop)
+		if err != nil {
+			return fmt.Errorf("cuda: walk resident: cuEventElapsedTime: %w", err)
+		}
+		e.stats.Kernel += time.Duration(ms * float64(time.Millisecond))
+		if err := cu.MemcpyDtoH(unsafe.Pointer(&out[0]), r.out.ptr, int64(r.n*8)); err != nil {
+			return fmt.Errorf("cuda: walk resident: cuMemcpyDtoH: %w", err)
+		}
+		e.stats.FromDevice += int64(r.n * 8)
+		return nil
+	})
 }
 
 // reserve grows the slot's buffers for a chunk of m mazes.

@@ -30,8 +30,8 @@ func (v variant) String() string {
 	return v.wd.Kernel + "/" + layout
 }
 
-// TestVariants runs each kernel in each layout, walk16 and walk32 in
-// shared memory and in global scratch, directly (not only on the walks
+// TestVariants runs each kernel in each layout, walk8, walk16 and walk32
+// in shared memory and in global scratch, directly (not only on the walks
 // that overflow), on random batches of many sizes, and holds every result
 // word that did not overflow, and its heat map, to mousemaze.Walk. It
 // prints each variant's name and the number of mazes checked.
@@ -42,7 +42,13 @@ func TestVariants(t *testing.T) {
 	if testing.Short() {
 		total = 6_000
 	}
-	for _, v := range []variant{{kernels.Widths[0], false}, {kernels.Widths[1], false}, {kernels.Widths[0], true}, {kernels.Widths[1], true}} {
+	var variants []variant
+	for _, scratch := range []bool{false, true} {
+		for _, wd := range kernels.Kernels {
+			variants = append(variants, variant{wd, scratch})
+		}
+	}
+	for _, v := range variants {
 		t.Run(v.String(), func(t *testing.T) {
 			rng := rand.New(rand.NewPCG(5, uint64(v.wd.Bytes)))
 			launches := ev.Stats().Launches[v.wd.Kernel]
@@ -134,7 +140,11 @@ func TestClose(t *testing.T) {
 		}
 		compare(t, fmt.Sprintf("round %d", round), pop, cfg, dst)
 		st := ev.Stats()
-		if st.Launches[kernels.Walk16] == 0 || st.Mazes < int64(pop.Len()) || st.ToDevice == 0 || st.Kernel <= 0 {
+		launches := 0
+		for _, n := range st.Launches {
+			launches += n
+		}
+		if launches == 0 || st.Mazes < int64(pop.Len()) || st.ToDevice == 0 || st.Kernel <= 0 {
 			t.Errorf("round %d: stats %+v after a batch of %d", round, st, pop.Len())
 		}
 		closeAndCheck(t, ev)

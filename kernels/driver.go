@@ -50,15 +50,23 @@ func EmulatedRunner(dev Device) Runner {
 	}
 }
 
-// Evaluate is the host side of every kernel run, shared by the cuda
-// backend and the emulation: it checks the batch, runs the 16-bit kernel on
-// all of it, the 32-bit kernel on the mazes whose counts overflowed, and
-// mousemaze.Walk on any that overflowed again, and decodes the result
-// words (and heat maps) into dst. The results equal Walk's exactly.
+// Evaluate is EvaluateChain with Widths: walk16, then walk32, then Walk.
+func Evaluate(run Runner, pop mousemaze.Population, cfg mousemaze.Config, dst []mousemaze.Result) error {
+	return EvaluateChain(run, Widths, pop, cfg, dst)
+}
+
+// EvaluateChain is the host side of every kernel run, shared by the cuda
+// backend and the emulation: it checks the batch, runs the kernel of
+// chain[0] on all of it, the next one on the mazes whose counts
+// overflowed, and so on, and mousemaze.Walk on any that overflowed the
+// last one, and decodes the result words (and heat maps) into dst. A walk
+// stops the moment a count reaches its counter's limit, and its maze is
+// walked again from the start with the next counter, so the results equal
+// Walk's exactly whatever the chain (Chain chooses one).
 //
 // The kernels count visits exactly; a k-mod walk (cfg.K > 0) is handed to
 // the reference walk, so the results stay exact under every Config.
-func Evaluate(run Runner, pop mousemaze.Population, cfg mousemaze.Config, dst []mousemaze.Result) error {
+func EvaluateChain(run Runner, chain []Width, pop mousemaze.Population, cfg mousemaze.Config, dst []mousemaze.Result) error {
 	if err := mousemaze.CheckBatch(pop, cfg, dst); err != nil {
 		return err
 	}
@@ -77,7 +85,7 @@ func Evaluate(run Runner, pop mousemaze.Population, cfg mousemaze.Config, dst []
 	p := NewParams(rows, cols, cfg)
 	walls := pop.Words
 	var idx []int // the batch index of each maze of walls; nil: the identity
-	for _, wd := range Widths {
+	for _, wd := range chain {
 		n := len(walls) / rows
 		out := make([]uint64, n)
 		var heat []uint32
@@ -109,7 +117,7 @@ func Evaluate(run Runner, pop mousemaze.Population, cfg mousemaze.Config, dst []
 		}
 		walls, idx = again, againIdx
 	}
-	// Counts beyond 2^30: let the 64-bit reference walk them.
+	// Counts beyond the last counter: let the 64-bit reference walk them.
 	for _, i := range idx {
 		res, err := mousemaze.Walk(pop.Maze(i), cfg)
 		if err != nil {
@@ -128,4 +136,50 @@ func Decode(word uint64) mousemaze.Result {
 		Escaped:  word&FlagEscaped != 0,
 		Feasible: word&FlagFeasible != 0,
 	}
+}
+
+// The throughput model's constants (docs/gpu.md): instructions in the step
+// loop of each kernel in shared memory (static counts, ptxas -arch=sm_90
+// of walk.ptx and cuobjdump -sass; a model, not a measurement), and the
+// cycles of one step's dependent chain of loads and arithmetic.
+var (
+	// StepInstructions is the static instruction count of each kernel's
+	// step loop in shared memory.
+	StepInstructions = map[string]float64{Walk8: 50, Walk16: 49, Walk32: 44}
+	// StepLatency is the modelled latency of one step in shared memory, in
+	// cycles; ScratchLatency that in global scratch.
+	StepLatency, ScratchLatency = 80.0, 300.0
+)
+
+// StepRate is the model's steps per cycle on one multiprocessor for
+// launches like l of the kernel of wd on dev (four schedulers issuing one
+// warp-instruction a cycle each): the lesser of the issue bound (32 lanes
+// per StepInstructions) and the latency bound (the resident warps, one
+// step each per StepLatency cycles). It ignores lane efficiency, refills
+// and escalations, which the chains it compares share but for the latter.
+func StepRate(wd Width, l Launch, dev Device) float64 {
+	blocks := max(1, l.Grid/max(1, dev.SMs))
+	warps := float64(blocks * l.Block / 32)
+	lat := StepLatency
+	if !l.Shared {
+		lat = ScratchLatency
+	}
+	issue := 4 * 32 / StepInstructions[wd.Kernel]
+	latency := warps * 32 / lat
+	return min(issue, latency)
+}
+
+// Chain returns the counters Evaluate should try for rows×cols mazes on
+// dev: walk8 first when the model's StepRate for it beats walk16's by more
+// than an eighth (the margin stands for the walks that overflow 8 bits and
+// are walked again), else Widths. Narrow counts pay where the 16-bit grids
+// limit the resident warps so that the step's latency is not hidden.
+func Chain(rows, cols int, dev Device) []Width {
+	const n = 1 << 30
+	r8 := StepRate(W8, Plan(rows, cols, W8, dev, n), dev)
+	r16 := StepRate(W16, Plan(rows, cols, W16, dev, n), dev)
+	if r8 > 1.125*r16 {
+		return Kernels
+	}
+	return Widths
 }

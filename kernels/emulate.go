@@ -4,19 +4,21 @@ import (
 	"math/bits"
 	"sync"
 	"sync/atomic"
+	"unsafe"
 )
 
 // This file is a plain-Go mirror of walk.cu, statement for statement where
-// Go allows: the same padded, interleaved layout, the same narrow counters
-// (uint16 and uint32, with the same wall and limit values), the same key
+// Go allows: the same padded, interleaved layouts (untiled, and tiled for
+// narrow counts in shared memory), the same counters (uint8, uint16 and
+// uint32, with the same wall and limit values), the same key
 // packing, the same rounds of a warp around an atomic counter (refill the
 // lanes without a mouse, then up to RefillSteps steps each), and the same
 // handling of caps, heat maps, infeasible mazes and counter overflow. The
 // lanes of a warp run in one goroutine, phase by phase. Three differences
 // are of representation only: walk.cu chooses shared memory or global
 // scratch at compile time (one instantiation of its walk template each;
-// here p.Shared at run time), holds the mouse as a pointer into the counts
-// (here an index), and counts turns in 32 bits below 32-bit counts, where
+// here p.Shared at run time), holds the untiled mouse as a pointer into
+// the counts (here a byte offset, as walk.cu's tiled mouse), and counts turns in 32 bits below 32-bit counts, where
 // no walk reaches 2^32 turns (here 64 bits). The mock driver's tests (make
 // test-cuda-mock) run walk.cu itself, every instantiation, against
 // mousemaze.Walk. Change both files together. The tests hold Emulate,
@@ -25,7 +27,7 @@ import (
 // files.
 
 // Count is a visit counter type of a kernel.
-type Count interface{ ~uint16 | ~uint32 }
+type Count interface{ ~uint8 | ~uint16 | ~uint32 }
 
 // Emulate runs the kernel of width wd as launched by l on the CPU: one
 // goroutine per warp, with blocks' shared memory and the global scratch
@@ -34,6 +36,8 @@ type Count interface{ ~uint16 | ~uint32 }
 // len(out).
 func Emulate(wd Width, l Launch, p Params, walls, out []uint64, heat []uint32) {
 	switch wd.Bytes {
+	case 1:
+		emulate[uint8](wd, l, p, walls, out, heat)
 	case 2:
 		emulate[uint16](wd, l, p, walls, out, heat)
 	case 4:
@@ -63,7 +67,7 @@ type thread[T Count] struct {
 
 func emulate[T Count](wd Width, l Launch, p Params, walls, out []uint64, heat []uint32) {
 	g := &grid[T]{p: &p, walls: walls, out: out, heat: heat}
-	cells := Cells(int(p.Rows), int(p.Cols))
+	cells := NewLayout(wd.Bytes, int(p.Rows), int(p.Cols), p.Shared != 0).Bytes() / wd.Bytes
 	if p.Shared == 0 {
 		g.global = make([]T, l.Threads()*cells)
 	}
@@ -146,7 +150,7 @@ func feasible(p *Params, walls []uint64, reach []uint64) bool {
 }
 
 // pick mirrors pick in walk.cu.
-func pick(r uint32, o0, o1, o2, o3 int32) int32 {
+func pick(r, o0, o1, o2, o3 uint32) uint32 {
 	a := o0
 	if r&1 != 0 {
 		a = o1
@@ -161,30 +165,39 @@ func pick(r uint32, o0, o1, o2, o3 int32) int32 {
 	return a
 }
 
-// delta mirrors delta in walk.cu.
-func delta(d uint32, down, right int32) int32 {
-	return pick(d, down, right, -right, -down)
-}
-
 // lane is one thread of a kernel with counts of type T: its constants, as
 // the template walk in walk.cu computes them before its loop, and the
-// state of its walk. Indices are uint32, as there, so that adding a
-// negative offset wraps exactly as the device's unsigned arithmetic does.
+// state of its walk. Offsets are uint32 bytes, as there, so that
+// subtracting wraps exactly as the device's unsigned arithmetic does; the
+// count at byte offset a is cnt[a/B].
 type lane[T Count] struct {
 	cnt            []T
+	B, TR, TC, U   uint32
+	tiled          bool
 	S, lane        uint32
-	rows, cols, w  int
-	down, right    int32
-	o0, o1, o2, o3 int32
+	rows, cols     int
+	W, H, units    uint32
+	SU, rs, hc, vc uint32
+	o0, o1, o2, o3 uint32
 	kD, kR, kL, kU uint32
+	dirs           uint32
+	base           uint32
 	entry, exit    uint32
 	reach          [MaxRows]uint64
-	pos            uint32 // walk.cu's pointer at, as an index
+	a              uint32 // the mouse, a byte offset
 	turns          uint64
 	flags          uint64
 	i              uint32
 	live           bool
 }
+
+// addr mirrors ADDR in walk.cu: the byte offset of padded cell (r, c).
+func (t *lane[T]) addr(r, c uint32) uint32 {
+	return (r/t.TR*(t.W/t.TC)+c/t.TC)*t.SU + t.base + (r%t.TR*t.TC+c%t.TC)*t.B
+}
+
+// at returns the count at byte offset a.
+func (t *lane[T]) at(a uint32) *T { return &t.cnt[a/t.B] }
 
 // newLane sets a thread up as walk does before its loop: its constants,
 // and the border of its grid (every cell a wall, but the exit).
@@ -200,23 +213,37 @@ func newLane[T Count](g *grid[T], th *thread[T], wall uint32) *lane[T] {
 		t.S = uint32(th.gridDim * th.blockDim)
 		t.lane = uint32(th.blockIdx*th.blockDim + th.threadIdx)
 	}
+	var zero T
+	t.B = uint32(unsafe.Sizeof(zero))
+	t.tiled = p.Shared != 0 && t.B < 4
+	t.TR, t.TC, t.U = 1, 1, t.B
+	if t.tiled {
+		t.TR, t.TC, t.U = 2/t.B, 2, 4
+	}
 	t.rows = int(p.Rows)
 	t.cols = int(p.Cols)
-	t.w = t.cols + 1
-	cells := uint32((t.rows + 2) * t.w)
-	t.down = int32(t.w) * int32(t.S)
-	t.right = int32(t.S)
-	t.o0 = delta(p.Dir[0], t.down, t.right)
-	t.o1 = delta(p.Dir[1], t.down, t.right)
-	t.o2 = delta(p.Dir[2], t.down, t.right)
-	t.o3 = delta(p.Dir[3], t.down, t.right)
-	t.kD, t.kR, t.kL, t.kU = p.Rank[0], p.Rank[1], p.Rank[2], p.Rank[3]
-	t.entry = uint32(t.w+int(p.Entry)+1)*t.S + t.lane
-	t.exit = uint32((t.rows+1)*t.w+int(p.Exit)+1)*t.S + t.lane
-	for j := uint32(0); j < cells; j++ {
-		t.cnt[j*t.S+t.lane] = T(wall)
+	t.W = (uint32(t.cols) + 1 + t.TC - 1) / t.TC * t.TC
+	t.H = (uint32(t.rows) + 2 + t.TR - 1 + t.TR - 1) / t.TR * t.TR
+	t.units = t.H / t.TR * (t.W / t.TC)
+	t.SU = t.U * t.S
+	t.rs = t.SU * (t.W / t.TC)
+	t.hc = (t.SU - 2*t.B) / t.B
+	t.vc = t.rs/2 - 2
+	for k, o := range []*uint32{&t.o0, &t.o1, &t.o2, &t.o3} {
+		*o = pick(p.Dir[k], t.rs, t.SU, -t.SU, -t.rs)
 	}
-	t.cnt[t.exit] = 0
+	t.kD, t.kR, t.kL, t.kU = p.Rank[0], p.Rank[1], p.Rank[2], p.Rank[3]
+	t.dirs = p.Dir[0] | p.Dir[1]<<2 | p.Dir[2]<<4 | p.Dir[3]<<6
+	t.base = t.U * t.lane
+	t.entry = t.addr(1, uint32(p.Entry)+1)
+	t.exit = t.addr(uint32(t.rows)+1, uint32(p.Exit)+1)
+	for m := uint32(0); m < t.units; m++ {
+		for s := uint32(0); s < t.U; s += t.B {
+			*t.at(m*t.SU + t.base + s) = T(wall)
+		}
+	}
+	*t.at(t.exit) = 0
+	t.a = t.exit
 	return t
 }
 
@@ -274,7 +301,7 @@ func walkWarp[T Count](g *grid[T], lanes []*lane[T], wall, limit uint32) {
 // entry cell.
 func (t *lane[T]) start(g *grid[T], wall uint32) {
 	p := g.p
-	rows, cols, w, S := t.rows, t.cols, t.w, t.S
+	rows, cols := t.rows, t.cols
 	walls := g.walls[int(t.i)*rows : int(t.i)*rows+rows]
 	if !feasible(p, walls, t.reach[:]) {
 		g.out[t.i] = 0
@@ -288,42 +315,63 @@ func (t *lane[T]) start(g *grid[T], wall uint32) {
 	}
 	for r := 0; r < rows; r++ {
 		row := walls[r]
-		o := uint32((r+1)*w+1)*S + t.lane
 		for c := 0; c < cols; c++ {
 			if row>>uint(c)&1 != 0 {
-				t.cnt[o+uint32(c)*S] = T(wall)
+				*t.at(t.addr(uint32(r)+1, uint32(c)+1)) = T(wall)
 			} else {
-				t.cnt[o+uint32(c)*S] = 0
+				*t.at(t.addr(uint32(r)+1, uint32(c)+1)) = 0
 			}
 		}
 	}
-	t.pos = t.entry
-	t.cnt[t.pos] = 1
+	t.a = t.entry
+	*t.at(t.a) = 1
 	t.turns = 1
 	t.flags = FlagFeasible
 	t.live = true
 }
 
+// neighbours returns the byte offsets of the cells below, right of, left
+// of and above the one at a, as the step of walk in walk.cu computes them.
+func (t *lane[T]) neighbours(a uint32) (aD, aR, aL, aU uint32) {
+	if !t.tiled {
+		return a + t.rs, a + t.SU, a - t.SU, a - t.rs
+	}
+	aR = a + t.B + a&t.B*t.hc
+	aL = aR - t.SU
+	if t.TR == 1 {
+		aD = a + t.rs
+		aU = a - t.rs
+	} else {
+		aD = a + 2 + a&2*t.vc
+		aU = aD - t.rs
+	}
+	return aD, aR, aL, aU
+}
+
 // walk makes up to RefillSteps steps and reports whether the walk ended.
 func (t *lane[T]) walk(p *Params, limit uint32) bool {
-	cnt, down, right := t.cnt, uint32(t.down), uint32(t.right)
 	for step := 0; step < RefillSteps; step++ {
 		if t.turns >= p.Limit {
 			return true
 		}
-		kd := uint32(cnt[t.pos+down])<<2 | t.kD
-		kr := uint32(cnt[t.pos+right])<<2 | t.kR
-		kl := uint32(cnt[t.pos-right])<<2 | t.kL
-		ku := uint32(cnt[t.pos-down])<<2 | t.kU
+		aD, aR, aL, aU := t.neighbours(t.a)
+		kd := uint32(*t.at(aD))<<2 | t.kD
+		kr := uint32(*t.at(aR))<<2 | t.kR
+		kl := uint32(*t.at(aL))<<2 | t.kL
+		ku := uint32(*t.at(aU))<<2 | t.kU
 		k := min(min(kd, kr), min(kl, ku))
-		t.pos += uint32(pick(k&3, t.o0, t.o1, t.o2, t.o3))
+		if !t.tiled {
+			t.a += pick(k&3, t.o0, t.o1, t.o2, t.o3)
+		} else {
+			t.a = pick(t.dirs>>((k&3)<<1)&3, aD, aR, aL, aU)
+		}
 		t.turns++
-		if t.pos == t.exit {
+		if t.a == t.exit {
 			t.flags |= FlagEscaped
 			return true
 		}
-		c := uint32(cnt[t.pos]) + 1
-		cnt[t.pos] = T(c)
+		c := uint32(*t.at(t.a)) + 1
+		*t.at(t.a) = T(c)
 		if c == limit {
 			t.flags |= FlagOverflow
 			return true
@@ -334,14 +382,13 @@ func (t *lane[T]) walk(p *Params, limit uint32) bool {
 
 // finish writes the result of the lane's walk and its heat map.
 func (t *lane[T]) finish(g *grid[T], wall uint32) {
-	rows, cols, w, S := t.rows, t.cols, t.w, t.S
+	rows, cols := t.rows, t.cols
 	g.out[t.i] = t.turns<<TurnShift | t.flags
 	if g.heat != nil && t.flags&FlagOverflow == 0 {
 		h := g.heat[int(t.i)*rows*cols:]
 		for r := 0; r < rows; r++ {
-			o := uint32((r+1)*w+1)*S + t.lane
 			for c := 0; c < cols; c++ {
-				v := uint32(t.cnt[o+uint32(c)*S])
+				v := uint32(*t.at(t.addr(uint32(r)+1, uint32(c)+1)))
 				if v == wall {
 					h[r*cols+c] = 0
 				} else {

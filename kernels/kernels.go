@@ -10,13 +10,15 @@
 // walk in rounds: the lanes of a warp whose mouse has left take the next
 // mazes from a global atomic counter together, then every lane with a
 // mouse walks up to RefillSteps steps, so no lane waits for the warp's
-// longest walk. Visit counts are 16 bits (Walk16) or 32 bits (Walk32) wide, in a
-// padded grid with a wall border, in shared memory when it fits and in a
-// global scratch array otherwise. A walk whose count would reach the
-// counter's limit is marked with FlagOverflow and walked again by the host
-// with the wider counter, and finally by mousemaze.Walk, so every result is
-// exact. Driver holds that host-side logic, shared by the cuda backend and
-// the emulation.
+// longest walk. Visit counts are 8 bits (Walk8), 16 bits (Walk16) or 32
+// bits (Walk32) wide, in a padded grid with a wall border (Layout), in
+// shared memory when it fits, tiled so that a warp's accesses never
+// conflict in a bank, and in a global scratch array otherwise. A walk
+// whose count would reach the counter's limit is marked with FlagOverflow
+// and walked again by the host with the next wider counter, and finally by
+// mousemaze.Walk, so every result is exact; Chain says, from a throughput
+// model, whether a batch starts at walk8 or walk16. Driver holds that
+// host-side logic, shared by the cuda backend and the emulation.
 //
 // Regenerate the PTX after editing walk.cu:
 //
@@ -36,6 +38,8 @@ var PTX string
 
 // The kernels' entry points in PTX.
 const (
+	// Walk8 is the kernel with 8-bit visit counts.
+	Walk8 = "walk8"
 	// Walk16 is the kernel with 16-bit visit counts.
 	Walk16 = "walk16"
 	// Walk32 is the kernel with 32-bit visit counts.
@@ -59,6 +63,10 @@ const (
 // The counters: the value of a wall (and of the border) and the count at
 // which a walk stops with FlagOverflow.
 const (
+	// Wall8 is a wall in the 8-bit kernel.
+	Wall8 = 0xFF
+	// Limit8 is the count at which the 8-bit kernel gives a walk up.
+	Limit8 = Wall8 - 1
 	// Wall16 is a wall in the 16-bit kernel.
 	Wall16 = 0xFFFF
 	// Limit16 is the count at which the 16-bit kernel gives a walk up.
@@ -108,20 +116,88 @@ const ParamsSize = int(unsafe.Sizeof(Params{}))
 // Width is a counter width: the kernel that uses it, its wall value and
 // its limit.
 type Width struct {
-	Kernel string // Walk16 or Walk32
+	Kernel string // Walk8, Walk16 or Walk32
 	Bytes  int    // bytes per count
 	Wall   uint32
 	Limit  uint32
 }
 
-// Widths lists the counters in the order the host tries them.
-var Widths = []Width{
-	{Kernel: Walk16, Bytes: 2, Wall: Wall16, Limit: Limit16},
-	{Kernel: Walk32, Bytes: 4, Wall: Wall32, Limit: Limit32},
+// The counters.
+var (
+	// W8 is the 8-bit counter of walk8.
+	W8 = Width{Kernel: Walk8, Bytes: 1, Wall: Wall8, Limit: Limit8}
+	// W16 is the 16-bit counter of walk16.
+	W16 = Width{Kernel: Walk16, Bytes: 2, Wall: Wall16, Limit: Limit16}
+	// W32 is the 32-bit counter of walk32.
+	W32 = Width{Kernel: Walk32, Bytes: 4, Wall: Wall32, Limit: Limit32}
+)
+
+// Widths lists the counters in the order Evaluate tries them: walk16,
+// then walk32 on the walks that overflowed. Chain may put W8 first.
+var Widths = []Width{W16, W32}
+
+// Kernels lists every kernel's counter, narrowest first: the functions
+// the cuda backend loads.
+var Kernels = []Width{W8, W16, W32}
+
+// Cells returns the number of counts in one padded grid of the 32-bit
+// layout: (rows+2)·(cols+1).
+func Cells(rows, cols int) int { return (rows + 2) * (cols + 1) }
+
+// Layout is where one mouse's counts lie (walk.cu's ADDR). The padded grid
+// has H rows and W columns: cell (r, c) of the maze is padded cell (r+1,
+// c+1); row 0, rows beyond rows, column 0 and columns beyond cols are
+// walls, but for the exit below the exit column. The lanes sharing the
+// array interleave their counts in units of Unit bytes: unit m of lane l
+// is unit m·S + l. Untiled (32-bit counts, and every width in global
+// scratch), a unit is one count, cell after cell. Tiled (8- and 16-bit
+// counts in shared memory), a unit is a 32-bit word holding a tile of
+// TileRows×TileCols cells of one lane (1×2 for 16-bit counts, 2×2 for
+// 8-bit): all the words of lane l then lie in bank l mod 32 when S is a
+// multiple of 32, so the lanes of a warp never touch two words of one
+// bank, whatever cells they stand on.
+type Layout struct {
+	Count              int // bytes per count: 1, 2 or 4
+	Unit               int // bytes of a lane's unit: Count, or 4 when tiled
+	TileRows, TileCols int // cells per unit
+	H, W               int // padded rows and columns, whole tiles
 }
 
-// Cells returns the number of counts in one padded grid: (rows+2)·(cols+1).
-func Cells(rows, cols int) int { return (rows + 2) * (cols + 1) }
+// NewLayout returns the layout of rows×cols mazes with counts of the
+// given bytes (1, 2 or 4), tiled or not (32-bit counts never are). H is
+// rows+2 rounded up to whole tiles, and at least rows+3 with 2-row tiles,
+// so that a step right from the last column (into column 0 of a later
+// row, a wall) stays inside the grid.
+func NewLayout(bytes, rows, cols int, tiled bool) Layout {
+	l := Layout{Count: bytes, Unit: bytes, TileRows: 1, TileCols: 1}
+	if tiled && bytes < 4 {
+		l.Unit = 4
+		l.TileRows, l.TileCols = 2/bytes, 2
+	}
+	l.W = (cols + 1 + l.TileCols - 1) / l.TileCols * l.TileCols
+	l.H = (rows + 2 + 2*(l.TileRows-1)) / l.TileRows * l.TileRows
+	return l
+}
+
+// Units returns the units of one mouse's grid.
+func (l Layout) Units() int { return l.H / l.TileRows * (l.W / l.TileCols) }
+
+// Bytes returns the bytes of one mouse's grid.
+func (l Layout) Bytes() int { return l.Unit * l.Units() }
+
+// Addr returns the byte offset of padded cell (r, c) of lane lane among S
+// lanes, as ADDR in walk.cu computes it.
+func (l Layout) Addr(S, lane, r, c int) int {
+	m := r/l.TileRows*(l.W/l.TileCols) + c/l.TileCols
+	sub := r%l.TileRows*l.TileCols + c%l.TileCols
+	return l.Unit*(m*S+lane) + sub*l.Count
+}
+
+// Layout returns the layout of wd's counts for rows×cols mazes, in shared
+// memory (shared) or in global scratch.
+func (wd Width) Layout(rows, cols int, shared bool) Layout {
+	return NewLayout(wd.Bytes, rows, cols, shared)
+}
 
 // Device describes the card a launch is planned for.
 type Device struct {
@@ -154,14 +230,14 @@ func (l Launch) Threads() int { return l.Grid * l.Block }
 const sharedReserve = 1 << 10
 
 // Plan chooses a launch for rows×cols mazes with counters of width wd on
-// dev. Grids of up to 64 lanes·cells·bytes fitting a block's shared memory
-// go there, in blocks of a multiple of 64 threads (so that a warp's
-// accesses never share a bank), as many per multiprocessor as the memory
+// dev. Grids of which 64 (wd.Layout's bytes) fit a block's shared memory
+// go there, in blocks of a multiple of 64 threads (whole warps: the layout
+// keeps each lane of a warp in its own bank), as many per multiprocessor as the memory
 // allows; larger grids use global scratch with 4 blocks of 128 threads per
 // multiprocessor, which keeps the scratch within reach of the L2 cache for
 // mid-sized grids. The grid never exceeds what n mazes can occupy.
 func Plan(rows, cols int, wd Width, dev Device, n int) Launch {
-	per := Cells(rows, cols) * wd.Bytes
+	per := wd.Layout(rows, cols, true).Bytes()
 	var l Launch
 	if 64*per <= dev.SharedPerBlock {
 		perSM := min(dev.MaxThreadsPerSM, dev.SharedPerSM/per) &^ 63
@@ -174,7 +250,7 @@ func Plan(rows, cols int, wd Width, dev Device, n int) Launch {
 	}
 	l.Grid = max(1, min(l.Grid, (n+l.Block-1)/l.Block))
 	if !l.Shared {
-		l.ScratchBytes = l.Threads() * per
+		l.ScratchBytes = l.Threads() * wd.Layout(rows, cols, false).Bytes()
 	}
 	return l
 }

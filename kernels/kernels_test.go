@@ -99,15 +99,20 @@ func TestEmulateMatchesWalk(t *testing.T) {
 			dev = tiny
 		}
 		name := fmt.Sprintf("batch=%d/size=%v/order=%v/entry=%d/exit=%d/cap=%d/heat=%v", batches, pop.Size(), cfg.Order, cfg.Entry, cfg.Exit, cfg.Cap, cfg.Heat)
+		chain := Widths
+		if batches%2 == 1 {
+			chain = Kernels // walk8 first, forced
+			name += "/walk8"
+		}
 		dst := make([]mousemaze.Result, n)
-		if err := Evaluate(EmulatedRunner(dev), pop, cfg, dst); err != nil {
+		if err := EvaluateChain(EmulatedRunner(dev), chain, pop, cfg, dst); err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
 		compare(t, name, pop, cfg, dst)
 		done += n
 		batches++
 	}
-	t.Logf("%d mazes in %d batches equal Walk", done, batches)
+	t.Logf("%d mazes in %d batches equal Walk (every other batch from walk8)", done, batches)
 }
 
 // TestThesisMazes walks the thesis's mazes, whose turn counts are known.
@@ -255,14 +260,15 @@ func TestParamsLayout(t *testing.T) {
 	if ParamsSize != 104 {
 		t.Errorf("Params is %d bytes, walk.cu's is 104", ParamsSize)
 	}
-	for _, k := range []string{Walk16, Walk32} {
+	for _, wd := range Kernels {
+		k := wd.Kernel
 		decl := fmt.Sprintf(".visible .entry %s(\n\t.param .align 8 .b8 %s_param_0[%d]\n)", k, k, ParamsSize)
 		if !strings.Contains(PTX, decl) {
 			t.Errorf("walk.ptx does not declare %q", decl)
 		}
 	}
-	if n := strings.Count(PTX, fmt.Sprintf(".maxntid %d, 1, 1\n", MaxBlock)); n != 2 {
-		t.Errorf("walk.ptx bounds %d kernels to blocks of %d threads, want both", n, MaxBlock)
+	if n := strings.Count(PTX, fmt.Sprintf(".maxntid %d, 1, 1\n", MaxBlock)); n != len(Kernels) {
+		t.Errorf("walk.ptx bounds %d kernels to blocks of %d threads, want all %d", n, MaxBlock, len(Kernels))
 	}
 	if !strings.Contains(PTX, ".version 7.8\n.target sm_80\n") {
 		t.Errorf("walk.ptx is not PTX ISA 7.8 for sm_80")
@@ -369,19 +375,19 @@ echo "// other PTX" > "$2"
 // TestPlan checks the launch plans' invariants over every size.
 func TestPlan(t *testing.T) {
 	for _, dev := range []Device{H100, small, tiny} {
-		for _, wd := range Widths {
+		for _, wd := range Kernels {
 			for rows := 1; rows <= 64; rows++ {
 				for cols := 1; cols <= 64; cols += 7 {
 					for _, n := range []int{1, 100, 1 << 20} {
 						l := Plan(rows, cols, wd, dev, n)
-						per := Cells(rows, cols) * wd.Bytes
+						per := wd.Layout(rows, cols, true).Bytes()
 						if l.Grid < 1 || l.Block < 1 || l.Block > dev.MaxThreadsPerBlk || l.Block > MaxBlock || l.Block%32 != 0 {
 							t.Fatalf("%dx%d %s n=%d: bad launch %+v", rows, cols, wd.Kernel, n, l)
 						}
 						if l.Shared && (l.Block%64 != 0 || l.SharedBytes != l.Block*per || l.SharedBytes > dev.SharedPerBlock) {
 							t.Fatalf("%dx%d %s: bad shared launch %+v", rows, cols, wd.Kernel, l)
 						}
-						if !l.Shared && l.ScratchBytes != l.Threads()*per {
+						if !l.Shared && l.ScratchBytes != l.Threads()*wd.Layout(rows, cols, false).Bytes() {
 							t.Fatalf("%dx%d %s: bad scratch %+v", rows, cols, wd.Kernel, l)
 						}
 						if (l.Grid-1)*l.Block >= n {

@@ -19,23 +19,34 @@
 // a new maze, never for the warp's longest walk, and walks of very
 // different lengths keep the lanes busy until the batch runs out.
 //
-// A thread's visit counts live in a padded grid of (rows+2) x (cols+1)
-// cells: cell (r, c) is at index (r+1)*w + c + 1 with w = cols+1. Row 0,
-// row rows+1 and column 0 of every row are a border that holds WALL (column
-// 0 is also the right-hand border of the row above), so the inner loop has
-// no bounds checks. The exit is the border cell below the exit column: it
-// holds 0 and is never incremented. Walls hold WALL, which is larger than
-// any count an open cell reaches, so a wall's key is never the least.
+// A thread's visit counts live in a padded grid of H x W cells (kernels.
+// NewLayout): cell (r, c) of the maze is padded cell (r+1, c+1). Row 0, the
+// rows below the maze, column 0 and the columns right of it are a border
+// of walls (column 0 is also the right-hand border of the row above), so
+// the inner loop has no bounds checks. The exit is the border cell below
+// the exit column: it holds 0 and is never incremented. Walls hold WALL,
+// which is larger than any count an open cell reaches, so a wall's key is
+// never the least.
 //
-// The grids of all the threads are interleaved: cell j of lane l is at
-// cnt[j*S + l], S being the number of lanes sharing the array. In shared
-// memory (Params.shared != 0) the lanes are the threads of a block and S is
-// blockDim.x, a multiple of 64, so with 32-bit counts the 32 threads of a
-// warp always hit 32 different banks whatever cells they stand on; with
-// 16-bit counts two neighbouring lanes share a bank, and when they stand on
-// different cells the access takes two wavefronts (2-way conflicts). Grids
-// too large for shared memory use a global scratch array with the lanes of
-// the whole grid (S = gridDim.x*blockDim.x).
+// The grids of all the threads are interleaved, S lanes sharing the array:
+// in shared memory (Params.shared != 0) the lanes are the threads of a
+// block and S is blockDim.x, a multiple of 64; grids too large for shared
+// memory use a global scratch array with the lanes of the whole grid (S =
+// gridDim.x*blockDim.x). Each lane's grid is cut into units, and unit m of
+// lane l is unit m*S + l:
+// - untiled (32-bit counts, and every width in global scratch), a unit is
+//   one count, cell after cell (W = cols+1, H = rows+2): cell j of lane l
+//   is count j*S + l, and the mouse is a pointer that moves by constant
+//   offsets;
+// - tiled (8- and 16-bit counts in shared memory), a unit is a 32-bit word
+//   holding a tile of one lane's cells: 1 x 2 cells of 16 bits, 2 x 2 of 8
+//   bits (W and H whole tiles; H >= rows+3 with 2-row tiles). Every word of
+//   lane l then lies in bank (m*S + l) mod 32 = l mod 32, so the 32 lanes of
+//   a warp touch 32 different banks whatever cells they stand on: no bank
+//   conflicts (16-bit counts interleaved count by count put two lanes in
+//   one bank, 2-way conflicts). The mouse is a byte offset; a step within
+//   a tile moves it by B (column) or 2 (row) bytes, out of a tile by a
+//   word of every lane (a tile row), the offset's own bits telling which.
 //
 // The key of a move is count<<2 | rank, rank being the direction's place
 // in the preference order; the least of the four keys is the move, with
@@ -43,12 +54,14 @@
 //
 // # Counters and overflow
 //
-// walk16 counts in 16 bits (WALL16 = 0xFFFF), walk32 in 32 bits (WALL32 =
-// 2^30-1, so that the key still fits 32 bits). A walk stops as soon as a
-// cell's count reaches LIMIT = WALL-1 and the maze is marked OVERFLOW: no
-// decision ever used a count at or above LIMIT, and the host walks the
-// maze again with the wider counter (walk16 -> walk32 -> mousemaze.Walk),
-// so every result is exact.
+// walk8 counts in 8 bits (WALL8 = 0xFF), walk16 in 16 bits (WALL16 =
+// 0xFFFF), walk32 in 32 bits (WALL32 = 2^30-1, so that the key still fits
+// 32 bits). A walk stops as soon as a cell's count reaches LIMIT = WALL-1
+// and the maze is marked OVERFLOW: no decision ever used a count at or
+// above LIMIT, and the host walks the maze again from the start with the
+// next wider counter (walk8 -> walk16 -> walk32 -> mousemaze.Walk; the
+// host starts at walk8 where its model says it pays), so every result is
+// exact.
 //
 // # Output
 //
@@ -60,6 +73,7 @@
 typedef unsigned long long u64;
 typedef unsigned int u32;
 typedef unsigned short u16;
+typedef unsigned char u8;
 
 #define FLAG_FEASIBLE 1ull
 #define FLAG_ESCAPED 2ull
@@ -147,15 +161,34 @@ __device__ bool feasible(const Params &p, const u64 *walls, u64 *reach) {
 
 // pick returns o[r] without indexing an array, which would put it in local
 // memory.
-__device__ __forceinline__ int pick(u32 r, int o0, int o1, int o2, int o3) {
-    int a = (r & 1) ? o1 : o0;
-    int b = (r & 1) ? o3 : o2;
+template <typename V>
+__device__ __forceinline__ V pick(u32 r, V o0, V o1, V o2, V o3) {
+    V a = (r & 1) ? o1 : o0;
+    V b = (r & 1) ? o3 : o2;
     return (r & 2) ? b : a;
 }
 
-// delta returns the index offset of a move in direction d (D, R, L, U).
-__device__ __forceinline__ int delta(u32 d, int down, int right) {
-    return pick(d, down, right, -right, -down);
+// Tile<T> is how many cells of one mouse share a 32-bit word: R rows by C
+// columns (kernels.NewLayout). Every word belongs to one lane.
+template <typename T>
+struct Tile;
+template <>
+struct Tile<u8> {
+    enum { R = 2, C = 2 };
+};
+template <>
+struct Tile<u16> {
+    enum { R = 1, C = 2 };
+};
+template <>
+struct Tile<u32> {
+    enum { R = 1, C = 1 };
+};
+
+// cell is the count at byte offset a of cnt.
+template <typename T>
+__device__ __forceinline__ T &cell(unsigned char *cnt, u32 a) {
+    return *(T *)(cnt + a);
 }
 
 // Turns<narrow>::type is the turn counter of walk: u32 when narrow.
@@ -182,42 +215,66 @@ struct Turns<true> {
 template <typename T, u32 WALL, u32 LIMIT, bool SHARED>
 __device__ void walk(const Params &p) {
     typedef typename Turns<sizeof(T) < 4>::type TURNS;
+    const u32 B = sizeof(T);
+    // Shared counts narrower than 32 bits are tiled (Tile<T>), so that a
+    // lane's words all lie in one bank; global scratch has no banks and
+    // keeps the plain interleaving (one count per lane in turn).
+    const bool TILED = SHARED && B < 4;
+    const u32 TR = TILED ? (u32)Tile<T>::R : 1;
+    const u32 TC = TILED ? (u32)Tile<T>::C : 1;
+    const u32 U = TILED ? 4 : B; // bytes of one lane's unit of interleaving
     extern __shared__ unsigned char smem[];
-    T *cnt;
+    unsigned char *cnt;
     u32 S;
     u32 lane;
     if (SHARED) {
-        cnt = (T *)smem;
+        cnt = smem;
         S = blockDim.x;
         lane = threadIdx.x;
     } else {
-        cnt = (T *)p.scratch;
+        cnt = (unsigned char *)p.scratch;
         S = gridDim.x * blockDim.x;
         lane = blockIdx.x * blockDim.x + threadIdx.x;
     }
     const int rows = p.rows;
     const int cols = p.cols;
-    const int w = cols + 1;
-    const u32 cells = (u32)((rows + 2) * w);
-    const int down = w * (int)S;
-    const int right = (int)S;
-    const int o0 = delta(p.dir[0], down, right);
-    const int o1 = delta(p.dir[1], down, right);
-    const int o2 = delta(p.dir[2], down, right);
-    const int o3 = delta(p.dir[3], down, right);
+    // The padded grid: W columns, H rows, whole tiles (kernels.NewLayout).
+    const u32 W = (u32)(cols + 1 + TC - 1) / TC * TC;
+    const u32 H = (u32)(rows + 2 + TR - 1 + TR - 1) / TR * TR;
+    const u32 units = H / TR * (W / TC);
+    // Byte strides: one unit of every lane, a tile row.
+    const u32 SU = U * S;
+    const u32 rs = SU * (W / TC);
+    // The corrections of a step right (hc) and down (vc) from the last
+    // column (row) of a tile into the next tile; see the step below.
+    const u32 hc = (SU - 2 * B) / B;
+    const u32 vc = rs / 2 - 2;
+    // The untiled step: the offsets down and right, and of each rank's
+    // direction, in counts.
+    const int o_d = (int)(W * S);
+    const int o_r = (int)S;
+    const int o0 = pick<int>(p.dir[0], o_d, o_r, -o_r, -o_d);
+    const int o1 = pick<int>(p.dir[1], o_d, o_r, -o_r, -o_d);
+    const int o2 = pick<int>(p.dir[2], o_d, o_r, -o_r, -o_d);
+    const int o3 = pick<int>(p.dir[3], o_d, o_r, -o_r, -o_d);
     const u32 kD = p.rank[0];
     const u32 kR = p.rank[1];
     const u32 kL = p.rank[2];
     const u32 kU = p.rank[3];
-    const u32 entry = (u32)(w + p.entry + 1) * S + lane;
-    const u32 exit = (u32)((rows + 1) * w + p.exit + 1) * S + lane;
+    const u32 dirs = p.dir[0] | p.dir[1] << 2 | p.dir[2] << 4 | p.dir[3] << 6;
+    const u32 base = U * lane;
+#define ADDR(R, C) (((u32)(R) / TR * (W / TC) + (u32)(C) / TC) * SU + base + ((u32)(R) % TR * TC + (u32)(C) % TC) * B)
+    const u32 entry = ADDR(1, p.entry + 1);
+    const u32 exit = ADDR(rows + 1, p.exit + 1);
     u64 reach[MAX_ROWS];
 
     // The border: every cell a wall, but the exit.
-    for (u32 j = 0; j < cells; j++) {
-        cnt[j * S + lane] = (T)WALL;
+    for (u32 m = 0; m < units; m++) {
+        for (u32 s = 0; s < U; s += B) {
+            cell<T>(cnt, m * SU + base + s) = (T)WALL;
+        }
     }
-    cnt[exit] = 0;
+    cell<T>(cnt, exit) = 0;
 
     // The lanes of a warp walk in rounds: in each, the lanes without a
     // mouse take the next mazes together (one atomicAdd for the warp, the
@@ -229,10 +286,11 @@ __device__ void walk(const Params &p) {
     const u32 wl = threadIdx.x & 31; // blockDim.x is a multiple of 32
     const u32 below = (1u << wl) - 1;
     const TURNS cap = p.limit > (TURNS)~(TURNS)0 ? (TURNS)~(TURNS)0 : (TURNS)p.limit;
-    // The mouse is a pointer into the counts (not an index), which saves
-    // the address arithmetic of every access.
-    T *const out = cnt + exit;
-    T *at = out;
+    // The mouse: a byte offset into the counts when tiled, else a pointer
+    // (which saves the address arithmetic of every access).
+    u32 a = exit;
+    T *const out = (T *)(cnt + exit);
+    T *m = out;
     TURNS turns = 0;
     u64 flags = 0;
     u32 i = 0;
@@ -243,14 +301,14 @@ __device__ void walk(const Params &p) {
         if (need != 0 && !exhausted) {
             const int leader = __ffs(need) - 1;
             const u32 taken = (u32)__popc(need);
-            u32 base = 0;
+            u32 first = 0;
             if ((int)wl == leader) {
-                base = atomicAdd(p.next, taken);
+                first = atomicAdd(p.next, taken);
             }
-            base = __shfl_sync(FULL_WARP, base, leader);
-            exhausted = base >= p.n || p.n - base <= taken;
+            first = __shfl_sync(FULL_WARP, first, leader);
+            exhausted = first >= p.n || p.n - first <= taken;
             if (!live) {
-                i = base + (u32)__popc(need & below);
+                i = first + (u32)__popc(need & below);
                 if (i < p.n) {
                     const u64 *walls = p.walls + (size_t)i * rows;
                     if (!feasible(p, walls, reach)) {
@@ -265,13 +323,13 @@ __device__ void walk(const Params &p) {
                         // Load the maze and put the mouse on the entry cell.
                         for (int r = 0; r < rows; r++) {
                             u64 row = walls[r];
-                            u32 o = (u32)((r + 1) * w + 1) * S + lane;
                             for (int c = 0; c < cols; c++) {
-                                cnt[o + (u32)c * S] = (row >> c & 1) ? (T)WALL : (T)0;
+                                cell<T>(cnt, ADDR(r + 1, c + 1)) = (row >> c & 1) ? (T)WALL : (T)0;
                             }
                         }
-                        at = cnt + entry;
-                        *at = 1;
+                        a = entry;
+                        m = (T *)(cnt + entry);
+                        *m = 1;
                         turns = 1;
                         flags = FLAG_FEASIBLE;
                         live = true;
@@ -295,20 +353,56 @@ __device__ void walk(const Params &p) {
                 done = true;
                 break;
             }
-            u32 kd = (u32)at[down] << 2 | kD;
-            u32 kr = (u32)at[right] << 2 | kR;
-            u32 kl = (u32)at[-right] << 2 | kL;
-            u32 ku = (u32)at[-down] << 2 | kU;
-            u32 k = min(min(kd, kr), min(kl, ku));
-            at += pick(k & 3, o0, o1, o2, o3);
-            turns++;
-            if (at == out) {
-                flags |= FLAG_ESCAPED;
-                done = true;
-                break;
+            // The neighbours. Untiled, a step moves a whole unit of every
+            // lane (SU bytes) or a row of them (rs). Within a tile it
+            // moves B bytes (a column) or 2 bytes (a row, 8-bit tiles);
+            // out of the tile's last column (row) it moves to the lane's
+            // next tile, a word on (a tile row on). The column bit of the
+            // offset (a & B) says which; the left neighbour is always one
+            // word of every lane before the right one, and the upper one a
+            // tile row above the lower.
+            T *here;
+            if (!TILED) {
+                u32 kd = (u32)m[o_d] << 2 | kD;
+                u32 kr = (u32)m[o_r] << 2 | kR;
+                u32 kl = (u32)m[-o_r] << 2 | kL;
+                u32 ku = (u32)m[-o_d] << 2 | kU;
+                u32 k = min(min(kd, kr), min(kl, ku));
+                m += pick(k & 3, o0, o1, o2, o3);
+                turns++;
+                if (m == out) {
+                    flags |= FLAG_ESCAPED;
+                    done = true;
+                    break;
+                }
+                here = m;
+            } else {
+                u32 aR = a + B + (a & B) * hc;
+                u32 aL = aR - SU;
+                u32 aD, aU;
+                if (TR == 1) {
+                    aD = a + rs;
+                    aU = a - rs;
+                } else {
+                    aD = a + 2 + (a & 2) * vc;
+                    aU = aD - rs;
+                }
+                u32 kd = (u32)cell<T>(cnt, aD) << 2 | kD;
+                u32 kr = (u32)cell<T>(cnt, aR) << 2 | kR;
+                u32 kl = (u32)cell<T>(cnt, aL) << 2 | kL;
+                u32 ku = (u32)cell<T>(cnt, aU) << 2 | kU;
+                u32 k = min(min(kd, kr), min(kl, ku));
+                a = pick(dirs >> ((k & 3) << 1) & 3, aD, aR, aL, aU);
+                turns++;
+                if (a == exit) {
+                    flags |= FLAG_ESCAPED;
+                    done = true;
+                    break;
+                }
+                here = &cell<T>(cnt, a);
             }
-            u32 c = (u32)*at + 1;
-            *at = (T)c;
+            u32 c = (u32)*here + 1;
+            *here = (T)c;
             if (c == LIMIT) {
                 flags |= FLAG_OVERFLOW;
                 done = true;
@@ -323,14 +417,14 @@ __device__ void walk(const Params &p) {
         if (p.heat != 0 && (flags & FLAG_OVERFLOW) == 0) {
             u32 *h = p.heat + (size_t)i * rows * cols;
             for (int r = 0; r < rows; r++) {
-                u32 o = (u32)((r + 1) * w + 1) * S + lane;
                 for (int c = 0; c < cols; c++) {
-                    u32 v = cnt[o + (u32)c * S];
+                    u32 v = cell<T>(cnt, ADDR(r + 1, c + 1));
                     h[r * cols + c] = v == WALL ? 0 : v;
                 }
             }
         }
     }
+#undef ADDR
 }
 
 // layouts picks the instantiation of walk for the launch: global scratch
@@ -343,6 +437,11 @@ __device__ __forceinline__ void layouts(const Params &p) {
     } else {
         walk<T, WALL, LIMIT, true>(p);
     }
+}
+
+// walk8 walks mazes with 8-bit visit counts.
+extern "C" __global__ void __launch_bounds__(256, 5) walk8(const Params p) {
+    layouts<u8, 0xFFu, 0xFEu>(p);
 }
 
 // walk16 walks mazes with 16-bit visit counts.

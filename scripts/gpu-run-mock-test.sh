@@ -25,17 +25,19 @@ problems=()
 for f in gpu-run.json gpu-run.jsonl summary.txt; do
   [ -s "$out/$f" ] || problems+=("$f missing or empty")
 done
-for s in env smoke tests check stream-pop-13x13-random stream-pop-13x13-long stream-drawn-32x32 stream-cpu-1core-13x13; do
+for s in env smoke tests check stream-pop-13x13-random stream-pop-13x13-long stream-drawn-32x32 stream-resident-13x13 stream-cpu-1core-13x13; do
   grep -q "\"step\":\"$s\",\"rc\":0,.*\"status\":\"ok\"" "$out/gpu-run.jsonl" || problems+=("step $s did not pass")
 done
 grep -q '"mismatches":0,.*"size":"64x64","step":"check"' "$out/gpu-run.jsonl" || problems+=("no clean 64x64 check")
 grep -q '"steps_per_sec_kernel":[0-9]' "$out/gpu-run.jsonl" || problems+=("no kernel-only rate")
+grep -q '"final":true.*"resident":true' "$out/gpu-run.jsonl" || problems+=("no final resident stream line")
 for s in ncu sanitizer-memcheck sanitizer-initcheck; do
   grep -q "\"step\":\"$s\",\"rc\":0,\"seconds\":0,\"log\":\"\",\"status\":\"skipped: " "$out/gpu-run.jsonl" || problems+=("$s not skipped")
 done
-for v in walk16/shared walk32/shared walk16/scratch walk32/scratch; do
+for v in walk8/shared walk16/shared walk32/shared walk8/scratch walk16/scratch walk32/scratch; do
   grep -q "^variant $v: [0-9]* mazes checked" "$out/tests.log" || problems+=("variant $v not run")
 done
+grep -q "^walk8 escalation: [0-9]* mazes checked, [1-9][0-9]* overflowed" "$out/tests.log" || problems+=("walk8 escalation not checked")
 # The whole file must be one JSON object.
 go run ./scripts/gpubench/jsoncheck "$out/gpu-run.json" || problems+=("gpu-run.json is not valid JSON")
 if [ "${#problems[@]}" -gt 0 ]; then

@@ -9,7 +9,8 @@
 #
 # Steps, each under `timeout -k`: the environment (nvidia-smi, driver,
 # device, memory); a smoke walk; the cuda tests (1,000,000 random mazes
-# against the reference, the walk16/walk32/global-scratch variants, Close);
+# against the reference, the walk8/walk16/walk32 shared and global-scratch
+# variants, walk8's escalation, Close);
 # gpubench check (the backend against the cpu backend on GPURUN_N mazes of
 # several sizes); compute-sanitizer memcheck and initcheck with
 # --error-exitcode; gpubench stream (kernel-only time from CUDA events and
@@ -17,8 +18,10 @@
 # Compute pass if ncu is present.
 #
 # Time limits (s): 10 smi, 15 env, 20 smoke, 90 tests, 60 check, 45 + 45
-# sanitizers, 2 x 30 carried streams, 40 drawn stream, 20 cpu baseline, 45
-# ncu: 450 in all with the default 15 s streams, within the 480 s budget.
+# sanitizers, 2 x 30 carried streams, 40 drawn stream, 20 resident stream
+# (one batch uploaded once and walked again and again on the device), 20
+# cpu baseline, 45 ncu: 470 in all with the default 15 s streams, within
+# the 480 s budget.
 #
 # Every result is appended, as soon as it exists, to $OUT/gpu-run.jsonl
 # (one JSON object a line) and a line of $OUT/summary.txt (also printed),
@@ -110,10 +113,10 @@ step env 15 "$BIN/gpubench" env
 # 2. A smoke walk: a few thousand mazes against the cpu backend.
 step smoke 20 "$BIN/gpubench" check --n 5000 --sizes 13x13 --batch 5000
 
-# 3. The tests: 1,000,000 random mazes against Walk, the three variants,
-#    Close, the errors (the failure injections skip on a real driver).
+# 3. The tests: 1,000,000 random mazes against Walk, the six variants,
+#    walk8's escalation, Close, the errors (the failure injections skip on a real driver).
 step tests 90 "$BIN/cuda.test" -test.v -test.timeout 85s "${SHORT[@]}" \
-  -test.run 'TestMatchesWalk|TestVariants|TestClose|TestEvaluateErrors|TestOpenFailures'
+  -test.run 'TestMatchesWalk|TestVariants|TestWalk8Escalates|TestResident|TestClose|TestEvaluateErrors|TestOpenFailures'
 
 # 4. The backend against the cpu backend on GPURUN_N mazes of four sizes.
 step check 60 "$BIN/gpubench" check --n "$N" --sizes 6x6,13x13,32x32,64x64
@@ -135,6 +138,7 @@ for pop in "$BIN"/pops/*.bin; do
   step "stream-$(basename "$pop" .bin)" $((SECS + 15)) "$BIN/gpubench" stream --pop "$pop" --seconds "$SECS"
 done
 step stream-drawn-32x32 $((SECS + 25)) "$BIN/gpubench" stream --size 32x32 --n "$DRAWN_N" --kind random --seconds "$SECS"
+step stream-resident-13x13 $((SECS / 3 + 14)) "$BIN/gpubench" stream --resident --size 13x13 --n "$DRAWN_N" --kind random --seconds $((SECS / 3 + 1))
 step stream-cpu-1core-13x13 $((SECS / 3 + 14)) "$BIN/gpubench" stream --backend cpu --workers 1 --size 13x13 --n $((DRAWN_N / 2)) --kind long --seconds $((SECS / 3 + 1))
 
 # 7. One Nsight Compute pass on walk16 (13x13), if ncu is present.

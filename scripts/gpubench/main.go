@@ -49,6 +49,8 @@ type gpu interface {
 	Memory() int64
 	DriverVersion() int
 	Stats() cuda.Stats
+	Upload(pop mousemaze.Population) error
+	WalkResident(cfg mousemaze.Config, out []uint64) error
 }
 
 // openGPU opens the cuda backend.
@@ -346,6 +348,7 @@ func cmdStream(args []string, out *json.Encoder, stderr io.Writer) int {
 	seconds := fs.Float64("seconds", 10, "how long to stream")
 	backend := fs.String("backend", "cuda", "backend to stream through (cuda, or cpu for a baseline)")
 	workers := fs.Int("workers", 0, "cpu workers (0: all CPUs)")
+	resident := fs.Bool("resident", false, "cuda: upload the batch once and walk it on the device again and again (no per-maze host costs but reading result words)")
 	if rc := parse(fs, args, stderr); rc >= 0 {
 		return rc
 	}
@@ -362,6 +365,9 @@ func cmdStream(args []string, out *json.Encoder, stderr io.Writer) int {
 		} else if err == nil {
 			err = errors.New("need one --size and --n ≥ 1")
 		}
+	}
+	if err == nil && *resident && *backend != "cuda" {
+		err = errors.New("--resident needs --backend cuda")
 	}
 	if err != nil || *batch < 1 || *seconds <= 0 {
 		fmt.Fprintf(stderr, "gpubench stream: %v\n", err)
@@ -398,7 +404,7 @@ func cmdStream(args []string, out *json.Encoder, stderr io.Writer) int {
 		rec := map[string]any{"step": "stream", "backend": *backend, "population": label, "size": pop.Size().String(),
 			"mazes": mazes, "steps": steps, "wall_seconds": wall, "final": final,
 			"steps_per_sec_end_to_end": float64(steps) / wall, "mazes_per_sec_end_to_end": float64(mazes) / wall,
-			"mean_turns": float64(steps) / float64(max(mazes, 1))}
+			"mean_turns": float64(steps) / float64(max(mazes, 1)), "resident": *resident}
 		if g != nil {
 			st := g.Stats()
 			k := (st.Kernel - kernel0).Seconds()
@@ -409,6 +415,39 @@ func cmdStream(args []string, out *json.Encoder, stderr io.Writer) int {
 		out.Encode(rec)
 	}
 	last := start
+	if *resident {
+		// One batch kept on the device, walked again and again: only the
+		// result words cross the bus. Overflowed walks are counted, not
+		// walked again (their steps are left out).
+		if err := g.Upload(pop.Slice(0, m)); err != nil {
+			return fail(stderr, "stream: %v", err)
+		}
+		words := make([]uint64, m)
+		overflowed := int64(0)
+		start = time.Now()
+		for time.Since(start).Seconds() < *seconds {
+			if err := g.WalkResident(cfg, words); err != nil {
+				return fail(stderr, "stream: %v", err)
+			}
+			for _, w := range words {
+				if w&kernels.FlagOverflow != 0 {
+					overflowed++
+					continue
+				}
+				steps += int64(w >> kernels.TurnShift)
+			}
+			mazes += int64(m)
+			if time.Since(last) > 2*time.Second {
+				report(false)
+				last = time.Now()
+			}
+		}
+		if overflowed > 0 {
+			fmt.Fprintf(stderr, "gpubench stream: %d walks overflowed the first counter and are left out\n", overflowed)
+		}
+		report(true)
+		return 0
+	}
 	for off := 0; time.Since(start).Seconds() < *seconds; off = (off + m) % (pop.Len() - m + 1) {
 		sub := mousemaze.Population{Rows: pop.Rows, Cols: pop.Cols, Words: pop.Words[off*pop.Rows : (off+m)*pop.Rows]}
 		if err := ev.Evaluate(sub, cfg, dst); err != nil {

@@ -16,6 +16,7 @@ import (
 func TestUsage(t *testing.T) {
 	for _, args := range [][]string{nil, {"nope"}, {"check", "--n", "0"}, {"check", "--sizes", "0x3"},
 		{"makepop", "--size", "13x13"}, {"stream", "--size", "13x13", "--n", "0"}, {"stream", "--backend", "opencl", "--n", "2"},
+		{"stream", "--backend", "cpu", "--resident", "--n", "2"},
 		{"env", "extra"}, {"lanes", "--size", "13x13", "--n", "0"}, {"lanes", "--pop", "/nonexistent"}} {
 		var stdout, stderr bytes.Buffer
 		if rc := run(args, &stdout, &stderr); rc != 2 || stderr.Len() == 0 {

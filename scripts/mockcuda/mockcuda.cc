@@ -191,7 +191,7 @@ struct Kernel {
 	const char *name;
 	void (*entry)(const Params);
 };
-const Kernel kernelTable[] = {{"walk16", walk16}, {"walk32", walk32}};
+const Kernel kernelTable[] = {{"walk8", walk8}, {"walk16", walk16}, {"walk32", walk32}};
 
 } // namespace
 
@@ -625,6 +625,27 @@ CUresult cuMemFreeHost(void *p) {
 	}
 	free(p);
 	allocs.erase(it);
+	return CUDA_SUCCESS;
+}
+
+// cuMemcpyHtoD and cuMemcpyDtoH copy at once (every stream is idle here).
+CUresult cuMemcpyHtoD(CUdeviceptr dst, const void *src, size_t n) {
+	ENTER("cuMemcpyHtoD");
+	NEED_CONTEXT();
+	if (device(dst, n) == nullptr || (src == nullptr && n > 0)) {
+		return CUDA_ERROR_INVALID_VALUE;
+	}
+	memcpy((void *)uintptr_t(dst), src, n);
+	return CUDA_SUCCESS;
+}
+
+CUresult cuMemcpyDtoH(void *dst, CUdeviceptr src, size_t n) {
+	ENTER("cuMemcpyDtoH");
+	NEED_CONTEXT();
+	if (device(src, n) == nullptr || (dst == nullptr && n > 0)) {
+		return CUDA_ERROR_INVALID_VALUE;
+	}
+	memcpy(dst, (const void *)uintptr_t(src), n);
 	return CUDA_SUCCESS;
 }
 

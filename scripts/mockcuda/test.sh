@@ -5,9 +5,10 @@
 # binary and gpubench against that header, with gorgonia.org/cu linked
 # against the mock (CGO_LDFLAGS come before cu's own -L flags, and the
 # rpath puts the mock before any installed libcuda), checks with ldd that
-# the mock is what they load, runs the tests (walk16 and walk32 in shared
-# memory and in global scratch, Close, injected driver failures, a failing
-# cuInit), then scripts/gpu-run.sh end to end (gpu-run-mock-test.sh).
+# the mock is what they load, runs the tests (walk8, walk16 and walk32 in shared
+# memory and in global scratch, walk8's escalation, a resident population,
+# Close, injected driver failures, a failing cuInit), then
+# scripts/gpu-run.sh end to end (gpu-run-mock-test.sh).
 # Skips, exit 0, saying why, when cuda.h or a C++ compiler cannot be had.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -47,12 +48,22 @@ done
   exit 1
 }
 grep -E '^(--- |ok|PASS|FAIL)' "$work/tests.log" | grep -v '^    ' || true
-for v in walk16/shared walk32/shared walk16/scratch walk32/scratch; do
+for v in walk8/shared walk16/shared walk32/shared walk8/scratch walk16/scratch walk32/scratch; do
   line=$(grep "^variant $v: [0-9]* mazes checked" "$work/tests.log") || {
     echo "test-cuda-mock: variant $v did not run" >&2
     exit 1
   }
   echo "test-cuda-mock: $line"
 done
+line=$(grep "^walk8 escalation: [0-9]* mazes checked, [1-9][0-9]* overflowed" "$work/tests.log") || {
+  echo "test-cuda-mock: walk8's escalation to walk16 was not checked" >&2
+  exit 1
+}
+echo "test-cuda-mock: $line"
+line=$(grep "^resident: [1-9][0-9]* result words checked" "$work/tests.log") || {
+  echo "test-cuda-mock: the resident population was not checked" >&2
+  exit 1
+}
+echo "test-cuda-mock: $line"
 scripts/gpu-run-mock-test.sh "$work"
 echo "test-cuda-mock: passed under AddressSanitizer in $(($(date +%s) - t0))s"
