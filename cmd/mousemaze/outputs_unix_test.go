@@ -180,17 +180,8 @@ func TestEvolveSignalsEveryAlgo(t *testing.T) {
 // once it exits.
 func startSearch(t *testing.T, args ...string) (cmd *exec.Cmd, done <-chan []byte, stderr *lockedBuffer) {
 	t.Helper()
-	cmd = exec.Command(os.Args[0], args...)
-	cmd.Env = append(os.Environ(), "MOUSEMAZE_TEST_MAIN=1")
 	stderr = new(lockedBuffer)
-	cmd.Stderr = stderr
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
+	cmd, out := startChildTo(t, stderr, args...)
 	ch := make(chan []byte, 1)
 	go func() {
 		b, _ := io.ReadAll(out)

@@ -73,10 +73,16 @@ func TestEvolveSIGINT(t *testing.T) {
 // startChild starts this test binary as `mousemaze args...` and returns
 // the process, its standard output and the buffer of its standard error.
 func startChild(t *testing.T, args ...string) (*exec.Cmd, io.ReadCloser, *bytes.Buffer) {
+	stderr := new(bytes.Buffer)
+	cmd, out := startChildTo(t, stderr, args...)
+	return cmd, out, stderr
+}
+
+// startChildTo is startChild with its standard error written to stderr.
+func startChildTo(t *testing.T, stderr io.Writer, args ...string) (*exec.Cmd, io.ReadCloser) {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], args...)
 	cmd.Env = append(os.Environ(), "MOUSEMAZE_TEST_MAIN=1")
-	stderr := new(bytes.Buffer)
 	cmd.Stderr = stderr
 	out, err := cmd.StdoutPipe()
 	if err != nil {
@@ -85,7 +91,7 @@ func startChild(t *testing.T, args ...string) (*exec.Cmd, io.ReadCloser, *bytes.
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	return cmd, out, stderr
+	return cmd, out
 }
 
 // TestEvalSIGTERMFlushes sends eval a real SIGTERM while it writes (its

@@ -156,53 +156,25 @@ func (e *engine) advance() int32 {
 		return e.entryIdx // only the root's first decision: the entry cell
 	}
 	st, val := &e.state, &e.val
-	o0, o1, o2, o3 := e.off[0], e.off[1], e.off[2], e.off[3]
+	off := e.off
 	turns, n, tr := e.turns, e.ntrail, e.trail
 	for {
-		// The four directions in preference order, unrolled. A value of 0
-		// is a 0-visit open cell, the exit or an unknown cell: the first
-		// one in the order decides the move.
+		// The four directions in preference order. A value of 0 is a
+		// 0-visit open cell, the exit or an unknown cell: the first one in
+		// the order decides the move; else the fewest visits do.
 		best, bv := int32(0), uint32(wallVal)
-		m := pos + o0
-		if v := val[uint8(m)]; v == 0 {
-			if s := st[uint8(m)]; s != cellOpen {
-				return e.stop(m, s, pos, turns, n)
+		for _, o := range off {
+			m := pos + o
+			if v := val[uint8(m)]; v == 0 {
+				if s := st[uint8(m)]; s != cellOpen {
+					return e.stop(m, s, pos, turns, n)
+				}
+				best = m
+				break
+			} else if v < bv {
+				best, bv = m, v
 			}
-			best = m
-			goto move
-		} else if v < bv {
-			best, bv = m, v
 		}
-		m = pos + o1
-		if v := val[uint8(m)]; v == 0 {
-			if s := st[uint8(m)]; s != cellOpen {
-				return e.stop(m, s, pos, turns, n)
-			}
-			best = m
-			goto move
-		} else if v < bv {
-			best, bv = m, v
-		}
-		m = pos + o2
-		if v := val[uint8(m)]; v == 0 {
-			if s := st[uint8(m)]; s != cellOpen {
-				return e.stop(m, s, pos, turns, n)
-			}
-			best = m
-			goto move
-		} else if v < bv {
-			best, bv = m, v
-		}
-		m = pos + o3
-		if v := val[uint8(m)]; v == 0 {
-			if s := st[uint8(m)]; s != cellOpen {
-				return e.stop(m, s, pos, turns, n)
-			}
-			best = m
-		} else if v < bv {
-			best = m
-		}
-	move:
 		pos = best
 		val[uint8(pos)]++
 		turns++

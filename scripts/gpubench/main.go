@@ -352,20 +352,7 @@ func cmdStream(args []string, out *json.Encoder, stderr io.Writer) int {
 	if rc := parse(fs, args, stderr); rc >= 0 {
 		return rc
 	}
-	var pop mousemaze.Population
-	var err error
-	label := *path
-	if *path != "" {
-		pop, err = readPop(*path)
-	} else {
-		var szs []mousemaze.Size
-		if szs, err = parseSizes(*size); err == nil && len(szs) == 1 && *n > 0 {
-			pop, err = randomPop(rand.New(rand.NewPCG(7, 7)), szs[0], *n, *kind)
-			label = fmt.Sprintf("drawn %s %s", *kind, szs[0])
-		} else if err == nil {
-			err = errors.New("need one --size and --n ≥ 1")
-		}
-	}
+	pop, label, err := loadPop(*path, *size, *n, *kind)
 	if err == nil && *resident && *backend != "cuda" {
 		err = errors.New("--resident needs --backend cuda")
 	}
@@ -466,6 +453,24 @@ func cmdStream(args []string, out *json.Encoder, stderr io.Writer) int {
 	return 0
 }
 
+// loadPop reads the population file path, or, with none, draws n mazes
+// of kind and of the one size in size; label names it in reports.
+func loadPop(path, size string, n int, kind string) (pop mousemaze.Population, label string, err error) {
+	if path != "" {
+		pop, err = readPop(path)
+		return pop, path, err
+	}
+	szs, err := parseSizes(size)
+	if err == nil && (len(szs) != 1 || n < 1) {
+		err = errors.New("need one --size and --n ≥ 1")
+	}
+	if err != nil {
+		return pop, "", err
+	}
+	pop, err = randomPop(rand.New(rand.NewPCG(7, 7)), szs[0], n, kind)
+	return pop, fmt.Sprintf("drawn %s %s", kind, szs[0]), err
+}
+
 // cmdLanes walks a population on the cpu backend and prints the lanes'
 // efficiency by kernels.LaneEfficiency: waiting for a warp's longest walk,
 // and refilled every kernels.RefillSteps steps (a model, no GPU involved).
@@ -478,20 +483,7 @@ func cmdLanes(args []string, out *json.Encoder, stderr io.Writer) int {
 	if rc := parse(fs, args, stderr); rc >= 0 {
 		return rc
 	}
-	var pop mousemaze.Population
-	var err error
-	label := *path
-	if *path != "" {
-		pop, err = readPop(*path)
-	} else {
-		var szs []mousemaze.Size
-		if szs, err = parseSizes(*size); err == nil && len(szs) == 1 && *n > 0 {
-			pop, err = randomPop(rand.New(rand.NewPCG(7, 7)), szs[0], *n, *kind)
-			label = fmt.Sprintf("drawn %s %s", *kind, szs[0])
-		} else if err == nil {
-			err = errors.New("need one --size and --n ≥ 1")
-		}
-	}
+	pop, label, err := loadPop(*path, *size, *n, *kind)
 	if err != nil {
 		fmt.Fprintf(stderr, "gpubench lanes: %v\n", err)
 		return 2
