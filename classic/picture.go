@@ -1,11 +1,13 @@
 package classic
 
 import (
+	"bytes"
 	"image"
 	"image/color"
 	"image/png"
 	"io"
-	"os"
+
+	"github.com/mousemaze/mousemaze/outfile"
 )
 
 // PictureCell is the side of one cell of a Picture, in pixels.
@@ -60,17 +62,13 @@ func WritePicture(w io.Writer, b Board, path []int) error {
 }
 
 // WritePNG draws the game's board and the path taken (see Picture) to
-// the PNG file name.
+// the PNG file name, atomically (outfile.Write).
 func (g *Interpreted) WritePNG(name string) error {
-	f, err := os.Create(name)
-	if err != nil {
+	var b bytes.Buffer
+	if err := WritePicture(&b, g.board, g.Path); err != nil {
 		return err
 	}
-	if err := WritePicture(f, g.board, g.Path); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	return outfile.Write(name, b.Bytes())
 }
 
 // Board returns the game's board.

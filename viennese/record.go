@@ -1,12 +1,14 @@
 package viennese
 
 import (
+	"bytes"
 	"fmt"
 	"io"
-	"os"
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/mousemaze/mousemaze/outfile"
 )
 
 // GridSpec matches a grid canvas named RxC.
@@ -48,17 +50,14 @@ func OpenMaze(name string, stdin io.Reader) (*File, error) {
 	return f, nil
 }
 
-// WritePNGFile writes the maze's report to name.
+// WritePNGFile writes the maze's report to name, atomically
+// (outfile.Write): never half a file.
 func WritePNGFile(name string, m *Maze, v Variant) error {
-	out, err := os.Create(name)
-	if err != nil {
+	var b bytes.Buffer
+	if err := WritePNG(&b, m, v); err != nil {
 		return err
 	}
-	if err := WritePNG(out, m, v); err != nil {
-		out.Close()
-		return err
-	}
-	return out.Close()
+	return outfile.Write(name, b.Bytes())
 }
 
 // Record is the JSON of score, solve and evolve.
@@ -142,17 +141,14 @@ func EvolveRecord(c *Canvas, v Variant, canvasName string, p Params, res Result)
 	return r, best, nil
 }
 
-// WriteTextFile writes m in the text format to the file name.
+// WriteTextFile writes m in the text format to the file name, atomically
+// (outfile.Write).
 func WriteTextFile(name string, m *Maze, v Variant) error {
-	w, err := os.Create(name)
-	if err != nil {
+	var b bytes.Buffer
+	if err := WriteText(&b, m, &v); err != nil {
 		return err
 	}
-	err = WriteText(w, m, &v)
-	if cerr := w.Close(); err == nil {
-		err = cerr
-	}
-	return err
+	return outfile.Write(name, b.Bytes())
 }
 
 // WriteEvolve prints an evolve record: a comment head with the search

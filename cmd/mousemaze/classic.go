@@ -4,12 +4,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/mousemaze/mousemaze"
 	"github.com/mousemaze/mousemaze/classic"
 	"github.com/mousemaze/mousemaze/classic/neural"
+	"github.com/mousemaze/mousemaze/outfile"
 )
 
 // This file is `mousemaze classic`: the ordinary mazes of the seed paper
@@ -50,7 +50,7 @@ func runClassicGen(args []string, stdout, stderr io.Writer) int {
 	}
 	if *out == "" {
 		fmt.Fprint(stdout, text)
-	} else if err := os.WriteFile(*out, []byte(text), 0o644); err != nil {
+	} else if err := outfile.Write(*out, []byte(text)); err != nil {
 		return failer("classic gen", stderr)(exitFail, "%v", err)
 	}
 	return exitOK

@@ -18,6 +18,9 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	maxEvals := minFlag(fs, "max-evals", int64(100_000_000), 1, "the largest budget one evolve job may ask for")
 	walkCap := minFlag(fs, "walk-cap", int64(100_000_000), 1, "the most turns one walk from the page may take")
 	idle := minFlag(fs, "idle", 30*time.Second, 1, "stop a job once no page has watched it for this long")
+	maxGames := minFlag(fs, "max-games", 100, 1, "maze games that may be open at once")
+	gameIdle := minFlag(fs, "game-idle", 30*time.Minute, 1, "drop a maze game untouched for this long")
+	playerGone := minFlag(fs, "player-gone", 20*time.Second, 1, "a two-player game's player silent for this long has left (the other wins)")
 	open := fs.Bool("open", false, "open the page in the default browser")
 	if code := parseNoArgs(fs, args); code >= 0 {
 		return code
@@ -32,7 +35,8 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	if !web.IsLoopback(host) {
 		fmt.Fprintf(stderr, "mousemaze serve: warning: %s is not a loopback address; anyone who can reach it can run searches on this machine\n", *addr)
 	}
-	srv, err := web.New(web.Options{Backend: *backend, Workers: *workers, MaxJobs: *maxJobs, MaxEvals: *maxEvals, WalkCap: *walkCap, IdleTimeout: *idle})
+	srv, err := web.New(web.Options{Backend: *backend, Workers: *workers, MaxJobs: *maxJobs, MaxEvals: *maxEvals, WalkCap: *walkCap, IdleTimeout: *idle,
+		MaxGames: *maxGames, GameIdle: *gameIdle, PlayerGone: *playerGone})
 	if err != nil {
 		return failer("serve", stderr)(exitFail, "%v", err)
 	}

@@ -22,6 +22,8 @@ func TestServeFlags(t *testing.T) {
 		{[]string{"serve", "--max-evals", "0"}, "invalid value \"0\" for flag -max-evals: must be above 0\n"},
 		{[]string{"serve", "--walk-cap", "0"}, "invalid value \"0\" for flag -walk-cap: must be above 0\n"},
 		{[]string{"serve", "--workers", "-1"}, "invalid value \"-1\" for flag -workers: must be 0 or more\n"},
+		{[]string{"serve", "--max-games", "0"}, "invalid value \"0\" for flag -max-games: must be above 0\n"},
+		{[]string{"serve", "--player-gone", "-1s"}, "invalid value \"-1s\" for flag -player-gone: must be above 0\n"},
 		{[]string{"serve", "--idle", "0s"}, "invalid value \"0s\" for flag -idle: must be above 0\n"},
 		{[]string{"serve", "--addr", "8080"}, "mousemaze serve: --addr \"8080\": address 8080: missing port in address\n"},
 		{[]string{"serve", "now"}, "mousemaze serve: unexpected arguments [\"now\"]\n"},
