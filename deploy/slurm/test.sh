@@ -69,7 +69,7 @@ procs() {
 		c=
 		{ read -r c <"$p/comm"; } 2>/dev/null || continue
 		[ "$c" = "$1" ] || continue
-		if { tr '\0' '\n' <"$p/environ"; } 2>/dev/null | grep -qx "$2"; then
+		if { tr '\0' '\n' <"$p/environ"; } 2>/dev/null | grep -x "$2" >/dev/null; then
 			echo "${p#/proc/}"
 		fi
 	done
@@ -154,7 +154,7 @@ slurmd -D -f "$SLURM_CONF" >"$T/log/slurmd.out" 2>&1 &
 PIDS+=($!)
 up=0
 for _ in $(seq 300); do
-	if timeout 5 sinfo -h -n "$HOST" -o %t 2>/dev/null | grep -qx idle; then
+	if timeout 5 sinfo -h -n "$HOST" -o %t 2>/dev/null | grep -x idle >/dev/null; then
 		up=1
 		break
 	fi
@@ -243,7 +243,7 @@ done
 # clean exit), as a crashed node or an OOM kill would.
 kill -KILL "$pid"
 deadline=$(($(date +%s) + 60))
-while timeout 10 scontrol -o show job "${job}_5" | grep -qE 'JobState=(RUNNING|COMPLETING)'; do
+while timeout 10 scontrol -o show job "${job}_5" | grep -E 'JobState=(RUNNING|COMPLETING)' >/dev/null; do
 	[ "$(date +%s)" -lt "$deadline" ] || die "task 5 still running 60 s after SIGKILL"
 	sleep 0.1
 done
