@@ -40,7 +40,10 @@ func testGameBoard(t *testing.T, rows, cols int, seed uint64) classic.Board {
 func TestBrowserGames(t *testing.T) {
 	br := newBrowser(t)
 	ctx, shot, waitJS, text := br.ctx, br.shot, br.waitJS, br.text
-	s, err := New(Options{Backend: "auto"})
+	// A tab in the background may poll late on a crowded machine: the
+	// silence rule (tested with a fake clock in games_test.go) must not end
+	// the scripted race early.
+	s, err := New(Options{Backend: "auto", PlayerGone: 10 * time.Minute})
 	if err != nil {
 		t.Fatal(err)
 	}
