@@ -158,7 +158,6 @@ type evalTable struct {
 	cell   []byte // the cells of one line, back to back
 	ends   []int  // where each cell of cell ends
 	widths []int  // the widest cell of each column, in runes
-	pad    []byte
 }
 
 // header appends the header's cells.

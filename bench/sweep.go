@@ -82,14 +82,15 @@ func MeasureSweep(ctx context.Context, c SweepCase) (SweepResult, error) {
 // SelectSweepCases returns the cases named in the comma-separated list, in
 // its order, or an error naming an unknown one and the known ones.
 func SelectSweepCases(list string) ([]SweepCase, error) {
+	all := SweepCases()
 	var todo []SweepCase
-	names := strings.Split(SweepCaseNames(), ",")
 	for _, name := range strings.Split(list, ",") {
-		i := slices.Index(names, strings.TrimSpace(name))
+		name = strings.TrimSpace(name)
+		i := slices.IndexFunc(all, func(c SweepCase) bool { return c.Name == name })
 		if i < 0 {
-			return nil, fmt.Errorf("unknown case %q (have %s)", name, strings.Join(names, ", "))
+			return nil, fmt.Errorf("unknown case %q (have %s)", name, strings.ReplaceAll(SweepCaseNames(), ",", ", "))
 		}
-		todo = append(todo, SweepCases()[i])
+		todo = append(todo, all[i])
 	}
 	return todo, nil
 }

@@ -18,11 +18,7 @@ import (
 // when not nil, runs after every generation first (an island's
 // migration); its error stops the search.
 func GridEvents(s *Search, w io.Writer, generation func(*Search) error) Hooks {
-	emit := func(e Event) {
-		if w != nil {
-			json.NewEncoder(w).Encode(e)
-		}
-	}
+	emit := func(e Event) { WriteEvent(w, e) }
 	budget := s.Spec().Evals
 	next := (s.Evals()*100/budget + 1) * budget / 100
 	return Hooks{
@@ -39,6 +35,14 @@ func GridEvents(s *Search, w io.Writer, generation func(*Search) error) Hooks {
 			}
 			return nil
 		},
+	}
+}
+
+// WriteEvent writes e as one JSON line of `evolve --json` to w; a nil w
+// writes nothing.
+func WriteEvent(w io.Writer, e Event) {
+	if w != nil {
+		json.NewEncoder(w).Encode(e)
 	}
 }
 

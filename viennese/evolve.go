@@ -61,13 +61,7 @@ func EvolveCanvas(ctx context.Context, o EvolveOptions) (*Evolved, error) {
 		}
 		return nil, err
 	}
-	v := HT
-	switch {
-	case o.Variant != nil:
-		v = *o.Variant
-	case f.HasVariant:
-		v = f.Variant
-	}
+	v := f.VariantOr(o.Variant)
 	c := f.Maze.Canvas
 	sys, err := NewSystem(c, v)
 	if err != nil {

@@ -35,3 +35,25 @@ func TestEvolveCanvas(t *testing.T) {
 		}
 	}
 }
+
+// TestVariantOr checks the order of precedence: the variant given, the
+// file's variant line, HT.
+func TestVariantOr(t *testing.T) {
+	nht := NHT
+	withLine := &File{Variant: NHT, HasVariant: true}
+	for _, tc := range []struct {
+		f    *File
+		v    *Variant
+		want Variant
+	}{
+		{nil, nil, HT},
+		{&File{}, nil, HT},
+		{withLine, nil, NHT},
+		{&File{}, &nht, NHT},
+		{&File{Variant: HT, HasVariant: true}, &nht, NHT},
+	} {
+		if got := tc.f.VariantOr(tc.v); got != tc.want {
+			t.Errorf("%+v, %v: %v, want %v", tc.f, tc.v, got, tc.want)
+		}
+	}
+}

@@ -371,3 +371,15 @@ func (c *Colouring) UnmarshalJSON(data []byte) error {
 	*c = a
 	return nil
 }
+
+// VariantOr is the variant f's maze is scored under: v when given, else
+// the file's variant line, else HT. A nil f has no variant line.
+func (f *File) VariantOr(v *Variant) Variant {
+	switch {
+	case v != nil:
+		return *v
+	case f != nil && f.HasVariant:
+		return f.Variant
+	}
+	return HT
+}

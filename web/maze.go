@@ -89,15 +89,6 @@ func (b board) validate(cfg mousemaze.Config) error {
 	return nil
 }
 
-// text returns the board in the project's text format, with the edge
-// frame's gaps at the ends of cfg.
-func (b board) text(cfg mousemaze.Config) string {
-	if b.edges {
-		return b.edge.Format(cfg.Entry, cfg.Exit)
-	}
-	return b.grid.String()
-}
-
 // wallRows returns the grid's rows in the text format (".", "X"), or,
 // for an edge board, nil.
 func (b board) wallRows() []string {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -179,7 +178,7 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 		return errors.Join(dispatch.SaveGridBest(search, *outFile, *pngFile, stdout), saveErr)
 	}
 	if out.Interrupted {
-		printEvent(events, final)
+		dispatch.WriteEvent(events, final)
 		if err := writeOutputs(); err != nil {
 			return fail(err)
 		}
@@ -194,7 +193,7 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 		final.Detail = &d
 	}
 	if *asJSON {
-		printEvent(events, final)
+		dispatch.WriteEvent(events, final)
 	} else {
 		final.WriteText(stdout, out.Elapsed)
 	}
@@ -202,13 +201,6 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 		return fail(err)
 	}
 	return exitOK
-}
-
-// printEvent prints e as one JSON line to w, if any.
-func printEvent(w io.Writer, e dispatch.Event) {
-	if w != nil {
-		json.NewEncoder(w).Encode(e)
-	}
 }
 
 // interrupted tells how to go on with an interrupted search.

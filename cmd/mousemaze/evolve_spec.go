@@ -26,9 +26,6 @@ func (f *searchFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.Polish, "polish", 0, "after the budget, search every maze within Hamming distance `r` (0-3) of the best until none is better, and certify it (pipeline: 3)")
 }
 
-// names lists the flags' names.
-func (f *searchFlags) names() []string { return dispatch.TuningNames }
-
 // apply sets the given flags on p and checks that they apply to p's
 // method (see dispatch.Tuning.Apply).
 func (f *searchFlags) apply(set map[string]bool, p *dispatch.Spec, cells int) error {

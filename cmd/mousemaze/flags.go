@@ -252,15 +252,13 @@ func variantFlag(fs *flag.FlagSet) *value[viennese.Variant] {
 	return newValue(fs, "variant", "", "ht or nht (default: the file's variant line, else ht)", viennese.ParseVariant)
 }
 
-// variantOf is the variant of a maze file f (nil for none) under --variant.
+// variantOf is the variant of a maze file f (nil for none) under --variant
+// (viennese.File.VariantOr).
 func variantOf(v *value[viennese.Variant], f *viennese.File) viennese.Variant {
-	switch {
-	case v.set:
-		return v.V
-	case f != nil && f.HasVariant:
-		return f.Variant
+	if v.set {
+		return f.VariantOr(&v.V)
 	}
-	return viennese.HT
+	return f.VariantOr(nil)
 }
 
 // printRecords writes each record as one JSON line; a failure to write is
