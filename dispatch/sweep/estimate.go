@@ -170,7 +170,7 @@ func Estimate(ctx context.Context, o Options, probes int, sample time.Duration, 
 		var mine []task
 		k := 0
 		for j, cfg := range cfgs {
-			ps, _ := splitTasks(newEngine(o.Size, cfg), o.SplitDepth)
+			ps, _ := splitTasks(newEngine(o.Size, cfg), o.SplitDepth, pairTarget(len(cfgs)))
 			for _, p := range ps {
 				if k%o.Shards == o.Shard {
 					mine = append(mine, task{pair: j, node: p})

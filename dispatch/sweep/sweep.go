@@ -78,10 +78,18 @@ type Options struct {
 // than a process killed for memory.
 const MaxWorkers = 1 << 16
 
-// TargetTasks is the number of tasks per pair that the automatic split
-// depth aims at: enough to balance workers and shards and to checkpoint
-// often, few enough that splitting costs nothing.
+// TargetTasks is the number of tasks that the automatic split depth aims
+// at, shared among the pairs of end columns (but at least MinPairTasks per
+// pair): enough to balance workers and shards and to checkpoint often, few
+// enough that splitting and entering tasks cost next to nothing.
 const TargetTasks = 1 << 16
+
+// MinPairTasks is the fewest tasks per pair the automatic split aims at.
+const MinPairTasks = 1 << 10
+
+// pairTarget is the automatic split's aim per pair when n pairs share a
+// sweep.
+func pairTarget(n int) int { return max(TargetTasks/max(n, 1), MinPairTasks) }
 
 // task is one subtree of the search: a node of one pair's tree.
 type task struct {
@@ -161,26 +169,27 @@ func (o *Options) check() error {
 	return nil
 }
 
-// splitTasks cuts one pair's tree into tasks.
-func splitTasks(e *engine, depth int) ([]prefix, int) {
+// splitTasks cuts one pair's tree into tasks: at depth, or when depth is
+// 0 at the first depth with target tasks.
+func splitTasks(e *engine, depth, target int) ([]prefix, int) {
 	if depth > 0 {
 		return e.split(depth), depth
 	}
-	// The first depth with TargetTasks tasks, or whose split no longer
+	// The first depth with target tasks, or whose split no longer
 	// grows. At depth d there are at most 2^d tasks, so below d0 only a
 	// split that stops growing can end the search; if it has not stopped
 	// growing at d0 it did not earlier, and the search starts at d0.
-	d0 := bits.Len(uint(TargetTasks)) - 1
+	d0 := bits.Len(uint(target)) - 1
 	prev, start := -1, 1
 	if a, b := e.split(d0-1), e.split(d0); len(a) != len(b) {
-		if len(b) >= TargetTasks {
+		if len(b) >= target {
 			return b, d0
 		}
 		prev, start = len(b), d0+1
 	}
 	for d := start; ; d++ {
 		ps := e.split(d)
-		if len(ps) >= TargetTasks || len(ps) == prev || d >= MaxCells {
+		if len(ps) >= target || len(ps) == prev || d >= MaxCells {
 			return ps, d
 		}
 		prev = len(ps)
@@ -210,7 +219,7 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 	engines := make([]*engine, len(cfgs))
 	for j, cfg := range cfgs {
 		engines[j] = newEngine(o.Size, cfg)
-		ps, d := splitTasks(engines[j], o.SplitDepth)
+		ps, d := splitTasks(engines[j], o.SplitDepth, pairTarget(len(cfgs)))
 		acc[j] = PairReport{Entry: cfg.Entry, Exit: cfg.Exit, SplitDepth: d}
 		for _, p := range ps {
 			all = append(all, task{pair: j, node: p})

@@ -384,9 +384,13 @@ func BenchmarkSweep(b *testing.B) {
 }
 
 // TestSplitTasksDepth checks that the automatic split depth, which skips
-// the depths that cannot hold TargetTasks tasks, is the first depth of the
-// plain search (TargetTasks tasks, or a split that stops growing).
+// the depths that cannot hold the target's tasks, is the first depth of
+// the plain search (target tasks, or a split that stops growing), for the
+// targets of one pair and of the 36 pairs of a 6-column free-ends sweep.
 func TestSplitTasksDepth(t *testing.T) {
+	if pairTarget(1) != TargetTasks || pairTarget(36) != TargetTasks/36 || pairTarget(1000) != MinPairTasks {
+		t.Errorf("pairTarget(1, 36, 1000) = %d, %d, %d", pairTarget(1), pairTarget(36), pairTarget(1000))
+	}
 	for _, c := range []struct {
 		sz  mousemaze.Size
 		cfg mousemaze.Config
@@ -398,20 +402,22 @@ func TestSplitTasksDepth(t *testing.T) {
 		{mousemaze.Size{Rows: 6, Cols: 6}, mousemaze.Config{}},
 		{mousemaze.Size{Rows: 6, Cols: 6}, mousemaze.Config{Entry: 5, Exit: 0}},
 	} {
-		c.cfg.Order = mousemaze.Order{}.Resolve()
-		e := newEngine(c.sz, c.cfg)
-		want, prev := 0, -1
-		for d := 1; ; d++ {
-			n := len(e.split(d))
-			if n >= TargetTasks || n == prev || d >= MaxCells {
-				want = d
-				break
+		for _, target := range []int{TargetTasks, pairTarget(36)} {
+			c.cfg.Order = mousemaze.Order{}.Resolve()
+			e := newEngine(c.sz, c.cfg)
+			want, prev := 0, -1
+			for d := 1; ; d++ {
+				n := len(e.split(d))
+				if n >= target || n == prev || d >= MaxCells {
+					want = d
+					break
+				}
+				prev = n
 			}
-			prev = n
-		}
-		ps, d := splitTasks(e, 0)
-		if d != want || !reflect.DeepEqual(ps, e.split(want)) {
-			t.Errorf("%s entry %d exit %d: depth %d (%d tasks), want %d", c.sz, c.cfg.Entry, c.cfg.Exit, d, len(ps), want)
+			ps, d := splitTasks(e, 0, target)
+			if d != want || !reflect.DeepEqual(ps, e.split(want)) {
+				t.Errorf("%s entry %d exit %d target %d: depth %d (%d tasks), want %d", c.sz, c.cfg.Entry, c.cfg.Exit, target, d, len(ps), want)
+			}
 		}
 	}
 }
