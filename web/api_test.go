@@ -92,6 +92,9 @@ func TestEvalEndpoint(t *testing.T) {
 		{"k=2 trap", `{"maze":"..XX\nX.XX\n....\n","k":2}`, 9, false, true, true, 8, false, false, nil},
 		// The 2x1 edge board with no walls: in, down, out = 3 turns, 2 moves.
 		{"edge board", `{"maze":"+ +\n|.|\n+ +\n|.|\n+ +\n","edges":true}`, 3, true, true, false, 2, false, false, nil},
+		// An edge board cut in two by the wall below (0,0): only the top
+		// row is reachable.
+		{"edge board cut", `{"maze":"+ +-+\n|. .|\n+-+-+\n|. .|\n+ +-+\n","edges":true}`, 0, false, false, false, 0, false, false, []string{"11", "00"}},
 		// A k-mod walk on an edge board has no path.
 		{"edge board k=2", `{"maze":"+ +\n|.|\n+ +\n|.|\n+ +\n","edges":true,"k":2}`, 3, true, true, false, 0, false, false, nil},
 	}
