@@ -88,16 +88,11 @@ import (
 // the long run TestClosedLong (output in
 // analyze/testdata/closed-long-run.txt).
 func TreeEval(m mousemaze.Maze, cfg mousemaze.Config) (mousemaze.Result, error) {
-	if done, res, err := exactOnly(m, cfg); done {
-		return res, err
-	}
-	e := closedPool.Get().(*closedEval)
-	defer closedPool.Put(e)
-	res, ok := e.eval(m, cfg)
-	if !ok {
-		return mousemaze.Walk(m, cfg)
-	}
-	return res, nil
+	return exactOr(m, cfg, func() (mousemaze.Result, bool) {
+		e := closedPool.Get().(*closedEval)
+		defer closedPool.Put(e)
+		return e.eval(m, cfg)
+	})
 }
 
 // closedPool keeps evaluator scratch space between calls.
@@ -388,16 +383,18 @@ func minKey(a, b int64) int64 {
 	return b + d&(d>>63)
 }
 
-// exactOnly checks m and cfg and, when cfg counts modulo K, walks m with
-// the reference walk, since the tree forms count exactly: done reports
-// that res and err are the answer.
-func exactOnly(m mousemaze.Maze, cfg mousemaze.Config) (done bool, res mousemaze.Result, err error) {
+// exactOr is the frame of the tree forms, which count exactly: it checks
+// m and cfg, walks m with the reference walk when cfg counts modulo K,
+// and otherwise returns the result of form, or the reference walk's when
+// form reports that it cannot tell (ok false).
+func exactOr(m mousemaze.Maze, cfg mousemaze.Config, form func() (res mousemaze.Result, ok bool)) (mousemaze.Result, error) {
 	if err := mousemaze.ValidateWalk(m, m.Cols, cfg); err != nil {
-		return true, res, err
+		return mousemaze.Result{}, err
 	}
-	if cfg.K > 0 {
-		res, err = mousemaze.Walk(m, cfg)
-		return true, res, err
+	if cfg.K == 0 {
+		if res, ok := form(); ok {
+			return res, nil
+		}
 	}
-	return false, res, nil
+	return mousemaze.Walk(m, cfg)
 }

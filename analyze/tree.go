@@ -24,19 +24,14 @@ import (
 // whose uncapped turns exceed the cap is handed to mousemaze.Walk, which
 // stops at the cap.
 func TreeWalk(m mousemaze.Maze, cfg mousemaze.Config) (mousemaze.Result, error) {
-	if done, res, err := exactOnly(m, cfg); done {
-		return res, err
-	}
-	g := newGraph(m, cfg)
-	if !g.feasible || !g.loopless() {
-		return mousemaze.Walk(m, cfg)
-	}
-	t := newTreeWalker(g)
-	res, ok := t.walk(cfg.Heat)
-	if !ok || (cfg.Cap > 0 && res.Turns > cfg.Cap) {
-		return mousemaze.Walk(m, cfg)
-	}
-	return res, nil
+	return exactOr(m, cfg, func() (mousemaze.Result, bool) {
+		g := newGraph(m, cfg)
+		if !g.feasible || !g.loopless() {
+			return mousemaze.Result{}, false
+		}
+		res, ok := newTreeWalker(g).walk(cfg.Heat)
+		return res, ok && (cfg.Cap <= 0 || res.Turns <= cfg.Cap)
+	})
 }
 
 // treeWalker holds the state of one excursion recursion.

@@ -39,15 +39,9 @@ func TestStepperMatchesSolvers(t *testing.T) {
 	for k, b := range testMazes(t) {
 		nav := b.Nav()
 		for _, w := range Walkers {
-			var want Result
-			opt := Options{Rand: NewRand(uint64(k)), Path: true, Cap: 3000}
-			switch w {
-			case WalkerRandom:
-				want = RandomWalk(nav, opt)
-			case WalkerLRU:
-				want = LRUWalk(nav, opt)
-			case WalkerTremaux:
-				want = Tremaux(nav, true, opt)
+			want, err := Solve(w, nav, Options{Rand: NewRand(uint64(k)), Path: true, Cap: 3000})
+			if err != nil {
+				t.Fatal(err)
 			}
 			s, err := NewStepper(w, nav, NewRand(uint64(k)))
 			if err != nil {

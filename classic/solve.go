@@ -103,34 +103,28 @@ func Solve(algo string, nav *Nav, opt Options) (Result, error) {
 	if o := opt.order(); !isPerm(o) {
 		return Result{}, fmt.Errorf("tie order %v is not a permutation of N, E, S, W", o)
 	}
-	var res Result
-	switch algo {
-	case AlgoRandom:
-		res = RandomWalk(nav, opt)
-	case AlgoLeft:
-		res = HandWalk(nav, true, opt)
-	case AlgoRight:
-		res = HandWalk(nav, false, opt)
-	case AlgoSwitchLeft:
-		res = SwitchWalk(nav, true, opt)
-	case AlgoSwitchRight:
-		res = SwitchWalk(nav, false, opt)
-	case AlgoLRU:
-		res = LRUWalk(nav, opt)
-	case AlgoBFS:
-		res = BFS(nav, opt)
-	case AlgoTremaux:
-		res = Tremaux(nav, true, opt)
-	case AlgoTremauxAll:
-		res = Tremaux(nav, false, opt)
-	case AlgoTAR:
-		res = Cheese(nav, opt)
-	default:
+	solve, ok := solvers[algo]
+	if !ok {
 		return Result{}, fmt.Errorf("unknown solver %q (want one of %v)", algo, Algos)
 	}
+	res := solve(nav, opt)
 	res.Algo = algo
 	res.Reached = res.Outcome == Reached
 	return res, nil
+}
+
+// solvers maps each name of Algos to its solver.
+var solvers = map[string]func(nav *Nav, opt Options) Result{
+	AlgoRandom:      RandomWalk,
+	AlgoLeft:        func(nav *Nav, opt Options) Result { return HandWalk(nav, true, opt) },
+	AlgoRight:       func(nav *Nav, opt Options) Result { return HandWalk(nav, false, opt) },
+	AlgoSwitchLeft:  func(nav *Nav, opt Options) Result { return SwitchWalk(nav, true, opt) },
+	AlgoSwitchRight: func(nav *Nav, opt Options) Result { return SwitchWalk(nav, false, opt) },
+	AlgoLRU:         LRUWalk,
+	AlgoBFS:         BFS,
+	AlgoTremaux:     func(nav *Nav, opt Options) Result { return Tremaux(nav, true, opt) },
+	AlgoTremauxAll:  func(nav *Nav, opt Options) Result { return Tremaux(nav, false, opt) },
+	AlgoTAR:         Cheese,
 }
 
 func isPerm(o [4]Dir) bool {

@@ -265,3 +265,16 @@ func TestSolveErrors(t *testing.T) {
 		t.Errorf("ParseOrder(WSEN) = %v, %v", o, err)
 	}
 }
+
+// TestSolversAreAlgos wants the solver table to hold exactly the names of
+// Algos, so that Solve runs every listed solver and nothing unlisted.
+func TestSolversAreAlgos(t *testing.T) {
+	if len(solvers) != len(Algos) {
+		t.Fatalf("%d solvers, %d names in Algos", len(solvers), len(Algos))
+	}
+	for _, a := range Algos {
+		if solvers[a] == nil {
+			t.Errorf("Algos lists %q, which has no solver", a)
+		}
+	}
+}

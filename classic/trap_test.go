@@ -31,28 +31,27 @@ func TestWalkerScore(t *testing.T) {
 // The record boards in testdata keep their scores (see the README's
 // "Classic mazes" section for the commands that found them).
 func TestTrapRecords(t *testing.T) {
+	// The record of each walker on 8x8 and on 13x13, in
+	// testdata/trap-<walker>-<size>.txt.
 	records := []struct {
-		file, walker string
-		steps        int64
+		walker          string
+		steps8, steps13 int64
 	}{
-		{"trap-left-8x8.txt", "left", 112},
-		{"trap-right-8x8.txt", "right", 112},
-		{"trap-switch-left-8x8.txt", "switch-left", 112},
-		{"trap-switch-right-8x8.txt", "switch-right", 112},
-		{"trap-lru-8x8.txt", "lru", 1568},
-		{"trap-tremaux-8x8.txt", "tremaux", 204},
-		{"trap-left-13x13.txt", "left", 312},
-		{"trap-right-13x13.txt", "right", 312},
-		{"trap-switch-left-13x13.txt", "switch-left", 312},
-		{"trap-switch-right-13x13.txt", "switch-right", 312},
-		{"trap-lru-13x13.txt", "lru", 3192},
-		{"trap-tremaux-13x13.txt", "tremaux", 594},
+		{"left", 112, 312},
+		{"right", 112, 312},
+		{"switch-left", 112, 312},
+		{"switch-right", 112, 312},
+		{"lru", 1568, 3192},
+		{"tremaux", 204, 594},
 	}
 	for _, r := range records {
-		b := loadBoard(t, r.file)
-		res, err := WalkBoard(r.walker, b.EdgeMaze, b.Start, b.Goal)
-		if err != nil || !res.Reached || res.Steps != r.steps {
-			t.Errorf("%s: %s %s after %d steps (%v), want reached after %d", r.file, r.walker, res.Outcome, res.Steps, err, r.steps)
+		for size, steps := range map[string]int64{"8x8": r.steps8, "13x13": r.steps13} {
+			file := "trap-" + r.walker + "-" + size + ".txt"
+			b := loadBoard(t, file)
+			res, err := WalkBoard(r.walker, b.EdgeMaze, b.Start, b.Goal)
+			if err != nil || !res.Reached || res.Steps != steps {
+				t.Errorf("%s: %s %s after %d steps (%v), want reached after %d", file, r.walker, res.Outcome, res.Steps, err, steps)
+			}
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/mousemaze/mousemaze"
+	"github.com/mousemaze/mousemaze/internal/mazetest"
 )
 
 // BenchmarkKernels measures each kernel on one goroutine on random mazes
@@ -20,7 +21,7 @@ func BenchmarkKernels(b *testing.B) {
 		}
 		for len(pops["sparse"].Words) < 512*size.Rows {
 			p := pops["sparse"]
-			p.Append(tryFeasible(rng, size.Rows, size.Cols, 1/float64(size.Cols), mousemaze.Config{}))
+			p.Append(mazetest.Feasible(rng, size.Rows, size.Cols, 1/float64(size.Cols), mousemaze.Config{}))
 			pops["sparse"] = p
 		}
 		for _, kind := range []string{"random", "sparse"} {

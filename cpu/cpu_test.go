@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/mousemaze/mousemaze"
+	"github.com/mousemaze/mousemaze/internal/mazetest"
 )
 
 var soak = flag.Int("soak", 0, "walk this many extra random mazes per kernel in TestKernelsSoak")
@@ -22,84 +23,11 @@ type testCase struct {
 	want []mousemaze.Result
 }
 
-// pickSide returns a side length in 1..64 that favours small grids and the
-// edge cases 1, 2, 63 and 64.
-func pickSide(rng *rand.Rand) int {
-	switch rng.IntN(8) {
-	case 0:
-		return []int{1, 2, 63, 64}[rng.IntN(4)]
-	case 1, 2:
-		return 1 + rng.IntN(64)
-	case 3, 4:
-		return 1 + rng.IntN(16)
-	default:
-		return 3 + rng.IntN(13)
-	}
-}
-
-// randomCase draws a batch of n mazes of a random size, each with its own
-// wall density in 0…0.6, and a random config, and walks it with Walk.
+// randomCase draws a batch of n random mazes and a random config
+// (mazetest.RandomBatch) and walks it with Walk.
 func randomCase(t testing.TB, rng *rand.Rand, n int) testCase {
-	rows, cols := pickSide(rng), pickSide(rng)
-	if rng.IntN(6) == 0 {
-		rows = 1
-	} else if rng.IntN(6) == 0 {
-		cols = 1
-	}
-	cfg := mousemaze.Config{Entry: rng.IntN(cols), Exit: rng.IntN(cols), Heat: rng.IntN(2) == 0}
-	if rng.IntN(4) != 0 {
-		cfg.Order = mousemaze.RandomOrder(rng)
-	}
-	if rng.IntN(4) == 0 {
-		cfg.Cap = 1 + rng.Int64N(int64(4*rows*cols))
-	}
-	pop := mousemaze.NewPopulation(rows, cols, 0)
-	for range n {
-		density := 0.6 * rng.Float64()
-		if rng.IntN(5) == 0 {
-			density = 0
-		}
-		var m mousemaze.Maze
-		if rng.IntN(2) == 0 {
-			m = tryFeasible(rng, rows, cols, min(density, 0.45), cfg)
-		} else {
-			m = mousemaze.Random(rng, rows, cols, density)
-		}
-		pop.Append(m)
-	}
-	return testCase{
-		name: fmt.Sprintf("size=%dx%d/order=%v/entry=%d/exit=%d/cap=%d/heat=%v", rows, cols, cfg.Order, cfg.Entry, cfg.Exit, cfg.Cap, cfg.Heat),
-		pop:  pop, cfg: cfg, want: reference(t, pop, cfg),
-	}
-}
-
-// tryFeasible draws up to 20 random mazes with the entry and exit cells
-// open and returns the first feasible one, or the last one drawn.
-func tryFeasible(rng *rand.Rand, rows, cols int, density float64, cfg mousemaze.Config) mousemaze.Maze {
-	var m mousemaze.Maze
-	for range 20 {
-		m = mousemaze.Random(rng, rows, cols, density)
-		m.SetWall(0, cfg.Entry, false)
-		m.SetWall(rows-1, cfg.Exit, false)
-		if mousemaze.Feasible(m, cfg) {
-			break
-		}
-	}
-	return m
-}
-
-// reference walks every maze of pop with mousemaze.Walk.
-func reference(t testing.TB, pop mousemaze.Population, cfg mousemaze.Config) []mousemaze.Result {
-	t.Helper()
-	want := make([]mousemaze.Result, pop.Len())
-	for i := range want {
-		res, err := mousemaze.Walk(pop.Maze(i), cfg)
-		if err != nil {
-			t.Fatalf("reference walk: %v", err)
-		}
-		want[i] = res
-	}
-	return want
+	pop, cfg := mazetest.RandomBatch(rng, n, mazetest.Side)
+	return testCase{name: mazetest.Name(pop, cfg), pop: pop, cfg: cfg, want: mazetest.Want(t, pop, cfg)}
 }
 
 // guarded returns a dst of n results followed by sentinels that are
@@ -126,24 +54,7 @@ func check(t testing.TB, k kernel, tc testCase) {
 	if err := walk(k, tc.pop, tc.cfg, dst); err != nil {
 		t.Fatalf("%s: %v", tc.name, err)
 	}
-	compare(t, k.name, tc, dst)
-}
-
-func compare(t testing.TB, who string, tc testCase, got []mousemaze.Result) {
-	t.Helper()
-	bad := 0
-	for i, w := range tc.want {
-		g := got[i]
-		if g.Same(w) {
-			continue
-		}
-		t.Errorf("%s: %s: maze %d: got turns=%d escaped=%v feasible=%v, want turns=%d escaped=%v feasible=%v (heat %d/%d cells, same turns/flags: %v)\n%s",
-			who, tc.name, i, g.Turns, g.Escaped, g.Feasible, w.Turns, w.Escaped, w.Feasible, len(g.Heat), len(w.Heat),
-			g.Turns == w.Turns && g.Escaped == w.Escaped && g.Feasible == w.Feasible, tc.pop.Maze(i))
-		if bad++; bad >= 3 {
-			t.FailNow()
-		}
-	}
+	mazetest.Compare(t, k.name, tc.name, tc.pop, tc.want, dst)
 }
 
 // runKernels runs f once per kernel, skipping those this CPU lacks.
@@ -208,7 +119,7 @@ func mixedPopulation(rng *rand.Rand, rows, cols, n int) mousemaze.Population {
 		case 2:
 			m = mousemaze.Random(rng, rows, cols, 0.3) // often infeasible
 		default:
-			m = tryFeasible(rng, rows, cols, 0.25, mousemaze.Config{})
+			m = mazetest.Feasible(rng, rows, cols, 0.25, mousemaze.Config{})
 		}
 		pop.Append(m)
 	}
@@ -226,7 +137,7 @@ func TestBatchSizes(t *testing.T) {
 				for _, heat := range []bool{false, true} {
 					cfg := mousemaze.Config{Heat: heat}
 					tc := testCase{name: fmt.Sprintf("n=%d/size=13x%d/heat=%v", n, cols, heat), pop: pop, cfg: cfg}
-					tc.want = reference(t, pop, cfg)
+					tc.want = mazetest.Want(t, pop, cfg)
 					check(t, k, tc)
 				}
 			}
@@ -244,7 +155,7 @@ func TestFallback(t *testing.T) {
 	runKernels(t, func(t *testing.T, k kernel) {
 		for _, cap := range []int64{0, 30, 50, 51, 100} {
 			cfg := mousemaze.Config{Cap: cap, Heat: true}
-			tc := testCase{name: fmt.Sprintf("cap=%d", cap), pop: pop, cfg: cfg, want: reference(t, pop, cfg)}
+			tc := testCase{name: fmt.Sprintf("cap=%d", cap), pop: pop, cfg: cfg, want: mazetest.Want(t, pop, cfg)}
 			check(t, k, tc)
 		}
 	})
@@ -260,7 +171,7 @@ func TestThesisMazes(t *testing.T) {
 		for _, m := range mazes {
 			pop, _ := mousemaze.PopulationOf(m)
 			cfg := mousemaze.Config{Heat: true}
-			check(t, k, testCase{name: m.Size().String(), pop: pop, cfg: cfg, want: reference(t, pop, cfg)})
+			check(t, k, testCase{name: m.Size().String(), pop: pop, cfg: cfg, want: mazetest.Want(t, pop, cfg)})
 		}
 	})
 }
@@ -288,7 +199,7 @@ func TestEvaluator(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 7))
 	pop := mixedPopulation(rng, 13, 13, 327)
 	cfg := mousemaze.Config{Heat: true}
-	tc := testCase{name: "13x13", pop: pop, cfg: cfg, want: reference(t, pop, cfg)}
+	tc := testCase{name: "13x13", pop: pop, cfg: cfg, want: mazetest.Want(t, pop, cfg)}
 	for _, name := range append([]string{""}, Kernels()...) {
 		for _, workers := range []int{0, 1, 3} {
 			ev, err := mousemaze.NewEvaluator("cpu", mousemaze.Options{Workers: workers, Kernel: name})
@@ -299,7 +210,7 @@ func TestEvaluator(t *testing.T) {
 			if err := ev.Evaluate(pop, cfg, dst); err != nil {
 				t.Fatal(err)
 			}
-			compare(t, fmt.Sprintf("kernel=%q/workers=%d", name, workers), tc, dst)
+			mazetest.Compare(t, "cpu", fmt.Sprintf("kernel=%q/workers=%d", name, workers), tc.pop, tc.want, dst)
 		}
 	}
 	if _, err := New(mousemaze.Options{Kernel: "nosuch"}); !errors.Is(err, ErrUnknownKernel) {

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/mousemaze/mousemaze"
+	"github.com/mousemaze/mousemaze/internal/mazetest"
 )
 
 // longFile holds long-walk 13×13 mazes for BenchmarkResume; its comments
@@ -32,7 +33,7 @@ func flipCells(m mousemaze.Maze, cells []int) mousemaze.Maze {
 func climb(t testing.TB, rng *rand.Rand, rows, cols int, cfg mousemaze.Config, rounds, batch int) mousemaze.Maze {
 	t.Helper()
 	cfg.Cap, cfg.Heat, cfg.K = 0, false, 0
-	cur := tryFeasible(rng, rows, cols, 0.2*rng.Float64(), cfg)
+	cur := mazetest.Feasible(rng, rows, cols, 0.2*rng.Float64(), cfg)
 	if !mousemaze.Feasible(cur, cfg) {
 		cur = mousemaze.NewMaze(rows, cols)
 	}
@@ -215,18 +216,6 @@ func checkBase(t *testing.T, m mousemaze.Maze, cfg mousemaze.Config) *Base {
 	return b
 }
 
-// randomConfig draws an order, ends, a cap and heat for a rows×cols maze.
-func randomConfig(rng *rand.Rand, rows, cols int) mousemaze.Config {
-	cfg := mousemaze.Config{Entry: rng.IntN(cols), Exit: rng.IntN(cols), Heat: rng.IntN(2) == 0}
-	if rng.IntN(4) != 0 {
-		cfg.Order = mousemaze.RandomOrder(rng)
-	}
-	if rng.IntN(4) == 0 {
-		cfg.Cap = 1 + rng.Int64N(int64(8*rows*cols))
-	}
-	return cfg
-}
-
 // resumeSizes are the shapes TestResume walks, with the hill-climb rounds
 // for each.
 var resumeSizes = []struct {
@@ -249,14 +238,14 @@ func TestResume(t *testing.T) {
 		t.Run(fmt.Sprintf("size=%dx%d", sz.rows, sz.cols), func(t *testing.T) {
 			rng := rand.New(rand.NewPCG(uint64(sz.rows), uint64(sz.cols)))
 			for base := range 8 {
-				cfg := randomConfig(rng, sz.rows, sz.cols)
+				cfg := mazetest.Config(rng, sz.rows, sz.cols)
 				var m mousemaze.Maze
 				kind := "random"
 				if base%2 == 1 {
 					kind = "climbed"
 					m = climb(t, rng, sz.rows, sz.cols, cfg, sz.rounds, 16)
 				} else {
-					m = tryFeasible(rng, sz.rows, sz.cols, 0.45*rng.Float64(), cfg)
+					m = mazetest.Feasible(rng, sz.rows, sz.cols, 0.45*rng.Float64(), cfg)
 					if !mousemaze.Feasible(m, cfg) {
 						m = mousemaze.NewMaze(sz.rows, sz.cols)
 					}
@@ -283,7 +272,7 @@ func TestResumeThinned(t *testing.T) {
 	for _, budget := range []int{1, 2, 5, 17} {
 		for _, side := range []int{5, 9, 13} {
 			snapshotBytes = budget * 4 * (side + 2) * (side + 1)
-			cfg := randomConfig(rng, side, side)
+			cfg := mazetest.Config(rng, side, side)
 			m := climb(t, rng, side, side, cfg, 60, 16)
 			b := checkBase(t, m, cfg)
 			if b.Snapshots() > budget {
@@ -302,7 +291,7 @@ func TestResumeContact(t *testing.T) {
 	rng := rand.New(rand.NewPCG(4, 4))
 	for i := range 40 {
 		rows, cols := 1+rng.IntN(13), 1+rng.IntN(13)
-		cfg := randomConfig(rng, rows, cols)
+		cfg := mazetest.Config(rng, rows, cols)
 		cfg.Heat = false
 		var m mousemaze.Maze
 		if i%2 == 0 {
@@ -376,7 +365,7 @@ func TestResumeModular(t *testing.T) {
 	rng := rand.New(rand.NewPCG(6, 6))
 	for _, k := range []int{1, 2, 3, 5} {
 		for range 4 {
-			cfg := randomConfig(rng, 6, 6)
+			cfg := mazetest.Config(rng, 6, 6)
 			cfg.K = k
 			if cfg.Cap == 0 {
 				cfg.Cap = 5000

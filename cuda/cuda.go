@@ -108,77 +108,101 @@ type slot struct {
 	heat []uint32
 }
 
-// buffer is device memory that grows.
-type buffer struct {
-	ptr  cu.DevicePtr
+// growing is memory that grows: device memory (buffer) or page-locked
+// host memory (pinned), which differ only in the driver calls that
+// allocate and free them (their memKind).
+type growing[P any] struct {
+	ptr  P
 	size int64
 }
 
-// ensure makes b hold at least size bytes, dropping its contents.
-func (b *buffer) ensure(size int64) error {
-	if size <= b.size {
+// memKind is the pair of driver calls behind one kind of growing memory;
+// their errors name the call.
+type memKind[P any] struct {
+	alloc   func(size int64) (P, error)
+	release func(P) error
+}
+
+// grow makes g hold at least size bytes of kind k, dropping its contents.
+func (g *growing[P]) grow(k memKind[P], size int64) error {
+	if size <= g.size {
 		return nil
 	}
-	if err := b.free(); err != nil {
+	if err := g.drop(k); err != nil {
 		return err
 	}
 	size = max(size, 4096)
-	p, err := cu.MemAlloc(size)
+	p, err := k.alloc(size)
 	if err != nil {
-		return fmt.Errorf("cuMemAlloc(%d bytes): %w", size, err)
+		return err
 	}
-	b.ptr, b.size = p, size
+	g.ptr, g.size = p, size
 	return nil
 }
 
-// free releases b's memory, if any, and leaves b empty even on an error.
-func (b *buffer) free() error {
-	if b.size == 0 {
+// drop releases g's memory, if any, and leaves g empty even on an error.
+func (g *growing[P]) drop(k memKind[P]) error {
+	if g.size == 0 {
 		return nil
 	}
-	err := cu.MemFree(b.ptr)
-	b.ptr, b.size = 0, 0
-	if err != nil {
-		return fmt.Errorf("cuMemFree: %w", err)
-	}
-	return nil
+	err := k.release(g.ptr)
+	var none P
+	g.ptr, g.size = none, 0
+	return err
 }
+
+// deviceMemory is allocated by cuMemAlloc.
+var deviceMemory = memKind[cu.DevicePtr]{
+	alloc: func(size int64) (cu.DevicePtr, error) {
+		p, err := cu.MemAlloc(size)
+		if err != nil {
+			return 0, fmt.Errorf("cuMemAlloc(%d bytes): %w", size, err)
+		}
+		return p, nil
+	},
+	release: func(p cu.DevicePtr) error {
+		if err := cu.MemFree(p); err != nil {
+			return fmt.Errorf("cuMemFree: %w", err)
+		}
+		return nil
+	},
+}
+
+// hostMemory is page-locked host memory, allocated by cuMemAllocHost.
+var hostMemory = memKind[unsafe.Pointer]{
+	alloc: func(size int64) (unsafe.Pointer, error) {
+		var p unsafe.Pointer
+		if r := C.mm_alloc_host(&p, C.size_t(size)); r != C.CUDA_SUCCESS {
+			return nil, fmt.Errorf("cuMemAllocHost(%d bytes): %w", size, driverError(r))
+		}
+		return p, nil
+	},
+	release: func(p unsafe.Pointer) error {
+		if err := cu.MemFreeHost(p); err != nil {
+			return fmt.Errorf("cuMemFreeHost: %w", err)
+		}
+		return nil
+	},
+}
+
+// buffer is device memory that grows.
+type buffer struct{ growing[cu.DevicePtr] }
+
+// ensure makes b hold at least size bytes, dropping its contents.
+func (b *buffer) ensure(size int64) error { return b.grow(deviceMemory, size) }
+
+// free releases b's memory, if any, and leaves b empty even on an error.
+func (b *buffer) free() error { return b.drop(deviceMemory) }
 
 // pinned is page-locked host memory that grows, so that copies to and from
 // the device run asynchronously.
-type pinned struct {
-	ptr  unsafe.Pointer
-	size int64
-}
+type pinned struct{ growing[unsafe.Pointer] }
 
-func (h *pinned) ensure(size int64) error {
-	if size <= h.size {
-		return nil
-	}
-	if err := h.free(); err != nil {
-		return err
-	}
-	size = max(size, 4096)
-	var p unsafe.Pointer
-	if r := C.mm_alloc_host(&p, C.size_t(size)); r != C.CUDA_SUCCESS {
-		return fmt.Errorf("cuMemAllocHost(%d bytes): %w", size, driverError(r))
-	}
-	h.ptr, h.size = p, size
-	return nil
-}
+// ensure makes h hold at least size bytes, dropping its contents.
+func (h *pinned) ensure(size int64) error { return h.grow(hostMemory, size) }
 
 // free releases h's memory, if any, and leaves h empty even on an error.
-func (h *pinned) free() error {
-	if h.size == 0 {
-		return nil
-	}
-	err := cu.MemFreeHost(h.ptr)
-	h.ptr, h.size = nil, 0
-	if err != nil {
-		return fmt.Errorf("cuMemFreeHost: %w", err)
-	}
-	return nil
-}
+func (h *pinned) free() error { return h.drop(hostMemory) }
 
 func (h *pinned) words(n int) []uint64  { return unsafe.Slice((*uint64)(h.ptr), n) }
 func (h *pinned) counts(n int) []uint32 { return unsafe.Slice((*uint32)(h.ptr), n) }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/mousemaze/mousemaze"
+	"github.com/mousemaze/mousemaze/internal/mazetest"
 )
 
 // open opens the backend, or skips the test when there is no GPU.
@@ -30,59 +31,6 @@ func open(t *testing.T) *Evaluator {
 	return ev
 }
 
-// reference walks every maze of pop with mousemaze.Walk on all CPUs.
-func reference(t *testing.T, pop mousemaze.Population, cfg mousemaze.Config) []mousemaze.Result {
-	t.Helper()
-	want, err := mousemaze.WalkAll(pop, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return want
-}
-
-func compare(t *testing.T, name string, pop mousemaze.Population, cfg mousemaze.Config, got []mousemaze.Result) {
-	t.Helper()
-	want := reference(t, pop, cfg)
-	for i := range got {
-		if !got[i].Same(want[i]) {
-			t.Fatalf("%s: maze %d: cuda gives turns=%d escaped=%v feasible=%v, Walk turns=%d escaped=%v feasible=%v (heat equal: %v) on\n%s",
-				name, i, got[i].Turns, got[i].Escaped, got[i].Feasible, want[i].Turns, want[i].Escaped, want[i].Feasible,
-				fmt.Sprint(got[i].Heat) == fmt.Sprint(want[i].Heat), pop.Maze(i))
-		}
-	}
-}
-
-// randomBatch draws n mazes of one random size (1..64 a side), each with
-// its own wall density, half of them with the entry and exit open, and a
-// random config (order, entry, exit, sometimes a cap or a heat map).
-func randomBatch(rng *rand.Rand, n int) (mousemaze.Population, mousemaze.Config) {
-	side := func() int {
-		if rng.IntN(3) == 0 {
-			return 1 + rng.IntN(64)
-		}
-		return 1 + rng.IntN(16)
-	}
-	rows, cols := side(), side()
-	cfg := mousemaze.Config{Entry: rng.IntN(cols), Exit: rng.IntN(cols), Heat: rng.IntN(4) == 0}
-	if rng.IntN(4) != 0 {
-		cfg.Order = mousemaze.RandomOrder(rng)
-	}
-	if rng.IntN(6) == 0 {
-		cfg.Cap = 1 + rng.Int64N(int64(4*rows*cols))
-	}
-	pop := mousemaze.NewPopulation(rows, cols, 0)
-	for range n {
-		density := 0.55 * rng.Float64()
-		m := mousemaze.Random(rng, rows, cols, density)
-		if rng.IntN(2) == 0 {
-			m.SetWall(0, cfg.Entry, false)
-			m.SetWall(rows-1, cfg.Exit, false)
-		}
-		pop.Append(m)
-	}
-	return pop, cfg
-}
-
 // TestMatchesWalk holds the device to the reference walk on 1,000,000
 // random mazes of many sizes, orders, entry and exit columns, caps and
 // heat maps, in batches of very different lengths.
@@ -93,20 +41,10 @@ func TestMatchesWalk(t *testing.T) {
 		total = 20_000 // for compute-sanitizer, which slows kernels down a hundredfold
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
-	done, batches := 0, 0
-	for done < total {
-		n := 1 + rng.IntN(1+rng.IntN(40_000))
-		pop, cfg := randomBatch(rng, n)
-		name := fmt.Sprintf("batch=%d/n=%d/size=%v/order=%v/entry=%d/exit=%d/cap=%d/heat=%v", batches, n, pop.Size(), cfg.Order, cfg.Entry, cfg.Exit, cfg.Cap, cfg.Heat)
-		dst := make([]mousemaze.Result, n)
-		if err := ev.Evaluate(pop, cfg, dst); err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		compare(t, name, pop, cfg, dst)
-		done += n
-		batches++
-	}
-	t.Logf("%d mazes in %d batches equal Walk", done, batches)
+	size := func(int) int { return 1 + rng.IntN(1+rng.IntN(40_000)) }
+	mazetest.CheckRandom(t, "cuda", rng, total, mazetest.Side, size, func(_ int, _ string, pop mousemaze.Population, cfg mousemaze.Config, dst []mousemaze.Result) error {
+		return ev.Evaluate(pop, cfg, dst)
+	})
 }
 
 // TestLargeBatch evaluates 1,200,000 feasible 13×13 mazes in one batch,
@@ -129,7 +67,7 @@ func TestLargeBatch(t *testing.T) {
 		if err := ev.Evaluate(pop, cfg, dst); err != nil {
 			t.Fatal(err)
 		}
-		compare(t, fmt.Sprintf("13x13 heat=%v", heat), pop, cfg, dst)
+		mazetest.Check(t, "cuda", fmt.Sprintf("13x13 heat=%v", heat), pop, cfg, dst)
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/mousemaze/mousemaze"
+	"github.com/mousemaze/mousemaze/internal/mazetest"
 	"github.com/mousemaze/mousemaze/kernels"
 )
 
@@ -23,15 +24,14 @@ func TestResident(t *testing.T) {
 	rng := rand.New(rand.NewPCG(21, 21))
 	checked, last := 0, 0
 	for b := 0; b < 12; b++ {
-		pop, _ := randomBatch(rng, 1+rng.IntN(700))
+		pop, _ := mazetest.RandomBatch(rng, 1+rng.IntN(700), mazetest.Side)
 		last = pop.Len()
 		if err := ev.Upload(pop); err != nil {
 			t.Fatal(err)
 		}
 		for pass := 0; pass < 3; pass++ {
-			_, cfg := randomBatch(rng, 1)
+			cfg := mazetest.Config(rng, pop.Rows, pop.Cols)
 			cfg.Heat = false
-			cfg.Entry, cfg.Exit = rng.IntN(pop.Cols), rng.IntN(pop.Cols)
 			out := make([]uint64, pop.Len())
 			if err := ev.WalkResident(cfg, out); err != nil {
 				t.Fatalf("batch %d pass %d: %v", b, pass, err)

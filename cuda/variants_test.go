@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/mousemaze/mousemaze"
+	"github.com/mousemaze/mousemaze/internal/mazetest"
 	"github.com/mousemaze/mousemaze/kernels"
 )
 
@@ -54,7 +55,7 @@ func TestVariants(t *testing.T) {
 			launches := ev.Stats().Launches[v.wd.Kernel]
 			checked, overflowed, batches := 0, 0, 0
 			for checked < total {
-				pop, cfg := randomBatch(rng, 1+rng.IntN(1+rng.IntN(3000)))
+				pop, cfg := mazetest.RandomBatch(rng, 1+rng.IntN(1+rng.IntN(3000)), mazetest.Side)
 				rows, cols := pop.Rows, pop.Cols
 				if !v.scratch && !kernels.Plan(rows, cols, v.wd, ev.Info(), pop.Len()).Shared {
 					continue // too large for shared memory on this device
@@ -132,13 +133,13 @@ func TestClose(t *testing.T) {
 	for round := range 3 {
 		ev := open(t)
 		rng := rand.New(rand.NewPCG(9, uint64(round)))
-		pop, cfg := randomBatch(rng, 500)
+		pop, cfg := mazetest.RandomBatch(rng, 500, mazetest.Side)
 		cfg.Heat = round == 1
 		dst := make([]mousemaze.Result, pop.Len())
 		if err := ev.Evaluate(pop, cfg, dst); err != nil {
 			t.Fatal(err)
 		}
-		compare(t, fmt.Sprintf("round %d", round), pop, cfg, dst)
+		mazetest.Check(t, "cuda", fmt.Sprintf("round %d", round), pop, cfg, dst)
 		st := ev.Stats()
 		launches := 0
 		for _, n := range st.Launches {
@@ -203,7 +204,7 @@ func TestOpenFailures(t *testing.T) {
 		if err := ev.Evaluate(pop, cfg, dst); err != nil {
 			t.Fatalf("after %s failed: %v", call, err)
 		}
-		compare(t, "after "+call, pop, cfg, dst)
+		mazetest.Check(t, "cuda", "after "+call, pop, cfg, dst)
 		closeAndCheck(t, ev)
 	}
 }

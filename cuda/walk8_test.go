@@ -5,10 +5,10 @@ package cuda
 import (
 	"fmt"
 	"math/rand/v2"
-	"path/filepath"
 	"testing"
 
 	"github.com/mousemaze/mousemaze"
+	"github.com/mousemaze/mousemaze/internal/mazetest"
 	"github.com/mousemaze/mousemaze/kernels"
 )
 
@@ -22,54 +22,23 @@ import (
 func TestWalk8Escalates(t *testing.T) {
 	ev := open(t)
 	defer closeAndCheck(t, ev)
-	// From the package directory (go test) or the repository root (the
-	// test binary as scripts/gpu-run.sh runs it).
-	records, err := mousemaze.ParseFile(filepath.Join("..", "testdata", "records.txt"))
-	if err != nil {
-		if records, err = mousemaze.ParseFile(filepath.Join("testdata", "records.txt")); err != nil {
-			t.Fatal(err)
-		}
-	}
 	rng := rand.New(rand.NewPCG(8, 8))
-	ran, over := map[string]int{}, map[string]int{}
-	run := func(wd kernels.Width, p kernels.Params, walls, out []uint64, heat []uint32) error {
-		err := ev.run(wd, p, walls, out, heat)
-		ran[wd.Kernel] += len(out)
-		for _, w := range out {
-			if w&kernels.FlagOverflow != 0 {
-				over[wd.Kernel]++
-			}
-		}
-		return err
-	}
-	checked, want := 0, 0
-	for _, m := range records {
-		rows, cols := m.Size().Rows, m.Size().Cols
-		if rows < 12 {
-			continue
-		}
-		pop := mousemaze.NewPopulation(rows, cols, 0)
-		for k := range 48 {
-			if k%8 == 3 {
-				pop.Append(m)
-				want++
-				continue
-			}
-			r := mousemaze.Random(rng, rows, cols, 0.4*rng.Float64())
-			r.SetWall(0, 0, false)
-			r.SetWall(rows-1, 0, false)
-			pop.Append(r)
-		}
+	var tally kernels.Tally
+	run := tally.Count(ev.run)
+	pops, want := mazetest.RecordBatches(t, rng, 48)
+	checked := 0
+	for _, pop := range pops {
 		for _, heat := range []bool{false, true} {
 			cfg := mousemaze.Config{Heat: heat}
 			dst := make([]mousemaze.Result, pop.Len())
 			if err := kernels.EvaluateChain(run, kernels.Kernels, pop, cfg, dst); err != nil {
 				t.Fatal(err)
 			}
-			compare(t, fmt.Sprintf("%v heat=%v", pop.Size(), heat), pop, cfg, dst)
+			mazetest.Check(t, "cuda", fmt.Sprintf("%v heat=%v", pop.Size(), heat), pop, cfg, dst)
 			checked += pop.Len()
 		}
 	}
+	ran, over := tally.Ran, tally.Overflowed
 	if over[kernels.Walk8] != 2*want || ran[kernels.Walk16] != over[kernels.Walk8] || over[kernels.Walk16] != 0 {
 		t.Fatalf("walk8 ran %d mazes, %d overflowed (want the %d records); walk16 ran %d, %d overflowed", ran[kernels.Walk8], over[kernels.Walk8], 2*want, ran[kernels.Walk16], over[kernels.Walk16])
 	}

@@ -50,6 +50,31 @@ func EmulatedRunner(dev Device) Runner {
 	}
 }
 
+// A Tally counts, per kernel name, the mazes a Runner ran (Ran) and the
+// result words it flagged FlagOverflow (Overflowed): how far a chain
+// escalated, as the tests of escalation and the benchmarks read it.
+type Tally struct {
+	Ran, Overflowed map[string]int
+}
+
+// Count returns a Runner that runs run and adds what it ran to t, making
+// t's maps when they are nil.
+func (t *Tally) Count(run Runner) Runner {
+	if t.Ran == nil {
+		t.Ran, t.Overflowed = map[string]int{}, map[string]int{}
+	}
+	return func(wd Width, p Params, walls, out []uint64, heat []uint32) error {
+		err := run(wd, p, walls, out, heat)
+		t.Ran[wd.Kernel] += len(out)
+		for _, w := range out {
+			if w&FlagOverflow != 0 {
+				t.Overflowed[wd.Kernel]++
+			}
+		}
+		return err
+	}
+}
+
 // Evaluate is EvaluateChain with Widths: walk16, then walk32, then Walk.
 func Evaluate(run Runner, pop mousemaze.Population, cfg mousemaze.Config, dst []mousemaze.Result) error {
 	return EvaluateChain(run, Widths, pop, cfg, dst)

@@ -13,6 +13,7 @@ import (
 	"unsafe"
 
 	"github.com/mousemaze/mousemaze"
+	"github.com/mousemaze/mousemaze/internal/mazetest"
 )
 
 // small is a device with little shared memory, so that the emulation runs
@@ -37,82 +38,24 @@ func pickSide(rng *rand.Rand) int {
 	}
 }
 
-// randomBatch draws n mazes of a random size, each with its own wall
-// density, half of them made feasible, and a random config.
-func randomBatch(rng *rand.Rand, n int) (mousemaze.Population, mousemaze.Config) {
-	rows, cols := pickSide(rng), pickSide(rng)
-	cfg := mousemaze.Config{Entry: rng.IntN(cols), Exit: rng.IntN(cols), Heat: rng.IntN(3) == 0}
-	if rng.IntN(4) != 0 {
-		cfg.Order = mousemaze.RandomOrder(rng)
-	}
-	switch rng.IntN(6) {
-	case 0:
-		cfg.Cap = 1 + rng.Int64N(int64(4*rows*cols))
-	case 1:
-		cfg.Cap = 1 + rng.Int64N(3)
-	}
-	pop := mousemaze.NewPopulation(rows, cols, 0)
-	for range n {
-		density := 0.55 * rng.Float64()
-		if rng.IntN(6) == 0 {
-			density = 0
-		}
-		m := mousemaze.Random(rng, rows, cols, density)
-		if rng.IntN(2) == 0 {
-			m.SetWall(0, cfg.Entry, false)
-			m.SetWall(rows-1, cfg.Exit, false)
-		}
-		pop.Append(m)
-	}
-	return pop, cfg
-}
-
-// compare checks every result of got against mousemaze.Walk and prints
-// the first mismatching maze in the text format.
-func compare(t *testing.T, name string, pop mousemaze.Population, cfg mousemaze.Config, got []mousemaze.Result) {
-	t.Helper()
-	for i := range got {
-		want, err := mousemaze.Walk(pop.Maze(i), cfg)
-		if err != nil {
-			t.Fatalf("%s: reference walk of maze %d: %v", name, i, err)
-		}
-		if !got[i].Same(want) {
-			t.Fatalf("%s: maze %d: emulation gives turns=%d escaped=%v feasible=%v, Walk turns=%d escaped=%v feasible=%v (heat equal: %v) on\n%s",
-				name, i, got[i].Turns, got[i].Escaped, got[i].Feasible, want.Turns, want.Escaped, want.Feasible,
-				fmt.Sprint(got[i].Heat) == fmt.Sprint(want.Heat), pop.Maze(i))
-		}
-	}
-}
-
 // TestEmulateMatchesWalk holds the emulated kernels, through Evaluate, to
 // the reference walk on 100,000 random mazes of sizes 1×1 to 64×64 under
-// random orders, entry and exit columns, caps and heat maps.
+// random orders, entry and exit columns, caps and heat maps; every other
+// batch runs the chain from walk8.
 func TestEmulateMatchesWalk(t *testing.T) {
-	const total = 100_000
 	rng := rand.New(rand.NewPCG(2024, 11))
-	done, batches := 0, 0
-	for done < total {
-		n := 1 + rng.IntN(400)
-		pop, cfg := randomBatch(rng, n)
+	size := func(int) int { return 1 + rng.IntN(400) }
+	mazetest.CheckRandom(t, "emulation", rng, 100_000, pickSide, size, func(b int, name string, pop mousemaze.Population, cfg mousemaze.Config, dst []mousemaze.Result) error {
 		dev := small
-		if batches%3 == 2 {
+		if b%3 == 2 {
 			dev = tiny
 		}
-		name := fmt.Sprintf("batch=%d/size=%v/order=%v/entry=%d/exit=%d/cap=%d/heat=%v", batches, pop.Size(), cfg.Order, cfg.Entry, cfg.Exit, cfg.Cap, cfg.Heat)
 		chain := Widths
-		if batches%2 == 1 {
+		if b%2 == 1 {
 			chain = Kernels // walk8 first, forced
-			name += "/walk8"
 		}
-		dst := make([]mousemaze.Result, n)
-		if err := EvaluateChain(EmulatedRunner(dev), chain, pop, cfg, dst); err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		compare(t, name, pop, cfg, dst)
-		done += n
-		batches++
-	}
-	t.Logf("%d mazes in %d batches equal Walk (every other batch from walk8)", done, batches)
+		return EvaluateChain(EmulatedRunner(dev), chain, pop, cfg, dst)
+	})
 }
 
 // TestThesisMazes walks the thesis's mazes, whose turn counts are known.
@@ -136,7 +79,7 @@ func TestThesisMazes(t *testing.T) {
 			if dst[0].Turns != want[k] || !dst[0].Escaped {
 				t.Errorf("%v maze: %d turns (escaped %v), want %d", m.Size(), dst[0].Turns, dst[0].Escaped, want[k])
 			}
-			compare(t, m.Size().String(), pop, cfg, dst)
+			mazetest.Check(t, "emulation", m.Size().String(), pop, cfg, dst)
 		}
 	}
 }
@@ -177,36 +120,20 @@ func TestOverflowFallback(t *testing.T) {
 		{Kernel: Walk32, Bytes: 4, Wall: Wall32, Limit: 6},
 	}
 	rng := rand.New(rand.NewPCG(7, 7))
-	var ran [2]int
-	var walked int
+	var tally Tally
 	for b := 0; b < 40; b++ {
-		pop, cfg := randomBatch(rng, 1+rng.IntN(200))
-		run := func(wd Width, p Params, walls, out []uint64, heat []uint32) error {
-			if wd.Bytes == 2 {
-				ran[0] += len(out)
-			} else {
-				ran[1] += len(out)
-			}
-			err := EmulatedRunner(small)(wd, p, walls, out, heat)
-			if wd.Bytes == 4 {
-				for _, w := range out {
-					if w&FlagOverflow != 0 {
-						walked++
-					}
-				}
-			}
-			return err
-		}
+		pop, cfg := mazetest.RandomBatch(rng, 1+rng.IntN(200), pickSide)
 		dst := make([]mousemaze.Result, pop.Len())
-		if err := Evaluate(run, pop, cfg, dst); err != nil {
+		if err := Evaluate(tally.Count(EmulatedRunner(small)), pop, cfg, dst); err != nil {
 			t.Fatal(err)
 		}
-		compare(t, fmt.Sprintf("batch %d", b), pop, cfg, dst)
+		mazetest.Check(t, "emulation", fmt.Sprintf("batch %d", b), pop, cfg, dst)
 	}
-	if ran[1] == 0 || walked == 0 {
-		t.Fatalf("fallbacks not exercised: %d mazes through walk16, %d through walk32, %d to Walk", ran[0], ran[1], walked)
+	ran, walked := tally.Ran, tally.Overflowed[Walk32]
+	if ran[Walk32] == 0 || walked == 0 {
+		t.Fatalf("fallbacks not exercised: %d mazes through walk16, %d through walk32, %d to Walk", ran[Walk16], ran[Walk32], walked)
 	}
-	t.Logf("%d mazes through walk16, %d through walk32, %d through Walk", ran[0], ran[1], walked)
+	t.Logf("%d mazes through walk16, %d through walk32, %d through Walk", ran[Walk16], ran[Walk32], walked)
 }
 
 // TestEvaluateChecksBatch checks that Evaluate rejects a bad batch before

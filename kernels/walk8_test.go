@@ -3,45 +3,11 @@ package kernels
 import (
 	"fmt"
 	"math/rand/v2"
-	"path/filepath"
 	"testing"
 
 	"github.com/mousemaze/mousemaze"
+	"github.com/mousemaze/mousemaze/internal/mazetest"
 )
-
-// recordBatches returns batches that mix the project's record mazes of
-// 12×12 to 16×16 (whose walks visit some cell 387 to 2047 times, beyond
-// 8 bits) with random mazes of the same size, under the records' config.
-func recordBatches(t *testing.T, rng *rand.Rand) []mousemaze.Population {
-	t.Helper()
-	records, err := mousemaze.ParseFile(filepath.Join("..", "testdata", "records.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var pops []mousemaze.Population
-	for _, m := range records {
-		rows, cols := m.Size().Rows, m.Size().Cols
-		if rows < 12 {
-			continue
-		}
-		pop := mousemaze.NewPopulation(rows, cols, 0)
-		for k := range 40 {
-			if k%8 == 3 {
-				pop.Append(m)
-				continue
-			}
-			r := mousemaze.Random(rng, rows, cols, 0.4*rng.Float64())
-			r.SetWall(0, 0, false)
-			r.SetWall(rows-1, 0, false)
-			pop.Append(r)
-		}
-		pops = append(pops, pop)
-	}
-	if len(pops) == 0 {
-		t.Fatal("no record of 12x12 or more in testdata/records.txt")
-	}
-	return pops
-}
 
 // TestWalk8Escalates runs the chain walk8 → walk16 → walk32 → Walk on
 // batches holding mazes whose counts pass 8 bits (the 12×12 to 16×16
@@ -51,29 +17,19 @@ func recordBatches(t *testing.T, rng *rand.Rand) []mousemaze.Population {
 // every step of the chain, Walk included, is taken on random mazes.
 func TestWalk8Escalates(t *testing.T) {
 	rng := rand.New(rand.NewPCG(8, 8))
-	count := func(ran map[string]int, over map[string]int, dev Device) Runner {
-		return func(wd Width, p Params, walls, out []uint64, heat []uint32) error {
-			err := EmulatedRunner(dev)(wd, p, walls, out, heat)
-			ran[wd.Kernel] += len(out)
-			for _, w := range out {
-				if w&FlagOverflow != 0 {
-					over[wd.Kernel]++
-				}
-			}
-			return err
-		}
-	}
-	ran, over := map[string]int{}, map[string]int{}
-	for b, pop := range recordBatches(t, rng) {
+	var tally Tally
+	pops, _ := mazetest.RecordBatches(t, rng, 40)
+	for b, pop := range pops {
 		for _, heat := range []bool{false, true} {
 			cfg := mousemaze.Config{Heat: heat}
 			dst := make([]mousemaze.Result, pop.Len())
-			if err := EvaluateChain(count(ran, over, small), Kernels, pop, cfg, dst); err != nil {
+			if err := EvaluateChain(tally.Count(EmulatedRunner(small)), Kernels, pop, cfg, dst); err != nil {
 				t.Fatal(err)
 			}
-			compare(t, fmt.Sprintf("records %d heat=%v", b, heat), pop, cfg, dst)
+			mazetest.Check(t, "emulation", fmt.Sprintf("records %d heat=%v", b, heat), pop, cfg, dst)
 		}
 	}
+	ran, over := tally.Ran, tally.Overflowed
 	if over[Walk8] == 0 || ran[Walk16] != over[Walk8] || over[Walk16] != 0 {
 		t.Fatalf("records: walk8 ran %d mazes, %d overflowed; walk16 ran %d, %d overflowed", ran[Walk8], over[Walk8], ran[Walk16], over[Walk16])
 	}
@@ -81,19 +37,20 @@ func TestWalk8Escalates(t *testing.T) {
 
 	low := []Width{W8, W16, W32}
 	low[0].Limit, low[1].Limit, low[2].Limit = 3, 6, 9
-	ran, over = map[string]int{}, map[string]int{}
+	tally = Tally{}
 	for b := 0; b < 60; b++ {
-		pop, cfg := randomBatch(rng, 1+rng.IntN(200))
+		pop, cfg := mazetest.RandomBatch(rng, 1+rng.IntN(200), pickSide)
 		dev := small
 		if b%3 == 2 {
 			dev = tiny
 		}
 		dst := make([]mousemaze.Result, pop.Len())
-		if err := EvaluateChain(count(ran, over, dev), low, pop, cfg, dst); err != nil {
+		if err := EvaluateChain(tally.Count(EmulatedRunner(dev)), low, pop, cfg, dst); err != nil {
 			t.Fatal(err)
 		}
-		compare(t, fmt.Sprintf("lowered limits, batch %d", b), pop, cfg, dst)
+		mazetest.Check(t, "emulation", fmt.Sprintf("lowered limits, batch %d", b), pop, cfg, dst)
 	}
+	ran, over = tally.Ran, tally.Overflowed
 	if over[Walk8] == 0 || over[Walk16] == 0 || over[Walk32] == 0 || ran[Walk16] != over[Walk8] || ran[Walk32] != over[Walk16] {
 		t.Fatalf("lowered limits: ran %v, overflowed %v", ran, over)
 	}

@@ -3,6 +3,8 @@ package viennese
 import (
 	"math/rand/v2"
 	"testing"
+
+	"github.com/mousemaze/mousemaze/dispatch/sweep"
 )
 
 // BenchmarkScore measures the default score on the 24-street canvas, one
@@ -68,13 +70,13 @@ func (r *recorder) Score(c []uint8) float64 {
 
 func benchScore(b *testing.B, ev *Evaluator, cols [][]uint8) {
 	b.ReportAllocs()
-	cpu0, cpuOK := cpuTime()
+	cpu0, cpuOK := sweep.CPUTime()
 	sum := 0.0
 	for i := 0; b.Loop(); i++ {
 		sum += ev.Score(cols[i&1023])
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "mazes/s")
-	if cpu1, _ := cpuTime(); cpuOK && cpu1 > cpu0 {
+	if cpu1, _ := sweep.CPUTime(); cpuOK && cpu1 > cpu0 {
 		b.ReportMetric(float64(b.N)/(cpu1-cpu0).Seconds(), "mazes/cpu-s")
 	}
 	if sum < 0 {

@@ -2,7 +2,6 @@ package web
 
 import (
 	"bufio"
-	"context"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
@@ -92,6 +91,9 @@ func TestEvalEndpoint(t *testing.T) {
 		{"k=2 trap", `{"maze":"..XX\nX.XX\n....\n","k":2}`, 9, false, true, true, 8, false, false, nil},
 		// The 2x1 edge board with no walls: in, down, out = 3 turns, 2 moves.
 		{"edge board", `{"maze":"+ +\n|.|\n+ +\n|.|\n+ +\n","edges":true}`, 3, true, true, false, 2, false, false, nil},
+		// An edge board cut in two by the wall below (0,0): only the top
+		// row is reachable.
+		{"edge board cut", `{"maze":"+ +-+\n|. .|\n+-+-+\n|. .|\n+ +-+\n","edges":true}`, 0, false, false, false, 0, false, false, []string{"11", "00"}},
 		// A k-mod walk on an edge board has no path.
 		{"edge board k=2", `{"maze":"+ +\n|.|\n+ +\n|.|\n+ +\n","edges":true,"k":2}`, 3, true, true, false, 0, false, false, nil},
 	}
@@ -432,19 +434,11 @@ func TestEvolveJob(t *testing.T) {
 	// The same search run directly with the dispatch package.
 	p, _ := dispatch.Preset("memetic")
 	p.Rows, p.Cols, p.Evals, p.Seed, p.Order = 5, 5, 20000, 3, "DRLU"
-	ev, _ := mousemaze.NewEvaluator("ref", mousemaze.Options{})
-	search, err := dispatch.New(p, ev, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := search.Run(context.Background(), dispatch.Hooks{}); err != nil {
-		t.Fatal(err)
-	}
-	bestMaze, _ := dispatch.BestMaze(search)
-	if last.State != "done" || last.Event != "done" || last.Evals != search.Evals() || last.BestTurns != search.Best().Score.Turns ||
-		last.BestMaze != bestMaze.String() || last.BestVisits != last.BestTurns-2 || last.Budget != 20000 {
+	turns, maze, evals, _, _ := runDirect(t, p)
+	if last.State != "done" || last.Event != "done" || last.Evals != evals || last.BestTurns != turns ||
+		last.BestMaze != maze || last.BestVisits != last.BestTurns-2 || last.Budget != 20000 {
 		t.Errorf("job ended %s/%s after %d evals with %d turns:\n%s\nthe search: %d evals, %d turns:\n%s",
-			last.State, last.Event, last.Evals, last.BestTurns, last.BestMaze, search.Evals(), search.Best().Score.Turns, bestMaze)
+			last.State, last.Event, last.Evals, last.BestTurns, last.BestMaze, evals, turns, maze)
 	}
 	if len(last.Points) < 2 {
 		t.Errorf("%d chart points, want at least 2", len(last.Points))

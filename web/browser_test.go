@@ -50,7 +50,7 @@ func screenshotDir(t *testing.T) string {
 // Chromium is missing and CI is unset; in CI (CI=true) it must run.
 func TestBrowser(t *testing.T) {
 	br := newBrowser(t)
-	ctx, shot, waitJS, text := br.ctx, br.shot, br.waitJS, br.text
+	ctx, shot, waitJS, text, run := br.ctx, br.shot, br.waitJS, br.text, br.run
 	s, err := New(Options{Backend: "auto", MaxJobs: 2})
 	if err != nil {
 		t.Fatal(err)
@@ -61,19 +61,17 @@ func TestBrowser(t *testing.T) {
 
 	// 1. One wall at row 1, column 0 of the empty 13×13 board: 182 turns.
 	var xy []float64
-	if err := chromedp.Run(ctx,
+	run("opening the page",
 		chromedp.Navigate(ts.URL),
 		chromedp.WaitVisible("#board", chromedp.ByQuery),
 		waitJS(`document.querySelectorAll('#gallery-list button').length > 0`),
 		chromedp.Evaluate(`(() => { const b = document.getElementById('board'); const r = b.getBoundingClientRect();
 			const cs = +b.dataset.cell, ox = +b.dataset.ox, oy = +b.dataset.oy;
 			return [r.left + ox + 0.5 * cs, r.top + oy + 1.5 * cs]; })()`, &xy),
-	); err != nil {
-		t.Fatalf("opening the page: %v", err)
-	}
+	)
 	var rowsCols, backends string
 	var miniHidden bool
-	if err := chromedp.Run(ctx,
+	run("drawing and walking",
 		chromedp.Evaluate(`document.getElementById('rows').value + 'x' + document.getElementById('cols').value`, &rowsCols),
 		chromedp.Evaluate(`document.getElementById('job-maze').hidden`, &miniHidden),
 		waitJS(`document.getElementById('backend').dataset.loaded === '1'`),
@@ -82,15 +80,11 @@ func TestBrowser(t *testing.T) {
 		chromedp.Click("#release", chromedp.ByQuery),
 		waitJS(`!document.getElementById('end').disabled`),
 		chromedp.Sleep(300*time.Millisecond), // let the animation run a little
-	); err != nil {
-		t.Fatalf("drawing and walking: %v", err)
-	}
+	)
 	if got := text("#walk-info"); got != "" {
 		t.Errorf("the walk's summary shows while the mouse walks: %q", got)
 	}
-	if err := chromedp.Run(ctx, chromedp.Click("#end", chromedp.ByQuery)); err != nil {
-		t.Fatal(err)
-	}
+	run("jumping to the end", chromedp.Click("#end", chromedp.ByQuery))
 	if rowsCols != "13x13" {
 		t.Errorf("the default board is %s, want 13x13", rowsCols)
 	}
@@ -106,38 +100,30 @@ func TestBrowser(t *testing.T) {
 	if got := text("#walk-info"); !strings.HasPrefix(got, "182 turns (180 visits)") {
 		t.Errorf("the walk's summary at the end: %q", got)
 	}
-	if err := chromedp.Run(ctx, shot("single-wall-13x13.png")); err != nil {
-		t.Fatal(err)
-	}
+	run("screenshot", shot("single-wall-13x13.png"))
 
 	// Undo removes the wall; the keyboard puts it back: the board has the
 	// focus, the cursor starts on (0,0), ArrowDown moves it to (1,0) and
 	// space toggles that cell. (Had undo failed, the space would open the
 	// cell again and the walk would not take 182 turns.)
-	if err := chromedp.Run(ctx,
+	run("undo",
 		chromedp.Click("#undo", chromedp.ByQuery),
 		waitJS(`document.getElementById('end').disabled`),
-	); err != nil {
-		t.Fatalf("undo: %v (message %q)", err, text("#message"))
-	}
+	)
 	// The cursor is where the click left it, (1,0): up, then down again.
 	var tips []string
 	for _, key := range []string{kb.ArrowUp, kb.ArrowDown, " "} {
-		if err := chromedp.Run(ctx, chromedp.Focus("#board", chromedp.ByQuery), chromedp.KeyEvent(key)); err != nil {
-			t.Fatalf("the keyboard: %v", err)
-		}
+		run("the keyboard", chromedp.Focus("#board", chromedp.ByQuery), chromedp.KeyEvent(key))
 		tips = append(tips, text("#tip"))
 	}
 	if want := []string{"row 0, column 0: open", "row 1, column 0: open", "row 1, column 0: wall"}; fmt.Sprint(tips) != fmt.Sprint(want) {
 		t.Errorf("the cursor's cell after up, down and space: %q, want %q", tips, want)
 	}
-	if err := chromedp.Run(ctx,
+	run("walking after the keyboard",
 		chromedp.Click("#release", chromedp.ByQuery),
 		waitJS(`!document.getElementById('end').disabled`),
 		chromedp.Click("#end", chromedp.ByQuery),
-	); err != nil {
-		t.Fatalf("walking after the keyboard: %v (message %q)", err, text("#message"))
-	}
+	)
 	if got := text("#turns"); got != "182" {
 		t.Errorf("after undo and the keyboard: the page shows %q turns, want 182", got)
 
@@ -146,25 +132,21 @@ func TestBrowser(t *testing.T) {
 	// The share link carries the maze: a fresh page opened on it walks the
 	// same 182 turns.
 	var link string
-	if err := chromedp.Run(ctx,
+	run("share",
 		chromedp.Click("#share", chromedp.ByQuery),
 		chromedp.Value("#share-url", &link, chromedp.ByQuery),
-	); err != nil {
-		t.Fatalf("share: %v", err)
-	}
+	)
 	if !strings.HasPrefix(link, ts.URL+"/#m=") {
 		t.Fatalf("share link %q", link)
 	}
-	if err := chromedp.Run(ctx,
+	run("opening the share link",
 		chromedp.Navigate("about:blank"),
 		chromedp.Navigate(link),
 		waitJS(`document.querySelectorAll('#gallery-list button').length > 0`),
 		chromedp.Click("#release", chromedp.ByQuery),
 		waitJS(`!document.getElementById('end').disabled`),
 		chromedp.Click("#end", chromedp.ByQuery),
-	); err != nil {
-		t.Fatalf("opening the share link: %v", err)
-	}
+	)
 	if got := text("#turns"); got != "182" {
 		t.Errorf("the share link %s opens a maze of %q turns, want 182", link, got)
 	}
@@ -172,7 +154,7 @@ func TestBrowser(t *testing.T) {
 	// A file dropped on the board opens through the server's parser: the
 	// thesis's 5×5 maze walks 54 turns. (The drop is dispatched from
 	// JavaScript: the protocol cannot drag a file from the desktop.)
-	if err := chromedp.Run(ctx,
+	run("dropping a file",
 		chromedp.Evaluate(`(() => { const dt = new DataTransfer();
 			dt.items.add(new File(["; 5x5\n..X..\nX....\n..X..\nX..X.\n.....\n"], "m.txt", { type: "text/plain" }));
 			document.getElementById('drop').dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
@@ -181,73 +163,61 @@ func TestBrowser(t *testing.T) {
 		chromedp.Click("#release", chromedp.ByQuery),
 		waitJS(`!document.getElementById('end').disabled`),
 		chromedp.Click("#end", chromedp.ByQuery),
-	); err != nil {
-		t.Fatalf("dropping a file: %v (message %q)", err, text("#message"))
-	}
+	)
 	if got := text("#turns"); got != "54" {
 		t.Errorf("the dropped thesis 5x5 maze: the page shows %q turns, want 54", got)
 	}
 
 	// 2. The thesis's 7×7 maze from the gallery: 332 turns.
-	if err := chromedp.Run(ctx,
+	run("opening the thesis 7x7 maze",
 		chromedp.Click(`#gallery-list button[data-id="thesis-mazes-4"]`, chromedp.ByQuery),
 		waitJS(`!document.getElementById('end').disabled && document.getElementById('rows').value === '7'`),
 		chromedp.Sleep(500*time.Millisecond),
 		shot("thesis-7x7-playing.png"),
 		chromedp.Click("#end", chromedp.ByQuery),
-	); err != nil {
-		t.Fatalf("opening the thesis 7x7 maze: %v", err)
-	}
+	)
 	if got := text("#turns"); got != "332" {
 		t.Errorf("thesis 7x7 from the gallery: the page shows %q turns, want 332", got)
 	}
 	if got := text(`#gallery-list button[data-id="thesis-mazes-4"]`); got != "7×7: 332 turns" {
 		t.Errorf("gallery button reads %q, want %q", got, "7×7: 332 turns")
 	}
-	if err := chromedp.Run(ctx, shot("thesis-7x7.png")); err != nil {
-		t.Fatal(err)
-	}
+	run("screenshot", shot("thesis-7x7.png"))
 
 	// 3. A short evolve: progress events arrive and a best maze is drawn.
-	if err := chromedp.Run(ctx,
+	run("evolve",
 		chromedp.SetValue("#job-size", "6x6", chromedp.ByQuery),
 		chromedp.SetValue("#job-evals", "100000", chromedp.ByQuery),
 		chromedp.Click("#job-start", chromedp.ByQuery),
 		waitJS(`+document.getElementById('job-events').textContent >= 1 && +(document.getElementById('job-maze').dataset.turns || 0) > 0`),
 		waitJS(`document.getElementById('job-state').textContent !== 'running'`),
-	); err != nil {
-		t.Fatalf("evolve: %v", err)
-	}
+	)
 	if got := text("#job-state"); got != "done" {
 		t.Errorf("evolve job state %q, want done", got)
 	}
 	var events, drawn int
-	if err := chromedp.Run(ctx,
+	run("reading the job's events and maze",
 		chromedp.Evaluate(`+document.getElementById('job-events').textContent`, &events),
 		chromedp.Evaluate(`+document.getElementById('job-maze').dataset.turns`, &drawn),
-	); err != nil {
-		t.Fatal(err)
-	}
+	)
 	if events < 2 || drawn < 20 {
 		t.Errorf("evolve: %d events, best maze drawn with %d turns; want at least 2 events (progress and done) and a maze of 20 turns or more", events, drawn)
 	}
-	if err := chromedp.Run(ctx,
+	run("opening the evolved maze",
 		chromedp.Click("#job-open", chromedp.ByQuery),
 		waitJS(`document.getElementById('rows').value === '6'`),
 		chromedp.Click("#release", chromedp.ByQuery),
 		waitJS(`!document.getElementById('end').disabled`),
 		chromedp.Click("#end", chromedp.ByQuery),
 		shot("evolve-6x6.png"),
-	); err != nil {
-		t.Fatalf("opening the evolved maze: %v", err)
-	}
+	)
 	if got := text("#turns"); got != fmt.Sprint(drawn) {
 		t.Errorf("the evolved maze opened in the editor walks %s turns, the job reported %d", got, drawn)
 	}
 	// 4. An iterated local search with polish 1 on 5×5, set in the search
 	// parameters' fold: the job panel shows the certificate.
 	var kickOff bool
-	if err := chromedp.Run(ctx,
+	run("ils with polish",
 		chromedp.Evaluate(`document.getElementById('job-kick').disabled`, &kickOff), // memetic takes no kick
 		chromedp.Click("#job-advanced summary", chromedp.ByQuery),
 		chromedp.Evaluate(`(() => { const a = document.getElementById('job-algo'); a.value = 'ils';
@@ -261,9 +231,7 @@ func TestBrowser(t *testing.T) {
 		chromedp.Click("#job-start", chromedp.ByQuery),
 		waitJS(`+document.getElementById('job-events').textContent >= 1 && !['starting', 'running'].includes(document.getElementById('job-state').textContent)`),
 		shot("evolve-ils-5x5.png"),
-	); err != nil {
-		t.Fatalf("ils with polish: %v (message %q)", err, text("#message"))
-	}
+	)
 	if !kickOff {
 		t.Errorf("the kick field is on for memetic, which takes no kick")
 	}
@@ -274,54 +242,44 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("ils --polish 1: the certificate reads %q, want \"no maze within Hamming distance r scores higher\"", got)
 	}
 	var radius int
-	if err := chromedp.Run(ctx, chromedp.Evaluate(`+document.getElementById('job-cert').dataset.radius`, &radius)); err != nil {
-		t.Fatal(err)
-	}
+	run("reading the certified radius", chromedp.Evaluate(`+document.getElementById('job-cert').dataset.radius`, &radius))
 	if radius < 1 {
 		t.Errorf("ils --polish 1: certified radius %d, want at least 1", radius)
 	}
 
 	// The best Mouse Maze 2 board from the gallery: 75,780 turns.
-	if err := chromedp.Run(ctx,
+	run("Mouse Maze 2 board",
 		chromedp.Click(`#gallery-list button[data-id="mm2-13x13-best-0"]`, chromedp.ByQuery),
 		waitJS(`!document.getElementById('end').disabled && document.getElementById('edges').checked`),
 		chromedp.Sleep(300*time.Millisecond),
 		shot("mm2-13x13-playing.png"),
 		chromedp.Click("#end", chromedp.ByQuery),
 		shot("mm2-13x13.png"),
-	); err != nil {
-		t.Fatalf("Mouse Maze 2 board: %v", err)
-	}
+	)
 	if got := text("#turns"); got != "75,780" {
 		t.Errorf("Mouse Maze 2 13x13 from the gallery: the page shows %q turns, want 75,780", got)
 	}
 
 	// An infeasible maze: walls at (0,1) and (1,0) shut the entry cell in.
-	if err := chromedp.Run(ctx,
+	run("new 5x5 board",
 		chromedp.SetValue("#rows", "5", chromedp.ByQuery),
 		chromedp.SetValue("#cols", "5", chromedp.ByQuery),
 		chromedp.Click("#edges", chromedp.ByQuery), // unticked: a new grid board
 		waitJS(`document.getElementById('cols').value === '5' && !document.getElementById('edges').checked && document.getElementById('board').dataset.cell > 0`),
-	); err != nil {
-		t.Fatalf("new 5x5 board: %v", err)
-	}
+	)
 	var cells []float64
-	if err := chromedp.Run(ctx,
+	run("locating the cells (0,1) and (1,0)",
 		chromedp.Evaluate(`(() => { const b = document.getElementById('board'); const r = b.getBoundingClientRect();
 			const cs = +b.dataset.cell, ox = +b.dataset.ox, oy = +b.dataset.oy;
 			return [r.left + ox + 1.5 * cs, r.top + oy + 0.5 * cs, r.left + ox + 0.5 * cs, r.top + oy + 1.5 * cs]; })()`, &cells),
-	); err != nil {
-		t.Fatal(err)
-	}
-	if err := chromedp.Run(ctx,
+	)
+	run("infeasible maze",
 		chromedp.MouseClickXY(cells[0], cells[1]),
 		chromedp.MouseClickXY(cells[2], cells[3]),
 		chromedp.Click("#release", chromedp.ByQuery),
 		waitJS(`document.getElementById('walk-info').textContent !== ''`),
 		shot("infeasible.png"),
-	); err != nil {
-		t.Fatalf("infeasible maze: %v", err)
-	}
+	)
 	if got := text("#walk-info"); got != "Infeasible: the mouse cannot reach the exit; the hatched cells are cut off from the entry, the exit's cell among them." {
 		t.Errorf("infeasible maze: the page says %q", got)
 	}
@@ -357,6 +315,9 @@ type browser struct {
 	waitJS func(cond string) chromedp.Action
 	// text reads an element's text, trimmed.
 	text func(sel string) string
+	// run runs actions in the page; when one fails, it stops the test
+	// with what was being done, the error and the page's message line.
+	run func(what string, actions ...chromedp.Action)
 	// checkErrors fails the test for every JavaScript error seen.
 	checkErrors func()
 }
@@ -447,6 +408,17 @@ func newBrowser(t *testing.T) *browser {
 				t.Fatalf("reading %s: %v", sel, err)
 			}
 			return strings.TrimSpace(s)
+		},
+		run: func(what string, actions ...chromedp.Action) {
+			t.Helper()
+			if err := chromedp.Run(ctx, actions...); err != nil {
+				// The message line, read briefly: the page may be gone.
+				var msg string
+				mctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+				defer cancel()
+				chromedp.Run(mctx, chromedp.Text("#message", &msg, chromedp.ByQuery))
+				t.Fatalf("%s: %v (message %q)", what, err, strings.TrimSpace(msg))
+			}
 		},
 		checkErrors: func() {
 			mu.Lock()

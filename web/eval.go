@@ -164,23 +164,10 @@ func reachableRows(b board, cfg mousemaze.Config) []string {
 			}
 		}
 	} else {
-		m := b.edge
-		stack := []int{cfg.Entry}
-		seen[cfg.Entry] = true
-		for len(stack) > 0 {
-			i := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			r, c := i/b.cols, i%b.cols
-			try := func(ok bool, j int) {
-				if ok && !seen[j] {
-					seen[j] = true
-					stack = append(stack, j)
-				}
-			}
-			try(c+1 < b.cols && m.Right[r]>>uint(c)&1 == 0, i+1)
-			try(c > 0 && m.Right[r]>>uint(c-1)&1 == 0, i-1)
-			try(r+1 < b.rows && m.Down[r]>>uint(c)&1 == 0, i+b.cols)
-			try(r > 0 && m.Down[r-1]>>uint(c)&1 == 0, i-b.cols)
+		g := mousemaze.EdgeGraph(b.edge, cfg)
+		dist := mousemaze.Distances(g.Len(), g.Start, func(u int) []int { return g.Prefs[u] })
+		for i := range seen {
+			seen[i] = dist[i] >= 0 // the exit, the last vertex, is left out
 		}
 	}
 	out := make([]string, b.rows)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"embed"
 	"fmt"
+	"io"
 	"net/http"
 	"regexp"
 	"strconv"
@@ -72,7 +73,8 @@ func loadGallery() ([]GalleryEntry, error) {
 			}
 			return ""
 		}
-		add := func(i, line int, rows, cols int, text string, walk func(cfg mousemaze.Config) (mousemaze.Result, error)) error {
+		add := func(i, line int, m galleryMaze, walk func(cfg mousemaze.Config) (mousemaze.Result, error)) error {
+			rows, cols, text := m.Size().Rows, m.Size().Cols, m.String()
 			e := GalleryEntry{ID: fmt.Sprintf("%s-%d", strings.TrimSuffix(src.file, ".txt"), i), Title: title(line),
 				Source: src.repo, Rows: rows, Cols: cols, Edges: src.edges, Maze: text}
 			if e.Title == "" {
@@ -90,28 +92,37 @@ func loadGallery() ([]GalleryEntry, error) {
 			return nil
 		}
 		if src.edges {
-			ms, starts, err := mousemaze.ParseEdges(bytes.NewReader(data), src.repo)
-			if err != nil {
-				return nil, err
-			}
-			for i, m := range ms {
-				if err := add(i, starts[i], m.Rows, m.Cols, m.String(), func(cfg mousemaze.Config) (mousemaze.Result, error) { return mousemaze.WalkEdges(m, cfg) }); err != nil {
-					return nil, err
-				}
-			}
-			continue
+			err = addParsed(data, src.repo, mousemaze.ParseEdges, mousemaze.WalkEdges, add)
+		} else {
+			err = addParsed(data, src.repo, mousemaze.ParseLines, mousemaze.Walk, add)
 		}
-		ms, starts, err := mousemaze.ParseLines(bytes.NewReader(data), src.repo)
 		if err != nil {
 			return nil, err
 		}
-		for i, m := range ms {
-			if err := add(i, starts[i], m.Rows, m.Cols, m.String(), func(cfg mousemaze.Config) (mousemaze.Result, error) { return mousemaze.Walk(m, cfg) }); err != nil {
-				return nil, err
-			}
-		}
 	}
 	return out, nil
+}
+
+// galleryMaze is a grid maze or an edge board.
+type galleryMaze interface {
+	Size() mousemaze.Size
+	String() string
+}
+
+// addParsed parses the mazes of data (the file name) with parse and calls
+// add for each: its index, the line it starts on, the maze, and its walk.
+func addParsed[M galleryMaze](data []byte, name string, parse func(io.Reader, string) ([]M, []int, error),
+	walk func(M, mousemaze.Config) (mousemaze.Result, error), add func(i, line int, m galleryMaze, walk func(mousemaze.Config) (mousemaze.Result, error)) error) error {
+	ms, starts, err := parse(bytes.NewReader(data), name)
+	if err != nil {
+		return err
+	}
+	for i, m := range ms {
+		if err := add(i, starts[i], m, func(cfg mousemaze.Config) (mousemaze.Result, error) { return walk(m, cfg) }); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func (s *Server) handleGallery(w http.ResponseWriter, r *http.Request) {

@@ -362,44 +362,44 @@ func (t *gameTable) checkGone(g *playGame) {
 	}
 }
 
-// play applies one request of seat to the game.
+// play applies one request of seat to the game: the game's own command,
+// then one answer to its error and one record of its reply and of where
+// the seat now stands.
 func (g *playGame) play(seat int, req commandRequest) error {
+	var reply string
+	var err error
 	switch {
 	case g.interp != nil:
 		if g.interp.Done() {
 			return badRequest("the game is over")
 		}
-		reply, err := g.interp.Choose(req.Option)
-		if err != nil {
-			return badRequest("%v", err)
-		}
-		g.replies[seat] = reply
-		g.paths[seat] = g.interp.Path
-		return nil
+		reply, err = g.interp.Choose(req.Option)
 	case g.duo != nil:
 		if len(g.tokens) < 2 {
 			return &httpError{status: http.StatusConflict, msg: "wait for the second player to join"}
 		}
-		reply, err := g.duo.Command(seat, req.Command)
-		if errors.Is(err, classic.ErrNotYourTurn) {
-			return &httpError{status: http.StatusConflict, msg: err.Error()}
+		reply, err = g.duo.Command(seat, req.Command)
+	default:
+		if g.blind.Over() {
+			return badRequest("the game is over")
 		}
-		if err != nil {
-			return badRequest("%v", err)
-		}
-		g.replies[seat] = reply
-		g.track(seat, g.duo.Players[seat].Pos())
-		return nil
+		reply, err = g.blind.Command(req.Command)
 	}
-	if g.blind.Over() {
-		return badRequest("the game is over")
+	if errors.Is(err, classic.ErrNotYourTurn) {
+		return &httpError{status: http.StatusConflict, msg: err.Error()}
 	}
-	reply, err := g.blind.Command(req.Command)
 	if err != nil {
 		return badRequest("%v", err)
 	}
 	g.replies[seat] = reply
-	g.track(seat, g.blind.Pos())
+	switch {
+	case g.interp != nil:
+		g.paths[seat] = g.interp.Path
+	case g.duo != nil:
+		g.track(seat, g.duo.Players[seat].Pos())
+	default:
+		g.track(seat, g.blind.Pos())
+	}
 	return nil
 }
 

@@ -39,7 +39,7 @@ func testGameBoard(t *testing.T, rows, cols int, seed uint64) classic.Board {
 // joining by the game id, to the first player's win.
 func TestBrowserGames(t *testing.T) {
 	br := newBrowser(t)
-	ctx, shot, waitJS, text := br.ctx, br.shot, br.waitJS, br.text
+	ctx, shot, waitJS, text, run := br.ctx, br.shot, br.waitJS, br.text, br.run
 	// A tab in the background may poll late on a crowded machine: the
 	// silence rule (tested with a fake clock in games_test.go) must not end
 	// the scripted race early.
@@ -60,7 +60,7 @@ func TestBrowserGames(t *testing.T) {
 	nav := b.Nav()
 	replica := classic.NewGame(nav, classic.North)
 	replica.Rival, _ = classic.NewRival(classic.OpponentRacer, classic.WalkerTremaux, nav, classic.NewRand(5))
-	if err := chromedp.Run(ctx,
+	run("starting a blind game",
 		chromedp.Navigate(ts.URL),
 		waitJS(`document.querySelectorAll('#gallery-list button').length > 0`),
 		setSelect("game-kind", "blind"),
@@ -70,9 +70,7 @@ func TestBrowserGames(t *testing.T) {
 		setSelect("game-walker", "tremaux"),
 		chromedp.Click("#game-start", chromedp.ByQuery),
 		waitJS(`document.getElementById('game-view').textContent !== ''`),
-	); err != nil {
-		t.Fatalf("starting a blind game: %v (message %q)", err, text("#message"))
-	}
+	)
 	check := func(step string) {
 		t.Helper()
 		v := replica.Perspective()
@@ -119,9 +117,7 @@ func TestBrowserGames(t *testing.T) {
 	if !replica.Over() {
 		t.Fatal("the scripted blind game did not end")
 	}
-	if err := chromedp.Run(ctx, waitJS(`!document.getElementById('game-reveal').hidden`), shot("game-blind.png")); err != nil {
-		t.Fatalf("the reveal: %v", err)
-	}
+	run("the reveal", waitJS(`!document.getElementById('game-reveal').hidden`), shot("game-blind.png"))
 	wantOutcome := map[bool]string{true: "won", false: "lost"}[replica.Won()]
 	if got := text("#game-status"); got == "" || !strings.Contains(got, fmt.Sprint(replica.Moves)) {
 		t.Errorf("the blind game's end reads %q (replica: %s after %d moves)", got, wantOutcome, replica.Moves)
@@ -134,16 +130,14 @@ func TestBrowserGames(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := chromedp.Run(ctx,
+	run("starting an interpreted game",
 		setSelect("game-kind", "interpret"),
 		setSelect("game-theme", "bureau"),
 		chromedp.SetValue("#game-size", "5x5", chromedp.ByQuery),
 		chromedp.SetValue("#game-seed", "2", chromedp.ByQuery),
 		chromedp.Click("#game-start", chromedp.ByQuery),
 		waitJS(`document.querySelectorAll('#game-options button').length === 4`),
-	); err != nil {
-		t.Fatalf("starting an interpreted game: %v (message %q)", err, text("#message"))
-	}
+	)
 	walker, _ := classic.NewStepper(classic.WalkerTremaux, ig.Nav(), nil)
 	for !ig.Done() {
 		if got, want := text("#game-situation"), strings.SplitN(ig.Situation(), "\n", 2)[0]; got != want {
@@ -164,9 +158,7 @@ func TestBrowserGames(t *testing.T) {
 			t.Fatalf("choice %d: %v (message %q)", ig.Choices, err, text("#message"))
 		}
 	}
-	if err := chromedp.Run(ctx, waitJS(`!document.getElementById('game-reveal').hidden`), shot("game-interpret.png")); err != nil {
-		t.Fatalf("the interpreted game's reveal: %v", err)
-	}
+	run("the interpreted game's reveal", waitJS(`!document.getElementById('game-reveal').hidden`), shot("game-interpret.png"))
 	if got, want := text("#game-status"), fmt.Sprintf("The Permanent Secretary signs your permit after %d contacts!", ig.Choices); got != want {
 		t.Errorf("the interpreted game ends %q, want %q", got, want)
 	}
@@ -179,15 +171,13 @@ func TestBrowserGames(t *testing.T) {
 	// shortest route by compass keys, B bumps or walks forward each turn.
 	db := testGameBoard(t, 3, 3, 4)
 	route := classic.BFS(db.Nav(), classic.Options{}).Route
-	if err := chromedp.Run(ctx,
+	run("starting a two-player game",
 		setSelect("game-kind", "duo"),
 		chromedp.SetValue("#game-size", "3x3", chromedp.ByQuery),
 		chromedp.SetValue("#game-seed", "4", chromedp.ByQuery),
 		chromedp.Click("#game-start", chromedp.ByQuery),
 		waitJS(`document.getElementById('game-status').textContent.startsWith('Waiting for the second player')`),
-	); err != nil {
-		t.Fatalf("starting a two-player game: %v (message %q)", err, text("#message"))
-	}
+	)
 	id := text("#game-id")
 	tab, cancelTab := chromedp.NewContext(ctx)
 	defer cancelTab()
@@ -207,9 +197,7 @@ func TestBrowserGames(t *testing.T) {
 	); err != nil {
 		t.Fatalf("B joining game %s: %v", id, err)
 	}
-	if err := chromedp.Run(ctx, waitJS(`document.getElementById('game-status').textContent === ''`)); err != nil {
-		t.Fatalf("A still waits after B joined: %v", err)
-	}
+	run("A still waits after B joined", waitJS(`document.getElementById('game-status').textContent === ''`))
 	compass := func(from, to int) string {
 		for d := classic.North; d <= classic.West; d++ {
 			if db.Nav().Next[from][d] == to {

@@ -366,42 +366,46 @@ func (s *Server) handleListJobs(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, out)
 }
 
-func (s *Server) handleGetJob(w http.ResponseWriter, r *http.Request) {
+// withJob runs f on the job the path names; an unknown id is answered
+// instead.
+func (s *Server) withJob(w http.ResponseWriter, r *http.Request, f func(j *job)) {
 	j, err := s.lookup(r.PathValue("id"))
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	j.touch()
-	st, _ := j.snapshot(0)
-	writeJSON(w, http.StatusOK, st)
+	f(j)
+}
+
+func (s *Server) handleGetJob(w http.ResponseWriter, r *http.Request) {
+	s.withJob(w, r, func(j *job) {
+		j.touch()
+		st, _ := j.snapshot(0)
+		writeJSON(w, http.StatusOK, st)
+	})
 }
 
 func (s *Server) handleStopJob(w http.ResponseWriter, r *http.Request) {
-	j, err := s.lookup(r.PathValue("id"))
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	j.stop("stopped by a client")
-	select {
-	case <-j.done:
-	case <-time.After(10 * time.Second):
-	}
-	st, _ := j.snapshot(0)
-	writeJSON(w, http.StatusOK, st)
+	s.withJob(w, r, func(j *job) {
+		j.stop("stopped by a client")
+		select {
+		case <-j.done:
+		case <-time.After(10 * time.Second):
+		}
+		st, _ := j.snapshot(0)
+		writeJSON(w, http.StatusOK, st)
+	})
 }
 
-// handleEvents streams a job's status as Server-Sent Events: a "progress"
+func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
+	s.withJob(w, r, func(j *job) { s.streamEvents(w, r, j) })
+}
+
+// streamEvents streams a job's status as Server-Sent Events: a "progress"
 // event at most every 100 ms while it runs (the first one with every chart
 // point so far) and one final event named after its end ("done",
 // "interrupted" or "failed"), after which the stream closes.
-func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
-	j, err := s.lookup(r.PathValue("id"))
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
+func (s *Server) streamEvents(w http.ResponseWriter, r *http.Request, j *job) {
 	ch, unwatch := j.watch()
 	defer unwatch()
 	w.Header().Set("Content-Type", "text/event-stream")

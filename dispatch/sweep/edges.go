@@ -1,7 +1,6 @@
 package sweep
 
 import (
-	"errors"
 	"fmt"
 	"math/bits"
 	"runtime"
@@ -48,14 +47,11 @@ func EdgeSweep(sz mousemaze.Size, cfg mousemaze.Config, workers int) (*EdgeRepor
 	type part struct {
 		rep  EdgeReport
 		mask uint64
+		m    mousemaze.EdgeMaze // scratch
 	}
-	parts := make([]part, workers)
-	scratch := make([]mousemaze.EdgeMaze, workers)
-	for w := range scratch {
-		scratch[w] = mousemaze.NewEdgeMaze(sz.Rows, sz.Cols)
-	}
-	errs := forEachMask(total, workers, func(w int, mask uint64) error {
-		p, m := &parts[w], scratch[w]
+	newPart := func() part { return part{m: mousemaze.NewEdgeMaze(sz.Rows, sz.Cols)} }
+	parts, err := forEachMask(total, workers, newPart, func(p *part, mask uint64) error {
+		m := p.m
 		for r := range m.Rows {
 			m.Right[r], m.Down[r] = 0, 0
 		}
@@ -89,7 +85,7 @@ func EdgeSweep(sz mousemaze.Size, cfg mousemaze.Config, workers int) (*EdgeRepor
 		}
 		return nil
 	})
-	if err := errors.Join(errs...); err != nil {
+	if err != nil {
 		return nil, err
 	}
 	rep := &EdgeReport{Size: sz, Config: cfg}

@@ -95,16 +95,11 @@ type Pair struct {
 
 // addTask adds the tally of a batch of finished tasks to p.
 func (p *PairReport) addTask(t *taskResult) {
-	p.Tasks += t.to - t.from
-	p.Leaves += t.leaves
-	p.Steps += t.steps
-	p.InfeasibleMazes.Add(t.infeasible)
-	p.PrunedMazes.Add(t.pruned)
-	p.addBuckets(t.hist)
-	if t.best > 0 && (t.best > p.OptimumTurns || t.best == p.OptimumTurns && t.index < p.OptimalTask) {
-		p.OptimumTurns, p.OptimalTask, p.OptimalMaze, p.OptimalClass = t.best, t.index, t.maze, t.class
-	}
-	p.finish()
+	p.merge(&PairReport{
+		Tasks: t.to - t.from, Leaves: t.leaves, Steps: t.steps,
+		InfeasibleMazes: t.infeasible, PrunedMazes: t.pruned, Histogram: t.hist,
+		OptimumTurns: t.best, OptimalTask: t.index, OptimalMaze: t.maze, OptimalClass: t.class,
+	})
 }
 
 // addBuckets merges histogram buckets into p's histogram.

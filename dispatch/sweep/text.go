@@ -5,21 +5,18 @@ import (
 	"fmt"
 	"io"
 	"text/tabwriter"
+
+	"github.com/mousemaze/mousemaze/dispatch"
 )
 
 // trapFindJSON is a maze a trap sweep reports, in `sweep --k --json`.
 type trapFindJSON struct {
-	Rows       int    `json:"rows"`
-	Cols       int    `json:"cols"`
-	Maze       string `json:"maze"`
-	Cells      int    `json:"cells"`
-	Area       int    `json:"bbox_area"`
-	Turns      int64  `json:"turns"`
-	Escaped    bool   `json:"escaped"`
-	Trapped    bool   `json:"trapped"`
-	CycleStart int64  `json:"cycle_start,omitempty"`
-	CycleLen   int64  `json:"cycle_len,omitempty"`
-	TrapTurn   int64  `json:"mousetrap_turn,omitempty"`
+	Rows  int    `json:"rows"`
+	Cols  int    `json:"cols"`
+	Maze  string `json:"maze"`
+	Cells int    `json:"cells"`
+	Area  int    `json:"bbox_area"`
+	dispatch.WalkEnd
 }
 
 // trapSizeJSON is one size of `sweep --k --json`.
@@ -37,9 +34,8 @@ func (f *TrapFind) json() *trapFindJSON {
 	if f == nil {
 		return nil
 	}
-	r := f.Result
 	return &trapFindJSON{Rows: f.Maze.Rows, Cols: f.Maze.Cols, Maze: f.Maze.String(), Cells: f.Cells, Area: f.Area,
-		Turns: r.Turns, Escaped: r.Escaped, Trapped: r.Trapped, CycleStart: r.CycleStart, CycleLen: r.CycleLen, TrapTurn: r.TrapTurn}
+		WalkEnd: dispatch.NewWalkEnd(f.Result)}
 }
 
 // MarshalJSON writes the report as `sweep --k --json` prints it.

@@ -1,7 +1,6 @@
 package sweep
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"runtime"
@@ -161,14 +160,11 @@ func sweepTrapSize(sz mousemaze.Size, cfg mousemaze.Config, workers int) (TrapSi
 	type part struct {
 		ts                TrapSize
 		smallMask, longMk uint64
+		m                 mousemaze.Maze // scratch
 	}
-	parts := make([]part, workers)
-	scratch := make([]mousemaze.Maze, workers)
-	for w := range scratch {
-		scratch[w] = mousemaze.NewMaze(sz.Rows, sz.Cols)
-	}
-	errs := forEachMask(total, workers, func(w int, mask uint64) error {
-		p, m := &parts[w], scratch[w]
+	newPart := func() part { return part{m: mousemaze.NewMaze(sz.Rows, sz.Cols)} }
+	parts, err := forEachMask(total, workers, newPart, func(p *part, mask uint64) error {
+		m := p.m
 		for r := range m.Walls {
 			m.Walls[r] = 0
 		}
@@ -210,7 +206,7 @@ func sweepTrapSize(sz mousemaze.Size, cfg mousemaze.Config, workers int) (TrapSi
 		}
 		return nil
 	})
-	if err := errors.Join(errs...); err != nil {
+	if err != nil {
 		return TrapSize{}, err
 	}
 	ts := TrapSize{Size: sz}

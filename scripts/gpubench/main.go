@@ -340,10 +340,7 @@ func cmdMakePop(args []string, out *json.Encoder, stderr io.Writer) int {
 
 func cmdStream(args []string, out *json.Encoder, stderr io.Writer) int {
 	fs := flag.NewFlagSet("stream", flag.ContinueOnError)
-	path := fs.String("pop", "", "population file from makepop (else one is drawn here)")
-	size := fs.String("size", "13x13", "grid size of a drawn population")
-	n := fs.Int("n", 1<<20, "mazes of a drawn population")
-	kind := fs.String("kind", "random", "kind of a drawn population: random or long")
+	src := addPopFlags(fs, 1<<20)
 	batch := fs.Int("batch", 1<<20, "mazes per Evaluate call")
 	seconds := fs.Float64("seconds", 10, "how long to stream")
 	backend := fs.String("backend", "cuda", "backend to stream through (cuda, or cpu for a baseline)")
@@ -352,7 +349,7 @@ func cmdStream(args []string, out *json.Encoder, stderr io.Writer) int {
 	if rc := parse(fs, args, stderr); rc >= 0 {
 		return rc
 	}
-	pop, label, err := loadPop(*path, *size, *n, *kind)
+	pop, label, err := src.load()
 	if err == nil && *resident && *backend != "cuda" {
 		err = errors.New("--resident needs --backend cuda")
 	}
@@ -453,22 +450,40 @@ func cmdStream(args []string, out *json.Encoder, stderr io.Writer) int {
 	return 0
 }
 
-// loadPop reads the population file path, or, with none, draws n mazes
-// of kind and of the one size in size; label names it in reports.
-func loadPop(path, size string, n int, kind string) (pop mousemaze.Population, label string, err error) {
-	if path != "" {
-		pop, err = readPop(path)
-		return pop, path, err
+// popFlags are the flags that choose the population of a subcommand: a
+// file from makepop (--pop), or one drawn here (--size, --n, --kind).
+type popFlags struct {
+	path, size, kind *string
+	n                *int
+}
+
+// addPopFlags defines the population flags on fs, with n mazes drawn by
+// default.
+func addPopFlags(fs *flag.FlagSet, n int) popFlags {
+	return popFlags{
+		path: fs.String("pop", "", "population file from makepop (else one is drawn here)"),
+		size: fs.String("size", "13x13", "grid size of a drawn population"),
+		n:    fs.Int("n", n, "mazes of a drawn population"),
+		kind: fs.String("kind", "random", "kind of a drawn population: random or long"),
 	}
-	szs, err := parseSizes(size)
-	if err == nil && (len(szs) != 1 || n < 1) {
+}
+
+// load reads the population file, or, with none, draws the mazes of the
+// kind and of the one size the flags ask for; label names it in reports.
+func (f popFlags) load() (pop mousemaze.Population, label string, err error) {
+	if *f.path != "" {
+		pop, err = readPop(*f.path)
+		return pop, *f.path, err
+	}
+	szs, err := parseSizes(*f.size)
+	if err == nil && (len(szs) != 1 || *f.n < 1) {
 		err = errors.New("need one --size and --n ≥ 1")
 	}
 	if err != nil {
 		return pop, "", err
 	}
-	pop, err = randomPop(rand.New(rand.NewPCG(7, 7)), szs[0], n, kind)
-	return pop, fmt.Sprintf("drawn %s %s", kind, szs[0]), err
+	pop, err = randomPop(rand.New(rand.NewPCG(7, 7)), szs[0], *f.n, *f.kind)
+	return pop, fmt.Sprintf("drawn %s %s", *f.kind, szs[0]), err
 }
 
 // cmdLanes walks a population on the cpu backend and prints the lanes'
@@ -476,14 +491,11 @@ func loadPop(path, size string, n int, kind string) (pop mousemaze.Population, l
 // and refilled every kernels.RefillSteps steps (a model, no GPU involved).
 func cmdLanes(args []string, out *json.Encoder, stderr io.Writer) int {
 	fs := flag.NewFlagSet("lanes", flag.ContinueOnError)
-	path := fs.String("pop", "", "population file from makepop (else one is drawn here)")
-	size := fs.String("size", "13x13", "grid size of a drawn population")
-	n := fs.Int("n", 1<<16, "mazes of a drawn population")
-	kind := fs.String("kind", "random", "kind of a drawn population: random or long")
+	src := addPopFlags(fs, 1<<16)
 	if rc := parse(fs, args, stderr); rc >= 0 {
 		return rc
 	}
-	pop, label, err := loadPop(*path, *size, *n, *kind)
+	pop, label, err := src.load()
 	if err != nil {
 		fmt.Fprintf(stderr, "gpubench lanes: %v\n", err)
 		return 2

@@ -106,6 +106,68 @@ thread_local Ctx *current;
 std::string failSetting;
 std::map<std::string, int> calls;
 
+// eraseIf removes the elements of c (a set or a map) for which drop
+// returns true, and returns how many it removed; drop frees what the
+// element owns before it is removed.
+template <typename C, typename F>
+int eraseIf(C &c, F drop) {
+	int n = 0;
+	for (auto it = c.begin(); it != c.end();) {
+		if (drop(*it)) {
+			it = c.erase(it);
+			n++;
+		} else {
+			++it;
+		}
+	}
+	return n;
+}
+
+// dropOwned deletes the objects of set that context c owns, and returns
+// how many.
+template <typename T>
+int dropOwned(std::set<T *> &set, Ctx *c) {
+	return eraseIf(set, [c](T *x) {
+		if (x->ctx != c) {
+			return false;
+		}
+		delete x;
+		return true;
+	});
+}
+
+// adopt records x, a new object, in set and hands it out as the handle
+// *ph.
+template <typename T, typename H>
+CUresult adopt(std::set<T *> &set, T *x, H *ph) {
+	set.insert(x);
+	*ph = (H)x;
+	return CUDA_SUCCESS;
+}
+
+// destroy removes x from set and frees it, or says that it is no handle
+// of set.
+template <typename T>
+CUresult destroy(std::set<T *> &set, T *x) {
+	if (!set.count(x)) {
+		return CUDA_ERROR_INVALID_HANDLE;
+	}
+	set.erase(x);
+	delete x;
+	return CUDA_SUCCESS;
+}
+
+// unloadFuncs frees the kernels of module m.
+void unloadFuncs(Module *m) {
+	eraseIf(funcs, [m](Func *f) {
+		if (f->mod != m) {
+			return false;
+		}
+		delete f;
+		return true;
+	});
+}
+
 // fail reports whether this call of entry point name is the one
 // MOCKCUDA_FAIL asks to fail. Call it with mu held.
 bool fail(const char *name) {
@@ -387,53 +449,24 @@ CUresult cuCtxDestroy(CUcontext ctx) {
 	}
 	// The real driver frees what the context still owns; the mock counts
 	// it, so that tests see what the host forgot to free.
-	for (auto it = allocs.begin(); it != allocs.end();) {
-		if (it->second.ctx == c) {
-			leaked++;
-			if (!it->second.pinned) {
-				deviceBytes -= it->second.size;
-			}
-			free((void *)it->first);
-			it = allocs.erase(it);
-		} else {
-			++it;
+	leaked += eraseIf(allocs, [c](const std::pair<const uintptr_t, Alloc> &a) {
+		if (a.second.ctx != c) {
+			return false;
+		}
+		if (!a.second.pinned) {
+			deviceBytes -= a.second.size;
+		}
+		free((void *)a.first);
+		return true;
+	});
+	leaked += dropOwned(streams, c);
+	leaked += dropOwned(events, c);
+	for (Module *m : modules) {
+		if (m->ctx == c) {
+			unloadFuncs(m);
 		}
 	}
-	for (auto it = streams.begin(); it != streams.end();) {
-		if ((*it)->ctx == c) {
-			leaked++;
-			delete *it;
-			it = streams.erase(it);
-		} else {
-			++it;
-		}
-	}
-	for (auto it = events.begin(); it != events.end();) {
-		if ((*it)->ctx == c) {
-			leaked++;
-			delete *it;
-			it = events.erase(it);
-		} else {
-			++it;
-		}
-	}
-	for (auto it = modules.begin(); it != modules.end();) {
-		if ((*it)->ctx == c) {
-			leaked++;
-			for (auto f = funcs.begin(); f != funcs.end();) {
-				if ((*f)->mod == *it) {
-					delete *f;
-					f = funcs.erase(f);
-				} else {
-					++f;
-				}
-			}
-			delete *it;
-			it = modules.erase(it);
-		} else {
-			++it;
-		}
-	}
+	leaked += dropOwned(modules, c);
 	contexts.erase(c);
 	delete c;
 	if (current == c) {
@@ -467,10 +500,7 @@ CUresult cuModuleLoadData(CUmodule *module, const void *image) {
 	if (ptx.find(".version ") == std::string::npos || ptx.find(".target ") == std::string::npos) {
 		return CUDA_ERROR_INVALID_IMAGE;
 	}
-	Module *m = new Module{current, ptx};
-	modules.insert(m);
-	*module = (CUmodule)m;
-	return CUDA_SUCCESS;
+	return adopt(modules, new Module{current, ptx}, module);
 }
 
 CUresult cuModuleUnload(CUmodule hmod) {
@@ -479,17 +509,8 @@ CUresult cuModuleUnload(CUmodule hmod) {
 	if (!modules.count(m)) {
 		return CUDA_ERROR_INVALID_HANDLE;
 	}
-	for (auto f = funcs.begin(); f != funcs.end();) {
-		if ((*f)->mod == m) {
-			delete *f;
-			f = funcs.erase(f);
-		} else {
-			++f;
-		}
-	}
-	modules.erase(m);
-	delete m;
-	return CUDA_SUCCESS;
+	unloadFuncs(m);
+	return destroy(modules, m);
 }
 
 // cuModuleGetFunction finds a kernel that the module's PTX declares and
@@ -697,21 +718,12 @@ CUresult cuStreamCreate(CUstream *ph, unsigned int flags) {
 	if (ph == nullptr || flags > CU_STREAM_NON_BLOCKING) {
 		return CUDA_ERROR_INVALID_VALUE;
 	}
-	Stream *s = new Stream{current};
-	streams.insert(s);
-	*ph = (CUstream)s;
-	return CUDA_SUCCESS;
+	return adopt(streams, new Stream{current}, ph);
 }
 
 CUresult cuStreamDestroy(CUstream h) {
 	ENTER("cuStreamDestroy");
-	Stream *s = (Stream *)h;
-	if (!streams.count(s)) {
-		return CUDA_ERROR_INVALID_HANDLE;
-	}
-	streams.erase(s);
-	delete s;
-	return CUDA_SUCCESS;
+	return destroy(streams, (Stream *)h);
 }
 
 CUresult cuStreamSynchronize(CUstream h) {
@@ -729,21 +741,12 @@ CUresult cuEventCreate(CUevent *ph, unsigned int flags) {
 	if (ph == nullptr || flags > CU_EVENT_BLOCKING_SYNC) {
 		return CUDA_ERROR_INVALID_VALUE;
 	}
-	Event *e = new Event{current, false, {}};
-	events.insert(e);
-	*ph = (CUevent)e;
-	return CUDA_SUCCESS;
+	return adopt(events, new Event{current, false, {}}, ph);
 }
 
 CUresult cuEventDestroy(CUevent h) {
 	ENTER("cuEventDestroy");
-	Event *e = (Event *)h;
-	if (!events.count(e)) {
-		return CUDA_ERROR_INVALID_HANDLE;
-	}
-	events.erase(e);
-	delete e;
-	return CUDA_SUCCESS;
+	return destroy(events, (Event *)h);
 }
 
 CUresult cuEventRecord(CUevent h, CUstream s) {

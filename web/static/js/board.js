@@ -1,6 +1,7 @@
 // The board: draws a maze on a canvas with the entry and exit markers, the
 // heat map, the mouse and the cut-off region, and turns pointer and
 // keyboard input into edits.
+import { fitCanvas } from "./canvas.js";
 import { viridis, heatScale } from "./colour.js";
 
 const WALL = "#2b2b2b";
@@ -47,20 +48,11 @@ export class Board {
     const m = this.st.maze;
     const L = this.layout();
     const { cs, ox, oy } = L;
-    const dpr = window.devicePixelRatio || 1;
     const cv = this.canvas;
-    if (cv.width !== Math.round(L.w * dpr) || cv.height !== Math.round(L.h * dpr)) {
-      cv.width = Math.round(L.w * dpr);
-      cv.height = Math.round(L.h * dpr);
-      cv.style.width = L.w + "px";
-      cv.style.height = L.h + "px";
-    }
+    const ctx = fitCanvas(cv, L.w, L.h);
     cv.dataset.cell = cs;
     cv.dataset.ox = ox;
     cv.dataset.oy = oy;
-    const ctx = cv.getContext("2d");
-    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-    ctx.clearRect(0, 0, L.w, L.h);
     const { counts, max, mouse, reachable } = this.overlay;
     for (let r = 0; r < m.rows; r++) {
       for (let c = 0; c < m.cols; c++) {
@@ -274,17 +266,11 @@ function drawMouse(ctx, x, y, cs) {
 export function drawMini(canvas, text, { entry = 0, exit = 0, px = 260 } = {}) {
   const lines = text.split("\n").filter((l) => l && !l.startsWith(";"));
   if (!lines.length) return false;
-  const ctx = canvas.getContext("2d");
-  const dpr = window.devicePixelRatio || 1;
   const edges = lines[0].startsWith("+");
   const rows = edges ? (lines.length - 1) / 2 : lines.length;
   const cols = edges ? (lines[0].length - 1) / 2 : lines[0].length;
   const cs = Math.max(3, Math.floor(px / Math.max(rows, cols)));
-  canvas.width = (cols * cs + 4) * dpr;
-  canvas.height = (rows * cs + 4) * dpr;
-  canvas.style.width = cols * cs + 4 + "px";
-  canvas.style.height = rows * cs + 4 + "px";
-  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  const ctx = fitCanvas(canvas, cols * cs + 4, rows * cs + 4);
   ctx.fillStyle = OPEN;
   ctx.fillRect(0, 0, cols * cs + 4, rows * cs + 4);
   ctx.fillStyle = WALL;

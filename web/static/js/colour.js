@@ -1,3 +1,5 @@
+import { fitCanvas } from "./canvas.js";
+
 // The viridis colour scale (perceptually uniform, readable in grey and by
 // most colour-blind readers), sampled at 9 stops and interpolated.
 const STOPS = [
@@ -31,12 +33,8 @@ export function heatScale(v, max) {
 // drawLegend draws a white swatch for 0 visits and the scale from 1 to max
 // on canvas.
 export function drawLegend(canvas, max) {
-  const dpr = window.devicePixelRatio || 1;
   const W = 300, H = 36;
-  if (canvas.width !== W * dpr) { canvas.width = W * dpr; canvas.height = H * dpr; canvas.style.width = W + "px"; canvas.style.height = H + "px"; }
-  const ctx = canvas.getContext("2d");
-  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-  ctx.clearRect(0, 0, W, H);
+  const ctx = fitCanvas(canvas, W, H);
   const barH = 14, sw = 18, x0 = sw + 10, w = W - x0 - 14;
   ctx.fillStyle = "#fff";
   ctx.fillRect(0, 0, sw, barH);

@@ -3,6 +3,7 @@
 // maze as it improves, and stops them.
 import { api } from "./api.js";
 import { drawMini } from "./board.js";
+import { fitCanvas } from "./canvas.js";
 import { Maze } from "./maze.js";
 
 const $ = (id) => document.getElementById(id);
@@ -74,12 +75,8 @@ export function initJobs({ rules, open, message }) {
 
   function drawChart() {
     const cv = $("job-chart");
-    const dpr = window.devicePixelRatio || 1;
     const W = 340, H = 170;
-    if (cv.width !== W * dpr) { cv.width = W * dpr; cv.height = H * dpr; cv.style.width = W + "px"; cv.style.height = H + "px"; }
-    const ctx = cv.getContext("2d");
-    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-    ctx.clearRect(0, 0, W, H);
+    const ctx = fitCanvas(cv, W, H);
     const L = 52, R = 8, T = 10, B = 26;
     const xmax = Math.max(1, job?.budget || 0, ...points.map((p) => p[0]));
     const ymax = Math.max(1, ...points.map((p) => p[1])) * 1.08;
