@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/mousemaze/mousemaze"
+	"github.com/mousemaze/mousemaze/dispatch"
 	"github.com/mousemaze/mousemaze/viennese"
 )
 
@@ -227,6 +228,28 @@ func failer(cmd string, stderr io.Writer) func(code int, format string, a ...any
 		fmt.Fprintf(stderr, "mousemaze %s: %s\n", cmd, fmt.Sprintf(format, a...))
 		return code
 	}
+}
+
+// failErr prints err as cmd's failure and returns its exit status:
+// exitUsage when it blames the command line (dispatch.IsUsage), else
+// exitFail.
+func failErr(cmd string, stderr io.Writer, err error) int {
+	code := exitFail
+	if dispatch.IsUsage(err) {
+		code = exitUsage
+	}
+	return failer(cmd, stderr)(code, "%v", err)
+}
+
+// notApplying returns an error naming the first flag of names that was
+// given (set) although it does not apply to what, such as "--edges".
+func notApplying(set map[string]bool, names []string, what string) error {
+	for _, name := range names {
+		if set[name] {
+			return fmt.Errorf("--%s does not apply to %s", name, what)
+		}
+	}
+	return nil
 }
 
 // printJSON writes v as one JSON line to w: exitOK, or exitFail when
