@@ -13,31 +13,11 @@ import (
 // --edges, evolve --walker): a new search from the flags, or with
 // --resume the search saved in --checkpoint, the flags checked against it.
 
-// UsageError is an error of a search's set-up that blames the command
-// line (a bad or conflicting flag) rather than the machine or a file.
-// Its text is Err's.
-type UsageError struct{ Err error }
+// usage wraps err, if any, in a mousemaze.UsageError: it blames the
+// flags.
+func usage(err error) error { return mousemaze.Usage(err) }
 
-func (e UsageError) Error() string { return e.Err.Error() }
-
-// Unwrap returns Err.
-func (e UsageError) Unwrap() error { return e.Err }
-
-// IsUsage reports whether err is (or wraps) a UsageError.
-func IsUsage(err error) bool {
-	var u UsageError
-	return errors.As(err, &u)
-}
-
-// usage wraps err, if any, in a UsageError.
-func usage(err error) error {
-	if err == nil {
-		return nil
-	}
-	return UsageError{err}
-}
-
-// paramsUsage wraps err in a UsageError when it is ErrParams.
+// paramsUsage wraps err in a mousemaze.UsageError when it is ErrParams.
 func paramsUsage(err error) error {
 	if errors.Is(err, ErrParams) {
 		return usage(err)
@@ -66,7 +46,7 @@ type Start struct {
 
 // Claim checks, before anything runs, that --resume has a --checkpoint
 // and that a new search may write its checkpoint file. Its errors are
-// UsageErrors.
+// mousemaze.UsageErrors.
 func (s Start) Claim() error {
 	if s.Resume && s.Checkpoint == "" {
 		return usage(errors.New("--resume needs --checkpoint FILE"))
@@ -75,7 +55,7 @@ func (s Start) Claim() error {
 }
 
 // load reads the checkpoint of a resumed search and checks the flags
-// against the Spec it holds (a conflict is a UsageError); a given
+// against the Spec it holds (a conflict is a mousemaze.UsageError); a given
 // --evals becomes the budget, which a resumed search may raise.
 func load[G any](s Start) (*EngineState[G], error) {
 	if s.Checkpoint == "" {
@@ -135,7 +115,8 @@ func (o GridOptions) Spec() (Spec, error) {
 // StartGrid starts the grid search of o on ev, its population seeded with
 // the mazes of the file initFile (if any; without Set["size"] the search
 // takes their size), or with s.Resume continues the one saved in
-// s.Checkpoint. Errors that blame the flags are UsageErrors.
+// s.Checkpoint. Errors that blame the flags are
+// mousemaze.UsageErrors.
 func StartGrid(s Start, o GridOptions, initFile string, ev mousemaze.Evaluator) (*Search, error) {
 	if s.Resume {
 		st, err := load[Grid](s)
@@ -230,7 +211,7 @@ func (o EdgeOptions) open(p Spec) (*EdgeProblem, error) {
 // StartEdges starts the edge-board search of o, or with s.Resume
 // continues the one saved in s.Checkpoint (whose walker, for a walker
 // search, must be o's). Errors that blame the flags, and those of reading
-// the checkpoint, are UsageErrors.
+// the checkpoint, are mousemaze.UsageErrors.
 func StartEdges(s Start, o EdgeOptions) (*EdgeSearch, error) {
 	if s.Resume {
 		st, err := load[mousemaze.EdgeMaze](s)

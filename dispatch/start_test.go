@@ -1,7 +1,6 @@
 package dispatch
 
 import (
-	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -38,12 +37,9 @@ func TestStartGridErrors(t *testing.T) {
 	}
 	for _, c := range cases {
 		_, err := StartGrid(c.s, c.o, c.init, ev)
-		if err == nil || IsUsage(err) != c.usage || !strings.Contains(err.Error(), c.msg) {
-			t.Errorf("%s: %v (usage %v), want usage %v and %q", c.name, err, IsUsage(err), c.usage, c.msg)
+		if err == nil || mousemaze.IsUsageError(err) != c.usage || !strings.Contains(err.Error(), c.msg) {
+			t.Errorf("%s: %v (usage %v), want usage %v and %q", c.name, err, mousemaze.IsUsageError(err), c.usage, c.msg)
 		}
-	}
-	if IsUsage(errors.New("plain")) || !IsUsage((UsageError{errors.New("x")})) || (UsageError{errors.New("x")}).Error() != "x" {
-		t.Error("IsUsage or UsageError.Error is wrong")
 	}
 }
 
@@ -79,7 +75,7 @@ func TestStartGridResume(t *testing.T) {
 	if _, err := Run(Runner{Kind: s.Kind, Version: s.Version, Checkpoint: ck, Every: 1}, part, Hooks{}); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.Claim(); err == nil || !IsUsage(err) {
+	if err := s.Claim(); err == nil || !mousemaze.IsUsageError(err) {
 		t.Errorf("Claim of a held checkpoint: %v", err)
 	}
 	flags := map[string]string{"evals": "4000", "seed": "4"}
@@ -96,7 +92,7 @@ func TestStartGridResume(t *testing.T) {
 		t.Errorf("resumed best %+v after %d evaluations, whole %+v after %d", a, resumed.Evals(), b, whole.Evals())
 	}
 	s.Set["seed"] = true
-	if _, err := StartGrid(s, o, "", ev); !IsUsage(err) || !strings.Contains(err.Error(), "--seed cannot change on --resume") {
+	if _, err := StartGrid(s, o, "", ev); !mousemaze.IsUsageError(err) || !strings.Contains(err.Error(), "--seed cannot change on --resume") {
 		t.Errorf("--seed on resume: %v", err)
 	}
 }
@@ -120,7 +116,7 @@ func TestEdgeOptionsSpec(t *testing.T) {
 			t.Errorf("%+v: no error", o)
 		}
 	}
-	if _, err := StartEdges(Start{}, EdgeOptions{Walker: "nosuch", Size: "3x3", Evals: 9}); !IsUsage(err) || !strings.Contains(err.Error(), "--walker") {
+	if _, err := StartEdges(Start{}, EdgeOptions{Walker: "nosuch", Size: "3x3", Evals: 9}); !mousemaze.IsUsageError(err) || !strings.Contains(err.Error(), "--walker") {
 		t.Errorf("unknown walker: %v", err)
 	}
 }

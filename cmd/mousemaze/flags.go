@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/mousemaze/mousemaze"
-	"github.com/mousemaze/mousemaze/dispatch"
 	"github.com/mousemaze/mousemaze/viennese"
 )
 
@@ -117,11 +116,7 @@ func (b *backendFlags) open(cmd string, stderr io.Writer) (mousemaze.Evaluator, 
 	}
 	ev, err := mousemaze.NewEvaluator(b.backend, mousemaze.Options{Workers: b.workers, Kernel: b.kernel})
 	if err != nil {
-		code := exitFail
-		if mousemaze.IsUsageError(err) {
-			code = exitUsage
-		}
-		return nil, failer(cmd, stderr)(code, "%v", err)
+		return nil, failErr(cmd, stderr, err)
 	}
 	return ev, -1
 }
@@ -231,11 +226,11 @@ func failer(cmd string, stderr io.Writer) func(code int, format string, a ...any
 }
 
 // failErr prints err as cmd's failure and returns its exit status:
-// exitUsage when it blames the command line (dispatch.IsUsage), else
-// exitFail.
+// exitUsage when it blames the command line (mousemaze.IsUsageError),
+// else exitFail.
 func failErr(cmd string, stderr io.Writer, err error) int {
 	code := exitFail
-	if dispatch.IsUsage(err) {
+	if mousemaze.IsUsageError(err) {
 		code = exitUsage
 	}
 	return failer(cmd, stderr)(code, "%v", err)
