@@ -247,6 +247,15 @@ func notApplying(set map[string]bool, names []string, what string) error {
 	return nil
 }
 
+// writeResult prints v, the result of cmd, as writeText does, or fails
+// with err (see failErr) when it is not nil.
+func writeResult(cmd string, v interface{ WriteText(io.Writer) error }, err error, asJSON bool, stdout, stderr io.Writer) int {
+	if err != nil {
+		return failErr(cmd, stderr, err)
+	}
+	return writeText(cmd, v, asJSON, stdout, stderr)
+}
+
 // printJSON writes v as one JSON line to w: exitOK, or exitFail when
 // the line cannot be written.
 func printJSON(w io.Writer, v any) int {

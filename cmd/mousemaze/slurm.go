@@ -204,10 +204,7 @@ func runSlurmMerge(args []string, stdout, stderr io.Writer) int {
 // slurm.MergeSweepDir); cmd names the command in messages.
 func mergeSweepDir(cmd, dir string, asJSON bool, stdout, stderr io.Writer) int {
 	rep, err := slurm.MergeSweepDir(dir)
-	if err != nil {
-		return failer(cmd, stderr)(exitFail, "%v", err)
-	}
-	return writeSweepReport(rep, asJSON, stdout, stderr)
+	return writeResult(cmd, rep, err, asJSON, stdout, stderr)
 }
 
 // parseDir parses the flags of a slurm verb and its one argument, the
