@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"slices"
@@ -47,24 +46,16 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return failer("bench", stderr)(exitUsage, "--sizes: %v", err)
 	}
-	var bes []string
-	for _, b := range strings.Split(*backends, ",") {
-		if b = strings.TrimSpace(b); b != "" && !slices.Contains(bes, b) {
-			bes = append(bes, b)
-		}
+	ks, err := bench.ParseKinds(*kinds)
+	if err != nil {
+		return failer("bench", stderr)(exitUsage, "%v", err)
 	}
-	for _, k := range strings.Split(*kinds, ",") {
-		if k != bench.KindRandom && k != bench.KindLong {
-			return failer("bench", stderr)(exitUsage, "--mazes: unknown kind %q (want %s or %s)", k, bench.KindRandom, bench.KindLong)
-		}
-	}
-	for _, b := range bes {
-		if !slices.Contains(mousemaze.Backends(), b) {
-			return failer("bench", stderr)(exitUsage, "--backends: %v %q (have %v)", mousemaze.ErrUnknownBackend, b, mousemaze.BuiltBackends())
-		}
+	bes, err := bench.SelectBackends(*backends)
+	if err != nil {
+		return failer("bench", stderr)(exitUsage, "%v", err)
 	}
 	opts := bench.Options{
-		Sizes: szs, Kinds: strings.Split(*kinds, ","), N: *n, Rounds: *rounds, Seed: *seed,
+		Sizes: szs, Kinds: ks, N: *n, Rounds: *rounds, Seed: *seed,
 		Duration: *duration, Targets: bench.Targets(bes, *workers),
 		Progress: func(t bench.Target, size mousemaze.Size, kind string) {
 			fmt.Fprintf(stderr, "bench: %s size=%s maze=%s\n", t, size, kind)
@@ -72,9 +63,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	}
 	// Backends named with --backends must open; of the default list (every
 	// registered backend) those that cannot open are skipped with a note.
-	explicit := false
-	fs.Visit(func(f *flag.Flag) { explicit = explicit || f.Name == "backends" })
-	if !explicit {
+	if !flagsSet(fs)["backends"] {
 		opts.Unavailable = func(t bench.Target, err error) bool {
 			fmt.Fprintf(stderr, "bench: skipping %s: %v\n", t, err)
 			return true

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -83,26 +82,18 @@ func runClassicSolve(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageErr("--order: %v", err)
 	}
-	enc := json.NewEncoder(stdout)
+	opt := classic.Options{Cap: *capSteps, Heading: h, FixedTies: *ties == "fixed", Order: o, Path: *path}
 	for _, name := range fs.Args() {
 		boards, _, err := readClassic(name)
 		if err != nil {
 			return failer("classic solve", stderr)(exitFail, "%v", err)
 		}
-		for k, b := range boards {
-			opt := classic.Options{Rand: classic.NewRand(*seed), Cap: *capSteps, Heading: h, FixedTies: *ties == "fixed", Order: o, Path: *path}
-			res, err := classic.Solve(*algo, b.Nav(), opt)
-			if err != nil {
-				return usageErr("%v", err)
-			}
-			rec := classic.NewSolveRecord(name, k, b, res)
-			if *asJSON {
-				if err := enc.Encode(rec); err != nil {
-					return failer("classic solve", stderr)(exitFail, "%v", err)
-				}
-				continue
-			}
-			classic.WriteSolveRecord(stdout, rec)
+		recs, err := classic.SolveBoards(*algo, name, boards, opt, *seed)
+		if code := writeRecords("classic solve", recs, *asJSON, classic.WriteSolveRecord, stdout, stderr); code != exitOK {
+			return code
+		}
+		if err != nil {
+			return usageErr("%v", err)
 		}
 	}
 	return exitOK

@@ -300,6 +300,18 @@ func printRecords[T any](cmd string, recs []T, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
+// writeRecords prints recs as JSON lines with asJSON (see printRecords),
+// else each in its text form by write.
+func writeRecords[T any](cmd string, recs []T, asJSON bool, write func(io.Writer, T), stdout, stderr io.Writer) int {
+	if asJSON {
+		return printRecords(cmd, recs, stdout, stderr)
+	}
+	for _, r := range recs {
+		write(stdout, r)
+	}
+	return exitOK
+}
+
 // report prints v as one JSON line with asJSON, else by write (its text
 // form).
 func report(asJSON bool, v any, write func(io.Writer), stdout io.Writer) int {

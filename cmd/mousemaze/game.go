@@ -48,11 +48,8 @@ func runGameValue(args []string, stdout, stderr io.Writer) int {
 		if err == nil {
 			recs, err = game.ValueRecords(store, name, boards, lines, *exact)
 		}
-		if *asJSON && printRecords("game value", recs, stdout, stderr) != exitOK {
-			return exitFail
-		}
-		for k := 0; k < len(recs) && !*asJSON; k++ {
-			recs[k].Write(stdout)
+		if code := writeRecords("game value", recs, *asJSON, func(w io.Writer, r game.ValueRecord) { r.Write(w) }, stdout, stderr); code != exitOK {
+			return code
 		}
 		if err != nil {
 			return failer("game value", stderr)(exitFail, "%v", err)
