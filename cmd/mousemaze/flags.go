@@ -140,6 +140,14 @@ func newValue[T any](fs *flag.FlagSet, name, def, usage string, parse func(strin
 	return v
 }
 
+// ptr returns the value, or nil when none is set.
+func (v *value[T]) ptr() *T {
+	if !v.set {
+		return nil
+	}
+	return &v.V
+}
+
 // String returns the value as its type prints it, or "" when none is set.
 func (v *value[T]) String() string {
 	if v == nil || !v.set {
@@ -274,18 +282,10 @@ func badArgs(fs *flag.FlagSet, stderr io.Writer, msg string) int {
 }
 
 // variantFlag registers --variant of the viennese verbs: ht or nht;
-// unset, a maze file's variant line (else ht) applies (see variantOf).
+// unset, a maze file's variant line (else ht) applies
+// (viennese.File.VariantOr).
 func variantFlag(fs *flag.FlagSet) *value[viennese.Variant] {
 	return newValue(fs, "variant", "", "ht or nht (default: the file's variant line, else ht)", viennese.ParseVariant)
-}
-
-// variantOf is the variant of a maze file f (nil for none) under --variant
-// (viennese.File.VariantOr).
-func variantOf(v *value[viennese.Variant], f *viennese.File) viennese.Variant {
-	if v.set {
-		return f.VariantOr(&v.V)
-	}
-	return f.VariantOr(nil)
 }
 
 // printRecords writes each record as one JSON line; a failure to write is
