@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"slices"
@@ -11,6 +12,7 @@ import (
 	"github.com/mousemaze/mousemaze"
 	"github.com/mousemaze/mousemaze/bench"
 	"github.com/mousemaze/mousemaze/cpu"
+	"github.com/mousemaze/mousemaze/dispatch"
 )
 
 // runBench is `mousemaze bench`: the backends table; `bench --sweep` and
@@ -82,5 +84,98 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		return printRecords("bench", ms, stdout, stderr)
 	}
 	bench.WriteTable(stdout, ms)
+	return exitOK
+}
+
+// runSearchBench is `mousemaze bench search` (and, as before, `bench
+// --search`): the method table of bench.SearchTable for every size of
+// --sizes.
+func runSearchBench(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("bench search", "[flags]",
+		"mousemaze bench search --sizes 9x9,13x13 --evals 1000000 --seeds 5 --algos ils,memetic,pipeline", stderr)
+	var be backendFlags
+	be.register(fs)
+	size := fs.String("size", "", "grid size RxC (the same as --sizes with one size)")
+	sizesFlag := fs.String("sizes", "6x6", "comma-separated grid sizes RxC")
+	o := bench.SearchOptions{Progress: stderr}
+	fs.Int64Var(&o.Evals, "evals", 1000000, "evaluations per run")
+	fs.IntVar(&o.Seeds, "seeds", 10, "number of seeds (1..N)")
+	fs.Uint64Var(&o.FirstSeed, "first-seed", 1, "the first seed")
+	algos := fs.String("algos", strings.Join(dispatch.Algos, ","), "comma-separated methods")
+	fs.Int64Var(&o.Target, "target", 0, "turns that count as a hit (0 = the known optimum of the size, if any)")
+	fs.IntVar(&o.Jobs, "jobs", 1, "runs at once (each uses the backend's workers)")
+	asJSON := fs.Bool("json", false, "print one JSON object per method and size")
+	if code := parseNoArgs(fs, args); code >= 0 {
+		return code
+	}
+	fail := failer("bench search", stderr)
+	list := *sizesFlag
+	if *size != "" {
+		list = *size
+	}
+	sizes, err := bench.ParseSizes(strings.Split(list, ","))
+	if err != nil {
+		return fail(exitUsage, "--sizes: %v", err)
+	}
+	o.Algos = strings.Split(*algos, ",")
+	if err := o.Check(); err != nil {
+		return fail(exitUsage, "%v", err)
+	}
+	var code int
+	if o.Evaluator, code = be.open("bench search", stderr); code >= 0 {
+		return code
+	}
+	defer o.Evaluator.Close()
+	for _, o.Size = range sizes {
+		records, err := bench.SearchTable(context.Background(), o)
+		if err != nil {
+			return fail(exitFail, "%v", err)
+		}
+		if *asJSON {
+			if code := printRecords("bench search", records, stdout, stderr); code != exitOK {
+				return code
+			}
+		} else if err := bench.WriteSearchTable(stdout, o, records); err != nil {
+			return fail(exitFail, "%v", err)
+		}
+	}
+	return exitOK
+}
+
+// runBenchSweep is `bench --sweep`: the exhaustive sweep's leaves and
+// steps per second on one core, for 6×6, 6×6 with free ends and one 7×7
+// shard (bench.SweepCases).
+func runBenchSweep(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("bench --sweep", "[flags]", "mousemaze bench --sweep --cases 6x6,7x7-shard-0/1000", stderr)
+	asJSON := fs.Bool("json", false, "print one JSON object per case")
+	cases := fs.String("cases", bench.SweepCaseNames(), "comma-separated cases to run")
+	if code := parseNoArgs(fs, args); code >= 0 {
+		return code
+	}
+	fail := failer("bench --sweep", stderr)
+	todo, err := bench.SelectSweepCases(*cases)
+	if err != nil {
+		return fail(exitUsage, "%v", err)
+	}
+	ctx, stop := interruptContext()
+	defer stop()
+	var rs []bench.SweepResult
+	for _, c := range todo {
+		r, err := bench.MeasureSweep(ctx, c)
+		if err != nil {
+			return fail(exitFail, "%v", err)
+		}
+		if *asJSON {
+			if code := printJSON(stdout, r); code != exitOK {
+				return code
+			}
+		}
+		rs = append(rs, r)
+	}
+	if !*asJSON {
+		if err := bench.WriteSweepTable(stdout, rs); err != nil {
+			return fail(exitFail, "%v", err)
+		}
+	}
 	return exitOK
 }
