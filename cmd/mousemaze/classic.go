@@ -213,11 +213,11 @@ func runClassicNeural(args []string, stdout, stderr io.Writer) int {
 		return failer("classic neural", stderr)(exitUsage, format, a...)
 	}
 	sz, err := mousemaze.ParseSize(*size)
-	switch {
-	case err != nil:
+	if err != nil {
 		return usageErr("--size %q: %v", *size, err)
-	case p.Hidden < 1 || p.Trace < 0 || p.Rate < 0 || p.Reward < 0 || p.Noise < 0 || p.Inhibition <= 0:
-		return usageErr("--hidden must be at least 1, --inhibition above 0, the rest 0 or more")
+	}
+	if err := p.Check(); err != nil {
+		return usageErr("%v", err)
 	}
 	rep := neural.NewReport(p, *mazes, sz.Rows, sz.Cols, *episodes, *capSteps, *seed)
 	return report(*asJSON, rep, rep.Write, stdout)

@@ -10,7 +10,6 @@ import (
 
 	"github.com/mousemaze/mousemaze/deploy/slurm"
 	"github.com/mousemaze/mousemaze/dispatch"
-	"github.com/mousemaze/mousemaze/dispatch/island"
 	"github.com/mousemaze/mousemaze/dispatch/sweep"
 )
 
@@ -184,18 +183,12 @@ func runSlurmMerge(args []string, stdout, stderr io.Writer) int {
 	if job.Kind == "sweep" {
 		return mergeSweepDir("slurm merge", dir, *asJSON, stdout, stderr)
 	}
-	n := job.Tasks
-	sum, err := island.Merge(slurm.IslandDir(dir), n)
+	sum, note, err := slurm.MergeIslands(dir, job.Tasks, *partial)
 	if err != nil {
 		return fail(exitFail, "%v", err)
 	}
-	if !sum.Complete {
-		msg := fmt.Sprintf("%d of %d islands are not finished (missing: %s; unfinished: %s)",
-			len(sum.Missing)+len(sum.Unfinished), n, slurm.Ranges(sum.Missing), slurm.Ranges(sum.Unfinished))
-		if !*partial {
-			return fail(exitFail, "%s; wait for them, requeue them, or use --partial", msg)
-		}
-		fmt.Fprintf(stderr, "mousemaze slurm merge: %s; the best so far:\n", msg)
+	if note != "" {
+		fmt.Fprintf(stderr, "mousemaze slurm merge: %s; the best so far:\n", note)
 	}
 	return writeText("slurm merge", sum, *asJSON, stdout, stderr)
 }

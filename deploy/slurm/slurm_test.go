@@ -12,6 +12,7 @@ import (
 
 	"github.com/mousemaze/mousemaze"
 	"github.com/mousemaze/mousemaze/dispatch"
+	"github.com/mousemaze/mousemaze/dispatch/island"
 	"github.com/mousemaze/mousemaze/dispatch/sweep"
 )
 
@@ -266,5 +267,34 @@ func TestPrepareIsland(t *testing.T) {
 	}
 	if _, err := os.Stat(ck); err == nil {
 		t.Error("--force kept the unreadable checkpoint")
+	}
+}
+
+// TestMergeIslands writes one of two islands and wants the merge refused
+// naming the missing one, or with partial the best so far and a note;
+// with both written, the summary and no note.
+func TestMergeIslands(t *testing.T) {
+	dir := t.TempDir()
+	if err := PrepareIslands(dir); err != nil {
+		t.Fatal(err)
+	}
+	s := island.SearchOf(dispatch.Params{Rows: 2, Cols: 2, Order: "DRLU"})
+	open := island.Maze{Walls: mousemaze.NewMaze(2, 2).Walls, Turns: 3}
+	write := func(i int) {
+		if err := island.Write(IslandDir(dir), island.File{Island: i, Islands: 2, Search: s, Done: true, Best: []island.Maze{open}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(0)
+	if _, _, err := MergeIslands(dir, 2, false); err == nil || !strings.Contains(err.Error(), "1 of 2 islands are not finished (missing: 1") || !strings.Contains(err.Error(), "--partial") {
+		t.Errorf("one of two: %v", err)
+	}
+	sum, note, err := MergeIslands(dir, 2, true)
+	if err != nil || sum == nil || sum.Complete || !strings.HasPrefix(note, "1 of 2 islands are not finished") {
+		t.Errorf("--partial: %+v, %q, %v", sum, note, err)
+	}
+	write(1)
+	if sum, note, err := MergeIslands(dir, 2, false); err != nil || !sum.Complete || note != "" || sum.BestTurns != 3 {
+		t.Errorf("both: %+v, %q, %v", sum, note, err)
 	}
 }

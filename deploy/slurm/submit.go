@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/mousemaze/mousemaze/dispatch/island"
 	"github.com/mousemaze/mousemaze/dispatch/sweep"
 )
 
@@ -69,4 +70,21 @@ func NewBestOnlySweepJob(o sweep.Options, every time.Duration, shards, split, ta
 	}
 	fmt.Fprintf(log, "best-only: incumbent %d turns (%s)\n", inc, from)
 	return j, j.SetBestOnly(inc)
+}
+
+// MergeIslands merges the islands of the island search in dir, which has
+// n islands (island.Merge). While some are missing or unfinished it
+// fails, naming them, unless partial: then it returns the best so far
+// and a note that names them.
+func MergeIslands(dir string, n int, partial bool) (sum *island.Summary, note string, err error) {
+	sum, err = island.Merge(IslandDir(dir), n)
+	if err != nil || sum.Complete {
+		return sum, "", err
+	}
+	note = fmt.Sprintf("%d of %d islands are not finished (missing: %s; unfinished: %s)",
+		len(sum.Missing)+len(sum.Unfinished), n, Ranges(sum.Missing), Ranges(sum.Unfinished))
+	if !partial {
+		return nil, "", fmt.Errorf("%s; wait for them, requeue them, or use --partial", note)
+	}
+	return sum, note, nil
 }
