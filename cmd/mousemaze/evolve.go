@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"errors"
 	"flag"
 	"fmt"
@@ -88,7 +89,7 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 		return fail(exitUsage, "--free-ends searches the ends: drop --entry and --exit")
 	}
 	start := f.start(fs, "evolve", evolveCheckpointVersion)
-	if err := errors.Join(start.Claim(), outfile.CheckFlags(outfile.Flag{Name: "out", Path: f.outFile}, outfile.Flag{Name: "png", Path: f.pngFile})); err != nil {
+	if err := cmp.Or(start.Claim(), outfile.CheckFlags(outfile.Flag{Name: "out", Path: f.outFile}, outfile.Flag{Name: "png", Path: f.pngFile})); err != nil {
 		return fail(exitUsage, "%v", err)
 	}
 	sz, err := mousemaze.ParseSize(f.size)
@@ -150,7 +151,7 @@ func runEvolveEdges(fs *flag.FlagSet, f *evolveFlags, stdout, stderr io.Writer) 
 	if err := notApplying(start.Set, notApply, what); err != nil {
 		return fail(exitUsage, "%v", err)
 	}
-	if err := errors.Join(start.Claim(), outfile.CheckFlags(outfile.Flag{Name: "out", Path: f.outFile})); err != nil {
+	if err := cmp.Or(start.Claim(), outfile.CheckFlags(outfile.Flag{Name: "out", Path: f.outFile})); err != nil {
 		return fail(exitUsage, "%v", err)
 	}
 	o := dispatch.EdgeOptions{Walker: f.walk, Size: f.size, Objective: f.objective, Evals: *f.evals, Seed: f.seed, Pop: *f.pop,
