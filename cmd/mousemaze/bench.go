@@ -80,11 +80,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return failer("bench", stderr)(exitFail, "%v", err)
 	}
-	if *asJSON {
-		return printRecords("bench", ms, stdout, stderr)
-	}
-	bench.WriteTable(stdout, ms)
-	return exitOK
+	return writeRecords("bench", ms, *asJSON, asTable(bench.WriteTable), stdout, stderr)
 }
 
 // runSearchBench is `mousemaze bench search` (and, as before, `bench
@@ -131,12 +127,9 @@ func runSearchBench(args []string, stdout, stderr io.Writer) int {
 		if err != nil {
 			return fail(exitFail, "%v", err)
 		}
-		if *asJSON {
-			if code := printRecords("bench search", records, stdout, stderr); code != exitOK {
-				return code
-			}
-		} else if err := bench.WriteSearchTable(stdout, o, records); err != nil {
-			return fail(exitFail, "%v", err)
+		text := func(w io.Writer, recs []bench.SearchRecord) error { return bench.WriteSearchTable(w, o, recs) }
+		if code := writeRecords("bench search", records, *asJSON, text, stdout, stderr); code != exitOK {
+			return code
 		}
 	}
 	return exitOK

@@ -89,7 +89,7 @@ func runClassicSolve(args []string, stdout, stderr io.Writer) int {
 			return failer("classic solve", stderr)(exitFail, "%v", err)
 		}
 		recs, err := classic.SolveBoards(*algo, name, boards, opt, *seed)
-		if code := writeRecords("classic solve", recs, *asJSON, classic.WriteSolveRecord, stdout, stderr); code != exitOK {
+		if code := writeRecords("classic solve", recs, *asJSON, each(classic.WriteSolveRecord), stdout, stderr); code != exitOK {
 			return code
 		}
 		if err != nil {

@@ -107,11 +107,8 @@ func runGraph(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(err)
 	}
-	if *asJSON {
-		return printRecords("graph", recs, stdout, stderr)
-	}
-	mousemaze.WriteGraphTable(stdout, recs, *heat)
-	return exitOK
+	text := func(w io.Writer, recs []mousemaze.GraphRecord) { mousemaze.WriteGraphTable(w, recs, *heat) }
+	return writeRecords("graph", recs, *asJSON, asTable(text), stdout, stderr)
 }
 
 func runAnalyze(args []string, stdout, stderr io.Writer) int {

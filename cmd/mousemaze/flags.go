@@ -301,15 +301,34 @@ func printRecords[T any](cmd string, recs []T, stdout, stderr io.Writer) int {
 }
 
 // writeRecords prints recs as JSON lines with asJSON (see printRecords),
-// else each in its text form by write.
-func writeRecords[T any](cmd string, recs []T, asJSON bool, write func(io.Writer, T), stdout, stderr io.Writer) int {
+// else in their text form by text (see asTable and each); a failure to
+// write fails cmd.
+func writeRecords[T any](cmd string, recs []T, asJSON bool, text func(io.Writer, []T) error, stdout, stderr io.Writer) int {
 	if asJSON {
 		return printRecords(cmd, recs, stdout, stderr)
 	}
-	for _, r := range recs {
-		write(stdout, r)
+	if err := text(stdout, recs); err != nil {
+		return failer(cmd, stderr)(exitFail, "%v", err)
 	}
 	return exitOK
+}
+
+// asTable is the text form of records that print as one table with write.
+func asTable[T any](write func(io.Writer, []T)) func(io.Writer, []T) error {
+	return func(w io.Writer, recs []T) error {
+		write(w, recs)
+		return nil
+	}
+}
+
+// each is the text form of records that print one by one with write.
+func each[T any](write func(io.Writer, T)) func(io.Writer, []T) error {
+	return func(w io.Writer, recs []T) error {
+		for _, r := range recs {
+			write(w, r)
+		}
+		return nil
+	}
 }
 
 // report prints v as one JSON line with asJSON, else by write (its text

@@ -48,7 +48,7 @@ func runGameValue(args []string, stdout, stderr io.Writer) int {
 		if err == nil {
 			recs, err = game.ValueRecords(store, name, boards, lines, *exact)
 		}
-		if code := writeRecords("game value", recs, *asJSON, func(w io.Writer, r game.ValueRecord) { r.Write(w) }, stdout, stderr); code != exitOK {
+		if code := writeRecords("game value", recs, *asJSON, each(func(w io.Writer, r game.ValueRecord) { r.Write(w) }), stdout, stderr); code != exitOK {
 			return code
 		}
 		if err != nil {
