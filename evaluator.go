@@ -234,11 +234,11 @@ func NewEvaluator(name string, opts Options) (Evaluator, error) {
 	return f(opts)
 }
 
-// IsUsageError reports whether err, from NewEvaluator, blames the
-// command line rather than the machine: an unknown backend, an unknown
-// kernel or bad options (ErrOptions).
+// IsUsageError reports whether err blames the command line rather than
+// the machine: a UsageError, or from NewEvaluator an unknown backend, an
+// unknown kernel or bad options (ErrOptions).
 func IsUsageError(err error) bool {
-	return errors.Is(err, ErrUnknownBackend) || errors.Is(err, ErrUnknownKernel) || errors.Is(err, ErrOptions)
+	return isUsage(err) || errors.Is(err, ErrUnknownBackend) || errors.Is(err, ErrUnknownKernel) || errors.Is(err, ErrOptions)
 }
 
 // CheckBatch validates a batch before evaluation: the population's size,

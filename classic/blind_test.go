@@ -1,6 +1,9 @@
 package classic
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // A scripted game on Figure 15's maze from cell 5 facing north: north of
 // 5 is a wall; turning right shows 6 and then the east wall (1 cell);
@@ -48,5 +51,31 @@ func TestBlindWrapView(t *testing.T) {
 	g := NewGame(b.Nav(), East)
 	if got := g.View(); got != "Ahead: an opening; the passage runs on as far as you can see." {
 		t.Errorf("view %q", got)
+	}
+}
+
+// TestNewBlindGame sets a blind game up from its options: the heading,
+// the move limit and a catcher placed as NewRival places it; bad names
+// fail naming their flags, and the intro names the board and the rival.
+func TestNewBlindGame(t *testing.T) {
+	b := loadBoard(t, "fig15.txt")
+	o := BlindOptions{Heading: "E", MaxMoves: 7, Opponent: OpponentCatcher, OpponentWalker: WalkerLRU, Seed: 2, Perspective: true}
+	g, err := NewBlindGame(b, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := NewRival(OpponentCatcher, WalkerLRU, b.Nav(), NewRand(2))
+	if g.heading != East || g.MaxMoves != 7 || !g.Drawn || g.Rival == nil || g.Rival.Kind != OpponentCatcher || g.Rival.Pos != want.Pos {
+		t.Errorf("game %+v, rival %+v", g, g.Rival)
+	}
+	for _, bad := range []BlindOptions{{Heading: "sideways", OpponentWalker: WalkerLRU}, {Heading: "N", Opponent: "ghost", OpponentWalker: WalkerLRU}, {Heading: "N", OpponentWalker: "nosuch"}} {
+		if _, err := NewBlindGame(b, bad); err == nil || !strings.HasPrefix(err.Error(), "--") {
+			t.Errorf("%+v: %v", bad, err)
+		}
+	}
+	var w strings.Builder
+	o.Intro(&w, b)
+	if !strings.HasPrefix(w.String(), "Blind maze: ") || !strings.Contains(w.String(), "A catcher (lru walker) is in the maze with you") {
+		t.Errorf("intro %q", w.String())
 	}
 }

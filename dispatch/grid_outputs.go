@@ -56,12 +56,8 @@ func SaveGridBest(s *Search, outPath, pngPath string, fallback io.Writer) error 
 	if err := mousemaze.Write(&text, m); err != nil {
 		return err
 	}
-	var outErr, pngErr error
-	if outPath != "" {
-		if err := outfile.WriteOr(outPath, text.Bytes(), fallback, text.Bytes()); err != nil {
-			outErr = fmt.Errorf("--out: %w", err)
-		}
-	}
+	var pngErr error
+	outErr := outfile.WriteFlag("out", outPath, text.Bytes(), fallback)
 	if pngPath != "" {
 		err := draw.WriteFile(pngPath, m, cfg, nil)
 		switch {

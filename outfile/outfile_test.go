@@ -105,3 +105,25 @@ func TestWriteOr(t *testing.T) {
 		t.Fatalf("Fallback(nil): %v, printed %q", err, out.String())
 	}
 }
+
+// TestWriteFlag writes through a flag's file, wants nothing for an empty
+// path, and the text on the fallback with the flag named when the file
+// cannot be written.
+func TestWriteFlag(t *testing.T) {
+	dir := t.TempDir()
+	var fb strings.Builder
+	if err := WriteFlag("out", "", []byte("x"), &fb); err != nil || fb.Len() != 0 {
+		t.Errorf("empty path: %v, fallback %q", err, fb.String())
+	}
+	path := filepath.Join(dir, "a.txt")
+	if err := WriteFlag("out", path, []byte("maze\n"), &fb); err != nil || fb.Len() != 0 {
+		t.Fatalf("write: %v, fallback %q", err, fb.String())
+	}
+	if b, _ := os.ReadFile(path); string(b) != "maze\n" {
+		t.Errorf("file holds %q", b)
+	}
+	err := WriteFlag("png", filepath.Join(dir, "none", "b.txt"), []byte("maze\n"), &fb)
+	if err == nil || !strings.HasPrefix(err.Error(), "--png: ") || fb.String() != "maze\n" {
+		t.Errorf("unwritable: %v, fallback %q", err, fb.String())
+	}
+}

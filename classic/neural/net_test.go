@@ -98,3 +98,21 @@ func TestSummarize(t *testing.T) {
 		t.Errorf("net %v random %v, want %v and {1 2 40}", net, random, want)
 	}
 }
+
+// TestParamsCheck wants the default parameters accepted and each bound
+// enforced.
+func TestParamsCheck(t *testing.T) {
+	if err := DefaultParams().Check(); err != nil {
+		t.Errorf("default: %v", err)
+	}
+	for _, f := range []func(*Params){
+		func(p *Params) { p.Hidden = 0 }, func(p *Params) { p.Trace = -1 }, func(p *Params) { p.Rate = -0.1 },
+		func(p *Params) { p.Reward = -1 }, func(p *Params) { p.Noise = -1 }, func(p *Params) { p.Inhibition = 0 },
+	} {
+		p := DefaultParams()
+		f(&p)
+		if p.Check() == nil {
+			t.Errorf("%+v: no error", p)
+		}
+	}
+}

@@ -12,10 +12,7 @@ import (
 
 func TestAnalyzeText(t *testing.T) {
 	path := tempFile(t, "tree.txt", "...\nX.X\n...\n.XX\n")
-	code, out, errOut := runCmd(t, "analyze", path)
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errOut)
-	}
+	out := runOK(t, "analyze", path)
 	for _, want := range []string{"turns 9, loop-less yes", "closed-form tree evaluator 9 turns (equals the walk)", "thesis prediction 11 turns", "T3 2n+2 (last priority), predicted 4, walk 2", "Lemma 6 holds"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)

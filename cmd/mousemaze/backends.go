@@ -5,7 +5,6 @@ package main
 // cuda (a stub unless built with the cuda tag).
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"runtime"
@@ -60,20 +59,8 @@ func runSelfcheck(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return failer("selfcheck", stderr)(exitFail, "%v", err)
 	}
-	if *asJSON {
-		if err := json.NewEncoder(stdout).Encode(rep); err != nil {
-			return failer("selfcheck", stderr)(exitFail, "%v", err)
-		}
-	} else {
-		fmt.Fprintf(stdout, "backend %s: %d mazes in %d batches (%d feasible, %d steps) in %.3f s (%s; reference walk %.3f s): %d mismatches\n",
-			rep.Backend, rep.Mazes, rep.Batches, rep.Feasible, rep.Steps, rep.Seconds, rep.KernelName(), rep.RefSeconds, rep.Mismatches)
-		if m := rep.First; m != nil {
-			fmt.Fprintf(stdout, "first mismatch: maze %d, %s, order %s, entry %d, exit %d, cap %d, heat %v\n",
-				m.Index, m.Size, m.Order, m.Entry, m.Exit, m.Cap, m.Heat)
-			fmt.Fprintf(stdout, "  got:  turns %d escaped %v feasible %v\n", m.Got.Turns, m.Got.Escaped, m.Got.Feasible)
-			fmt.Fprintf(stdout, "  want: turns %d escaped %v feasible %v\n", m.Want.Turns, m.Want.Escaped, m.Want.Feasible)
-			fmt.Fprint(stdout, m.Maze)
-		}
+	if code := writeText("selfcheck", rep, *asJSON, stdout, stderr); code != exitOK {
+		return code
 	}
 	if rep.Mismatches > 0 {
 		return exitFail

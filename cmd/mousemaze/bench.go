@@ -1,7 +1,7 @@
 package main
 
 import (
-	"flag"
+	"context"
 	"fmt"
 	"io"
 	"slices"
@@ -12,6 +12,7 @@ import (
 	"github.com/mousemaze/mousemaze"
 	"github.com/mousemaze/mousemaze/bench"
 	"github.com/mousemaze/mousemaze/cpu"
+	"github.com/mousemaze/mousemaze/dispatch"
 )
 
 // runBench is `mousemaze bench`: the backends table; `bench --sweep` and
@@ -47,24 +48,16 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return failer("bench", stderr)(exitUsage, "--sizes: %v", err)
 	}
-	var bes []string
-	for _, b := range strings.Split(*backends, ",") {
-		if b = strings.TrimSpace(b); b != "" && !slices.Contains(bes, b) {
-			bes = append(bes, b)
-		}
+	ks, err := bench.ParseKinds(*kinds)
+	if err != nil {
+		return failer("bench", stderr)(exitUsage, "%v", err)
 	}
-	for _, k := range strings.Split(*kinds, ",") {
-		if k != bench.KindRandom && k != bench.KindLong {
-			return failer("bench", stderr)(exitUsage, "--mazes: unknown kind %q (want %s or %s)", k, bench.KindRandom, bench.KindLong)
-		}
-	}
-	for _, b := range bes {
-		if !slices.Contains(mousemaze.Backends(), b) {
-			return failer("bench", stderr)(exitUsage, "--backends: %v %q (have %v)", mousemaze.ErrUnknownBackend, b, mousemaze.BuiltBackends())
-		}
+	bes, err := bench.SelectBackends(*backends)
+	if err != nil {
+		return failer("bench", stderr)(exitUsage, "%v", err)
 	}
 	opts := bench.Options{
-		Sizes: szs, Kinds: strings.Split(*kinds, ","), N: *n, Rounds: *rounds, Seed: *seed,
+		Sizes: szs, Kinds: ks, N: *n, Rounds: *rounds, Seed: *seed,
 		Duration: *duration, Targets: bench.Targets(bes, *workers),
 		Progress: func(t bench.Target, size mousemaze.Size, kind string) {
 			fmt.Fprintf(stderr, "bench: %s size=%s maze=%s\n", t, size, kind)
@@ -72,9 +65,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	}
 	// Backends named with --backends must open; of the default list (every
 	// registered backend) those that cannot open are skipped with a note.
-	explicit := false
-	fs.Visit(func(f *flag.Flag) { explicit = explicit || f.Name == "backends" })
-	if !explicit {
+	if !flagsSet(fs)["backends"] {
 		opts.Unavailable = func(t bench.Target, err error) bool {
 			fmt.Fprintf(stderr, "bench: skipping %s: %v\n", t, err)
 			return true
@@ -89,9 +80,95 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return failer("bench", stderr)(exitFail, "%v", err)
 	}
-	if *asJSON {
-		return printRecords("bench", ms, stdout, stderr)
+	return writeRecords("bench", ms, *asJSON, asTable(bench.WriteTable), stdout, stderr)
+}
+
+// runSearchBench is `mousemaze bench search` (and, as before, `bench
+// --search`): the method table of bench.SearchTable for every size of
+// --sizes.
+func runSearchBench(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("bench search", "[flags]",
+		"mousemaze bench search --sizes 9x9,13x13 --evals 1000000 --seeds 5 --algos ils,memetic,pipeline", stderr)
+	var be backendFlags
+	be.register(fs)
+	size := fs.String("size", "", "grid size RxC (the same as --sizes with one size)")
+	sizesFlag := fs.String("sizes", "6x6", "comma-separated grid sizes RxC")
+	o := bench.SearchOptions{Progress: stderr}
+	fs.Int64Var(&o.Evals, "evals", 1000000, "evaluations per run")
+	fs.IntVar(&o.Seeds, "seeds", 10, "number of seeds (1..N)")
+	fs.Uint64Var(&o.FirstSeed, "first-seed", 1, "the first seed")
+	algos := fs.String("algos", strings.Join(dispatch.Algos, ","), "comma-separated methods")
+	fs.Int64Var(&o.Target, "target", 0, "turns that count as a hit (0 = the known optimum of the size, if any)")
+	fs.IntVar(&o.Jobs, "jobs", 1, "runs at once (each uses the backend's workers)")
+	asJSON := fs.Bool("json", false, "print one JSON object per method and size")
+	if code := parseNoArgs(fs, args); code >= 0 {
+		return code
 	}
-	bench.WriteTable(stdout, ms)
+	fail := failer("bench search", stderr)
+	list := *sizesFlag
+	if *size != "" {
+		list = *size
+	}
+	sizes, err := bench.ParseSizes(strings.Split(list, ","))
+	if err != nil {
+		return fail(exitUsage, "--sizes: %v", err)
+	}
+	o.Algos = strings.Split(*algos, ",")
+	if err := o.Check(); err != nil {
+		return fail(exitUsage, "%v", err)
+	}
+	var code int
+	if o.Evaluator, code = be.open("bench search", stderr); code >= 0 {
+		return code
+	}
+	defer o.Evaluator.Close()
+	for _, o.Size = range sizes {
+		records, err := bench.SearchTable(context.Background(), o)
+		if err != nil {
+			return fail(exitFail, "%v", err)
+		}
+		text := func(w io.Writer, recs []bench.SearchRecord) error { return bench.WriteSearchTable(w, o, recs) }
+		if code := writeRecords("bench search", records, *asJSON, text, stdout, stderr); code != exitOK {
+			return code
+		}
+	}
+	return exitOK
+}
+
+// runBenchSweep is `bench --sweep`: the exhaustive sweep's leaves and
+// steps per second on one core, for 6×6, 6×6 with free ends and one 7×7
+// shard (bench.SweepCases).
+func runBenchSweep(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("bench --sweep", "[flags]", "mousemaze bench --sweep --cases 6x6,7x7-shard-0/1000", stderr)
+	asJSON := fs.Bool("json", false, "print one JSON object per case")
+	cases := fs.String("cases", bench.SweepCaseNames(), "comma-separated cases to run")
+	if code := parseNoArgs(fs, args); code >= 0 {
+		return code
+	}
+	fail := failer("bench --sweep", stderr)
+	todo, err := bench.SelectSweepCases(*cases)
+	if err != nil {
+		return fail(exitUsage, "%v", err)
+	}
+	ctx, stop := interruptContext()
+	defer stop()
+	var rs []bench.SweepResult
+	for _, c := range todo {
+		r, err := bench.MeasureSweep(ctx, c)
+		if err != nil {
+			return fail(exitFail, "%v", err)
+		}
+		if *asJSON {
+			if code := printJSON(stdout, r); code != exitOK {
+				return code
+			}
+		}
+		rs = append(rs, r)
+	}
+	if !*asJSON {
+		if err := bench.WriteSweepTable(stdout, rs); err != nil {
+			return fail(exitFail, "%v", err)
+		}
+	}
 	return exitOK
 }

@@ -51,18 +51,8 @@ func TestBenchUsage(t *testing.T) {
 // JSON record per method and size with the statistics of its seeds, each
 // seed's turns what a single evolve run of that seed gives.
 func TestBenchSearchCommand(t *testing.T) {
-	var stdout, stderr bytes.Buffer
-	code := run([]string{"bench", "search", "--sizes", "4x4,3x5", "--evals", "800", "--seeds", "3", "--algos", "ils,pipeline", "--backend", "ref", "--json"}, &stdout, &stderr)
-	if code != exitOK {
-		t.Fatalf("exit %d: %s", code, stderr.String())
-	}
-	dec := json.NewDecoder(&stdout)
 	var got []string
-	for dec.More() {
-		var r bench.SearchRecord
-		if err := dec.Decode(&r); err != nil {
-			t.Fatal(err)
-		}
+	for _, r := range searchRecords(t, "--sizes", "4x4,3x5", "--evals", "800", "--seeds", "3", "--algos", "ils,pipeline", "--backend", "ref") {
 		got = append(got, fmt.Sprintf("%s/%dx%d", r.Algo, r.Rows, r.Cols))
 		sorted := slices.Sorted(slices.Values(r.Turns))
 		if len(r.Turns) != 3 || r.Min != sorted[0] || r.Max != sorted[2] || r.Best != r.Max ||
@@ -86,7 +76,7 @@ func TestBenchSearchCommand(t *testing.T) {
 	if want := "ils/4x4,pipeline/4x4,ils/3x5,pipeline/3x5"; strings.Join(got, ",") != want {
 		t.Errorf("records %v, want %s", got, want)
 	}
-	stdout.Reset()
+	var stdout, stderr bytes.Buffer
 	if code := run([]string{"bench", "search", "--sizes", "4x4", "--evals", "300", "--seeds", "2", "--algos", "ga", "--backend", "ref"}, &stdout, &stderr); code != exitOK ||
 		!strings.Contains(stdout.String(), "median  min  max") || !strings.Contains(stdout.String(), "hits >= 27") {
 		t.Fatalf("table: exit %d\n%s", code, stdout.String())

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -83,26 +82,18 @@ func runClassicSolve(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageErr("--order: %v", err)
 	}
-	enc := json.NewEncoder(stdout)
+	opt := classic.Options{Cap: *capSteps, Heading: h, FixedTies: *ties == "fixed", Order: o, Path: *path}
 	for _, name := range fs.Args() {
 		boards, _, err := readClassic(name)
 		if err != nil {
 			return failer("classic solve", stderr)(exitFail, "%v", err)
 		}
-		for k, b := range boards {
-			opt := classic.Options{Rand: classic.NewRand(*seed), Cap: *capSteps, Heading: h, FixedTies: *ties == "fixed", Order: o, Path: *path}
-			res, err := classic.Solve(*algo, b.Nav(), opt)
-			if err != nil {
-				return usageErr("%v", err)
-			}
-			rec := classic.NewSolveRecord(name, k, b, res)
-			if *asJSON {
-				if err := enc.Encode(rec); err != nil {
-					return failer("classic solve", stderr)(exitFail, "%v", err)
-				}
-				continue
-			}
-			classic.WriteSolveRecord(stdout, rec)
+		recs, err := classic.SolveBoards(*algo, name, boards, opt, *seed)
+		if code := writeRecords("classic solve", recs, *asJSON, each(classic.WriteSolveRecord), stdout, stderr); code != exitOK {
+			return code
+		}
+		if err != nil {
+			return usageErr("%v", err)
 		}
 	}
 	return exitOK
@@ -144,54 +135,36 @@ func runClassicMatrix(args []string, stdout, stderr io.Writer) int {
 func runClassicPlay(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("classic play", "--blind [flags] FILE", "mousemaze classic play --blind --opponent catcher --opponent-walker lru --seed 3 maze.txt", stderr)
 	blind := fs.Bool("blind", false, "the blind maze: only the player's-eye view (§6.1); required")
-	heading := fs.String("heading", "N", "the direction the player faces at the start")
+	var o classic.BlindOptions
+	fs.StringVar(&o.Heading, "heading", "N", "the direction the player faces at the start")
 	maxMoves := minFlag(fs, "max-moves", 0, 0, "end the game after this many move attempts (0 = no limit)")
-	opponent := fs.String("opponent", "", "a computer opponent in the dark: catcher (wins on meeting you) or racer (wins on reaching the goal first); it steps once per move attempt of yours; "+classic.HearingRule)
-	oppWalker := fs.String("opponent-walker", classic.WalkerRandom, "the opponent's walker: "+strings.Join(classic.Walkers, ", "))
-	seed := fs.Uint64("seed", 1, "random seed of the opponent's walker; the same seed and moves give the same game")
+	fs.StringVar(&o.Opponent, "opponent", "", "a computer opponent in the dark: catcher (wins on meeting you) or racer (wins on reaching the goal first); it steps once per move attempt of yours; "+classic.HearingRule)
+	fs.StringVar(&o.OpponentWalker, "opponent-walker", classic.WalkerRandom, "the opponent's walker: "+strings.Join(classic.Walkers, ", "))
+	fs.Uint64Var(&o.Seed, "seed", 1, "random seed of the opponent's walker; the same seed and moves give the same game")
 	view := choiceFlag(fs, "view", "text", "text (the sentence of the player's-eye view) or perspective (also an ASCII corridor drawing)", "text", "perspective")
 	if code := parseFlags(fs, args); code >= 0 {
 		return code
 	}
-	usageErr := func(format string, a ...any) int {
-		return failer("classic play", stderr)(exitUsage, format, a...)
+	fail := failer("classic play", stderr)
+	switch {
+	case !*blind:
+		return fail(exitUsage, "only the blind game is played: give --blind")
+	case fs.NArg() != 1:
+		return fail(exitUsage, "want one maze file")
 	}
-	if !*blind {
-		return usageErr("only the blind game is played: give --blind")
+	if _, err := o.Check(); err != nil {
+		return fail(exitUsage, "%v", err)
 	}
-	if fs.NArg() != 1 {
-		return usageErr("want one maze file")
-	}
-	h, err := classic.ParseDir(*heading)
-	if err != nil {
-		return usageErr("--heading: %v", err)
-	}
-	if *opponent != "" {
-		if err := classic.ParseOpponent(*opponent); err != nil {
-			return usageErr("--opponent: %v", err)
-		}
-	}
-	if err := classic.ParseWalker(*oppWalker); err != nil {
-		return usageErr("--opponent-walker: %v", err)
-	}
+	o.MaxMoves, o.Perspective = *maxMoves, *view == "perspective"
 	b, err := readBoard(fs.Arg(0))
 	if err != nil {
-		return failer("classic play", stderr)(exitFail, "%v", err)
+		return fail(exitFail, "%v", err)
 	}
-	nav := b.Nav()
-	if err := classic.Reachable(nav); err != nil {
-		return failer("classic play", stderr)(exitFail, "%s: %v; no game", fs.Arg(0), err)
+	g, err := classic.NewBlindGame(b, o)
+	if err != nil {
+		return fail(exitFail, "%s: %v; no game", fs.Arg(0), err)
 	}
-	g := classic.NewGame(nav, h)
-	g.MaxMoves = *maxMoves
-	g.Drawn = *view == "perspective"
-	fmt.Fprintf(stdout, "Blind maze: %d rows by %d columns. Find the goal. Commands: f(orward), l(eft), r(ight), a(round), n/e/s/w, look, q(uit).\n", b.Rows, b.Cols)
-	if *opponent != "" {
-		if g.Rival, err = classic.NewRival(*opponent, *oppWalker, nav, classic.NewRand(*seed)); err != nil {
-			return usageErr("%v", err)
-		}
-		fmt.Fprintf(stdout, "A %s (%s walker) is in the maze with you; it moves once for each of your moves.\n", *opponent, *oppWalker)
-	}
+	o.Intro(stdout, b)
 	if g.Won() {
 		fmt.Fprintln(stdout, "You start in the goal.")
 		return exitOK
@@ -222,11 +195,11 @@ func runClassicNeural(args []string, stdout, stderr io.Writer) int {
 		return failer("classic neural", stderr)(exitUsage, format, a...)
 	}
 	sz, err := mousemaze.ParseSize(*size)
-	switch {
-	case err != nil:
+	if err != nil {
 		return usageErr("--size %q: %v", *size, err)
-	case p.Hidden < 1 || p.Trace < 0 || p.Rate < 0 || p.Reward < 0 || p.Noise < 0 || p.Inhibition <= 0:
-		return usageErr("--hidden must be at least 1, --inhibition above 0, the rest 0 or more")
+	}
+	if err := p.Check(); err != nil {
+		return usageErr("%v", err)
 	}
 	rep := neural.NewReport(p, *mazes, sz.Rows, sz.Cols, *episodes, *capSteps, *seed)
 	return report(*asJSON, rep, rep.Write, stdout)

@@ -4,9 +4,7 @@ package main
 // from files: eval, graph and analyze.
 
 import (
-	"fmt"
 	"io"
-	"slices"
 
 	"github.com/mousemaze/mousemaze"
 	"github.com/mousemaze/mousemaze/analyze"
@@ -42,56 +40,29 @@ func runEval(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	defer ev.Close()
+	inputs, boards, err := mousemaze.ReadInputs(fs.Args(), stdin, cfg, *edges)
+	if err != nil {
+		return failErr("eval", stderr, err)
+	}
+	// Edge boards go to the --backend when it walks them
+	// (mousemaze.EdgeEvaluator), and to the reference walk otherwise.
+	results := make([]mousemaze.Result, len(inputs))
 	if *edges {
-		return runEvalEdges(fs.Args(), cfg, ev, be.workers, *asJSON, stdout, stderr)
+		_, err = mousemaze.EvaluateEdgesWith(ev, boards, cfg, results, be.workers)
+	} else {
+		results, err = mousemaze.EvaluateInputs(mousemaze.ForConfig(ev, cfg), cfg, inputs)
 	}
-
-	inputs, code := readInputs("eval", fs.Args(), cfg, stderr)
-	if code >= 0 {
-		return code
-	}
-	results, err := mousemaze.EvaluateInputs(mousemaze.ForConfig(ev, cfg), cfg, inputs)
 	if err != nil {
 		return failer("eval", stderr)(exitFail, "%v", err)
 	}
-	return writeEval(inputs, results, cfg, *asJSON, stdout, stderr)
-}
-
-// writeEval prints eval's results: JSON records or the table.
-func writeEval(inputs []mousemaze.Input, results []mousemaze.Result, cfg mousemaze.Config, asJSON bool, stdout, stderr io.Writer) int {
 	// Until now a signal ends the process, as nothing is buffered; from
 	// here on it stops the output at the end of a line, flushed.
 	ctx, stop := interruptContext()
 	defer stop()
-	if err := mousemaze.WriteEval(ctx, stdout, inputs, results, mousemaze.EvalOutput{JSON: asJSON, Config: cfg}); err != nil {
+	if err := mousemaze.WriteEval(ctx, stdout, inputs, results, mousemaze.EvalOutput{JSON: *asJSON, Config: cfg}); err != nil {
 		return failer("eval", stderr)(exitFail, "%v", err)
 	}
 	return exitOK
-}
-
-// readInputs reads the mazes of every file, checking each against cfg,
-// so that bad input fails before any output; code is the exit status
-// when it failed, -1 when not.
-func readInputs(cmd string, files []string, cfg mousemaze.Config, stderr io.Writer) (inputs []mousemaze.Input, code int) {
-	for _, name := range files {
-		mazes, lines, err := readMazes(name)
-		if err != nil {
-			return nil, failer(cmd, stderr)(exitFail, "%v", err)
-		}
-		inputs = slices.Grow(inputs, len(mazes))
-		for i, m := range mazes {
-			if err := cfg.Validate(m.Cols); err != nil {
-				return nil, failer(cmd, stderr)(exitUsage, "%s:%d: maze %d is %dx%d: %v", name, lines[i], i, m.Rows, m.Cols, err)
-			}
-			inputs = append(inputs, mousemaze.Input{File: name, Index: i, Line: lines[i], Maze: m})
-		}
-	}
-	return inputs, -1
-}
-
-// readMazes parses one input file ("-" is standard input).
-func readMazes(name string) ([]mousemaze.Maze, []int, error) {
-	return readInput(name, mousemaze.ParseLines)
 }
 
 func runGraph(args []string, stdout, stderr io.Writer) int {
@@ -127,52 +98,17 @@ func runGraph(args []string, stdout, stderr io.Writer) int {
 		return badArgs(fs, stderr, "no input files (use - for standard input)")
 	}
 	if *fromGrid {
-		for _, name := range fs.Args() {
-			mazes, _, err := readMazes(name)
-			if err != nil {
-				return fail(err)
-			}
-			for _, m := range mazes {
-				g, err := mousemaze.GridGraph(m, cfg)
-				if err != nil {
-					return fail(fmt.Errorf("%s: %w", name, err))
-				}
-				if err := mousemaze.WriteGraph(stdout, g); err != nil {
-					return fail(err)
-				}
-			}
+		if err := mousemaze.WriteGridGraphs(stdout, fs.Args(), stdin, cfg); err != nil {
+			return fail(err)
 		}
 		return exitOK
 	}
-	var recs []mousemaze.GraphRecord
-	for _, name := range fs.Args() {
-		g, err := readGraph(name)
-		if err != nil {
-			return fail(err)
-		}
-		rec, err := mousemaze.NewGraphRecord(name, g, cfg)
-		if err != nil {
-			return fail(err)
-		}
-		recs = append(recs, rec)
-	}
-	if *asJSON {
-		return printRecords("graph", recs, stdout, stderr)
-	}
-	mousemaze.WriteGraphTable(stdout, recs, *heat)
-	return exitOK
-}
-
-// readGraph parses one graph file ("-" is standard input).
-func readGraph(name string) (mousemaze.Graph, error) {
-	gs, _, err := readInput(name, func(r io.Reader, name string) ([]mousemaze.Graph, []int, error) {
-		g, err := mousemaze.ParseGraph(r, name)
-		return []mousemaze.Graph{g}, nil, err
-	})
+	recs, err := mousemaze.GraphRecords(fs.Args(), stdin, cfg)
 	if err != nil {
-		return mousemaze.Graph{}, err
+		return fail(err)
 	}
-	return gs[0], nil
+	text := func(w io.Writer, recs []mousemaze.GraphRecord) { mousemaze.WriteGraphTable(w, recs, *heat) }
+	return writeRecords("graph", recs, *asJSON, asTable(text), stdout, stderr)
 }
 
 func runAnalyze(args []string, stdout, stderr io.Writer) int {
@@ -207,22 +143,19 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	if fs.NArg() == 0 {
 		return badArgs(fs, stderr, "no input files (use - for standard input)")
 	}
-	inputs, code := readInputs("analyze", fs.Args(), cfg, stderr)
-	if code >= 0 {
-		return code
+	inputs, _, err := mousemaze.ReadInputs(fs.Args(), stdin, cfg, false)
+	if err != nil {
+		return failErr("analyze", stderr, err)
 	}
-	recs := make([]analyze.Record, len(inputs))
-	for k, in := range inputs {
-		rec, err := analyze.Analyze(in.File, in.Index, in.Maze, cfg)
-		if err != nil {
-			return failer("analyze", stderr)(exitFail, "%s:%d: %v", in.File, in.Line, err)
-		}
-		if recs[k] = rec; !*asJSON {
-			analyze.WriteRecord(stdout, rec, in.Maze)
-		}
-	}
-	if *asJSON {
+	recs, err := analyze.Inputs(inputs, cfg)
+	if *asJSON && err == nil {
 		return printRecords("analyze", recs, stdout, stderr)
+	}
+	for k := 0; k < len(recs) && !*asJSON; k++ {
+		analyze.WriteRecord(stdout, recs[k], inputs[k].Maze)
+	}
+	if err != nil {
+		return failer("analyze", stderr)(exitFail, "%v", err)
 	}
 	return exitOK
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"errors"
 	"flag"
 	"fmt"
@@ -9,7 +10,6 @@ import (
 
 	"github.com/mousemaze/mousemaze"
 	"github.com/mousemaze/mousemaze/dispatch"
-	"github.com/mousemaze/mousemaze/dispatch/checkpoint"
 	"github.com/mousemaze/mousemaze/outfile"
 )
 
@@ -30,175 +30,166 @@ var evolveInterruptAt int64
 // (dispatch.SpecVersion 2); version 1 checkpoints are refused with a message.
 const evolveCheckpointVersion = 2
 
+// edgeCheckpointVersion is the version of evolve --edges/--walker
+// checkpoints (a dispatch.EdgeState of Spec version 2).
+const edgeCheckpointVersion = 2
+
+// evolveFlags are the flags of evolve.
+type evolveFlags struct {
+	gridFlags
+	be                                           backendFlags
+	size, initFile, ckpt, outFile, pngFile, walk string
+	every                                        *time.Duration
+	resume, force, asJSON, edges                 bool
+	isl                                          *islandFlags
+}
+
+func (f *evolveFlags) register(fs *flag.FlagSet, stderr io.Writer) {
+	f.gridFlags.register(fs, defaultAlgo, "budget in feasible maze evaluations")
+	fs.Int64Var(&f.rules.cap, "cap", 0, "stop a walk after this many turns (0 = no cap)")
+	f.be.register(fs)
+	fs.StringVar(&f.size, "size", defaultSize, "grid size RxC")
+	fs.StringVar(&f.initFile, "init", "", "start from the mazes in this file")
+	fs.StringVar(&f.ckpt, "checkpoint", "", "write the search state to this file (atomically) every --checkpoint-every and at the end")
+	f.every = minFlag(fs, "checkpoint-every", 30*time.Second, 1, "how often to write the checkpoint")
+	fs.BoolVar(&f.resume, "resume", false, "continue the search saved in --checkpoint")
+	fs.BoolVar(&f.force, "force", false, "let --checkpoint overwrite a file that holds another search (without --resume)")
+	fs.StringVar(&f.outFile, "out", "", "write the best maze to this file in the text format")
+	fs.StringVar(&f.pngFile, "png", "", "draw the best maze and its visit counts to this PNG file")
+	fs.BoolVar(&f.asJSON, "json", false, "print JSON lines: improvements, progress and a final \"done\" line")
+	fs.BoolVar(&f.edges, "edges", false, "search Mouse Maze 2 boards (walls on edges); every --algo applies, default ga; a move flips one edge")
+	fs.StringVar(&f.walk, "walker", "", "search edge boards that keep a classic maze walker longest from the top-left to the bottom-right cell: left, right, switch-left, switch-right, lru or tremaux")
+	f.isl = registerIslandFlags(fs, stderr)
+}
+
+// start is how the search starts: kind names its checkpoints.
+func (f *evolveFlags) start(fs *flag.FlagSet, kind string, version int) dispatch.Start {
+	return dispatch.Start{Kind: kind, Version: version, Checkpoint: f.ckpt, Resume: f.resume, Force: f.force,
+		Set: flagsSet(fs), Flag: func(name string) string { return fs.Lookup(name).Value.String() }, Evals: *f.evals}
+}
+
 func runEvolve(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("evolve", "[flags]",
 		"mousemaze evolve --size 6x6 --algo memetic --evals 1000000 --seed 1 --json", stderr)
-	var rules rulesFlags
-	var be backendFlags
-	var sf searchFlags
-	rules.register(fs)
-	be.register(fs)
-	sf.register(fs)
-	size := fs.String("size", defaultSize, "grid size RxC")
-	algo := fs.String("algo", defaultAlgo, "search method: ils (iterated local search, the default), pipeline, memetic, ga, ea, sa, hill or random; see docs/search.md")
-	pop := minFlag(fs, "pop", 0, 0, "population / batch size (0 = the method's preset)")
-	evals := minFlag(fs, "evals", int64(defaultEvals), 1, "budget in feasible maze evaluations")
-	seed := fs.Uint64("seed", 1, "random seed; the same seed gives the same result on every backend")
-	freeEnds := fs.Bool("free-ends", false, "search the entry and exit columns too")
-	initFile := fs.String("init", "", "start from the mazes in this file")
-	ckptPath := fs.String("checkpoint", "", "write the search state to this file (atomically) every --checkpoint-every and at the end")
-	ckptEvery := minFlag(fs, "checkpoint-every", 30*time.Second, 1, "how often to write the checkpoint")
-	resume := fs.Bool("resume", false, "continue the search saved in --checkpoint")
-	force := fs.Bool("force", false, "let --checkpoint overwrite a file that holds another search (without --resume)")
-	outFile := fs.String("out", "", "write the best maze to this file in the text format")
-	pngFile := fs.String("png", "", "draw the best maze and its visit counts to this PNG file")
-	asJSON := fs.Bool("json", false, "print JSON lines: improvements, progress and a final \"done\" line")
-	objective := fs.String("objective", dispatch.ObjTurns, "what to maximise: turns (the walk's length; with --k, the longest escape), trap (the smallest maze that traps a k-mod mouse) or max-cell (the most visits to one cell)")
-	edges := fs.Bool("edges", false, "search Mouse Maze 2 boards (walls on edges); every --algo applies, default ga; a move flips one edge")
-	walker := fs.String("walker", "", "search edge boards that keep a classic maze walker longest from the top-left to the bottom-right cell: left, right, switch-left, switch-right, lru or tremaux")
-	islFlags := registerIslandFlags(fs, stderr)
-	if code := parseFlags(fs, args); code >= 0 {
+	var f evolveFlags
+	f.register(fs, stderr)
+	if code := parseNoArgs(fs, args); code >= 0 {
 		return code
 	}
-	usageErr := func(format string, a ...any) int {
-		return failer("evolve", stderr)(exitUsage, format, a...)
-	}
-	isl, err := islFlags.parse(flagsSet(fs), seed, *edges || *walker != "")
+	fail := failer("evolve", stderr)
+	set := flagsSet(fs)
+	isl, err := f.isl.parse(set, &f.seed, f.edges || f.walk != "")
 	if err != nil {
-		return usageErr("%v", err)
+		return fail(exitUsage, "%v", err)
 	}
-	if *walker != "" || *edges {
-		r := &edgeRun{fs: fs, set: flagsSet(fs), sf: &sf, algo: *algo, size: *size, evals: *evals, seed: *seed, pop: *pop,
-			workers: be.workers, ckptPath: *ckptPath, ckptEvery: *ckptEvery, resume: *resume, force: *force, outFile: *outFile, asJSON: *asJSON}
-		if *walker != "" {
-			return runEdgeFront(r, evolveWalker(r, *walker), stdout, stderr)
-		}
-		return runEdgeFront(r, evolveEdges(r, rules, *objective), stdout, stderr)
+	if f.walk != "" || f.edges {
+		return runEvolveEdges(fs, &f, stdout, stderr)
 	}
-	fail := func(err error) int {
-		return failer("evolve", stderr)(exitFail, "%v", err)
+	if f.freeEnds && (set["entry"] || set["exit"]) {
+		return fail(exitUsage, "--free-ends searches the ends: drop --entry and --exit")
 	}
-	if fs.NArg() > 0 {
-		return usageErr("unexpected arguments %q", fs.Args())
+	start := f.start(fs, "evolve", evolveCheckpointVersion)
+	if err := cmp.Or(start.Claim(), outfile.CheckFlags(outfile.Flag{Name: "out", Path: f.outFile}, outfile.Flag{Name: "png", Path: f.pngFile})); err != nil {
+		return fail(exitUsage, "%v", err)
 	}
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	if *resume && *ckptPath == "" {
-		return usageErr("--resume needs --checkpoint FILE")
+	sz, err := mousemaze.ParseSize(f.size)
+	if err != nil {
+		return fail(exitUsage, "--size %q: %v", f.size, err)
 	}
-	if *freeEnds && (set["entry"] || set["exit"]) {
-		return usageErr("--free-ends searches the ends: drop --entry and --exit")
+	o, err := f.options(fs, sz)
+	if err != nil {
+		return fail(exitUsage, "%v", err)
 	}
-	if err := checkpoint.Claim(*ckptPath, *resume, *force); err != nil {
-		return usageErr("%v", err)
-	}
-	if err := outfile.CheckFlags(outfile.Flag{Name: "out", Path: *outFile}, outfile.Flag{Name: "png", Path: *pngFile}); err != nil {
-		return usageErr("%v", err)
-	}
-
-	ev, code := be.open("evolve", stderr)
+	ev, code := f.be.open("evolve", stderr)
 	if code >= 0 {
 		return code
 	}
 	defer ev.Close()
-
-	var search *dispatch.Search
-	if *resume {
-		st, err := dispatch.LoadCheckpoint[dispatch.Grid](*ckptPath, "evolve", evolveCheckpointVersion)
-		if err != nil {
-			return fail(err)
-		}
-		if err := st.Spec.ResumeConflict(set, func(name string) string { return fs.Lookup(name).Value.String() }); err != nil {
-			return usageErr("%v", err)
-		}
-		if set["evals"] {
-			st.Spec.Evals = *evals // a resumed search may get a larger budget
-		}
-		search, err = dispatch.Resume(st, ev)
-		if err != nil {
-			return fail(err)
-		}
-	} else {
-		var initial []mousemaze.Maze
-		if *initFile != "" {
-			if initial, err = mousemaze.ParseFile(*initFile); err != nil {
-				return fail(err)
-			}
-		}
-		sz, err := mousemaze.ParseSize(*size)
-		if err != nil {
-			return usageErr("--size %q: %v", *size, err)
-		}
-		if !set["size"] && len(initial) > 0 {
-			sz = initial[0].Size()
-		}
-		cfg, err := rules.config()
-		if err != nil {
-			return usageErr("%v", err)
-		}
-		if err := cfg.Validate(sz.Cols); err != nil {
-			return usageErr("%v on a %s grid", err, sz)
-		}
-		p, err := dispatch.GridSpec(*algo, sz, cfg, *freeEnds, *objective, *evals, *seed, *pop)
-		if err != nil {
-			return usageErr("%v", err)
-		}
-		if err := sf.apply(set, &p, sz.Cells()); err != nil {
-			return usageErr("%v", err)
-		}
-		search, err = dispatch.New(p, ev, initial)
-		if err != nil {
-			if errors.Is(err, dispatch.ErrParams) {
-				return usageErr("%v", err)
-			}
-			return fail(err)
-		}
+	search, err := dispatch.StartGrid(start, o, f.initFile, ev)
+	if err != nil {
+		return failErr("evolve", stderr, err)
 	}
-	p := search.Params()
-
 	var events io.Writer
-	if *asJSON {
+	if f.asJSON {
 		events = stdout
 	}
-	hooks := dispatch.GridEvents(search, events, isl.Generation)
-	out, err := dispatch.Run(dispatch.Runner{Kind: "evolve", Version: evolveCheckpointVersion, Checkpoint: *ckptPath, Every: *ckptEvery,
-		Label: "evolve", Progress: stderr, InterruptAt: evolveInterruptAt}, search, hooks)
+	final, out, err := dispatch.RunGrid(dispatch.Runner{Kind: "evolve", Version: evolveCheckpointVersion, Checkpoint: f.ckpt, Every: *f.every,
+		Label: "evolve", Progress: stderr, InterruptAt: evolveInterruptAt}, search, events, isl, ev.Name())
 	saveErr := err // a final checkpoint not written: report the result, then fail
 	if err != nil && !errors.Is(err, dispatch.ErrSave) {
-		return fail(err)
+		return fail(exitFail, "%v", err)
 	}
-	if err := isl.Write(search, !out.Interrupted); err != nil {
-		return fail(err)
-	}
-	final := dispatch.FinalEvent(search, out, ev.Name(), *ckptPath)
 	// The result is reported, then written to --out and --png (an
 	// interrupted search writes them too, so nothing found is lost); a file
 	// that cannot be written has the maze printed to stdout instead.
-	writeOutputs := func() error {
-		return errors.Join(dispatch.SaveGridBest(search, *outFile, *pngFile, stdout), saveErr)
-	}
-	if out.Interrupted {
-		dispatch.WriteEvent(events, final)
-		if err := writeOutputs(); err != nil {
-			return fail(err)
-		}
-		interrupted(search.Evals(), *ckptPath, stderr)
-		return exitFail
-	}
-	if p.K > 0 || p.Objective != "" {
-		d, err := dispatch.DescribeBest(search)
-		if err != nil {
-			return fail(err)
-		}
-		final.Detail = &d
-	}
-	if *asJSON {
+	if f.asJSON || out.Interrupted {
 		dispatch.WriteEvent(events, final)
 	} else {
 		final.WriteText(stdout, out.Elapsed)
 	}
-	if err := writeOutputs(); err != nil {
-		return fail(err)
+	if err := errors.Join(dispatch.SaveGridBest(search, f.outFile, f.pngFile, stdout), saveErr); err != nil {
+		return fail(exitFail, "%v", err)
+	}
+	if out.Interrupted {
+		interrupted(search.Evals(), f.ckpt, stderr)
+		return exitFail
+	}
+	return exitOK
+}
+
+// runEvolveEdges is evolve --edges and evolve --walker NAME: the engine on
+// edge boards (dispatch.StartEdges). An interrupted search saves its
+// checkpoint, reports the best board so far and exits 1.
+func runEvolveEdges(fs *flag.FlagSet, f *evolveFlags, stdout, stderr io.Writer) int {
+	fail := failer("evolve", stderr)
+	kind, what, label, notApply := "evolve-edges", "--edges", "--edges", []string{"free-ends", "init", "png", "backend", "kernel", "island", "migrate", "migrate-every"}
+	if f.walk != "" {
+		kind, what, label = "evolve-walker", "--walker", "--walker "+f.walk
+		notApply = append(notApply, "edges", "k", "objective", "order", "entry", "exit", "cap")
+	}
+	start := f.start(fs, kind, edgeCheckpointVersion)
+	if err := notApplying(start.Set, notApply, what); err != nil {
+		return fail(exitUsage, "%v", err)
+	}
+	if err := cmp.Or(start.Claim(), outfile.CheckFlags(outfile.Flag{Name: "out", Path: f.outFile})); err != nil {
+		return fail(exitUsage, "%v", err)
+	}
+	o := dispatch.EdgeOptions{Walker: f.walk, Size: f.size, Objective: f.objective, Evals: *f.evals, Seed: f.seed, Pop: *f.pop,
+		Workers: f.be.workers, Tuning: dispatch.Tuning(f.sf), Set: start.Set}
+	if start.Set["algo"] {
+		o.Algo = f.algo
+	}
+	var err error
+	if o.Config, err = f.rules.config(); err != nil {
+		return fail(exitUsage, "%v", err)
+	}
+	search, err := dispatch.StartEdges(start, o)
+	if err != nil {
+		return failErr("evolve", stderr, err)
+	}
+	out, err := dispatch.Run(dispatch.Runner{Kind: kind, Version: edgeCheckpointVersion, Checkpoint: f.ckpt, Every: *f.every,
+		Label: "evolve " + label, Progress: stderr}, search, dispatch.EngineHooks[mousemaze.EdgeMaze]{})
+	saveErr := err // a final checkpoint not written: report the result, then fail
+	if err != nil && !errors.Is(err, dispatch.ErrSave) {
+		return fail(exitFail, "%v", err)
+	}
+	if out.Interrupted {
+		interrupted(search.Evals(), f.ckpt, stderr)
+	}
+	// The result is reported first, then written to --out (to stdout
+	// when the file cannot be written), so nothing found is lost.
+	ev, err := dispatch.NewEdgeFinal(search, out, f.ckpt)
+	if err != nil {
+		return fail(exitFail, "%v", err)
+	}
+	if code := writeText("evolve", ev, f.asJSON, stdout, stderr); code != exitOK {
+		return code
+	}
+	if err := errors.Join(outfile.WriteFlag("out", f.outFile, []byte(ev.BoardText()), stdout), saveErr); err != nil {
+		return fail(exitFail, "%v", err)
+	}
+	if out.Interrupted {
+		return exitFail
 	}
 	return exitOK
 }

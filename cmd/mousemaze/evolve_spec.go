@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 
+	"github.com/mousemaze/mousemaze"
 	"github.com/mousemaze/mousemaze/dispatch"
 )
 
@@ -26,8 +27,36 @@ func (f *searchFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.Polish, "polish", 0, "after the budget, search every maze within Hamming distance `r` (0-3) of the best until none is better, and certify it (pipeline: 3)")
 }
 
-// apply sets the given flags on p and checks that they apply to p's
-// method (see dispatch.Tuning.Apply).
-func (f *searchFlags) apply(set map[string]bool, p *dispatch.Spec, cells int) error {
-	return dispatch.Tuning(*f).Apply(set, p, cells)
+// gridFlags are the flags of a grid search that evolve and slurm evolve
+// share (dispatch.GridOptions); each command adds --size its own way.
+type gridFlags struct {
+	rules           rulesFlags
+	sf              searchFlags
+	algo, objective string
+	pop             *int
+	evals           *int64
+	seed            uint64
+	freeEnds        bool
+}
+
+// register adds the flags, with algo the default method and evalsUsage
+// the text of --evals.
+func (g *gridFlags) register(fs *flag.FlagSet, algo, evalsUsage string) {
+	g.rules.registerEnds(fs)
+	fs.IntVar(&g.rules.k, "k", 0, "count visits modulo `K` (the paper's k-mod mouse; 0 = exact counting)")
+	g.sf.register(fs)
+	fs.StringVar(&g.algo, "algo", algo, "search method: ils (iterated local search), pipeline, memetic, ga, ea, sa, hill or random; see docs/search.md")
+	g.pop = minFlag(fs, "pop", 0, 0, "population / batch size (0 = the method's preset)")
+	g.evals = minFlag(fs, "evals", int64(defaultEvals), 1, evalsUsage)
+	fs.Uint64Var(&g.seed, "seed", 1, "random seed; the same seed gives the same result on every backend (island i of slurm evolve: seed+i)")
+	fs.BoolVar(&g.freeEnds, "free-ends", false, "search the entry and exit columns too")
+	fs.StringVar(&g.objective, "objective", dispatch.ObjTurns, "what to maximise: turns (the walk's length; with --k, the longest escape), trap (the smallest maze that traps a k-mod mouse) or max-cell (the most visits to one cell)")
+}
+
+// options are the settings of the search on a grid of size sz; fs holds
+// the flags, parsed.
+func (g *gridFlags) options(fs *flag.FlagSet, sz mousemaze.Size) (dispatch.GridOptions, error) {
+	cfg, err := g.rules.config()
+	return dispatch.GridOptions{Algo: g.algo, Size: sz, Config: cfg, FreeEnds: g.freeEnds, Objective: g.objective,
+		Evals: *g.evals, Seed: g.seed, Pop: *g.pop, Tuning: dispatch.Tuning(g.sf), Set: flagsSet(fs)}, err
 }

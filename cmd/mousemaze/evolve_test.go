@@ -37,11 +37,8 @@ func lastEvent(t *testing.T, out string) dispatch.Event {
 func TestEvolveJSONOutAndPNG(t *testing.T) {
 	dir := t.TempDir()
 	out, pic := filepath.Join(dir, "best.txt"), filepath.Join(dir, "best.png")
-	code, stdout, stderr := evolveRun(t, "--size", "5x6", "--algo", "ga", "--evals", "3000", "--seed", "3",
+	stdout := runOK(t, "evolve", "--size", "5x6", "--algo", "ga", "--evals", "3000", "--seed", "3",
 		"--backend", "ref", "--json", "--out", out, "--png", pic)
-	if code != exitOK {
-		t.Fatalf("exit %d: %s", code, stderr)
-	}
 	done := lastEvent(t, stdout)
 	if done.Event != "done" || done.Evals != 3000 || done.Rows != 5 || done.Cols != 6 || done.Algo != "ga" || *done.Seed != 3 {
 		t.Fatalf("final line %+v", done)
@@ -173,19 +170,25 @@ func TestEvolveKillAndResume(t *testing.T) {
 	}
 }
 
-func TestSearchBench(t *testing.T) {
-	var stdout, stderr bytes.Buffer
-	code := runSearchBench([]string{"--size", "4x4", "--evals", "1500", "--seeds", "2", "--algos", "random,ga,memetic", "--backend", "ref", "--json"}, &stdout, &stderr)
-	if code != exitOK {
-		t.Fatalf("exit %d: %s", code, stderr.String())
-	}
-	dec := json.NewDecoder(&stdout)
-	var algos []string
-	for dec.More() {
+// searchRecords runs `bench search ARGS --json` and decodes its records.
+func searchRecords(t *testing.T, args ...string) []bench.SearchRecord {
+	t.Helper()
+	out := runOK(t, append(append([]string{"bench", "search"}, args...), "--json")...)
+	var recs []bench.SearchRecord
+	for dec := json.NewDecoder(strings.NewReader(out)); dec.More(); {
 		var r bench.SearchRecord
 		if err := dec.Decode(&r); err != nil {
 			t.Fatal(err)
 		}
+		recs = append(recs, r)
+	}
+	return recs
+}
+
+func TestSearchBench(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	var algos []string
+	for _, r := range searchRecords(t, "--size", "4x4", "--evals", "1500", "--seeds", "2", "--algos", "random,ga,memetic", "--backend", "ref") {
 		if len(r.Turns) != 2 || r.Target != 27 || r.Best > 27 || r.Best < 10 || r.Hits > 2 {
 			t.Errorf("record %+v", r)
 		}

@@ -116,11 +116,7 @@ func (b *backendFlags) open(cmd string, stderr io.Writer) (mousemaze.Evaluator, 
 	}
 	ev, err := mousemaze.NewEvaluator(b.backend, mousemaze.Options{Workers: b.workers, Kernel: b.kernel})
 	if err != nil {
-		code := exitFail
-		if mousemaze.IsUsageError(err) {
-			code = exitUsage
-		}
-		return nil, failer(cmd, stderr)(code, "%v", err)
+		return nil, failErr(cmd, stderr, err)
 	}
 	return ev, -1
 }
@@ -142,6 +138,14 @@ func newValue[T any](fs *flag.FlagSet, name, def, usage string, parse func(strin
 	}
 	fs.Var(v, name, usage)
 	return v
+}
+
+// ptr returns the value, or nil when none is set.
+func (v *value[T]) ptr() *T {
+	if !v.set {
+		return nil
+	}
+	return &v.V
 }
 
 // String returns the value as its type prints it, or "" when none is set.
@@ -229,6 +233,37 @@ func failer(cmd string, stderr io.Writer) func(code int, format string, a ...any
 	}
 }
 
+// failErr prints err as cmd's failure and returns its exit status:
+// exitUsage when it blames the command line (mousemaze.IsUsageError),
+// else exitFail.
+func failErr(cmd string, stderr io.Writer, err error) int {
+	code := exitFail
+	if mousemaze.IsUsageError(err) {
+		code = exitUsage
+	}
+	return failer(cmd, stderr)(code, "%v", err)
+}
+
+// notApplying returns an error naming the first flag of names that was
+// given (set) although it does not apply to what, such as "--edges".
+func notApplying(set map[string]bool, names []string, what string) error {
+	for _, name := range names {
+		if set[name] {
+			return fmt.Errorf("--%s does not apply to %s", name, what)
+		}
+	}
+	return nil
+}
+
+// writeResult prints v, the result of cmd, as writeText does, or fails
+// with err (see failErr) when it is not nil.
+func writeResult(cmd string, v interface{ WriteText(io.Writer) error }, err error, asJSON bool, stdout, stderr io.Writer) int {
+	if err != nil {
+		return failErr(cmd, stderr, err)
+	}
+	return writeText(cmd, v, asJSON, stdout, stderr)
+}
+
 // printJSON writes v as one JSON line to w: exitOK, or exitFail when
 // the line cannot be written.
 func printJSON(w io.Writer, v any) int {
@@ -247,18 +282,10 @@ func badArgs(fs *flag.FlagSet, stderr io.Writer, msg string) int {
 }
 
 // variantFlag registers --variant of the viennese verbs: ht or nht;
-// unset, a maze file's variant line (else ht) applies (see variantOf).
+// unset, a maze file's variant line (else ht) applies
+// (viennese.File.VariantOr).
 func variantFlag(fs *flag.FlagSet) *value[viennese.Variant] {
 	return newValue(fs, "variant", "", "ht or nht (default: the file's variant line, else ht)", viennese.ParseVariant)
-}
-
-// variantOf is the variant of a maze file f (nil for none) under --variant
-// (viennese.File.VariantOr).
-func variantOf(v *value[viennese.Variant], f *viennese.File) viennese.Variant {
-	if v.set {
-		return f.VariantOr(&v.V)
-	}
-	return f.VariantOr(nil)
 }
 
 // printRecords writes each record as one JSON line; a failure to write is
@@ -271,6 +298,37 @@ func printRecords[T any](cmd string, recs []T, stdout, stderr io.Writer) int {
 		}
 	}
 	return exitOK
+}
+
+// writeRecords prints recs as JSON lines with asJSON (see printRecords),
+// else in their text form by text (see asTable and each); a failure to
+// write fails cmd.
+func writeRecords[T any](cmd string, recs []T, asJSON bool, text func(io.Writer, []T) error, stdout, stderr io.Writer) int {
+	if asJSON {
+		return printRecords(cmd, recs, stdout, stderr)
+	}
+	if err := text(stdout, recs); err != nil {
+		return failer(cmd, stderr)(exitFail, "%v", err)
+	}
+	return exitOK
+}
+
+// asTable is the text form of records that print as one table with write.
+func asTable[T any](write func(io.Writer, []T)) func(io.Writer, []T) error {
+	return func(w io.Writer, recs []T) error {
+		write(w, recs)
+		return nil
+	}
+}
+
+// each is the text form of records that print one by one with write.
+func each[T any](write func(io.Writer, T)) func(io.Writer, []T) error {
+	return func(w io.Writer, recs []T) error {
+		for _, r := range recs {
+			write(w, r)
+		}
+		return nil
+	}
 }
 
 // report prints v as one JSON line with asJSON, else by write (its text

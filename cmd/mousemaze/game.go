@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 
@@ -31,43 +30,29 @@ func splitNegatives(args []string) []string {
 	return append(append(flags, "--"), rest...)
 }
 
-// maxExactCells bounds the boards `game value --exact` evaluates exactly.
-const maxExactCells = 64
-
 func runGameValue(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("game value", "[flags] FILE... ('-' reads standard input)",
 		"mousemaze game value board.txt", stderr)
 	asJSON := fs.Bool("json", false, "print one JSON object per board")
-	exact := fs.Bool("exact", false, fmt.Sprintf("also print each cell's exact canonical form (boards of at most %d cells)", maxExactCells))
+	exact := fs.Bool("exact", false, fmt.Sprintf("also print each cell's exact canonical form (boards of at most %d cells)", game.MaxExactCells))
 	if code := parseFlags(fs, args); code >= 0 {
 		return code
 	}
 	if fs.NArg() == 0 {
 		return badArgs(fs, stderr, "no input files (use - for standard input)")
 	}
-	enc := json.NewEncoder(stdout)
 	store := game.NewStore()
 	for _, name := range fs.Args() {
 		boards, lines, err := readInput(name, game.Parse)
+		var recs []game.ValueRecord
+		if err == nil {
+			recs, err = game.ValueRecords(store, name, boards, lines, *exact)
+		}
+		if code := writeRecords("game value", recs, *asJSON, each(func(w io.Writer, r game.ValueRecord) { r.Write(w) }), stdout, stderr); code != exitOK {
+			return code
+		}
 		if err != nil {
 			return failer("game value", stderr)(exitFail, "%v", err)
-		}
-		for i, p := range boards {
-			if *exact && p.Rows*p.Cols > maxExactCells {
-				return failer("game value", stderr)(exitFail, "%s:%d: --exact takes boards of at most %d cells, this one is %dx%d", name, lines[i], maxExactCells, p.Rows, p.Cols)
-			}
-			rec, err := game.Values(store, p, *exact)
-			if err != nil {
-				return failer("game value", stderr)(exitFail, "%s:%d: %v", name, lines[i], err)
-			}
-			rec.File, rec.Line, rec.Index = name, lines[i], i
-			if *asJSON {
-				if err := enc.Encode(rec); err != nil {
-					return exitFail
-				}
-				continue
-			}
-			rec.Write(stdout)
 		}
 	}
 	return exitOK
@@ -87,45 +72,29 @@ func runGameBuild(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return failer("game build", stderr)(exitUsage, "%v", err)
 	}
-	p, err := game.Build(v)
-	if err != nil {
-		return failer("game build", stderr)(exitFail, "%v", err)
-	}
-	cells, err := game.Sweep(p)
-	if err != nil || !cells[0].Value.Equal(v) {
-		return failer("game build", stderr)(exitFail, "the built position does not check (%v, %v)", cells, err)
-	}
-	if *asJSON {
-		rec := game.BuildRecord{Value: v, Rows: p.Rows, Cols: p.Cols, Vertical: p.Vertical(), Board: p.String(), Checked: cells[0].Value}
-		return printJSON(stdout, rec)
-	}
-	fmt.Fprintf(stdout, "; value %v: a %dx%d vertical position\n%s", v, p.Rows, p.Cols, p)
-	return exitOK
+	rec, err := game.BuildChecked(v)
+	return writeResult("game build", rec, err, *asJSON, stdout, stderr)
 }
 
 func runGameSearch(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("game search", "[flags]",
 		"mousemaze game search --rows 4 --cols 4 --edges 24", stderr)
-	d := game.DefaultSearch
-	rows := fs.Int("rows", d.Rows, "largest number of rows enumerated")
-	cols := fs.Int("cols", d.Cols, "largest number of columns enumerated")
-	edges := fs.Int("edges", d.Edges, fmt.Sprintf("skip board sizes with more interior edges than this (at most %d)", game.MaxSearchEdges))
-	lo := fs.Int64("lo", d.Lo, "smallest option of the switches built")
-	hi := fs.Int64("hi", d.Hi, "largest option of the switches built")
-	exp := fs.Uint("exp", d.Exp, "denominators of the switches' options divide 2^exp")
+	cfg := game.DefaultSearch
+	fs.IntVar(&cfg.Rows, "rows", cfg.Rows, "largest number of rows enumerated")
+	fs.IntVar(&cfg.Cols, "cols", cfg.Cols, "largest number of columns enumerated")
+	fs.IntVar(&cfg.Edges, "edges", cfg.Edges, fmt.Sprintf("skip board sizes with more interior edges than this (at most %d)", game.MaxSearchEdges))
+	fs.Int64Var(&cfg.Lo, "lo", cfg.Lo, "smallest option of the switches built")
+	fs.Int64Var(&cfg.Hi, "hi", cfg.Hi, "largest option of the switches built")
+	fs.UintVar(&cfg.Exp, "exp", cfg.Exp, "denominators of the switches' options divide 2^exp")
 	if code := parseFlags(fs, args); code >= 0 {
 		return code
 	}
 	if fs.NArg() != 0 {
 		return failer("game search", stderr)(exitUsage, "takes no arguments")
 	}
-	if *rows < 1 || *cols < 1 || *rows > 64 || *cols > 64 || *edges < 0 || *edges > game.MaxSearchEdges {
-		return failer("game search", stderr)(exitUsage, "want --rows and --cols in 1..64 and --edges in 0..%d", game.MaxSearchEdges)
+	if err := cfg.Check(); err != nil {
+		return failer("game search", stderr)(exitUsage, "%v", err)
 	}
-	if *exp > 8 || *lo > *hi || *hi-*lo > 64 {
-		return failer("game search", stderr)(exitUsage, "want --exp at most 8 and --lo ≤ --hi within 64")
-	}
-	cfg := game.SearchConfig{Rows: *rows, Cols: *cols, Edges: *edges, Lo: *lo, Hi: *hi, Exp: *exp}
 	if err := game.WriteSearch(stdout, cfg); err != nil {
 		return failer("game search", stderr)(exitFail, "%v", err)
 	}

@@ -12,15 +12,12 @@ import (
 // turn 3), and {(1,0)} is a mousetrap from turn 1.
 func TestEvalK(t *testing.T) {
 	path := tempFile(t, "open.txt", "..\n..\n")
-	code, out, errOut := runCmd(t, "eval", "--json", "--k", "1", "--order", "RULD", "--backend", "ref", path)
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errOut)
-	}
+	out := runOK(t, "eval", "--json", "--k", "1", "--order", "RULD", "--backend", "ref", path)
 	want := `"turns":3,"visits":1,"escaped":false,"feasible":true,"trapped":true,"cycle_start":1,"cycle_len":2,"mousetrap_turn":1}`
 	if !strings.HasSuffix(strings.TrimSpace(out), want) {
 		t.Errorf("got %s, want it to end in %s", out, want)
 	}
-	code, out, _ = runCmd(t, "eval", "--k", "1", "--order", "RULD", path)
+	code, out, _ := runCmd(t, "eval", "--k", "1", "--order", "RULD", path)
 	if code != 0 || !strings.Contains(out, "trapped  cycle  mousetrap") || !strings.Contains(out, "yes    1+2          1") {
 		t.Errorf("exit %d, table:\n%s", code, out)
 	}

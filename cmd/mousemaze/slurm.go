@@ -1,18 +1,15 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"time"
 
 	"github.com/mousemaze/mousemaze/deploy/slurm"
 	"github.com/mousemaze/mousemaze/dispatch"
-	"github.com/mousemaze/mousemaze/dispatch/island"
 	"github.com/mousemaze/mousemaze/dispatch/sweep"
 )
 
@@ -36,114 +33,81 @@ func runSlurmSubmit(kind string, args []string, stdout, stderr io.Writer) int {
 	dryRun := fs.Bool("dry-run", false, "print the script and the sbatch command; write and submit nothing")
 	noSubmit := fs.Bool("no-submit", false, "write job.json and the script to --dir but do not submit (for other schedulers)")
 	every := minFlag(fs, "checkpoint-every", 30*time.Second, 1, "how often a task saves its checkpoint")
-	sz := sizeFlag(fs, "", "grid size RxC (required for sweep; evolve default 13x13)")
-	var rules rulesFlags
-	rules.registerEnds(fs)
-	freeEnds := fs.Bool("free-ends", false, "every pair of entry and exit columns")
-	var shards, split, islands, pop, k, migrateEvery *int
+	sizeDef := ""
+	var g gridFlags
+	var shards, split, islands, migrateEvery *int
 	var bestOnly *bool
 	var initFile *string
-	var algo, objective *string
-	var evals *int64
-	var seed *uint64
-	var sf searchFlags
 	if kind == "sweep" {
+		g.rules.registerEnds(fs)
+		fs.BoolVar(&g.freeEnds, "free-ends", false, "every pair of entry and exit columns")
 		shards = fs.Int("shards", 0, "shards of the sweep (required); task i runs shards i, i+N, ...")
 		split = fs.Int("split-depth", 0, "cut the tree into sweep tasks at this many decisions (0 = automatic)")
 		bestOnly = fs.Bool("best-only", false, "sweep: cut subtrees that cannot reach the incumbent (fixed now, as sweep --best-only finds it)")
 		initFile = fs.String("init", "", "sweep --best-only: take the incumbent from this maze file")
 	} else {
+		sizeDef = defaultSize
+		g.register(fs, dispatch.AlgoMemetic, "budget per island in feasible maze evaluations")
 		islands = fs.Int("islands", 4, "islands, one per array task (--tasks is the same)")
-		algo = fs.String("algo", dispatch.AlgoMemetic, "search method of every island")
-		evals = minFlag(fs, "evals", int64(defaultEvals), 1, "budget per island in feasible maze evaluations")
-		seed = fs.Uint64("seed", 1, "base seed; island i uses seed+i")
-		pop = minFlag(fs, "pop", 0, 0, "population (0 = the method's preset)")
-		k = fs.Int("k", 0, "count visits modulo K (0 = exact counting)")
-		objective = fs.String("objective", dispatch.ObjTurns, "what to maximise: turns, trap or max-cell")
 		migrateEvery = fs.Int("migrate-every", 25, "generations between migrations")
-		sf.register(fs)
 	}
+	sz := sizeFlag(fs, sizeDef, "grid size RxC (required for sweep; evolve default 13x13)")
 	if code := parseNoArgs(fs, args); code >= 0 {
 		return code
 	}
 	usageErr := func(format string, a ...any) int {
 		return failer("slurm "+kind, stderr)(exitUsage, format, a...)
 	}
-	if *dir == "" {
+	switch {
+	case *dir == "":
 		return usageErr("--dir is required: a directory every node can reach")
-	}
-	abs, err := filepath.Abs(*dir)
-	if err != nil {
-		return usageErr("--dir: %v", err)
-	}
-	sub.Dir = abs
-	sub.CPUs = *cpus
-	if !sz.set && kind == "evolve" {
-		sz.Set(defaultSize)
-	}
-	if !sz.set {
+	case !sz.set:
 		return usageErr("--size is required, such as --size 8x8")
 	}
-	cfg, err := rules.config()
+	sub.CPUs = *cpus
+	var p dispatch.Spec
+	cfg, err := g.rules.config()
+	if err == nil && kind == "evolve" {
+		var o dispatch.GridOptions
+		if o, err = g.options(fs, sz.V); err == nil {
+			p, err = o.Spec()
+		}
+	} else if err == nil {
+		err = dispatch.GridOptions{Size: sz.V, Config: cfg}.CheckRules()
+	}
 	if err != nil {
 		return usageErr("%v", err)
-	}
-	if err := cfg.Validate(sz.V.Cols); err != nil {
-		return usageErr("%v on a %s grid", err, sz.V)
 	}
 	var job slurm.Job
-	if kind == "sweep" {
-		job, err = slurm.NewSweepJob(sz.V, cfg, *freeEnds, *every, *shards, *split, sub.Tasks)
-		if err == nil && *bestOnly {
-			inc, from, ierr := sweep.StartIncumbent(sweep.Options{Size: sz.V, Config: cfg, FreeEnds: *freeEnds}, *initFile)
-			if ierr != nil {
-				return usageErr("%v", ierr)
-			}
-			fmt.Fprintf(stderr, "best-only: incumbent %d turns (%s)\n", inc, from)
-			err = job.SetBestOnly(inc)
-		} else if err == nil && *initFile != "" {
-			err = errors.New("--init applies to --best-only")
-		}
-	} else {
-		cfg.K = *k
-		p, err := dispatch.GridSpec(*algo, sz.V, cfg, *freeEnds, *objective, *evals, *seed, *pop)
-		if err != nil {
-			return usageErr("%v", err)
-		}
-		switch {
-		case sub.Tasks != 0 && sub.Tasks != *islands:
-			return usageErr("--tasks %d and --islands %d: one task runs one island", sub.Tasks, *islands)
-		}
-		if err := sf.apply(flagsSet(fs), &p, sz.V.Cells()); err != nil {
-			return usageErr("%v", err)
-		}
-		job, err = slurm.NewEvolveJob(p, *objective, *freeEnds, *every, *islands, *pop, *migrateEvery)
+	switch {
+	case kind == "evolve" && sub.Tasks != 0 && sub.Tasks != *islands:
+		return usageErr("--tasks %d and --islands %d: one task runs one island", sub.Tasks, *islands)
+	case kind == "evolve":
+		job, err = slurm.NewEvolveJob(p, g.objective, g.freeEnds, *every, *islands, *g.pop, *migrateEvery)
+	case *bestOnly:
+		so := sweep.Options{Size: sz.V, Config: cfg, FreeEnds: g.freeEnds}
+		job, err = slurm.NewBestOnlySweepJob(so, *every, *shards, *split, sub.Tasks, *initFile, stderr)
+	case *initFile != "":
+		err = errors.New("--init applies to --best-only")
+	default:
+		job, err = slurm.NewSweepJob(sz.V, cfg, g.freeEnds, *every, *shards, *split, sub.Tasks)
+	}
+	if err == nil {
+		err = sub.Prepare(*dir, job)
 	}
 	if err != nil {
 		return usageErr("%v", err)
 	}
-	sub.Tasks = job.Tasks
-	if sub.Binary == "" {
-		if sub.Binary, err = os.Executable(); err != nil {
-			return usageErr("--binary: %v (name the mousemaze binary)", err)
-		}
-	}
-	if sub.Binary, err = filepath.Abs(sub.Binary); err != nil {
-		return usageErr("--binary: %v", err)
-	}
-	cmd := sub.Command()
-	jobJSON, _ := json.MarshalIndent(job, "", "  ")
-	jobJSON = append(jobJSON, '\n')
 	if *dryRun {
-		fmt.Fprintf(stdout, "# %s\n%s\n# %s\n%s\n# submit with:\n%s\n", slurm.JobFile(abs), jobJSON, filepath.Join(abs, kind+".sbatch"), slurm.Script(kind), slurm.ShellJoin(cmd))
+		sub.DryRun(stdout, job)
 		return exitOK
 	}
-	if err := slurm.WriteJobDir(abs, kind, jobJSON); err != nil {
+	if err := slurm.WriteJobDir(sub.Dir, kind, job.JSON()); err != nil {
 		return failer("slurm "+kind, stderr)(exitFail, "%v", err)
 	}
 	if *noSubmit {
-		fmt.Fprintf(stderr, "mousemaze slurm %s: wrote %s; submit with:\n", kind, slurm.JobFile(abs))
-		fmt.Fprintln(stdout, slurm.ShellJoin(cmd))
+		fmt.Fprintf(stderr, "mousemaze slurm %s: wrote %s; submit with:\n", kind, slurm.JobFile(sub.Dir))
+		fmt.Fprintln(stdout, slurm.ShellJoin(sub.Command()))
 		return exitOK
 	}
 	id, err := sub.Submit()
@@ -151,7 +115,7 @@ func runSlurmSubmit(kind string, args []string, stdout, stderr io.Writer) int {
 		return failer("slurm "+kind, stderr)(exitFail, "%v", err)
 	}
 	fmt.Fprintf(stdout, "%s\n", id)
-	return failer("slurm "+kind, stderr)(exitOK, "submitted job %s (%d tasks) in %s; when it is done: mousemaze slurm merge %s", kind, id, job.Tasks, abs, abs)
+	return failer("slurm "+kind, stderr)(exitOK, "submitted job %s (%d tasks) in %s; when it is done: mousemaze slurm merge %s", kind, id, job.Tasks, sub.Dir, sub.Dir)
 }
 
 // runSlurmTask is `slurm task DIR`: one array task of the run in DIR. The
@@ -188,10 +152,7 @@ func runSlurmTask(args []string, stdout, stderr io.Writer) int {
 		if sh.Count != job.Tasks {
 			return fail(exitUsage, "task %d/%d, but the search has %d islands: submit an array of %d tasks", sh.Index, sh.Count, job.Tasks, job.Tasks)
 		}
-		if err := slurm.PrepareIslands(dir); err != nil {
-			return fail(exitFail, "%v", err)
-		}
-		if err := slurm.Recover(slurm.TaskCheckpoint(dir, "island", sh.Index), fmt.Sprintf("island %d", sh.Index), *force, stderr); err != nil {
+		if err := slurm.PrepareIsland(dir, sh.Index, *force, stderr); err != nil {
 			return fail(exitFail, "%v", err)
 		}
 		return runEvolve(slurm.IslandArgs(job, dir, sh.Index, every, be.backend, be.workers, be.kernel), stdout, stderr)
@@ -222,18 +183,12 @@ func runSlurmMerge(args []string, stdout, stderr io.Writer) int {
 	if job.Kind == "sweep" {
 		return mergeSweepDir("slurm merge", dir, *asJSON, stdout, stderr)
 	}
-	n := job.Tasks
-	sum, err := island.Merge(slurm.IslandDir(dir), n)
+	sum, note, err := slurm.MergeIslands(dir, job.Tasks, *partial)
 	if err != nil {
 		return fail(exitFail, "%v", err)
 	}
-	if !sum.Complete {
-		msg := fmt.Sprintf("%d of %d islands are not finished (missing: %s; unfinished: %s)",
-			len(sum.Missing)+len(sum.Unfinished), n, slurm.Ranges(sum.Missing), slurm.Ranges(sum.Unfinished))
-		if !*partial {
-			return fail(exitFail, "%s; wait for them, requeue them, or use --partial", msg)
-		}
-		fmt.Fprintf(stderr, "mousemaze slurm merge: %s; the best so far:\n", msg)
+	if note != "" {
+		fmt.Fprintf(stderr, "mousemaze slurm merge: %s; the best so far:\n", note)
 	}
 	return writeText("slurm merge", sum, *asJSON, stdout, stderr)
 }
@@ -242,10 +197,7 @@ func runSlurmMerge(args []string, stdout, stderr io.Writer) int {
 // slurm.MergeSweepDir); cmd names the command in messages.
 func mergeSweepDir(cmd, dir string, asJSON bool, stdout, stderr io.Writer) int {
 	rep, err := slurm.MergeSweepDir(dir)
-	if err != nil {
-		return failer(cmd, stderr)(exitFail, "%v", err)
-	}
-	return writeSweepReport(rep, asJSON, stdout, stderr)
+	return writeResult(cmd, rep, err, asJSON, stdout, stderr)
 }
 
 // parseDir parses the flags of a slurm verb and its one argument, the

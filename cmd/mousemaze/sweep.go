@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -58,86 +57,81 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 	if code := parseFlags(fs, args); code >= 0 {
 		return code
 	}
-	usageErr := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "mousemaze sweep: "+format+"\n", a...)
-		return exitUsage
-	}
+	fail := failer("sweep", stderr)
 	if fs.NArg() > 0 {
-		return usageErr("unexpected arguments %q", fs.Args())
+		return fail(exitUsage, "unexpected arguments %q", fs.Args())
 	}
 	if *size == "" {
-		return usageErr("--size is required, such as --size 5x5")
+		return fail(exitUsage, "--size is required, such as --size 5x5")
 	}
 	sz, err := mousemaze.ParseSize(*size)
 	if err != nil {
-		return usageErr("--size: %v", err)
+		return fail(exitUsage, "--size: %v", err)
 	}
 	cfg, err := rules.config()
 	if err != nil {
-		return usageErr("%v", err)
+		return fail(exitUsage, "%v", err)
 	}
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	set := flagsSet(fs)
+	// The edge sweep enumerates boards with the reference walk; it has no
+	// tasks to checkpoint or shard. Nor has the trap sweep.
 	if *edges {
-		// The edge sweep enumerates boards with the reference walk; it has
-		// no tasks to checkpoint or shard.
-		for _, name := range []string{"checkpoint", "checkpoint-every", "resume", "force", "shard", "split-depth", "free-ends", "best-only", "init", "estimate", "probes", "cpuprofile"} {
-			if set[name] {
-				return usageErr("--%s does not apply to the edge sweep (--edges)", name)
-			}
+		err = notApplying(set, []string{"checkpoint", "checkpoint-every", "resume", "force", "shard", "split-depth", "free-ends", "best-only", "init", "estimate", "probes", "cpuprofile"}, "the edge sweep (--edges)")
+		if err == nil {
+			var rep *sweep.EdgeReport
+			rep, err = sweep.EdgeSweep(sz, cfg, *workers)
+			return writeResult("sweep", rep, mousemaze.Usage(err), *asJSON, stdout, stderr)
 		}
-		return runSweepEdges(sz, cfg, *workers, *asJSON, stdout, stderr)
+		return fail(exitUsage, "%v", err)
 	}
 	if cfg.K > 0 || *traps {
-		for _, name := range []string{"free-ends", "checkpoint", "resume", "force", "shard", "split-depth", "cpuprofile", "best-only", "init", "estimate", "probes"} {
-			if set[name] {
-				return usageErr("--%s does not apply to the trap sweep (--k, --traps)", name)
+		err = notApplying(set, []string{"free-ends", "checkpoint", "resume", "force", "shard", "split-depth", "cpuprofile", "best-only", "init", "estimate", "probes"}, "the trap sweep (--k, --traps)")
+		if err == nil {
+			var progress io.Writer
+			if !*quiet {
+				progress = sweepProgress
 			}
+			var rep *sweep.TrapReport
+			rep, err = sweep.TrapSweep(sweep.TrapOptions{Max: sz, MaxCells: *maxCells, MaxSpan: *maxSpan, Config: cfg, Workers: *workers, Progress: progress})
+			return writeResult("sweep", rep, mousemaze.Usage(err), *asJSON, stdout, stderr)
 		}
-		var progress io.Writer
-		if !*quiet {
-			progress = sweepProgress
-		}
-		return runTrapSweep(sweep.TrapOptions{Max: sz, MaxCells: *maxCells, MaxSpan: *maxSpan, Config: cfg, Workers: *workers, Progress: progress}, *asJSON, stdout, stderr)
+		return fail(exitUsage, "%v", err)
 	}
 	o := sweep.Options{Size: sz, Config: cfg, FreeEnds: *freeEnds, Workers: *workers, SplitDepth: *split,
 		Checkpoint: *ckpt, CheckpointEvery: *every, Resume: *resume, Force: *force}
 	if *shard != "" {
-		if _, err := fmt.Sscanf(*shard, "%d/%d", &o.Shard, &o.Shards); err != nil || fmt.Sprintf("%d/%d", o.Shard, o.Shards) != *shard {
-			return usageErr("--shard %q: want i/N, such as 0/4", *shard)
+		sh, err := mousemaze.ParseShard(*shard)
+		if err != nil {
+			return fail(exitUsage, "--shard %q: %v", *shard, err)
 		}
-		if o.Shards < 1 || o.Shard < 0 || o.Shard >= o.Shards {
-			return usageErr("--shard %q: want 0 ≤ i < N", *shard)
+		o.Shard, o.Shards = sh.Index, sh.Count
+	}
+	switch {
+	case *resume && *ckpt == "":
+		return fail(exitUsage, "--resume needs --checkpoint FILE")
+	case *initFile != "" && !*bestOnly:
+		return fail(exitUsage, "--init applies to --best-only")
+	case set["probes"] && !*estimate:
+		return fail(exitUsage, "--probes applies to --estimate")
+	case *estimate:
+		if err := notApplying(set, []string{"checkpoint", "resume", "best-only", "init", "cpuprofile"}, "--estimate"); err != nil {
+			return fail(exitUsage, "%v", err)
 		}
-	}
-	if *resume && *ckpt == "" {
-		return usageErr("--resume needs --checkpoint FILE")
-	}
-	if *initFile != "" && !*bestOnly {
-		return usageErr("--init applies to --best-only")
-	}
-	if set["probes"] && !*estimate {
-		return usageErr("--probes applies to --estimate")
-	}
-	if *estimate {
-		for _, name := range []string{"checkpoint", "resume", "best-only", "init", "cpuprofile"} {
-			if set[name] {
-				return usageErr("--%s does not apply to --estimate", name)
-			}
-		}
-		return runSweepEstimate(o, *probes, *asJSON, stdout, stderr)
+		ctx, stop := interruptContext()
+		defer stop()
+		est, err := sweep.Estimate(ctx, o, *probes, sweepEstimateSample, 1)
+		return writeResult("sweep", est, sweepErr(err), *asJSON, stdout, stderr)
 	}
 	if err := checkpoint.Claim(*ckpt, *resume, *force); err != nil {
-		return usageErr("%v", err)
+		return fail(exitUsage, "%v", err)
 	}
 	if err := outfile.CheckFlags(outfile.Flag{Name: "checkpoint", Path: *ckpt}, outfile.Flag{Name: "cpuprofile", Path: *cpuprofile}); err != nil {
-		return usageErr("%v", err)
+		return fail(exitUsage, "%v", err)
 	}
 	if *bestOnly {
 		inc, from, err := sweep.StartIncumbent(o, *initFile)
 		if err != nil {
-			fmt.Fprintf(stderr, "mousemaze sweep: %v\n", err)
-			return exitFail
+			return fail(exitFail, "%v", err)
 		}
 		if !*quiet {
 			fmt.Fprintf(sweepProgress, "best-only: incumbent %d turns (%s)\n", inc, from)
@@ -149,58 +143,36 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 	}
 	if *cpuprofile != "" {
 		f, err := os.Create(*cpuprofile)
-		if err != nil {
-			fmt.Fprintf(stderr, "mousemaze sweep: %v\n", err)
-			return exitFail
+		if err == nil {
+			defer f.Close()
+			err = pprof.StartCPUProfile(f)
 		}
-		defer f.Close()
-		if err := pprof.StartCPUProfile(f); err != nil {
-			fmt.Fprintf(stderr, "mousemaze sweep: %v\n", err)
-			return exitFail
+		if err != nil {
+			return fail(exitFail, "%v", err)
 		}
 		defer pprof.StopCPUProfile()
 	}
 	ctx, stop := interruptContext()
 	defer stop()
 	rep, err := sweep.Run(ctx, o)
-	if errors.Is(err, sweep.ErrSave) && rep != nil {
+	switch {
+	case errors.Is(err, sweep.ErrSave) && rep != nil:
 		// The sweep is complete: its report first, then the failure.
-		writeSweepReport(rep, *asJSON, stdout, stderr)
-		fmt.Fprintf(stderr, "mousemaze sweep: %v\n", err)
-		return exitFail
-	}
-	switch {
-	case errors.Is(err, sweep.ErrOptions):
-		return usageErr("%v", err)
+		writeText("sweep", rep, *asJSON, stdout, stderr)
+		return fail(exitFail, "%v", err)
 	case errors.Is(err, context.Canceled) && *ckpt != "":
-		fmt.Fprintf(stderr, "mousemaze sweep: interrupted; state saved in %s, continue with --resume\n", *ckpt)
-		return exitFail
-	case err != nil:
-		fmt.Fprintf(stderr, "mousemaze sweep: %v\n", err)
-		return exitFail
+		return fail(exitFail, "interrupted; state saved in %s, continue with --resume", *ckpt)
 	}
-	return writeSweepReport(rep, *asJSON, stdout, stderr)
+	return writeResult("sweep", rep, sweepErr(err), *asJSON, stdout, stderr)
 }
 
-// runSweepEstimate prints Knuth's estimate of the sweep o.
-func runSweepEstimate(o sweep.Options, probes int, asJSON bool, stdout, stderr io.Writer) int {
-	ctx, stop := interruptContext()
-	defer stop()
-	est, err := sweep.Estimate(ctx, o, probes, sweepEstimateSample, 1)
-	switch {
-	case errors.Is(err, sweep.ErrOptions):
-		fmt.Fprintf(stderr, "mousemaze sweep: %v\n", err)
-		return exitUsage
-	case err != nil:
-		fmt.Fprintf(stderr, "mousemaze sweep: %v\n", err)
-		return exitFail
+// sweepErr marks the sweep's errors that blame its options
+// (sweep.ErrOptions) as usage errors.
+func sweepErr(err error) error {
+	if errors.Is(err, sweep.ErrOptions) {
+		return mousemaze.Usage(err)
 	}
-	return writeText("sweep", est, asJSON, stdout, stderr)
-}
-
-// writeSweepReport prints a sweep's report as text or JSON.
-func writeSweepReport(rep *sweep.Report, asJSON bool, stdout, stderr io.Writer) int {
-	return writeText("sweep", rep, asJSON, stdout, stderr)
+	return err
 }
 
 func runSweepMerge(args []string, stdout, stderr io.Writer) int {
@@ -219,8 +191,5 @@ func runSweepMerge(args []string, stdout, stderr io.Writer) int {
 		return mergeSweepDir("sweep-merge", fs.Arg(0), *asJSON, stdout, stderr)
 	}
 	rep, err := slurm.MergeSweepFiles(fs.Args())
-	if err != nil {
-		return failer("sweep-merge", stderr)(exitFail, "%v", err)
-	}
-	return writeSweepReport(rep, *asJSON, stdout, stderr)
+	return writeResult("sweep-merge", rep, err, *asJSON, stdout, stderr)
 }

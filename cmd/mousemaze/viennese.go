@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -11,16 +10,6 @@ import (
 	"github.com/mousemaze/mousemaze/dispatch"
 	"github.com/mousemaze/mousemaze/viennese"
 )
-
-// readMaze reads a coloured maze file ("-" is standard input) and
-// resolves its variant.
-func readMaze(name string, variant *value[viennese.Variant]) (*viennese.File, viennese.Variant, error) {
-	f, err := viennese.OpenMaze(name, stdin)
-	if err != nil {
-		return nil, 0, err
-	}
-	return f, variantOf(variant, f), nil
-}
 
 func runVienneseScore(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("viennese score", "[flags] FILE... ('-' reads standard input)",
@@ -34,22 +23,17 @@ func runVienneseScore(args []string, stdout, stderr io.Writer) int {
 		return badArgs(fs, stderr, "no input files")
 	}
 	for _, name := range fs.Args() {
-		f, v, err := readMaze(name, variant)
+		_, _, r, err := viennese.DescribeFile(name, stdin, variant.ptr(), 0)
 		if err != nil {
 			return failer("viennese score", stderr)(exitFail, "%v", err)
 		}
-		r, err := viennese.Describe(&f.Maze, v, 0)
-		if err != nil {
-			return failer("viennese score", stderr)(exitFail, "%s: %v", name, err)
-		}
-		r.File = name
 		if *asJSON {
 			if printJSON(stdout, r) != exitOK {
 				return exitFail
 			}
 			continue
 		}
-		fmt.Fprintf(stdout, "%s: %s %s\n", name, v, viennese.StatsLine(r))
+		r.WriteScore(stdout)
 	}
 	return exitOK
 }
@@ -67,16 +51,10 @@ func runVienneseSolve(args []string, stdout, stderr io.Writer) int {
 	if fs.NArg() != 1 || *limit < 1 {
 		return badArgs(fs, stderr, "want one input file and --all ≥ 1")
 	}
-	name := fs.Arg(0)
-	f, v, err := readMaze(name, variant)
+	f, v, r, err := viennese.DescribeFile(fs.Arg(0), stdin, variant.ptr(), *limit)
 	if err != nil {
 		return failer("viennese solve", stderr)(exitFail, "%v", err)
 	}
-	r, err := viennese.Describe(&f.Maze, v, *limit)
-	if err != nil {
-		return failer("viennese solve", stderr)(exitFail, "%s: %v", name, err)
-	}
-	r.File = name
 	if *pngFile != "" {
 		if err := viennese.WritePNGFile(*pngFile, &f.Maze, v); err != nil {
 			return failer("viennese solve", stderr)(exitFail, "%v", err)
@@ -95,10 +73,11 @@ func runViennesePlay(args []string, stdout, stderr io.Writer) int {
 	if fs.NArg() != 1 || fs.Arg(0) == "-" {
 		return badArgs(fs, stderr, "want one input file (moves are read from standard input)")
 	}
-	f, v, err := readMaze(fs.Arg(0), variant)
+	f, err := viennese.OpenMaze(fs.Arg(0), stdin)
 	if err != nil {
 		return failer("viennese play", stderr)(exitFail, "%v", err)
 	}
+	v := f.VariantOr(variant.ptr())
 	sys, err := viennese.NewSystem(f.Maze.Canvas, v)
 	if err != nil {
 		return failer("viennese play", stderr)(exitFail, "%v", err)
@@ -178,23 +157,12 @@ func runVienneseEvolve(args []string, stdout, stderr io.Writer) int {
 	p.Evals, p.Seed = *budget, *seed
 	set := flagsSet(fs)
 	p.Tune(tune, set)
-	o := viennese.EvolveOptions{Canvas: *canvas, Params: p, Tuning: dispatch.Tuning(sf), TuningSet: map[string]bool{}}
-	if variant.set {
-		o.Variant = &variant.V
-	}
+	o := viennese.EvolveOptions{Canvas: *canvas, Variant: variant.ptr(), Params: p, Tuning: dispatch.Tuning(sf), TuningSet: map[string]bool{}}
 	for name := range engineFlags {
 		o.TuningSet[name] = set[name]
 	}
-	enc := json.NewEncoder(stdout)
 	if *asJSON {
-		o.Progress = func(r viennese.Result) {
-			enc.Encode(struct {
-				Event   string             `json:"event"`
-				Evals   int64              `json:"evals"`
-				Score   float64            `json:"score"`
-				Colours viennese.Colouring `json:"colours"`
-			}{"improved", r.Evals, r.Score, r.Colours})
-		}
+		o.Progress = func(r viennese.Result) { printJSON(stdout, viennese.NewImproved(r)) }
 	}
 	ctx, stop := interruptContext()
 	defer stop()
@@ -202,24 +170,14 @@ func runVienneseEvolve(args []string, stdout, stderr io.Writer) int {
 	switch {
 	case errors.Is(err, viennese.ErrOptions):
 		return failer("viennese evolve", stderr)(exitUsage, "%v", err)
-	case err != nil:
+	case err == nil:
+		err = e.WriteFiles(*out, *pngFile)
+	}
+	if err != nil {
 		return failer("viennese evolve", stderr)(exitFail, "%v", err)
 	}
-	if *out != "" {
-		if err := viennese.WriteTextFile(*out, &e.Best, e.Variant); err != nil {
-			return failer("viennese evolve", stderr)(exitFail, "%v", err)
-		}
-	}
-	if *pngFile != "" {
-		if err := viennese.WritePNGFile(*pngFile, &e.Best, e.Variant); err != nil {
-			return failer("viennese evolve", stderr)(exitFail, "%v", err)
-		}
-	}
 	if *asJSON {
-		return printJSON(stdout, struct {
-			Event string `json:"event"`
-			viennese.Record
-		}{"done", e.Record})
+		return printJSON(stdout, e.Done())
 	}
 	if err := e.Record.WriteEvolve(stdout, &e.Best, e.Variant); err != nil {
 		return exitFail

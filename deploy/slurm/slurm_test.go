@@ -1,6 +1,8 @@
 package slurm
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
@@ -10,6 +12,8 @@ import (
 
 	"github.com/mousemaze/mousemaze"
 	"github.com/mousemaze/mousemaze/dispatch"
+	"github.com/mousemaze/mousemaze/dispatch/island"
+	"github.com/mousemaze/mousemaze/dispatch/sweep"
 )
 
 // TestScripts wants the embedded scripts to be the files of this
@@ -180,5 +184,117 @@ func TestLoadJobBestOnly(t *testing.T) {
 		if c.ok && (err != nil || !j.BestOnly || j.Incumbent != 27) || !c.ok && err == nil {
 			t.Errorf("%s: %+v, %v", c.extra, j, err)
 		}
+	}
+}
+
+// TestPrepareDryRun prepares a submission from a relative directory and
+// wants absolute paths, the job's array, and a dry run that prints
+// job.json, the script and the sbatch line and writes nothing.
+func TestPrepareDryRun(t *testing.T) {
+	t.Chdir(t.TempDir())
+	job, err := NewSweepJob(mousemaze.Size{Rows: 4, Cols: 4}, mousemaze.Config{Order: mousemaze.DRLU}, false, time.Second, 6, 0, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := Submission{Kind: "sweep", CPUs: 1, Binary: "bin/mm", Sbatch: "sbatch"}
+	if err := s.Prepare("run", job); err != nil {
+		t.Fatal(err)
+	}
+	wd, _ := os.Getwd()
+	if s.Dir != filepath.Join(wd, "run") || s.Binary != filepath.Join(wd, "bin/mm") || s.Tasks != 3 {
+		t.Errorf("prepared %+v", s)
+	}
+	var back Job
+	if err := json.Unmarshal(job.JSON(), &back); err != nil || back.Shards != 6 || back.Tasks != 3 || !bytes.HasSuffix(job.JSON(), []byte("}\n")) {
+		t.Errorf("JSON %s: %+v, %v", job.JSON(), back, err)
+	}
+	var out strings.Builder
+	s.DryRun(&out, job)
+	for _, want := range []string{"# " + JobFile(s.Dir) + "\n" + string(job.JSON()), Script("sweep"), "# submit with:\n" + ShellJoin(s.Command()) + "\n"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("dry run lacks %q:\n%s", want, out.String())
+		}
+	}
+	if _, err := os.Stat(s.Dir); err == nil {
+		t.Error("the dry run made the directory")
+	}
+}
+
+// TestNewBestOnlySweepJob wants the incumbent of a best-only job to be
+// that of the init file, logged; a bad init file is an error.
+func TestNewBestOnlySweepJob(t *testing.T) {
+	dir := t.TempDir()
+	maze := filepath.Join(dir, "m.txt")
+	m := mousemaze.NewMaze(3, 3)
+	if err := os.WriteFile(maze, []byte(m.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	o := sweep.Options{Size: mousemaze.Size{Rows: 3, Cols: 3}, Config: mousemaze.Config{Order: mousemaze.DRLU}}
+	var log strings.Builder
+	j, err := NewBestOnlySweepJob(o, time.Second, 2, 0, 0, maze, &log)
+	res, werr := mousemaze.Walk(m, o.Config)
+	if err != nil || werr != nil || !j.BestOnly || j.Incumbent != res.Turns || !strings.Contains(log.String(), "best-only: incumbent") {
+		t.Errorf("job %+v, %v; walk %+v, %v; log %q", j, err, res, werr, log.String())
+	}
+	if _, err := NewBestOnlySweepJob(o, time.Second, 2, 0, 0, filepath.Join(dir, "none"), &log); err == nil {
+		t.Error("a missing init file: no error")
+	}
+	if _, err := NewBestOnlySweepJob(o, time.Second, 0, 0, 0, maze, &log); err == nil || !strings.Contains(err.Error(), "--shards") {
+		t.Errorf("no shards: %v", err)
+	}
+}
+
+// TestPrepareIsland wants the island's directories made and an unreadable
+// checkpoint refused, or removed with force.
+func TestPrepareIsland(t *testing.T) {
+	dir := t.TempDir()
+	if err := PrepareIsland(dir, 1, false, nil); err != nil {
+		t.Fatal(err)
+	}
+	if st, err := os.Stat(IslandDir(dir)); err != nil || !st.IsDir() {
+		t.Fatalf("no island directory: %v", err)
+	}
+	ck := TaskCheckpoint(dir, "island", 1)
+	if err := os.WriteFile(ck, []byte("{"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := PrepareIsland(dir, 1, false, nil); err == nil || !strings.Contains(err.Error(), "island 1") {
+		t.Errorf("unreadable checkpoint: %v", err)
+	}
+	var log strings.Builder
+	if err := PrepareIsland(dir, 1, true, &log); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(ck); err == nil {
+		t.Error("--force kept the unreadable checkpoint")
+	}
+}
+
+// TestMergeIslands writes one of two islands and wants the merge refused
+// naming the missing one, or with partial the best so far and a note;
+// with both written, the summary and no note.
+func TestMergeIslands(t *testing.T) {
+	dir := t.TempDir()
+	if err := PrepareIslands(dir); err != nil {
+		t.Fatal(err)
+	}
+	s := island.SearchOf(dispatch.Params{Rows: 2, Cols: 2, Order: "DRLU"})
+	open := island.Maze{Walls: mousemaze.NewMaze(2, 2).Walls, Turns: 3}
+	write := func(i int) {
+		if err := island.Write(IslandDir(dir), island.File{Island: i, Islands: 2, Search: s, Done: true, Best: []island.Maze{open}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(0)
+	if _, _, err := MergeIslands(dir, 2, false); err == nil || !strings.Contains(err.Error(), "1 of 2 islands are not finished (missing: 1") || !strings.Contains(err.Error(), "--partial") {
+		t.Errorf("one of two: %v", err)
+	}
+	sum, note, err := MergeIslands(dir, 2, true)
+	if err != nil || sum == nil || sum.Complete || !strings.HasPrefix(note, "1 of 2 islands are not finished") {
+		t.Errorf("--partial: %+v, %q, %v", sum, note, err)
+	}
+	write(1)
+	if sum, note, err := MergeIslands(dir, 2, false); err != nil || !sum.Complete || note != "" || sum.BestTurns != 3 {
+		t.Errorf("both: %+v, %q, %v", sum, note, err)
 	}
 }

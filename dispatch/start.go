@@ -1,0 +1,299 @@
+package dispatch
+
+import (
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/mousemaze/mousemaze"
+	"github.com/mousemaze/mousemaze/dispatch/checkpoint"
+)
+
+// This file starts the searches of the command line (evolve, evolve
+// --edges, evolve --walker): a new search from the flags, or with
+// --resume the search saved in --checkpoint, the flags checked against it.
+
+// usage wraps err, if any, in a mousemaze.UsageError: it blames the
+// flags.
+func usage(err error) error { return mousemaze.Usage(err) }
+
+// paramsUsage wraps err in a mousemaze.UsageError when it is ErrParams.
+func paramsUsage(err error) error {
+	if errors.Is(err, ErrParams) {
+		return usage(err)
+	}
+	return err
+}
+
+// Start says how a command starts a search: afresh, or with Resume from
+// the checkpoint file it saves to, whose kind and version it names.
+type Start struct {
+	Kind       string
+	Version    int
+	Checkpoint string
+	Resume     bool
+	// Force lets a new search overwrite a checkpoint file that holds
+	// another search (see checkpoint.Claim).
+	Force bool
+	// Set holds the flags given on the command line and Flag returns one's
+	// value: a resumed search refuses those that would change it
+	// (Spec.ResumeConflict) and takes a given --evals (Evals) as its new
+	// budget.
+	Set   map[string]bool
+	Flag  func(name string) string
+	Evals int64
+}
+
+// Claim checks, before anything runs, that --resume has a --checkpoint
+// and that a new search may write its checkpoint file. Its errors are
+// mousemaze.UsageErrors.
+func (s Start) Claim() error {
+	if s.Resume && s.Checkpoint == "" {
+		return usage(errors.New("--resume needs --checkpoint FILE"))
+	}
+	return usage(checkpoint.Claim(s.Checkpoint, s.Resume, s.Force))
+}
+
+// load reads the checkpoint of a resumed search and checks the flags
+// against the Spec it holds (a conflict is a mousemaze.UsageError); a given
+// --evals becomes the budget, which a resumed search may raise.
+func load[G any](s Start) (*EngineState[G], error) {
+	if s.Checkpoint == "" {
+		return nil, usage(errors.New("--resume needs --checkpoint FILE"))
+	}
+	st, err := LoadCheckpoint[G](s.Checkpoint, s.Kind, s.Version)
+	if err != nil {
+		return nil, err
+	}
+	if err := st.Spec.ResumeConflict(s.Set, s.Flag); err != nil {
+		return nil, usage(err)
+	}
+	if s.Set["evals"] {
+		st.Spec.Evals = s.Evals
+	}
+	return st, nil
+}
+
+// GridOptions are the settings of a new grid search as evolve and slurm
+// evolve read them from their flags.
+type GridOptions struct {
+	Algo      string
+	Size      mousemaze.Size
+	Config    mousemaze.Config
+	FreeEnds  bool
+	Objective string
+	Evals     int64
+	Seed      uint64
+	Pop       int
+	// Tuning holds the search flags; those named in Set (the flags given)
+	// are applied over the method's preset (Tuning.Apply).
+	Tuning Tuning
+	Set    map[string]bool
+}
+
+// CheckRules checks o's rules (its ends) on its grid.
+func (o GridOptions) CheckRules() error {
+	if err := o.Config.Validate(o.Size.Cols); err != nil {
+		return fmt.Errorf("%v on a %s grid", err, o.Size)
+	}
+	return nil
+}
+
+// Spec checks o and returns the Spec of its search; its errors blame the
+// flags.
+func (o GridOptions) Spec() (Spec, error) {
+	if err := o.CheckRules(); err != nil {
+		return Spec{}, err
+	}
+	p, err := GridSpec(o.Algo, o.Size, o.Config, o.FreeEnds, o.Objective, o.Evals, o.Seed, o.Pop)
+	if err != nil {
+		return p, err
+	}
+	return p, o.Tuning.Apply(o.Set, &p, o.Size.Cells())
+}
+
+// StartGrid starts the grid search of o on ev, its population seeded with
+// the mazes of the file initFile (if any; without Set["size"] the search
+// takes their size), or with s.Resume continues the one saved in
+// s.Checkpoint. Errors that blame the flags are
+// mousemaze.UsageErrors.
+func StartGrid(s Start, o GridOptions, initFile string, ev mousemaze.Evaluator) (*Search, error) {
+	if s.Resume {
+		st, err := load[Grid](s)
+		if err != nil {
+			return nil, err
+		}
+		return Resume(st, ev)
+	}
+	var initial []mousemaze.Maze
+	if initFile != "" {
+		var err error
+		if initial, err = mousemaze.ParseFile(initFile); err != nil {
+			return nil, err
+		}
+	}
+	if !o.Set["size"] && len(initial) > 0 {
+		o.Size = initial[0].Size()
+	}
+	p, err := o.Spec()
+	if err != nil {
+		return nil, usage(err)
+	}
+	search, err := New(p, ev, initial)
+	return search, paramsUsage(err)
+}
+
+// EdgeOptions are the settings of a new search of edge boards (evolve
+// --edges, or with Walker evolve --walker) as evolve reads them from its
+// flags.
+type EdgeOptions struct {
+	// Walker names the classic maze walker of a walker-trap search
+	// (ProblemWalker); empty, the search is one of ProblemEdges under
+	// Config and Objective.
+	Walker    string
+	Algo      string // empty: DefaultEdgeAlgo
+	Size      string
+	Config    mousemaze.Config
+	Objective string
+	Evals     int64
+	Seed      uint64
+	Pop       int
+	Workers   int
+	// Tuning holds the search flags; those named in Set are applied.
+	Tuning Tuning
+	Set    map[string]bool
+}
+
+// Spec checks o and returns the Spec of its search; its errors blame the
+// flags.
+func (o EdgeOptions) Spec() (Spec, error) {
+	algo := o.Algo
+	if algo == "" {
+		algo = DefaultEdgeAlgo
+	}
+	p, err := Preset(algo)
+	if err != nil {
+		return p, fmt.Errorf("--algo %q: want one of %v", algo, Algos)
+	}
+	sz, err := mousemaze.ParseSize(o.Size)
+	if err != nil {
+		return p, fmt.Errorf("--size %q: %v", o.Size, err)
+	}
+	p.Problem, p.Rows, p.Cols, p.Evals, p.Seed, p.Density = ProblemEdges, sz.Rows, sz.Cols, o.Evals, o.Seed, 0.2
+	if o.Walker != "" {
+		p.Problem = ProblemWalker
+	}
+	if o.Pop > 0 {
+		p.Pop = o.Pop
+	}
+	if err := o.Tuning.Apply(o.Set, &p, mousemaze.NewEdgeMaze(sz.Rows, sz.Cols).Edges()); err != nil {
+		return p, err
+	}
+	if o.Walker != "" {
+		p.Walker = o.Walker
+		return p, nil
+	}
+	p.Order, p.Entry, p.Exit, p.Cap, p.K = o.Config.Order.String(), o.Config.Entry, o.Config.Exit, o.Config.Cap, o.Config.K
+	if o.Objective != ObjTurns {
+		p.Objective = o.Objective
+	}
+	return p, nil
+}
+
+// open returns the problem of the edge search p.
+func (o EdgeOptions) open(p Spec) (*EdgeProblem, error) {
+	if p.Problem == ProblemWalker {
+		return NewWalkerProblem(p, o.Workers)
+	}
+	return NewEdgeProblem(p, nil, o.Workers)
+}
+
+// StartEdges starts the edge-board search of o, or with s.Resume
+// continues the one saved in s.Checkpoint (whose walker, for a walker
+// search, must be o's). Errors that blame the flags, and those of reading
+// the checkpoint, are mousemaze.UsageErrors.
+func StartEdges(s Start, o EdgeOptions) (*EdgeSearch, error) {
+	if s.Resume {
+		st, err := load[mousemaze.EdgeMaze](s)
+		if err == nil && o.Walker != "" && st.Spec.Walker != o.Walker {
+			err = fmt.Errorf("--walker %s cannot change on --resume: the checkpoint searches for %s", o.Walker, st.Spec.Walker)
+		}
+		if err != nil {
+			return nil, usage(err)
+		}
+		prob, err := o.open(st.Spec)
+		if err != nil {
+			return nil, err
+		}
+		return ResumeEngine(st, prob)
+	}
+	p, err := o.Spec()
+	if err != nil {
+		return nil, usage(err)
+	}
+	prob, err := o.open(p)
+	if err != nil {
+		return nil, usage(err)
+	}
+	search, err := NewEngine(p, prob, nil)
+	return search, paramsUsage(err)
+}
+
+// EdgeFinal is the final event of an edge-board search: an EdgeEvent, or
+// a WalkerEvent for a walker-trap search.
+type EdgeFinal interface {
+	WriteText(io.Writer) error
+	// BoardText is the best board in its file format, as --out writes it.
+	BoardText() string
+}
+
+// NewEdgeFinal returns the final event of the edge-board search s after
+// the run out, whose checkpoint file is ckpt.
+func NewEdgeFinal(s *EdgeSearch, out Outcome, ckpt string) (EdgeFinal, error) {
+	if s.Spec().Problem == ProblemWalker {
+		return NewWalkerEvent(s, out, ckpt)
+	}
+	return NewEdgeEvent(s, out, ckpt)
+}
+
+// GridIsland is an island of a grid search (island.Migrator): it trades
+// mazes after every generation and writes its result at the end. Its
+// methods do nothing on a nil island.
+type GridIsland interface {
+	Generation(s *Search) error
+	Write(s *Search, done bool) error
+}
+
+// noIsland is the GridIsland of a search that is no island.
+type noIsland struct{}
+
+func (noIsland) Generation(*Search) error  { return nil }
+func (noIsland) Write(*Search, bool) error { return nil }
+
+// RunGrid runs the grid search s with r to its end or an interruption,
+// writing the JSON lines of evolve --json to events (nil: none), with the
+// island isl (nil for none). It returns the final event of the search
+// backend ran (with the objective's detail when the search ended
+// normally) and the outcome; with an ErrSave error (a final checkpoint
+// not written) they are still valid.
+func RunGrid(r Runner, s *Search, events io.Writer, isl GridIsland, backend string) (Event, Outcome, error) {
+	if isl == nil {
+		isl = noIsland{}
+	}
+	out, err := Run(r, s, GridEvents(s, events, isl.Generation))
+	if err != nil && !errors.Is(err, ErrSave) {
+		return Event{}, out, err
+	}
+	if werr := isl.Write(s, !out.Interrupted); werr != nil {
+		return Event{}, out, werr
+	}
+	final := FinalEvent(s, out, backend, r.Checkpoint)
+	if p := s.Spec(); !out.Interrupted && (p.K > 0 || p.Objective != "") {
+		d, derr := DescribeBest(s)
+		if derr != nil {
+			return Event{}, out, derr
+		}
+		final.Detail = &d
+	}
+	return final, out, err
+}
