@@ -60,17 +60,7 @@ type engine struct {
 	frames            [MaxCells + 1]frame // the branch stack; nf frames are in use
 	nf                int
 
-	// The tally of the current task.
-	leaves     uint64
-	hist       []Count  // turns → weighted mazes
-	histLeaves []uint64 // turns → leaves (maze classes)
-	minT, maxT int32    // the range of turns touched in hist
-	infeasible Count
-	steps      uint64  // the mouse's moves, the moves onto opened cells included
-	best       int32   // the most turns of any leaf in this task, −1 if none
-	bestIndex  int     // the task that holds best's first leaf
-	curIndex   int     // the task being run
-	bestState  []uint8 // the cell states at the first leaf with best turns
+	tally // of the tasks run since the last result
 }
 
 // newEngine returns an engine for R×C mazes under cfg, which must be valid.
@@ -79,7 +69,7 @@ func newEngine(sz mousemaze.Size, cfg mousemaze.Config) *engine {
 	n := (sz.Rows + 2) * e.width
 	e.rowOf = make([]int8, n)
 	e.colOf = make([]int8, n)
-	e.bestState = make([]uint8, n)
+	e.tally = newTally(n)
 	for i := range n {
 		r, c := i/e.width-1, i%e.width-1
 		if r < 0 || r >= sz.Rows || c < 0 || c >= sz.Cols {
@@ -101,10 +91,7 @@ func newEngine(sz mousemaze.Size, cfg mousemaze.Config) *engine {
 		e.off[i] = int32(dr*e.width + dc)
 	}
 	e.trail = make([]uint8, 1024)
-	e.hist = make([]Count, 1024)
-	e.histLeaves = make([]uint64, 1024)
 	e.reset()
-	e.clearTally()
 	return e
 }
 
@@ -131,18 +118,6 @@ func (e *engine) reset() {
 	e.free = ^uint64(0) >> uint(64-e.unknown)
 	e.pos, e.turns, e.ntrail = -1, 0, 0
 	e.nf = 0
-}
-
-// clearTally zeroes the tally of the current task.
-func (e *engine) clearTally() {
-	if e.minT <= e.maxT {
-		for t := e.minT; t <= e.maxT; t++ {
-			e.hist[t], e.histLeaves[t] = Count{}, 0
-		}
-	}
-	e.leaves, e.infeasible, e.best, e.steps = 0, Count{}, -1, 0
-	e.minT, e.maxT = math.MaxInt32, -1
-	e.bestIndex = 0
 }
 
 // advance walks the mouse until his next move depends on an unknown cell,
@@ -405,25 +380,9 @@ func (e *engine) grow(x, open uint64) uint64 {
 
 // leaf records the walk that just ended: 2^unknown mazes with e.turns turns.
 func (e *engine) leaf() {
-	t := e.turns
-	if int(t) >= len(e.hist) {
-		e.growHist(int(t))
-	}
-	e.hist[t].addPow2(e.unknown)
-	e.histLeaves[t]++
-	e.leaves++
-	e.minT, e.maxT = min(e.minT, t), max(e.maxT, t)
-	if t > e.best {
-		e.best = t
-		e.bestIndex = e.curIndex
+	if e.addLeaf(e.turns, e.unknown) {
 		copy(e.bestState, e.state[:])
 	}
-}
-
-func (e *engine) growHist(t int) {
-	n := max(2*len(e.hist), t+1)
-	e.hist = append(e.hist, make([]Count, n-len(e.hist))...)
-	e.histLeaves = append(e.histLeaves, make([]uint64, n-len(e.histLeaves))...)
 }
 
 // backtrack moves to the next unexplored branch above base: the wall

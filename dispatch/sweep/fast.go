@@ -67,18 +67,7 @@ type fast[T counter, A keys[T]] struct {
 	layers            [MaxCells + 2]uint64
 	bound             *bounder // best-only pruning, nil for a full sweep
 
-	// The tally of the current task, as in engine.
-	leaves     uint64
-	hist       []Count
-	histLeaves []uint64
-	minT, maxT int32
-	infeasible Count
-	best       int32
-	bestIndex  int     // the task that holds best's first leaf
-	curIndex   int     // the task being run
-	bestState  []uint8 // reference cell states (cellOpen, …)
-	pruned     Count   // mazes in subtrees cut by the bound (best-only)
-	steps      uint64  // the mouse's moves, the moves onto opened cells included
+	tally // of the tasks run since the last result, as in engine
 
 	ref *engine // the reference engine: escalation and the maze text
 }
@@ -119,10 +108,7 @@ func newFast[T counter, A keys[T]](sz mousemaze.Size, cfg mousemaze.Config) *fas
 		}
 	}
 	f.makeRoot()
-	f.hist = make([]Count, 1024)
-	f.histLeaves = make([]uint64, 1024)
-	f.bestState = make([]uint8, len(ref.bestState))
-	f.clearTally()
+	f.tally = newTally(len(ref.bestState))
 	return f
 }
 
@@ -149,14 +135,9 @@ func (f *fast[T, A]) makeRoot() {
 	n.turns, n.pos, n.pending = 0, 0, -1
 }
 
-// clearTally zeroes the tally of the current task.
+// clearTally zeroes the tally and forgets a walk that passed capTurns.
 func (f *fast[T, A]) clearTally() {
-	for t := f.minT; t <= f.maxT; t++ {
-		f.hist[t], f.histLeaves[t] = Count{}, 0
-	}
-	f.leaves, f.infeasible, f.pruned, f.best, f.steps = 0, Count{}, Count{}, -1, 0
-	f.minT, f.maxT = math.MaxInt32, -1
-	f.bestIndex = 0
+	f.tally.clearTally()
 	f.over = false
 }
 
@@ -221,19 +202,7 @@ func (f *fast[T, A]) advance(n *fnode[T, A]) int32 {
 
 // leaf records the walk of n, which has just ended.
 func (f *fast[T, A]) leaf(n *fnode[T, A]) {
-	t := n.turns
-	if int(t) >= len(f.hist) {
-		nn := max(2*len(f.hist), int(t)+1)
-		f.hist = append(f.hist, make([]Count, nn-len(f.hist))...)
-		f.histLeaves = append(f.histLeaves, make([]uint64, nn-len(f.histLeaves))...)
-	}
-	f.hist[t].addPow2(int(n.unknown))
-	f.histLeaves[t]++
-	f.leaves++
-	f.minT, f.maxT = min(f.minT, t), max(f.maxT, t)
-	if t > f.best {
-		f.best = t
-		f.bestIndex = f.curIndex
+	if f.addLeaf(n.turns, int(n.unknown)) {
 		for i := range f.bestState {
 			switch {
 			case i == int(f.exitBorder):
@@ -504,18 +473,5 @@ func (f *fast[T, A]) runTask(p prefix) bool {
 // clears it. The optimal maze's text is left out when their best is below
 // skipBelow, so that it cannot be the pair's optimum.
 func (f *fast[T, A]) result(pair int, skipBelow int64) taskResult {
-	r := taskResult{index: f.bestIndex, pair: pair, leaves: f.leaves, steps: f.steps, infeasible: f.infeasible, pruned: f.pruned, best: int64(f.best)}
-	for t := f.minT; t <= f.maxT; t++ {
-		if f.histLeaves[t] != 0 {
-			r.hist = append(r.hist, Bucket{Turns: int64(t), Classes: f.histLeaves[t], Mazes: f.hist[t]})
-		}
-	}
-	if f.best > 0 && int64(f.best) >= skipBelow {
-		m, class := f.ref.maze(f.bestState)
-		r.maze, r.class = m.String(), class
-	} else if f.best <= 0 {
-		r.best = 0
-	}
-	f.clearTally()
-	return r
+	return f.tally.result(pair, skipBelow, f.ref.maze)
 }

@@ -535,18 +535,5 @@ func runFast[T counter, A keys[T]](f *fast[T, A], all []task, idx []int, bound *
 // result returns the tally of the tasks run since the last call and
 // clears it.
 func (e *engine) result(pair int) taskResult {
-	r := taskResult{index: e.bestIndex, pair: pair, leaves: e.leaves, steps: e.steps, infeasible: e.infeasible, best: int64(e.best)}
-	for t := e.minT; t <= e.maxT; t++ {
-		if e.histLeaves[t] != 0 {
-			r.hist = append(r.hist, Bucket{Turns: int64(t), Classes: e.histLeaves[t], Mazes: e.hist[t]})
-		}
-	}
-	if e.best > 0 {
-		m, class := e.maze(e.bestState)
-		r.maze, r.class = m.String(), class
-	} else {
-		r.best = 0
-	}
-	e.clearTally()
-	return r
+	return e.tally.result(pair, 0, e.maze)
 }
