@@ -34,8 +34,9 @@
 // the engine climbs from the best genome, exhaustively, until no genome
 // within Hamming distance r is better; [Engine.Certified] then reports r:
 // no maze within distance r of the best scores higher. Neighbours of grid
-// mazes on the cpu backend are evaluated by resuming the centre's walk
-// (cpu.Base), which gives exactly the walk's results.
+// mazes are evaluated as ordinary batches: resuming the centre's walk
+// (cpu.Base) was measured slower on the mazes a search works on (see
+// nearEvaluator in grid_near.go).
 //
 // # Evaluations and feasibility
 //

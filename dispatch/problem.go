@@ -49,7 +49,8 @@ type Problem[G any] interface {
 }
 
 // A NearEvaluator is a Problem that evaluates genomes close to a centre
-// faster than from scratch (the grid problem resumes the centre's walk).
+// faster than from scratch (the grid problem has the hook, which for now
+// evaluates them as ordinary batches; see grid_near.go).
 // EvaluateNear must give exactly what Evaluate gives.
 type NearEvaluator[G any] interface {
 	EvaluateNear(center G, batch []G, dst []Score) error

@@ -383,8 +383,8 @@ func (s *Engine[G]) markSearched(g G) {
 // changing Kick random sites: the two share most of their structure, so the
 // child differs from home where good optima disagree (on 13×13 this took
 // the median of seeds 1–3 at 10M evaluations from 11,086 to 22,542 turns). The neighbours of one climb
-// step go to the evaluator as one batch, resumed from the centre's walk
-// where the problem can (NearEvaluator).
+// step go to the evaluator as one batch, through the problem's
+// NearEvaluator where it has one.
 type ils[G any] struct{}
 
 // ilsBatch is the number of neighbours a first-improvement climb evaluates
