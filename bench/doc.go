@@ -18,4 +18,12 @@
 // names such as kernel=generic/size=13x13/maze=long:
 //
 //	go test -run='^$' -bench=. ./bench/
+//
+// # Also here
+//
+// The other measurements and checks of the command line: [SearchTable]
+// (mousemaze bench search: the search methods over seeds),
+// [SelectSweepCases], [MeasureSweep] and [WriteSweepTable] (mousemaze bench --sweep: the
+// exhaustive sweep's leaves/s and steps/s), and [Selfcheck] (mousemaze
+// selfcheck: a backend against the reference walk on random mazes).
 package bench
