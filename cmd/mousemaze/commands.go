@@ -19,7 +19,7 @@ var table = []command{
 		{name: "neural", summary: "measure the neural-net solver of §5 against the random walk", run: runClassicNeural},
 	}},
 	{name: "eval", summary: "walk the mouse through mazes read from files and report turns", run: runEval},
-	{name: "evolve", summary: "search for mazes that trap the mouse longest (GA, EA, SA, hill, random, memetic)", run: runEvolve},
+	{name: "evolve", summary: "search for mazes that trap the mouse longest (ILS, pipeline, memetic, GA, EA, SA, hill, random)", run: runEvolve},
 	{name: "game", summary: "the MAZE combinatorial game: value, build, search", verbs: []command{
 		{name: "value", summary: "FILE...: the value (reduced canonical form) of every cell of each board", run: runGameValue},
 		{name: "build", summary: "VALUE: a vertical position whose value is VALUE (5/8, -3/4, 2, {3/4|1/2})", run: runGameBuild},
