@@ -1,0 +1,91 @@
+package sweep
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"reflect"
+	"sync/atomic"
+	"testing"
+
+	"github.com/mousemaze/mousemaze"
+)
+
+// refRunner is a TaskRunner on the reference engine that leaves every
+// task whose index in the batch is a multiple of skip unfinished (skip 0:
+// none), as a device leaves the tasks whose walks pass its cap.
+type refRunner struct {
+	batch, skip int
+	calls       atomic.Int64
+}
+
+func (f *refRunner) BatchTasks() int { return f.batch }
+
+func (f *refRunner) RunTasks(sz mousemaze.Size, cfg mousemaze.Config, tasks []Task) (TaskTally, error) {
+	f.calls.Add(1)
+	var done []Task
+	var at []int
+	for k, t := range tasks {
+		if f.skip == 0 || k%f.skip != 0 {
+			done = append(done, t)
+			at = append(at, k)
+		}
+	}
+	y := ReferenceTally(sz, cfg, done)
+	best := make([]int32, len(tasks))
+	for k := range best {
+		best[k] = -1
+	}
+	for j, k := range at {
+		best[k] = y.Best[j]
+	}
+	y.Best = best
+	return y, nil
+}
+
+// TestRunnerEqualsCPU runs sweeps through TaskRunners that finish every
+// task or leave some to the CPU, with shards, free ends and a checkpoint,
+// and compares the reports with the CPU sweep's exactly.
+func TestRunnerEqualsCPU(t *testing.T) {
+	for _, o := range []Options{
+		{Size: mousemaze.Size{Rows: 4, Cols: 4}},
+		{Size: mousemaze.Size{Rows: 4, Cols: 5}, Config: mousemaze.Config{Entry: 2, Exit: 1}, SplitDepth: 6, Workers: 3},
+		{Size: mousemaze.Size{Rows: 3, Cols: 3}, FreeEnds: true},
+		{Size: mousemaze.Size{Rows: 5, Cols: 4}, Shard: 1, Shards: 3},
+	} {
+		want := sweepAll(t, o)
+		for _, f := range []*refRunner{{batch: 7}, {batch: 5, skip: 2}, {batch: 64, skip: 1}} {
+			p := o
+			p.Runner = f
+			p.Checkpoint = filepath.Join(t.TempDir(), "ck.json")
+			got := sweepAll(t, p)
+			if !reflect.DeepEqual(strip(got), strip(want)) {
+				t.Errorf("%s runner %+v:\n got %+v\nwant %+v", o.Size, f, strip(got), strip(want))
+			}
+			if f.calls.Load() == 0 {
+				t.Errorf("%s: the runner was never called", o.Size)
+			}
+		}
+	}
+}
+
+type failRunner struct{}
+
+func (failRunner) BatchTasks() int { return 4 }
+func (failRunner) RunTasks(mousemaze.Size, mousemaze.Config, []Task) (TaskTally, error) {
+	return TaskTally{}, errors.New("device lost")
+}
+
+// TestRunnerFails checks that a runner's error ends the sweep with it.
+func TestRunnerFails(t *testing.T) {
+	_, err := Run(context.Background(), Options{Size: mousemaze.Size{Rows: 4, Cols: 4}, Runner: failRunner{}})
+	if err == nil || err.Error() != "device lost" {
+		t.Fatalf("got %v, want the runner's error", err)
+	}
+	if _, err := OpenRunner("nope"); !errors.Is(err, ErrRunner) {
+		t.Fatalf("OpenRunner(nope): %v", err)
+	}
+	if r, err := OpenRunner("cpu"); r != nil || err != nil {
+		t.Fatalf("OpenRunner(cpu) = %v, %v", r, err)
+	}
+}
