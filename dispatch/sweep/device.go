@@ -183,3 +183,10 @@ func (r *runner) runDevice(all []task, idx []int, pair int) taskResult {
 	}
 	return res
 }
+
+// RingJoined returns the local test of the exit-reachability cut: entry p
+// (bit 3i+j for row i, column j of the 3×3 block around a cell; the centre
+// ignored) tells whether the open-or-unknown cells among the centre's four
+// neighbours are joined through the ring of eight cells around it, so that
+// walling the centre cuts no path. Runners use the same table.
+func RingJoined() [512]bool { return ringJoined }

@@ -1,0 +1,165 @@
+package kernels
+
+import (
+	_ "embed"
+	"fmt"
+	"unsafe"
+
+	"github.com/mousemaze/mousemaze"
+	"github.com/mousemaze/mousemaze/dispatch/sweep"
+)
+
+// SweepPTX is the PTX text of sweep.cu (compute_80), the exhaustive-sweep
+// kernel, loaded by the cuda backend's sweep runner.
+//
+//go:embed sweep.ptx
+var SweepPTX string
+
+// SweepKernel is the sweep kernel's entry point in SweepPTX.
+const SweepKernel = "sweep8"
+
+// SweepCapTurns is the kernel's turn cap with 8-bit keys: dispatch/sweep's
+// cap for its 8-bit fast engine, 2·(0xFF−2). A task with a longer walk is
+// left to the CPU.
+const SweepCapTurns = 2 * (swWall - 2)
+
+// SweepBlock is the threads per block of a sweep launch (the kernel's
+// __launch_bounds__).
+const SweepBlock = 128
+
+// SweepParams is the sweep kernel's only argument, passed by value, laid
+// out exactly as struct SweepParams in sweep.cu: 136 bytes, 8-byte
+// aligned. The pointers are device addresses.
+type SweepParams struct {
+	Tasks    uintptr    // 0: n tasks, two words each (EncodeTasks)
+	Tally    uintptr    // 8: SweepTallyWords words, zeroed
+	Best     uintptr    // 16: n words
+	Next     uintptr    // 24: a zeroed uint32, the task counter
+	N        uint32     // 32: tasks
+	Rows     int32      // 36
+	Cols     int32      // 40
+	Entry    int32      // 44: entry column
+	Exit     int32      // 48: exit column
+	CapTurns int32      // 52
+	Off      [4]int32   // 56: padded-index offset of each direction, in preference order
+	Ring     [16]uint32 // 72: sweep.RingJoined as 512 bits
+}
+
+// SweepParamsSize is the size of SweepParams in bytes, as the PTX declares
+// it.
+const SweepParamsSize = int(unsafe.Sizeof(SweepParams{}))
+
+// NewSweepParams returns the sweep kernel's arguments for sz under cfg
+// (order, entry and exit), without the buffers and the task count.
+func NewSweepParams(sz mousemaze.Size, cfg mousemaze.Config) (SweepParams, error) {
+	if err := sz.Validate(); err != nil {
+		return SweepParams{}, err
+	}
+	if sz.Cells() > sweep.MaxCells {
+		return SweepParams{}, fmt.Errorf("kernels: %s has %d cells, the sweep kernel takes at most %d", sz, sz.Cells(), sweep.MaxCells)
+	}
+	if err := cfg.Validate(sz.Cols); err != nil {
+		return SweepParams{}, err
+	}
+	p := SweepParams{Rows: int32(sz.Rows), Cols: int32(sz.Cols), Entry: int32(cfg.Entry), Exit: int32(cfg.Exit), CapTurns: SweepCapTurns}
+	for i, d := range cfg.Order.Resolve() {
+		dr, dc := d.Delta()
+		p.Off[i] = int32(dr*(sz.Cols+2) + dc)
+	}
+	for i, ok := range sweep.RingJoined() {
+		if ok {
+			p.Ring[i>>5] |= 1 << uint(i&31)
+		}
+	}
+	return p, nil
+}
+
+// EncodeTasks returns the kernel's task words: decision bits, then length.
+func EncodeTasks(tasks []sweep.Task) []uint64 {
+	out := make([]uint64, 2*len(tasks))
+	for i, t := range tasks {
+		out[2*i], out[2*i+1] = t.Bits, uint64(t.Len)
+	}
+	return out
+}
+
+// DecodeSweep turns the kernel's tally and best words into the tally of
+// its batch; a SweepUnfinished word becomes Best −1.
+func DecodeSweep(tally []uint64, best []uint32) sweep.TaskTally {
+	y := sweep.TaskTally{
+		Infeasible: sweep.Count{Lo: tally[swInf], Hi: tally[swInf+1]},
+		Leaves:     tally[swInf+2],
+		Steps:      tally[swInf+3],
+		Best:       make([]int32, len(best)),
+	}
+	for t := 0; t < SweepHist; t++ {
+		if n := tally[2*SweepHist+t]; n != 0 {
+			y.Histogram = append(y.Histogram, sweep.Bucket{Turns: int64(t), Classes: n, Mazes: sweep.Count{Lo: tally[t], Hi: tally[SweepHist+t]}})
+		}
+	}
+	for i, b := range best {
+		y.Best[i] = int32(b)
+		if b == SweepUnfinished {
+			y.Best[i] = -1
+		}
+	}
+	return y
+}
+
+// SweepLauncher runs the sweep kernel on one batch: p as NewSweepParams
+// made it, tasks as EncodeTasks made them. It fills tally (zeroed,
+// SweepTallyWords words) and best (one word per task) as the kernel does.
+// The cuda backend's launcher runs sweep.cu on the device; EmulatedSweep
+// runs EmulateSweep.
+type SweepLauncher func(p SweepParams, tasks, tally []uint64, best []uint32) error
+
+// EmulatedSweep returns a SweepLauncher that runs EmulateSweep with
+// threads goroutines.
+func EmulatedSweep(threads int) SweepLauncher {
+	return func(p SweepParams, tasks, tally []uint64, best []uint32) error {
+		p.N = uint32(len(best))
+		EmulateSweep(p, threads, tasks, tally, best)
+		return nil
+	}
+}
+
+// SweepRunner is a sweep.TaskRunner on a SweepLauncher: the host side the
+// cuda backend and the emulation share.
+type SweepRunner struct {
+	// Launch runs the kernel.
+	Launch SweepLauncher
+	// Batch is the tasks per call that the runner asks for (BatchTasks);
+	// 0 means 1<<16.
+	Batch int
+	// CapTurns, when positive, lowers the kernel's turn cap (tests of
+	// escalation).
+	CapTurns int32
+}
+
+// BatchTasks returns r.Batch, or 1<<16.
+func (r *SweepRunner) BatchTasks() int {
+	if r.Batch > 0 {
+		return r.Batch
+	}
+	return 1 << 16
+}
+
+// RunTasks runs the tasks through r.Launch and decodes the tally.
+func (r *SweepRunner) RunTasks(sz mousemaze.Size, cfg mousemaze.Config, tasks []sweep.Task) (sweep.TaskTally, error) {
+	p, err := NewSweepParams(sz, cfg)
+	if err != nil {
+		return sweep.TaskTally{}, err
+	}
+	if r.CapTurns > 0 {
+		p.CapTurns = min(p.CapTurns, r.CapTurns)
+	}
+	p.N = uint32(len(tasks))
+	tally := make([]uint64, SweepTallyWords)
+	best := make([]uint32, len(tasks))
+	if len(tasks) > 0 {
+		if err := r.Launch(p, EncodeTasks(tasks), tally, best); err != nil {
+			return sweep.TaskTally{}, err
+		}
+	}
+	return DecodeSweep(tally, best), nil
+}
