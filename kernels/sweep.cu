@@ -34,10 +34,13 @@
 //
 // # Cap
 //
-// Keys are 8 bits: a walk stops before a move once it has capTurns turns
-// (2*(0xFF-2) = 506, dispatch/sweep's cap for its 8-bit fast engine: a
-// cell's visits stay below half the turns plus one, so no key reaches
-// SW_WALL). The task is then unfinished: best[i] = SW_UNFINISHED, and the
+// Keys are 8 bits: a walk stops before a move onto a cell that already
+// has keyLimit visits (0xFE: one more would read as SW_WALL), and before a
+// move once it has capTurns turns (1020, so that the trail and the
+// histogram, SW_TRAIL and SW_HIST entries, hold every walk: 8x8 walks
+// reach 647 turns and more, far beyond dispatch/sweep's cruder 8-bit cap
+// of 506 turns, while a single cell's visits stay far below 254). The
+// task is then unfinished: best[i] = SW_UNFINISHED, and the
 // thread runs the task once more with every histogram addition negated,
 // up to the same walk (the search is deterministic), so that the task adds
 // nothing; its leaves, steps and infeasible mazes are counted per thread
@@ -57,8 +60,8 @@ typedef unsigned int u32;
 typedef unsigned short u16;
 typedef unsigned char u8;
 
-#define SW_HIST 512
-#define SW_TRAIL 512
+#define SW_HIST 1024
+#define SW_TRAIL 1024
 #define SW_PAD 256
 #define SW_FRAMES 65
 #define SW_WALL 0xFFu
@@ -66,7 +69,7 @@ typedef unsigned char u8;
 #define SW_INF (3 * SW_HIST)
 
 // SweepParams is the kernel's only argument, passed by value. Its layout
-// is mirrored by kernels.SweepParams in sweep.go (136 bytes).
+// is mirrored by kernels.SweepParams in sweep.go (144 bytes).
 struct SweepParams {
     const u64 *tasks; //   0: n tasks, two words each: decision bits, length
     u64 *tally;       //   8: the tally (above), zeroed
@@ -80,6 +83,8 @@ struct SweepParams {
     int capTurns;     //  52: no move once a walk has this many turns
     int off[4];       //  56: padded-index offset of each direction, in order
     u32 ring[16];     //  72: ringJoined as 512 bits
+    u32 keyLimit;     // 136: no move onto a cell with this many visits
+    u32 pad;          // 140
 };
 
 // SweepThread is one thread's state.
@@ -176,7 +181,7 @@ __device__ int sw_advance(const SweepParams &p, SweepThread &s) {
                 bv = v;
             }
         }
-        if (turns >= p.capTurns) {
+        if (turns >= p.capTurns || bv >= p.keyLimit) {
             return -2;
         }
         pos = best;

@@ -18,17 +18,21 @@ var SweepPTX string
 // SweepKernel is the sweep kernel's entry point in SweepPTX.
 const SweepKernel = "sweep8"
 
-// SweepCapTurns is the kernel's turn cap with 8-bit keys: dispatch/sweep's
-// cap for its 8-bit fast engine, 2·(0xFF−2). A task with a longer walk is
-// left to the CPU.
-const SweepCapTurns = 2 * (swWall - 2)
+// SweepCapTurns is the kernel's turn cap, set by its trail and histogram
+// (SweepHist); SweepKeyLimit is the most visits of a cell the mouse may
+// step onto with 8-bit keys (one more would read as a wall). A task with
+// a walk past either is left to the CPU.
+const (
+	SweepCapTurns = SweepHist - 4
+	SweepKeyLimit = swWall - 1
+)
 
 // SweepBlock is the threads per block of a sweep launch (the kernel's
 // __launch_bounds__).
 const SweepBlock = 128
 
 // SweepParams is the sweep kernel's only argument, passed by value, laid
-// out exactly as struct SweepParams in sweep.cu: 136 bytes, 8-byte
+// out exactly as struct SweepParams in sweep.cu: 144 bytes, 8-byte
 // aligned. The pointers are device addresses.
 type SweepParams struct {
 	Tasks    uintptr    // 0: n tasks, two words each (EncodeTasks)
@@ -43,6 +47,8 @@ type SweepParams struct {
 	CapTurns int32      // 52
 	Off      [4]int32   // 56: padded-index offset of each direction, in preference order
 	Ring     [16]uint32 // 72: sweep.RingJoined as 512 bits
+	KeyLimit uint32     // 136: no move onto a cell with this many visits
+	_        uint32     // 140
 }
 
 // SweepParamsSize is the size of SweepParams in bytes, as the PTX declares
@@ -61,7 +67,7 @@ func NewSweepParams(sz mousemaze.Size, cfg mousemaze.Config) (SweepParams, error
 	if err := cfg.Validate(sz.Cols); err != nil {
 		return SweepParams{}, err
 	}
-	p := SweepParams{Rows: int32(sz.Rows), Cols: int32(sz.Cols), Entry: int32(cfg.Entry), Exit: int32(cfg.Exit), CapTurns: SweepCapTurns}
+	p := SweepParams{Rows: int32(sz.Rows), Cols: int32(sz.Cols), Entry: int32(cfg.Entry), Exit: int32(cfg.Exit), CapTurns: SweepCapTurns, KeyLimit: SweepKeyLimit}
 	for i, d := range cfg.Order.Resolve() {
 		dr, dc := d.Delta()
 		p.Off[i] = int32(dr*(sz.Cols+2) + dc)
@@ -131,9 +137,10 @@ type SweepRunner struct {
 	// Batch is the tasks per call that the runner asks for (BatchTasks);
 	// 0 means 1<<16.
 	Batch int
-	// CapTurns, when positive, lowers the kernel's turn cap (tests of
-	// escalation).
+	// CapTurns and KeyLimit, when positive, lower the kernel's turn cap
+	// and visit limit (tests of escalation).
 	CapTurns int32
+	KeyLimit uint32
 }
 
 // BatchTasks returns r.Batch, or 1<<16.
@@ -152,6 +159,9 @@ func (r *SweepRunner) RunTasks(sz mousemaze.Size, cfg mousemaze.Config, tasks []
 	}
 	if r.CapTurns > 0 {
 		p.CapTurns = min(p.CapTurns, r.CapTurns)
+	}
+	if r.KeyLimit > 0 {
+		p.KeyLimit = min(p.KeyLimit, r.KeyLimit)
 	}
 	p.N = uint32(len(tasks))
 	tally := make([]uint64, SweepTallyWords)

@@ -18,7 +18,7 @@ import (
 // The tally's layout and the kernel's bounds (SW_* in sweep.cu).
 const (
 	// SweepHist is the number of turn buckets of the tally.
-	SweepHist = 512
+	SweepHist = 1024
 	// SweepTallyWords is the length of the tally in 64-bit words: mazes
 	// (lo, then hi words) and leaves by turns, then infeasible lo, hi,
 	// leaves and steps.
@@ -26,7 +26,7 @@ const (
 	// SweepUnfinished is the best word of a task whose walk reached the
 	// cap: the host runs it again.
 	SweepUnfinished = 0xFFFFFFFF
-	swTrail         = 512
+	swTrail         = 1024
 	swPad           = 256
 	swFrames        = 65
 	swWall          = 0xFF
@@ -131,7 +131,7 @@ func swAdvance(p *SweepParams, s *sweepThread) int {
 				bv = v
 			}
 		}
-		if turns >= int(p.CapTurns) {
+		if turns >= int(p.CapTurns) || bv >= p.KeyLimit {
 			return -2
 		}
 		pos = best

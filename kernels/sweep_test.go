@@ -87,8 +87,8 @@ func TestEmulateSweepEqualsReference(t *testing.T) {
 	}
 }
 
-// TestEmulateSweepCap lowers the kernel's turn cap so that long walks
-// reach it: the tasks with such walks must come back unfinished and count
+// TestEmulateSweepCap lowers the kernel's turn cap, or its visit limit,
+// so that long walks reach it: the tasks with such walks must come back unfinished and count
 // nothing (their histogram additions taken back), the others exactly as
 // the reference engine counts them; whole sweeps through Run must equal
 // the CPU sweep.
@@ -97,8 +97,12 @@ func TestEmulateSweepCap(t *testing.T) {
 		{mousemaze.Size{Rows: 4, Cols: 4}, mousemaze.Config{Order: mousemaze.Order{}.Resolve()}},
 		{mousemaze.Size{Rows: 3, Cols: 5}, mousemaze.Config{Order: mousemaze.Order{mousemaze.Up, mousemaze.Left, mousemaze.Down, mousemaze.Right}, Entry: 4, Exit: 1}},
 	} {
-		for _, capT := range []int32{1, 12, 20} {
-			r := &SweepRunner{Launch: EmulatedSweep(4), CapTurns: capT, Batch: 5}
+		for _, lim := range []struct {
+			capT int32
+			key  uint32
+		}{{1, 0}, {12, 0}, {20, 0}, {0, 2}, {0, 3}} {
+			capT := lim.capT
+			r := &SweepRunner{Launch: EmulatedSweep(4), CapTurns: capT, KeyLimit: lim.key, Batch: 5}
 			tasks := sweep.SplitTasks(tc.sz, tc.cfg, 4)
 			got, err := r.RunTasks(tc.sz, tc.cfg, tasks)
 			if err != nil {
@@ -116,10 +120,10 @@ func TestEmulateSweepCap(t *testing.T) {
 			want := sweep.ReferenceTally(tc.sz, tc.cfg, done)
 			got.Best, want.Best = nil, nil
 			if !reflect.DeepEqual(got, want) {
-				t.Fatalf("%s cap %d: the finished tasks' tally\n got %+v\nwant %+v", tc.sz, capT, got, want)
+				t.Fatalf("%s limits %+v: the finished tasks' tally\n got %+v\nwant %+v", tc.sz, lim, got, want)
 			}
-			if unfinished == 0 || unfinished == len(tasks) && capT > 1 {
-				t.Fatalf("%s cap %d: %d of %d tasks unfinished: the cap does not bite as it should", tc.sz, capT, unfinished, len(tasks))
+			if unfinished == 0 || unfinished == len(tasks) && capT != 1 {
+				t.Fatalf("%s limits %+v: %d of %d tasks unfinished: the limit does not bite as it should", tc.sz, lim, unfinished, len(tasks))
 			}
 			o := sweep.Options{Size: tc.sz, Config: tc.cfg, SplitDepth: 4}
 			cpu, err := sweep.Run(context.Background(), o)
@@ -133,7 +137,7 @@ func TestEmulateSweepCap(t *testing.T) {
 			}
 			cpu.ElapsedS, dev.ElapsedS = 0, 0
 			if !reflect.DeepEqual(dev, cpu) {
-				t.Fatalf("%s cap %d: sweep\n got %+v\nwant %+v", tc.sz, capT, dev, cpu)
+				t.Fatalf("%s limits %+v: sweep\n got %+v\nwant %+v", tc.sz, lim, dev, cpu)
 			}
 		}
 	}
@@ -166,11 +170,11 @@ func TestEmulatedSweepRun(t *testing.T) {
 // TestSweepParams checks the argument's layout against sweep.ptx and its
 // errors.
 func TestSweepParams(t *testing.T) {
-	if SweepParamsSize != 136 {
-		t.Errorf("SweepParams is %d bytes, sweep.cu's is 136", SweepParamsSize)
+	if SweepParamsSize != 144 {
+		t.Errorf("SweepParams is %d bytes, sweep.cu's is 144", SweepParamsSize)
 	}
-	if !strings.Contains(SweepPTX, ".param .align 8 .b8 sweep8_param_0[136]") {
-		t.Errorf("sweep.ptx does not take a 136-byte argument")
+	if !strings.Contains(SweepPTX, ".param .align 8 .b8 sweep8_param_0[144]") {
+		t.Errorf("sweep.ptx does not take a 144-byte argument")
 	}
 	if !strings.Contains(SweepPTX, ".entry "+SweepKernel+"(") {
 		t.Errorf("sweep.ptx has no entry %s", SweepKernel)
@@ -185,7 +189,7 @@ func TestSweepParams(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := [4]int32{10, 1, -1, -10}; p.Off != want || p.CapTurns != 506 {
-		t.Errorf("8x8: offsets %v cap %d, want %v and 506", p.Off, p.CapTurns, want)
+	if want := [4]int32{10, 1, -1, -10}; p.Off != want || p.CapTurns != 1020 || p.KeyLimit != 254 {
+		t.Errorf("8x8: offsets %v cap %d key limit %d, want %v, 1020 and 254", p.Off, p.CapTurns, p.KeyLimit, want)
 	}
 }
