@@ -30,28 +30,32 @@ func openSweeper(t *testing.T) *Sweeper {
 // TestSweepEqualsCPU runs whole sweeps through sweep.cu (on the device, or
 // on the mock driver's CPU) and compares every report with the CPU
 // sweep's exactly: several sizes up to 5×5, orders, end columns, free
-// ends, and the kernel's cap lowered so that tasks go back to the CPU.
+// ends, tasks whole and split further on the host, and the kernel's cap
+// lowered so that tasks (or parts) go back to the CPU.
 func TestSweepEqualsCPU(t *testing.T) {
 	s := openSweeper(t)
 	cases := []struct {
-		o    sweep.Options
-		capT int32
+		o      sweep.Options
+		capT   int32
+		expand int
 	}{
-		{sweep.Options{Size: mousemaze.Size{Rows: 3, Cols: 3}}, 0},
-		{sweep.Options{Size: mousemaze.Size{Rows: 4, Cols: 4}, SplitDepth: 5}, 0},
-		{sweep.Options{Size: mousemaze.Size{Rows: 3, Cols: 5}, Config: mousemaze.Config{Order: mousemaze.Order{mousemaze.Up, mousemaze.Left, mousemaze.Down, mousemaze.Right}, Entry: 4, Exit: 1}}, 0},
-		{sweep.Options{Size: mousemaze.Size{Rows: 3, Cols: 4}, FreeEnds: true}, 0},
-		{sweep.Options{Size: mousemaze.Size{Rows: 4, Cols: 5}, SplitDepth: 8}, 14},
-		{sweep.Options{Size: mousemaze.Size{Rows: 5, Cols: 5}, SplitDepth: 10}, 0},
+		{sweep.Options{Size: mousemaze.Size{Rows: 3, Cols: 3}}, 0, 0},
+		{sweep.Options{Size: mousemaze.Size{Rows: 4, Cols: 4}, SplitDepth: 5}, 0, 3},
+		{sweep.Options{Size: mousemaze.Size{Rows: 3, Cols: 5}, Config: mousemaze.Config{Order: mousemaze.Order{mousemaze.Up, mousemaze.Left, mousemaze.Down, mousemaze.Right}, Entry: 4, Exit: 1}}, 0, 0},
+		{sweep.Options{Size: mousemaze.Size{Rows: 3, Cols: 4}, FreeEnds: true}, 0, 2},
+		{sweep.Options{Size: mousemaze.Size{Rows: 4, Cols: 5}, SplitDepth: 8}, 14, 0},
+		{sweep.Options{Size: mousemaze.Size{Rows: 4, Cols: 5}, SplitDepth: 6}, 16, 4},
+		{sweep.Options{Size: mousemaze.Size{Rows: 5, Cols: 5}, SplitDepth: 10}, 0, 0},
+		{sweep.Options{Size: mousemaze.Size{Rows: 5, Cols: 5}, SplitDepth: 4}, 0, 8},
 	}
 	checked := 0
 	for _, tc := range cases {
-		name := fmt.Sprintf("%s/free=%v/cap=%d", tc.o.Size, tc.o.FreeEnds, tc.capT)
+		name := fmt.Sprintf("%s/free=%v/cap=%d/expand=%d", tc.o.Size, tc.o.FreeEnds, tc.capT, tc.expand)
 		want, err := sweep.Run(context.Background(), tc.o)
 		if err != nil {
 			t.Fatal(err)
 		}
-		s.CapTurns, s.Batch = tc.capT, 500
+		s.CapTurns, s.Batch, s.Expand = tc.capT, 500, tc.expand
 		o := tc.o
 		o.Runner = s
 		got, err := sweep.Run(context.Background(), o)
@@ -71,16 +75,11 @@ func TestSweepEqualsCPU(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			unfinished := 0
-			for _, b := range y.Best {
-				if b < 0 {
-					unfinished++
-				}
-			}
+			unfinished := len(y.Unfinished)
 			if unfinished == 0 {
 				t.Errorf("%s: no task reached the lowered cap, so escalation was not tested", name)
 			}
-			fmt.Printf("sweep escalation: %d of %d tasks left to the CPU\n", unfinished, len(y.Best))
+			fmt.Printf("sweep escalation: %d nodes of %d tasks left to the CPU\n", unfinished, len(y.Best))
 		}
 	}
 	launches, tasks := s.SweepStats()

@@ -89,24 +89,27 @@ func EncodeTasks(tasks []sweep.Task) []uint64 {
 	return out
 }
 
-// DecodeSweep turns the kernel's tally and best words into the tally of
-// its batch; a SweepUnfinished word becomes Best −1.
-func DecodeSweep(tally []uint64, best []uint32) sweep.TaskTally {
+// DecodeSweep turns the kernel's tally and best words, for the parts it
+// ran of tasks tasks (part j belongs to task of[j]), into the tally of the
+// tasks: each task's best is the most of its finished parts', and a part
+// whose word is SweepUnfinished goes to Unfinished.
+func DecodeSweep(tally []uint64, best []uint32, parts []sweep.Task, of []int, tasks int) sweep.TaskTally {
 	y := sweep.TaskTally{
 		Infeasible: sweep.Count{Lo: tally[swInf], Hi: tally[swInf+1]},
 		Leaves:     tally[swInf+2],
 		Steps:      tally[swInf+3],
-		Best:       make([]int32, len(best)),
+		Best:       make([]int32, tasks),
 	}
 	for t := 0; t < SweepHist; t++ {
 		if n := tally[2*SweepHist+t]; n != 0 {
 			y.Histogram = append(y.Histogram, sweep.Bucket{Turns: int64(t), Classes: n, Mazes: sweep.Count{Lo: tally[t], Hi: tally[SweepHist+t]}})
 		}
 	}
-	for i, b := range best {
-		y.Best[i] = int32(b)
+	for j, b := range best {
 		if b == SweepUnfinished {
-			y.Best[i] = -1
+			y.Unfinished = append(y.Unfinished, sweep.Subtask{Of: of[j], Task: parts[j]})
+		} else {
+			y.Best[of[j]] = max(y.Best[of[j]], int32(b))
 		}
 	}
 	return y
@@ -137,6 +140,10 @@ type SweepRunner struct {
 	// Batch is the tasks per call that the runner asks for (BatchTasks);
 	// 0 means 1<<16.
 	Batch int
+	// Expand splits every task into its parts this many decisions below
+	// it (sweep.SplitTask), which the kernel runs one per thread: large
+	// tasks are then shared among threads. 0 runs the tasks whole.
+	Expand int
 	// CapTurns and KeyLimit, when positive, lower the kernel's turn cap
 	// and visit limit (tests of escalation).
 	CapTurns int32
@@ -163,13 +170,32 @@ func (r *SweepRunner) RunTasks(sz mousemaze.Size, cfg mousemaze.Config, tasks []
 	if r.KeyLimit > 0 {
 		p.KeyLimit = min(p.KeyLimit, r.KeyLimit)
 	}
-	p.N = uint32(len(tasks))
+	parts, of, above := tasks, make([]int, len(tasks)), uint64(0)
+	for k := range of {
+		of[k] = k
+	}
+	if r.Expand > 0 {
+		sp := sweep.NewSplitter(sz, cfg)
+		parts, of = nil, of[:0]
+		for k, t := range tasks {
+			n := len(parts)
+			var st uint64
+			parts, st = sp.Split(parts, t, t.Len+r.Expand)
+			above += st
+			for range parts[n:] {
+				of = append(of, k)
+			}
+		}
+	}
+	p.N = uint32(len(parts))
 	tally := make([]uint64, SweepTallyWords)
-	best := make([]uint32, len(tasks))
-	if len(tasks) > 0 {
-		if err := r.Launch(p, EncodeTasks(tasks), tally, best); err != nil {
+	best := make([]uint32, len(parts))
+	if len(parts) > 0 {
+		if err := r.Launch(p, EncodeTasks(parts), tally, best); err != nil {
 			return sweep.TaskTally{}, err
 		}
 	}
-	return DecodeSweep(tally, best), nil
+	y := DecodeSweep(tally, best, parts, of, len(tasks))
+	y.Steps += above
+	return y, nil
 }

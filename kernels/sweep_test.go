@@ -51,8 +51,9 @@ func sweepCases(rng *rand.Rand) []sweepCase {
 
 // TestEmulateSweepEqualsReference runs every task of many small sweeps, at
 // several split depths, through the emulated kernel one task at a time and
-// all tasks in one launch, and compares each with dispatch/sweep's
-// reference engine exactly: histogram, leaves, steps, infeasible mazes
+// all tasks in one launch (whole, and split into parts a few levels
+// further), and compares each with dispatch/sweep's reference engine
+// exactly: histogram, leaves, steps, infeasible mazes
 // and each task's best turns.
 func TestEmulateSweepEqualsReference(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 11))
@@ -62,13 +63,17 @@ func TestEmulateSweepEqualsReference(t *testing.T) {
 			for _, depth := range []int{0, 1, 3, 6} {
 				tasks := sweep.SplitTasks(tc.sz, tc.cfg, depth)
 				want := sweep.ReferenceTally(tc.sz, tc.cfg, tasks)
-				got, err := r.RunTasks(tc.sz, tc.cfg, tasks)
-				if err != nil {
-					t.Fatal(err)
+				for _, expand := range []int{0, 2, 5} {
+					r.Expand = expand
+					got, err := r.RunTasks(tc.sz, tc.cfg, tasks)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if !reflect.DeepEqual(got, want) {
+						t.Fatalf("depth %d, %d tasks in one launch, split %d levels further:\n got %+v\nwant %+v", depth, len(tasks), expand, got, want)
+					}
 				}
-				if !reflect.DeepEqual(got, want) {
-					t.Fatalf("depth %d, %d tasks in one launch:\n got %+v\nwant %+v", depth, len(tasks), got, want)
-				}
+				r.Expand = 0
 				if depth != 3 {
 					continue
 				}
@@ -108,17 +113,22 @@ func TestEmulateSweepCap(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			left := map[int]bool{}
+			for _, u := range got.Unfinished {
+				if u.Task != tasks[u.Of] {
+					t.Fatalf("unfinished %+v is not task %d %+v", u.Task, u.Of, tasks[u.Of])
+				}
+				left[u.Of] = true
+			}
 			var done []sweep.Task
-			unfinished := 0
-			for i, b := range got.Best {
-				if b < 0 {
-					unfinished++
-				} else {
-					done = append(done, tasks[i])
+			for i, task := range tasks {
+				if !left[i] {
+					done = append(done, task)
 				}
 			}
+			unfinished := len(left)
 			want := sweep.ReferenceTally(tc.sz, tc.cfg, done)
-			got.Best, want.Best = nil, nil
+			got.Best, want.Best, got.Unfinished = nil, nil, nil
 			if !reflect.DeepEqual(got, want) {
 				t.Fatalf("%s limits %+v: the finished tasks' tally\n got %+v\nwant %+v", tc.sz, lim, got, want)
 			}
@@ -131,13 +141,16 @@ func TestEmulateSweepCap(t *testing.T) {
 				t.Fatal(err)
 			}
 			o.Runner = r
-			dev, err := sweep.Run(context.Background(), o)
-			if err != nil {
-				t.Fatal(err)
-			}
-			cpu.ElapsedS, dev.ElapsedS = 0, 0
-			if !reflect.DeepEqual(dev, cpu) {
-				t.Fatalf("%s limits %+v: sweep\n got %+v\nwant %+v", tc.sz, lim, dev, cpu)
+			for _, expand := range []int{0, 3} {
+				r.Expand = expand
+				dev, err := sweep.Run(context.Background(), o)
+				if err != nil {
+					t.Fatal(err)
+				}
+				cpu.ElapsedS, dev.ElapsedS = 0, 0
+				if !reflect.DeepEqual(dev, cpu) {
+					t.Fatalf("%s limits %+v, split %d further: sweep\n got %+v\nwant %+v", tc.sz, lim, expand, dev, cpu)
+				}
 			}
 		}
 	}
@@ -155,7 +168,7 @@ func TestEmulatedSweepRun(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		o.Runner = &SweepRunner{Launch: EmulatedSweep(4), Batch: 300}
+		o.Runner = &SweepRunner{Launch: EmulatedSweep(4), Batch: 300, Expand: 4}
 		dev, err := sweep.Run(context.Background(), o)
 		if err != nil {
 			t.Fatal(err)

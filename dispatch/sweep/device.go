@@ -38,10 +38,20 @@ type TaskTally struct {
 	Steps      uint64
 	Infeasible Count
 	Histogram  []Bucket // by increasing turns, no empty bucket
-	// Best holds, per task of the batch, the most turns of its leaves (0
-	// when it has none), or −1 when the task was not finished: it counts
-	// nothing in the fields above and Run runs it on the CPU.
+	// Best holds, per task of the batch, the most turns of its leaves
+	// counted above (0 when none).
 	Best []int32
+	// Unfinished lists the nodes the runner left (a walk past its
+	// counters' cap): whole tasks or parts of them, counted nowhere
+	// above (but for the steps above parts, which Steps holds), which
+	// Run runs on the CPU.
+	Unfinished []Subtask
+}
+
+// Subtask is a node of the tree below (or at) task Of of a batch.
+type Subtask struct {
+	Of   int
+	Task Task
 }
 
 // A TaskRunner runs batches of sweep tasks. RunTasks may be called from
@@ -106,6 +116,39 @@ func SplitTasks(sz mousemaze.Size, cfg mousemaze.Config, depth int) []Task {
 	return out
 }
 
+// SplitTask returns the nodes that cut the subtree below t at depth
+// decisions (every node with depth decisions, and every leaf or pruned
+// branch above it), in depth-first order, and the steps the search of t
+// takes above them: running the parts counts what running t counts, less
+// those steps. A runner splits large tasks so that its threads share
+// them; depth ≤ t.Len gives t alone.
+func SplitTask(sz mousemaze.Size, cfg mousemaze.Config, t Task, depth int) ([]Task, uint64) {
+	return NewSplitter(sz, cfg).Split(nil, t, depth)
+}
+
+// A Splitter splits tasks of one size and Config (SplitTask) with one
+// engine, allocating nothing but the parts. A Splitter is used by one
+// goroutine.
+type Splitter struct{ e *engine }
+
+// NewSplitter returns a Splitter for sz under cfg, which must be valid.
+func NewSplitter(sz mousemaze.Size, cfg mousemaze.Config) *Splitter {
+	return &Splitter{e: newEngine(sz, cfg)}
+}
+
+// Split appends to dst the parts of t at depth, as SplitTask returns
+// them, and returns it with the steps above the parts.
+func (s *Splitter) Split(dst []Task, t Task, depth int) ([]Task, uint64) {
+	if depth <= t.Len {
+		return append(dst, t), 0
+	}
+	ps, steps := s.e.splitBelow(prefix{Bits: t.Bits, Len: t.Len}, depth)
+	for _, p := range ps {
+		dst = append(dst, Task{Bits: p.Bits, Len: p.Len})
+	}
+	return dst, steps
+}
+
 // ReferenceTally runs tasks on the reference engine and returns their
 // tally as a TaskRunner would (no task is left unfinished): what the tests
 // hold runners to.
@@ -147,27 +190,32 @@ func (r *runner) runDevice(all []task, idx []int, pair int) taskResult {
 		return taskResult{pair: pair, err: err}
 	}
 	res := taskResult{pair: pair, leaves: y.Leaves, steps: y.Steps, infeasible: y.Infeasible, hist: y.Histogram, best: 0}
-	var redo []int
-	for k, b := range y.Best {
-		switch {
-		case b < 0:
-			redo = append(redo, idx[k])
-		case int64(b) > res.best:
+	best := append([]int32(nil), y.Best...)
+	if len(y.Unfinished) > 0 {
+		// The nodes the runner left, one at a time on the CPU engines
+		// (their maze text is not used: the first best task runs again
+		// below).
+		r.escals++
+		one := make([]task, 1)
+		for _, u := range y.Unfinished {
+			if u.Of < 0 || u.Of >= len(idx) {
+				return taskResult{pair: pair, err: fmt.Errorf("sweep: the runner left a node of task %d of a batch of %d", u.Of, len(idx))}
+			}
+			one[0] = task{pair: pair, node: prefix{Bits: u.Task.Bits, Len: u.Task.Len}}
+			c := r.runCPU(one, []int{0}, pair)
+			res.leaves += c.leaves
+			res.steps += c.steps
+			res.infeasible.Add(c.infeasible)
+			res.hist = addBuckets(res.hist, c.hist)
+			best[u.Of] = max(best[u.Of], int32(c.best))
+		}
+	}
+	for k, b := range best {
+		if int64(b) > res.best {
 			res.best, res.index = int64(b), idx[k]
 		}
 	}
-	if len(redo) > 0 {
-		r.escals++
-		c := r.runCPU(all, redo, pair)
-		res.leaves += c.leaves
-		res.steps += c.steps
-		res.infeasible.Add(c.infeasible)
-		res.hist = addBuckets(res.hist, c.hist)
-		if c.best > res.best || c.best == res.best && c.best > 0 && c.index < res.index {
-			res.best, res.index, res.maze, res.class = c.best, c.index, c.maze, c.class
-		}
-	}
-	if res.best > 0 && res.best >= r.skipBelow() && res.maze == "" {
+	if res.best > 0 && res.best >= r.skipBelow() {
 		// The task holding the batch's first best leaf, once more on the
 		// reference engine: its first leaf with the most turns is the maze.
 		if r.ref == nil {

@@ -33,13 +33,20 @@ func (f *refRunner) RunTasks(sz mousemaze.Size, cfg mousemaze.Config, tasks []Ta
 	}
 	y := ReferenceTally(sz, cfg, done)
 	best := make([]int32, len(tasks))
-	for k := range best {
-		best[k] = -1
-	}
 	for j, k := range at {
 		best[k] = y.Best[j]
 	}
 	y.Best = best
+	for k, t := range tasks {
+		if f.skip != 0 && k%f.skip == 0 {
+			// Leave the task in parts: the subtrees two levels below.
+			parts, steps := SplitTask(sz, cfg, t, t.Len+2)
+			y.Steps += steps
+			for _, u := range parts {
+				y.Unfinished = append(y.Unfinished, Subtask{Of: k, Task: u})
+			}
+		}
+	}
 	return y, nil
 }
 
@@ -87,5 +94,32 @@ func TestRunnerFails(t *testing.T) {
 	}
 	if r, err := OpenRunner("cpu"); r != nil || err != nil {
 		t.Fatalf("OpenRunner(cpu) = %v, %v", r, err)
+	}
+}
+
+// TestSplitTask checks that the parts of a task count, together with the
+// steps above them, what the task counts, at several depths below it.
+func TestSplitTask(t *testing.T) {
+	sz := mousemaze.Size{Rows: 4, Cols: 5}
+	cfg := mousemaze.Config{Order: mousemaze.Order{}.Resolve(), Entry: 1, Exit: 3}
+	tasks := SplitTasks(sz, cfg, 4)
+	for i, task := range tasks {
+		want := ReferenceTally(sz, cfg, []Task{task})
+		for _, extra := range []int{0, 1, 3, 8} {
+			parts, steps := SplitTask(sz, cfg, task, task.Len+extra)
+			if extra == 0 && len(parts) != 1 {
+				t.Fatalf("task %d: %d parts at its own depth", i, len(parts))
+			}
+			got := ReferenceTally(sz, cfg, parts)
+			got.Steps += steps
+			best := int32(0)
+			for _, b := range got.Best {
+				best = max(best, b)
+			}
+			got.Best = []int32{best}
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("task %d %+v in %d parts (%d more levels):\n got %+v\nwant %+v", i, task, len(parts), extra, got, want)
+			}
+		}
 	}
 }
