@@ -40,6 +40,14 @@ type Sweeper struct {
 	launches, tasksRun, bytes int64
 }
 
+// The Sweeper's defaults: tasks per call, and how many decisions further
+// the host splits each task so that the large ones are shared among
+// threads (small ones end above that depth and stay whole).
+const (
+	SweepBatch  = 1 << 14
+	SweepExpand = 6
+)
+
 // NewSweeper opens device and loads the sweep kernel's embedded PTX.
 func NewSweeper(device int) (*Sweeper, error) {
 	ev, err := New(mousemaze.Options{Device: device})
@@ -47,7 +55,7 @@ func NewSweeper(device int) (*Sweeper, error) {
 		return nil, err
 	}
 	s := &Sweeper{ev: ev}
-	s.Launch = s.launch
+	s.Launch, s.Batch, s.Expand = s.launch, SweepBatch, SweepExpand
 	err = ev.do(func() error {
 		mod, err := cu.LoadData(kernels.SweepPTX)
 		if err != nil {

@@ -199,3 +199,8 @@ func (r *SweepRunner) RunTasks(sz mousemaze.Size, cfg mousemaze.Config, tasks []
 	y.Steps += above
 	return y, nil
 }
+
+// Settings returns r itself, so that a caller holding a runner that
+// embeds a SweepRunner (the cuda backend's) behind an interface can change
+// its Batch, Expand and limits before a sweep.
+func (r *SweepRunner) Settings() *SweepRunner { return r }
