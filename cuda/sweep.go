@@ -30,7 +30,11 @@ func init() {
 // releases everything.
 type Sweeper struct {
 	kernels.SweepRunner
-	ev *Evaluator
+	// BlocksPerSM, when positive, caps the resident blocks per SM below
+	// what occupancy allows (fewer threads keep more of each thread's
+	// local state in L1; docs/gpu.md, "Sweeps on the GPU").
+	BlocksPerSM int
+	ev          *Evaluator
 
 	// Touched only on the driver thread.
 	mod                       cu.Module
@@ -134,6 +138,9 @@ func (s *Sweeper) launch(p kernels.SweepParams, tasks, tally []uint64, best []ui
 		if err != nil {
 			return fmt.Errorf("occupancy of %s: cuOccupancyMaxActiveBlocksPerMultiprocessor: %w", kernels.SweepKernel, err)
 		}
+		if s.BlocksPerSM > 0 {
+			per = min(per, s.BlocksPerSM)
+		}
 		grid := max(1, min(s.ev.dev.SMs*max(per, 1), (n+kernels.SweepBlock-1)/kernels.SweepBlock))
 		p.Tasks, p.Tally, p.Best, p.Next = devptr(s.tasks), devptr(s.tally), devptr(s.best), devptr(s.next)
 		p.N = uint32(n)
@@ -154,6 +161,10 @@ func (s *Sweeper) launch(p kernels.SweepParams, tasks, tally []uint64, best []ui
 		return nil
 	})
 }
+
+// SetBlocksPerSM sets BlocksPerSM (for callers that hold the Sweeper as
+// a sweep.TaskRunner).
+func (s *Sweeper) SetBlocksPerSM(n int) { s.BlocksPerSM = n }
 
 // SweepStats returns the launches and tasks the Sweeper ran.
 func (s *Sweeper) SweepStats() (launches, tasks int64) {

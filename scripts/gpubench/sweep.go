@@ -35,6 +35,7 @@ func cmdSweep(args []string, out *json.Encoder, stderr io.Writer) int {
 	backend := fs.String("backend", "cuda", "sweep runner: cuda, emulate (the kernel's Go mirror) or cpu")
 	expand := fs.Int("expand", -1, "split each task this many decisions further on the host (-1: the runner's default)")
 	batch := fs.Int("batch", 0, "tasks per runner call (0: the runner's default)")
+	blocks := fs.Int("blocks-per-sm", 0, "cuda: resident blocks per SM at most (0: as many as occupancy allows)")
 	workers := fs.Int("workers", 0, "goroutines feeding the runner, and the CPU check's workers (0: all CPUs)")
 	check := fs.Bool("check", false, "also run the CPU sweep and fail unless the reports are equal")
 	wantLeaves := fs.Uint64("expect-leaves", 0, "fail unless the sweep has this many leaves (0: no check)")
@@ -81,6 +82,9 @@ func cmdSweep(args []string, out *json.Encoder, stderr io.Writer) int {
 		if *batch > 0 {
 			s.Settings().Batch = *batch
 		}
+	}
+	if b, ok := runner.(interface{ SetBlocksPerSM(int) }); ok {
+		b.SetBlocksPerSM(*blocks)
 	}
 	o := sweep.Options{Size: sz, SplitDepth: *depth, Workers: *workers, Runner: runner}
 	if ids == nil {
