@@ -68,7 +68,7 @@ line=$(grep "^sweep: [1-9][0-9]* reports equal to the CPU sweep's" "$work/tests.
   exit 1
 }
 echo "test-cuda-mock: $line"
-line=$(grep "^sweep escalation: [1-9][0-9]* nodes of [0-9]* tasks left to the CPU" "$work/tests.log") || {
+line=$(grep -m1 "^sweep escalation: [1-9][0-9]* nodes of [0-9]* tasks left to the CPU" "$work/tests.log") || {
   echo "test-cuda-mock: the sweep kernel's escalation to the CPU was not checked" >&2
   exit 1
 }
