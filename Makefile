@@ -80,6 +80,7 @@ PTXARCH  ?= compute_80
 
 ptx:
 	$(NVCC) -ptx -arch=$(PTXARCH) -o kernels/walk.ptx kernels/walk.cu
+	$(NVCC) -ptx -arch=$(PTXARCH) -o kernels/sweep.ptx kernels/sweep.cu
 
 # cuda: the GPU binary (cgo, the cuda tag; needs the CUDA headers and
 # libcuda to link, and an NVIDIA driver to run). See docs/gpu.md.

@@ -408,6 +408,16 @@ func cfunc(f cu.Function) C.CUfunction { return *(*C.CUfunction)(unsafe.Pointer(
 func cstream(s cu.Stream) C.CUstream   { return *(*C.CUstream)(unsafe.Pointer(&s)) }
 func devptr(b buffer) uintptr          { return uintptr(b.ptr) }
 
+// launch starts kernel f on grid blocks of block threads on the null
+// stream, with params, size bytes, as its one argument (for the files
+// whose cgo preamble lacks mm_launch).
+func launch(f cu.Function, grid, block int, params unsafe.Pointer, size int) error {
+	if r := C.mm_launch(cfunc(f), C.uint(grid), C.uint(block), 0, nil, params, C.size_t(size)); r != C.CUDA_SUCCESS {
+		return driverError(r)
+	}
+	return nil
+}
+
 // Name returns "cuda".
 func (e *Evaluator) Name() string { return "cuda" }
 

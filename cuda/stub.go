@@ -2,8 +2,12 @@
 
 package cuda
 
-import "github.com/mousemaze/mousemaze"
+import (
+	"github.com/mousemaze/mousemaze"
+	"github.com/mousemaze/mousemaze/dispatch/sweep"
+)
 
 func init() {
 	mousemaze.RegisterMissing("cuda", ErrNoCUDA)
+	sweep.RegisterRunner("cuda", func() (sweep.TaskRunner, error) { return nil, ErrNoCUDA })
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/mousemaze/mousemaze"
+	"github.com/mousemaze/mousemaze/dispatch/sweep"
 )
 
 func TestStubSaysBuiltWithoutCUDA(t *testing.T) {
@@ -17,5 +18,8 @@ func TestStubSaysBuiltWithoutCUDA(t *testing.T) {
 	ev, err := mousemaze.NewEvaluator("auto", mousemaze.Options{})
 	if err != nil || ev.Name() == "cuda" {
 		t.Fatalf("auto without CUDA: %v, %v", ev, err)
+	}
+	if r, err := sweep.OpenRunner("cuda"); r != nil || !errors.Is(err, ErrNoCUDA) {
+		t.Fatalf("sweep runner cuda without CUDA: %v, %v", r, err)
 	}
 }

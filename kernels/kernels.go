@@ -20,7 +20,11 @@
 // model, whether a batch starts at walk8 or walk16. Driver holds that
 // host-side logic, shared by the cuda backend and the emulation.
 //
-// Regenerate the PTX after editing walk.cu:
+// sweep.cu (SweepPTX) is the exhaustive-sweep kernel: one task of
+// dispatch/sweep's search tree per thread; sweep.go holds its host side
+// (SweepRunner, a sweep.TaskRunner) and sweep_emulate.go its Go mirror.
+//
+// Regenerate the PTX after editing walk.cu or sweep.cu:
 //
 //	make ptx
 package kernels

@@ -202,8 +202,8 @@ func TestParamsLayout(t *testing.T) {
 	}
 }
 
-// TestPTXFresh checks that walk.ptx is what nvcc makes of walk.cu, as
-// `make ptx` runs it. It needs nvcc, which CI lacks, and a host compiler
+// TestPTXFresh checks that walk.ptx and sweep.ptx are what nvcc makes of
+// walk.cu and sweep.cu, as `make ptx` runs it. It needs nvcc, which CI lacks, and a host compiler
 // nvcc accepts; it skips, saying why, without either.
 func TestPTXFresh(t *testing.T) {
 	nvcc, err := exec.LookPath("nvcc")
@@ -219,8 +219,8 @@ func TestPTXFresh(t *testing.T) {
 	}
 }
 
-// checkPTX compiles walk.cu with nvcc and compares the result with the
-// committed walk.ptx. It returns an error when they differ, and a reason
+// checkPTX compiles walk.cu and sweep.cu with nvcc and compares the
+// results with the committed walk.ptx and sweep.ptx. It returns an error when they differ, and a reason
 // to skip when nvcc cannot tell: it cannot run, it cannot compile even a
 // trivial kernel with the host compiler present, or it is not the CUDA
 // 11.8 that made the committed file and makes different PTX.
@@ -239,25 +239,28 @@ func checkPTX(nvcc, dir string) (skip string, err error) {
 	if msg, err := exec.Command(nvcc, "-ptx", "-arch=compute_80", "-o", filepath.Join(dir, "probe.ptx"), probe).CombinedOutput(); err != nil {
 		return fmt.Sprintf("nvcc cannot compile even a trivial kernel with the host compiler present (%v), so walk.ptx cannot be checked; install a host compiler this nvcc supports (g++-11 for CUDA 11.8):\n%s", err, msg), nil
 	}
-	out := filepath.Join(dir, "walk.ptx")
-	if msg, err := exec.Command(nvcc, "-ptx", "-arch=compute_80", "-o", out, "walk.cu").CombinedOutput(); err != nil {
-		return "", fmt.Errorf("nvcc on walk.cu: %v\n%s", err, msg)
+	for _, name := range []string{"walk", "sweep"} {
+		out := filepath.Join(dir, name+".ptx")
+		if msg, err := exec.Command(nvcc, "-ptx", "-arch=compute_80", "-o", out, name+".cu").CombinedOutput(); err != nil {
+			return "", fmt.Errorf("nvcc on %s.cu: %v\n%s", name, err, msg)
+		}
+		got, err := os.ReadFile(out)
+		if err != nil {
+			return "", err
+		}
+		committed, err := os.ReadFile(name + ".ptx")
+		if err != nil {
+			return "", err
+		}
+		if bytes.Equal(got, committed) {
+			continue
+		}
+		if !bytes.Contains(ver, []byte("release 11.8,")) {
+			return fmt.Sprintf("%s.ptx differs from what this nvcc makes, but the committed file comes from CUDA 11.8 and this is\n%s", name, ver), nil
+		}
+		return "", fmt.Errorf("%s.ptx is stale: run `make ptx` and commit kernels/%s.ptx", name, name)
 	}
-	got, err := os.ReadFile(out)
-	if err != nil {
-		return "", err
-	}
-	committed, err := os.ReadFile("walk.ptx")
-	if err != nil {
-		return "", err
-	}
-	if bytes.Equal(got, committed) {
-		return "", nil
-	}
-	if !bytes.Contains(ver, []byte("release 11.8,")) {
-		return fmt.Sprintf("walk.ptx differs from what this nvcc makes, but the committed file comes from CUDA 11.8 and this is\n%s", ver), nil
-	}
-	return "", errors.New("walk.ptx is stale: run `make ptx` and commit kernels/walk.ptx")
+	return "", nil
 }
 
 // TestPTXFreshSkipsBrokenNvcc runs checkPTX with fake nvcc commands: one

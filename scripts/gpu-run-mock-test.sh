@@ -4,7 +4,8 @@
 # after building BINDIR/gpubench and BINDIR/cuda.test against the mock: it
 # makes two small population files, runs the script with short limits
 # scaled for the CPU, and checks that it passed and wrote its JSON and
-# summary with every step in them.
+# summary with every step in them; then the same for the sweep verdict
+# (GPURUN_STEPS=sweep) on small sizes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin="$(cd "${1:?usage: gpu-run-mock-test.sh BINDIR}" && pwd)"
@@ -40,9 +41,30 @@ done
 grep -q "^walk8 escalation: [0-9]* mazes checked, [1-9][0-9]* overflowed" "$out/tests.log" || problems+=("walk8 escalation not checked")
 # The whole file must be one JSON object.
 go run ./scripts/gpubench/jsoncheck "$out/gpu-run.json" || problems+=("gpu-run.json is not valid JSON")
+# The sweep verdict (GPURUN_STEPS=sweep), on sizes the mock's CPU runs in
+# seconds: 4x4 and 5x5 checked, 5x5 whole as the big sweep, three shards
+# of 6x6 as the sample.
+sout="$bin/gpu-run-sweep-out"
+rm -rf "$sout"
+rc=0
+GPURUN_STEPS=sweep GPURUN_SWEEP_CHECK=4x4,5x5 GPURUN_SWEEP_BIG=5x5:37306:54 GPURUN_SWEEP_SAMPLE=6x6:12:1000:3,500,999 \
+  GPURUN_SWEEP_EXPAND=4 SMI=absent-nvidia-smi SANITIZER=absent-compute-sanitizer NCU=absent-ncu \
+  OUT="$sout" BIN="$bin" GPURUN_SCALE=3 scripts/gpu-run.sh > "$bin/gpu-run-sweep.stdout" 2>&1 || rc=$?
+[ "$rc" -eq 0 ] || problems+=("gpu-run.sh GPURUN_STEPS=sweep exited $rc")
+for s in env sweep-check-4x4 sweep-check-5x5 sweep-tests sweep-5x5 sweep-6x6-sample; do
+  grep -q "\"step\":\"$s\",\"rc\":0,.*\"status\":\"ok\"" "$sout/gpu-run.jsonl" || problems+=("sweep step $s did not pass")
+done
+[ "$(grep -c '"equal_to_cpu":true' "$sout/gpu-run.jsonl")" -eq 2 ] || problems+=("the sweep checks did not find 2 equal reports")
+grep -q '"completed":true,.*"leaves":37306,.*"optimum_turns":54,' "$sout/gpu-run.jsonl" || problems+=("no completed 5x5 big sweep")
+grep -q '"step":"sweep-total",.*"steps_per_sec":[0-9]' "$sout/gpu-run.jsonl" || problems+=("no sample total with a rate")
+grep -q '"step":"sanitizer-sweep","rc":0,"seconds":0,"log":"","status":"skipped: ' "$sout/gpu-run.jsonl" || problems+=("sanitizer-sweep not skipped")
+grep -q '^sweep: [1-9][0-9]* reports equal to the CPU sweep' "$sout/sweep-tests.log" || problems+=("sweep tests did not compare reports")
+go run ./scripts/gpubench/jsoncheck "$sout/gpu-run.json" || problems+=("the sweep run's gpu-run.json is not valid JSON")
 if [ "${#problems[@]}" -gt 0 ]; then
   printf 'gpu-run-mock-test: %s\n' "${problems[@]}" >&2
   sed 's/^/  summary: /' "$out/summary.txt" >&2
+  [ -f "$sout/summary.txt" ] && sed 's/^/  sweep summary: /' "$sout/summary.txt" >&2
   exit 1
 fi
+echo "gpu-run-mock-test: the sweep verdict (GPURUN_STEPS=sweep) passed in $(grep -o '"seconds":[0-9]*' "$sout/gpu-run.json" | head -1 | cut -d: -f2)s"
 echo "gpu-run-mock-test: gpu-run.sh passed end to end against the mock driver in $(grep -o '"seconds":[0-9]*' "$out/gpu-run.json" | head -1 | cut -d: -f2)s; $(grep -c '' "$out/gpu-run.jsonl") results in $out/gpu-run.json, summary in $out/summary.txt"

@@ -29,6 +29,23 @@
 # $OUT/gpu-run.json gathers them into one object. Exit status: 0 when
 # every step that ran passed, 1 otherwise.
 #
+# GPURUN_STEPS=sweep runs, instead of the walk steps above, the verdict on
+# the sweep kernel (sweep --backend cuda, kernels/sweep.cu; docs/gpu.md,
+# "Sweeps on the GPU"): env; gpubench sweep --check on GPURUN_SWEEP_CHECK
+# (5x5,6x6: whole reports equal to the CPU sweep's, with the GPU's time);
+# the cuda tests of the sweep kernel (TestSweepEqualsCPU: free ends,
+# host-split tasks, the cap lowered so that nodes go back to the CPU);
+# GPURUN_SWEEP_BIG (size:leaves:optimum, 7x7:22657200991:332) whole, timed,
+# its counts checked, given up (completed false, not a failure) after
+# GPURUN_SWEEP_BIG_SECONDS (150); GPURUN_SWEEP_SAMPLE
+# (size:depth:shards:list, 8x8 at split depth 24, twelve shards of 10^6
+# whose CPU runs docs/sweep.md lists) split GPURUN_SWEEP_EXPAND (16)
+# decisions further on the host, each shard given up after 7 s, with
+# leaves/s and steps/s; compute-sanitizer memcheck on the sweep tests.
+# Limits (s): 15 env, 30 + 45 checks, 45 tests, 180 big, 100 sample, 60
+# sanitizer: 475. GPURUN_STEPS=all runs both parts (about 950 s: two
+# calls are better).
+#
 # Knobs (environment): OUT (default ./gpu-run-out), BIN (bin), GPURUN_N
 # (1000000), GPURUN_STREAM_SECONDS (15), GPURUN_TEST_SHORT (empty; set to
 # 1 to run the tests with -test.short, as the mock test does),
@@ -45,6 +62,12 @@ SECS="${GPURUN_STREAM_SECONDS:-15}"
 SCALE="${GPURUN_SCALE:-1}"
 DRAWN_N="${GPURUN_DRAWN_N:-131072}"
 SMI="${SMI:-nvidia-smi}"
+STEPS="${GPURUN_STEPS:-walk}"
+SWEEP_CHECK="${GPURUN_SWEEP_CHECK:-5x5,6x6}"
+SWEEP_BIG="${GPURUN_SWEEP_BIG:-7x7:22657200991:332}"
+SWEEP_BIG_SECONDS="${GPURUN_SWEEP_BIG_SECONDS:-150}"
+SWEEP_SAMPLE="${GPURUN_SWEEP_SAMPLE:-8x8:24:1000000:938273,2657,999241,814295,997554,805427,810625,787507,951439,251589,107622,468853}"
+SWEEP_EXPAND="${GPURUN_SWEEP_EXPAND:-16}"
 SANITIZER="${SANITIZER:-compute-sanitizer}"
 NCU="${NCU:-ncu}"
 SHORT=()
@@ -110,6 +133,32 @@ else
 fi
 step env 15 "$BIN/gpubench" env
 
+# The sweep kernel's verdict (GPURUN_STEPS=sweep or all).
+sweep_steps() {
+  local size i=0 big leaves opt sample depth shards list
+  for size in ${SWEEP_CHECK//,/ }; do
+    step "sweep-check-$size" $((i == 0 ? 30 : 45)) "$BIN/gpubench" sweep --size "$size" --check
+    i=$((i + 1))
+  done
+  step sweep-tests 45 "$BIN/cuda.test" -test.v -test.timeout 40s -test.run 'TestSweepEqualsCPU'
+  IFS=: read -r big leaves opt <<< "$SWEEP_BIG"
+  step "sweep-$big" $((SWEEP_BIG_SECONDS + 30)) "$BIN/gpubench" sweep --size "$big" \
+    --expect-leaves "$leaves" --expect-optimum "$opt" --timeout "$SWEEP_BIG_SECONDS"
+  IFS=: read -r sample depth shards list <<< "$SWEEP_SAMPLE"
+  step "sweep-$sample-sample" 100 "$BIN/gpubench" sweep --size "$sample" --split-depth "$depth" \
+    --shards "$shards" --shard-list "$list" --expand "$SWEEP_EXPAND" --timeout 7
+  if command -v "$SANITIZER" > /dev/null; then
+    step sanitizer-sweep 60 "$SANITIZER" --tool memcheck --error-exitcode 99 \
+      "$BIN/cuda.test" -test.short -test.run 'TestSweepEqualsCPU'
+  else
+    skip sanitizer-sweep "$SANITIZER not present"
+  fi
+}
+if [ "$STEPS" = sweep ]; then
+  sweep_steps
+fi
+if [ "$STEPS" = walk ] || [ "$STEPS" = all ]; then
+
 # 2. A smoke walk: a few thousand mazes against the cpu backend.
 step smoke 20 "$BIN/gpubench" check --n 5000 --sizes 13x13 --batch 5000
 
@@ -149,6 +198,14 @@ if command -v "$NCU" > /dev/null; then
 else
   skip ncu "$NCU not present"
 fi
+fi # walk steps
+if [ "$STEPS" = all ]; then
+  sweep_steps
+fi
+case "$STEPS" in
+  walk | sweep | all) ;;
+  *) say "gpu-run: GPURUN_STEPS=$STEPS: want walk, sweep or all"; failed=1 ;;
+esac
 
 # The whole run as one JSON object.
 {

@@ -54,6 +54,7 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 	initFile := fs.String("init", "", "best-only: take the incumbent from the mazes in this `FILE` (the longest walk of the swept size); default a quick search")
 	estimate := fs.Bool("estimate", false, "print Knuth's estimate of the leaves, steps and CPU time of the sweep (per shard with --shard) instead of running it")
 	probes := minFlag(fs, "probes", 100000, 1, "--estimate: random descents per pair of end columns")
+	backend := fs.String("backend", "cpu", "run the sweep's tasks on `NAME`: cpu, or cuda (the GPU kernel; needs the cuda build; --best-only stays on the CPU)")
 	if code := parseFlags(fs, args); code >= 0 {
 		return code
 	}
@@ -76,7 +77,7 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 	// The edge sweep enumerates boards with the reference walk; it has no
 	// tasks to checkpoint or shard. Nor has the trap sweep.
 	if *edges {
-		err = notApplying(set, []string{"checkpoint", "checkpoint-every", "resume", "force", "shard", "split-depth", "free-ends", "best-only", "init", "estimate", "probes", "cpuprofile"}, "the edge sweep (--edges)")
+		err = notApplying(set, []string{"checkpoint", "checkpoint-every", "resume", "force", "shard", "split-depth", "free-ends", "best-only", "init", "estimate", "probes", "cpuprofile", "backend"}, "the edge sweep (--edges)")
 		if err == nil {
 			var rep *sweep.EdgeReport
 			rep, err = sweep.EdgeSweep(sz, cfg, *workers)
@@ -85,7 +86,7 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 		return fail(exitUsage, "%v", err)
 	}
 	if cfg.K > 0 || *traps {
-		err = notApplying(set, []string{"free-ends", "checkpoint", "resume", "force", "shard", "split-depth", "cpuprofile", "best-only", "init", "estimate", "probes"}, "the trap sweep (--k, --traps)")
+		err = notApplying(set, []string{"free-ends", "checkpoint", "resume", "force", "shard", "split-depth", "cpuprofile", "best-only", "init", "estimate", "probes", "backend"}, "the trap sweep (--k, --traps)")
 		if err == nil {
 			var progress io.Writer
 			if !*quiet {
@@ -114,7 +115,7 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 	case set["probes"] && !*estimate:
 		return fail(exitUsage, "--probes applies to --estimate")
 	case *estimate:
-		if err := notApplying(set, []string{"checkpoint", "resume", "best-only", "init", "cpuprofile"}, "--estimate"); err != nil {
+		if err := notApplying(set, []string{"checkpoint", "resume", "best-only", "init", "cpuprofile", "backend"}, "--estimate"); err != nil {
 			return fail(exitUsage, "%v", err)
 		}
 		ctx, stop := interruptContext()
@@ -122,6 +123,14 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 		est, err := sweep.Estimate(ctx, o, *probes, sweepEstimateSample, 1)
 		return writeResult("sweep", est, sweepErr(err), *asJSON, stdout, stderr)
 	}
+	runner, err := sweep.OpenRunner(*backend)
+	if err != nil {
+		return failErr("sweep", stderr, sweepErr(err))
+	}
+	if c, ok := runner.(io.Closer); ok {
+		defer c.Close()
+	}
+	o.Runner = runner
 	if err := checkpoint.Claim(*ckpt, *resume, *force); err != nil {
 		return fail(exitUsage, "%v", err)
 	}
@@ -167,9 +176,9 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 }
 
 // sweepErr marks the sweep's errors that blame its options
-// (sweep.ErrOptions) as usage errors.
+// (sweep.ErrOptions, sweep.ErrRunner) as usage errors.
 func sweepErr(err error) error {
-	if errors.Is(err, sweep.ErrOptions) {
+	if errors.Is(err, sweep.ErrOptions) || errors.Is(err, sweep.ErrRunner) {
 		return mousemaze.Usage(err)
 	}
 	return err

@@ -6,9 +6,12 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/mousemaze/mousemaze"
 )
 
 // runSweepJSON runs a command that prints one JSON report and decodes it,
@@ -110,6 +113,8 @@ func TestSweepBadFlags(t *testing.T) {
 		{[]string{"sweep", "--size", "4x4", "--workers", "-1"}, "workers"},
 		{[]string{"sweep", "--bogus"}, "bogus"},
 		{[]string{"sweep-merge"}, "no report files"},
+		{[]string{"sweep", "--size", "4x4", "--backend", "gpu"}, "unknown backend"},
+		{[]string{"sweep", "--size", "4x4", "--estimate", "--backend", "cuda"}, "--backend"},
 	} {
 		var out, errb bytes.Buffer
 		if code := run(tc.args, &out, &errb); code != exitUsage || !strings.Contains(errb.String(), tc.want) {
@@ -178,5 +183,17 @@ func TestSweepEstimate(t *testing.T) {
 		if code := run(args, &out, &errb); code != exitUsage {
 			t.Errorf("%v: exit %d, want %d", args, code, exitUsage)
 		}
+	}
+}
+
+// TestSweepBackendCUDAMissing checks that sweep --backend cuda in a build
+// without CUDA fails with exit 1 and says so.
+func TestSweepBackendCUDAMissing(t *testing.T) {
+	if slices.Contains(mousemaze.BuiltBackends(), "cuda") {
+		t.Skip("built with CUDA")
+	}
+	var out, errb bytes.Buffer
+	if code := run([]string{"sweep", "--size", "3x3", "--backend", "cuda", "--quiet"}, &out, &errb); code != exitFail || !strings.Contains(errb.String(), "built without CUDA") || out.Len() != 0 {
+		t.Errorf("exit %d, stdout %q, stderr %q; want exit %d saying the binary was built without CUDA", code, out.String(), errb.String(), exitFail)
 	}
 }

@@ -473,9 +473,25 @@ func (e *engine) runTask(p prefix) {
 // depth decisions, and every leaf or pruned branch above that depth. In
 // depth-first order (open before wall) they cover every maze exactly once.
 func (e *engine) split(depth int) []prefix {
-	s0 := e.steps
-	defer func() { e.steps = s0 }() // splitting is not a task's work
-	e.reset()
+	ps, _ := e.splitBelow(prefix{}, depth)
+	return ps
+}
+
+// splitBelow is split for the subtree below node p: the nodes with depth
+// decisions (depth > p.Len) and the leaves and pruned branches above them
+// and below p, or p alone when it is a pruned branch. It also returns the
+// steps runTask(p) takes above those nodes, which running them does not
+// count: the walks to the decisions above depth and the moves onto their
+// cells (the walks to leaves above depth are the leaves' own).
+func (e *engine) splitBelow(p prefix, depth int) ([]prefix, uint64) {
+	s0, inf0 := e.steps, e.infeasible
+	defer func() { e.steps, e.infeasible = s0, inf0 }() // splitting is not a task's work
+	if !e.enter(p) {
+		e.reset()
+		return []prefix{p}, 0
+	}
+	base := e.nf
+	s1 := e.steps
 	var out []prefix
 	cur := func() prefix {
 		var p prefix
@@ -494,18 +510,21 @@ func (e *engine) split(depth int) []prefix {
 				out = append(out, cur())
 				break
 			}
+			before := e.steps
 			c := e.advance()
 			if c < 0 {
+				e.steps = before
 				out = append(out, cur())
 				break
 			}
 			e.push(c)
+			e.steps++
 		}
 		// Backtrack, listing pruned wall branches as nodes of their own.
 		for {
-			if e.nf == 0 {
+			if e.nf == base {
 				e.reset()
-				return out
+				return out, e.steps - s1
 			}
 			f := &e.frames[e.nf-1]
 			e.rewind(f)

@@ -71,6 +71,11 @@ type Options struct {
 	// Run fails if no maze reaches it.
 	BestOnly  bool
 	Incumbent int64
+	// Runner, when not nil, runs the tasks in batches of its BatchTasks
+	// (a GPU: OpenRunner("cuda")); the report is the one the CPU engines
+	// give. Best-only sweeps still run on the CPU engines: the runners
+	// have no bound.
+	Runner TaskRunner
 }
 
 // MaxWorkers bounds Options.Workers: every worker has its goroutine and
@@ -111,6 +116,7 @@ type taskResult struct {
 	best       int64
 	maze       string
 	class      string
+	err        error // the runner failed; the batch is not done
 }
 
 // state is what a checkpoint holds.
@@ -308,11 +314,18 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 	results := make(chan taskResult, 4*workers)
 	var next atomic.Int64
 	var wg sync.WaitGroup
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var runErr error // the first batch a runner failed
+	batch := batchTasks
+	if o.Runner != nil && !o.BestOnly {
+		batch = max(o.Runner.BatchTasks(), 1)
+	}
 	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			work(ctx, o.Size, cfgs, all, todo, &next, results, bound, best)
+			work(ctx, o, cfgs, all, todo, batch, &next, results, bound, best)
 		}()
 	}
 	go func() { wg.Wait(); close(results) }()
@@ -356,6 +369,13 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 				results = nil
 				continue
 			}
+			if r.err != nil {
+				if runErr == nil {
+					runErr = r.err
+					cancel()
+				}
+				continue
+			}
 			if testHookTask != nil {
 				testHookTask()
 			}
@@ -378,6 +398,9 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 	}
 	bar.Finish()
 	saveErr := save()
+	if runErr != nil {
+		return nil, errors.Join(runErr, saveErr)
+	}
 	if err := ctx.Err(); err != nil {
 		return nil, errors.Join(err, saveErr)
 	}
@@ -402,17 +425,17 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 // the per-task cost of reporting is small.
 const batchTasks = 16
 
-// work runs tasks taken from todo, batchTasks at a time, until none is
-// left or ctx is cancelled. Each worker has its own engines; the only
-// shared state is the counter (and the best turns per pair).
-func work(ctx context.Context, sz mousemaze.Size, cfgs []mousemaze.Config, all []task, todo []int, next *atomic.Int64, out chan<- taskResult, bound *bounder, best []atomic.Int64) {
+// work runs tasks taken from todo, batch at a time, until none is left or
+// ctx is cancelled. Each worker has its own engines; the only shared state
+// is the counter (and the best turns per pair, and o.Runner).
+func work(ctx context.Context, o Options, cfgs []mousemaze.Config, all []task, todo []int, batch int, next *atomic.Int64, out chan<- taskResult, bound *bounder, best []atomic.Int64) {
 	runners := make([]*runner, len(cfgs))
 	for {
-		k0 := int(next.Add(batchTasks) - batchTasks)
+		k0 := int(next.Add(int64(batch)) - int64(batch))
 		if k0 >= len(todo) || ctx.Err() != nil {
 			return
 		}
-		k1 := min(k0+batchTasks, len(todo))
+		k1 := min(k0+batch, len(todo))
 		for k0 < k1 {
 			// One tally per run of tasks of the same pair.
 			pair := all[todo[k0]].pair
@@ -422,8 +445,11 @@ func work(ctx context.Context, sz mousemaze.Size, cfgs []mousemaze.Config, all [
 			}
 			r := runners[pair]
 			if r == nil {
-				r = newRunner(sz, cfgs[pair])
+				r = newRunner(o.Size, cfgs[pair])
 				r.bound = bound
+				if bound == nil {
+					r.dev = o.Runner
+				}
 				r.best = &best[pair]
 				runners[pair] = r
 			}
@@ -445,6 +471,7 @@ type runner struct {
 	f16    *fast[uint16, [128]uint16]
 	ref    *engine
 	bound  *bounder
+	dev    TaskRunner    // runs the tasks when not nil (device.go)
 	escals int           // batches run again by a wider engine
 	best   *atomic.Int64 // the most turns any finished task of the pair reached, shared by the workers
 }
@@ -485,8 +512,16 @@ func (r *runner) run(all []task, idx []int, pair int) taskResult {
 	return res
 }
 
-// runOnce runs the tasks on the first engine that completes them all.
+// runOnce runs the tasks on r.dev, or on the CPU engines.
 func (r *runner) runOnce(all []task, idx []int, pair int) taskResult {
+	if r.dev != nil {
+		return r.runDevice(all, idx, pair)
+	}
+	return r.runCPU(all, idx, pair)
+}
+
+// runCPU runs the tasks on the first CPU engine that completes them all.
+func (r *runner) runCPU(all []task, idx []int, pair int) taskResult {
 	if r.f6 != nil {
 		if runFast(r.f6, all, idx, r.bound) {
 			return r.f6.result(pair, r.skipBelow())

@@ -11,6 +11,7 @@
 //	gpubench stream --pop pop-13x13-long.bin --seconds 15
 //	gpubench stream --size 32x32 --n 262144 --kind random --seconds 10
 //	gpubench lanes --pop pop-13x13-long.bin
+//	gpubench sweep --size 6x6 --check
 //
 // It opens the backend by name, so it builds without the cuda tag too;
 // there the cuda backend reports ErrNoCUDA (stream --backend cpu works).
@@ -67,12 +68,13 @@ func openGPU() (gpu, error) {
 	return g, nil
 }
 
-const usage = `usage: gpubench env|check|makepop|stream|lanes [flags]
+const usage = `usage: gpubench env|check|makepop|stream|lanes|sweep [flags]
   env       the device, as the backend sees it
   check     the cuda backend against the cpu backend on random mazes
   makepop   write a population file for stream (made beforehand, off the device)
   stream    batches through the backend: kernel-only and end-to-end rates
   lanes     the lane-efficiency model (kernels.LaneEfficiency) of a population, on the CPU
+  sweep     an exhaustive sweep (or shards of one) on the GPU: counts, rates, and the CPU sweep's report to compare
 run "gpubench <command> -h" for a command's flags`
 
 func run(args []string, stdout, stderr io.Writer) int {
@@ -81,7 +83,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	cmds := map[string]func([]string, *json.Encoder, io.Writer) int{
-		"env": cmdEnv, "check": cmdCheck, "makepop": cmdMakePop, "stream": cmdStream, "lanes": cmdLanes,
+		"env": cmdEnv, "check": cmdCheck, "makepop": cmdMakePop, "stream": cmdStream, "lanes": cmdLanes, "sweep": cmdSweep,
 	}
 	f, ok := cmds[args[0]]
 	if !ok {

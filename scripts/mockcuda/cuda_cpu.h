@@ -1,6 +1,7 @@
-// cuda_cpu.h: what kernels/walk.cu needs of CUDA C++, in plain C++, so that
-// the mock driver (mockcuda.cc) compiles the kernel source itself and runs
-// it on the CPU, one OS thread per CUDA thread.
+// cuda_cpu.h: what kernels/walk.cu and kernels/sweep.cu need of CUDA C++,
+// in plain C++, so that the mock driver (mockcuda.cc) compiles the kernel
+// sources themselves and runs them on the CPU, one OS thread per CUDA
+// thread.
 //
 // - threadIdx, blockIdx, blockDim, gridDim are thread-local, set by the
 //   mock's launch before it calls the kernel on each thread;
@@ -9,7 +10,7 @@
 //   turns that line into the declaration of a function returning the
 //   calling thread's block buffer (a pointer to an array of unknown bound),
 //   so that every later use of smem is that buffer;
-// - atomicAdd is a relaxed atomic add, __brevll a bit reversal, min the
+// - atomicAdd (32 and 64 bits) is a relaxed atomic add, __brevll a bit reversal, min the
 //   integer minimum; __ballot_sync and __shfl_sync meet the warp's 32
 //   threads at a barrier (mock_warp), __ffs and __popc are the builtins;
 //   __device__, __global__, __forceinline__ and
@@ -106,6 +107,10 @@ static inline int __ffs(unsigned x) { return __builtin_ffs((int)x); }
 static inline int __popc(unsigned x) { return __builtin_popcount(x); }
 
 static inline unsigned int atomicAdd(unsigned int *p, unsigned int v) {
+	return __atomic_fetch_add(p, v, __ATOMIC_RELAXED);
+}
+
+static inline unsigned long long atomicAdd(unsigned long long *p, unsigned long long v) {
 	return __atomic_fetch_add(p, v, __ATOMIC_RELAXED);
 }
 
