@@ -54,7 +54,7 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 	initFile := fs.String("init", "", "best-only: take the incumbent from the mazes in this `FILE` (the longest walk of the swept size); default a quick search")
 	estimate := fs.Bool("estimate", false, "print Knuth's estimate of the leaves, steps and CPU time of the sweep (per shard with --shard) instead of running it")
 	probes := minFlag(fs, "probes", 100000, 1, "--estimate: random descents per pair of end columns")
-	backend := fs.String("backend", "cpu", "run the sweep's tasks on `NAME`: cpu, or cuda (the GPU kernel; needs the cuda build; --best-only stays on the CPU)")
+	backend := fs.String("backend", "cpu", "run the sweep's tasks on `NAME`: cpu, or cuda (the GPU kernel; needs the cuda build; not with --best-only)")
 	if code := parseFlags(fs, args); code >= 0 {
 		return code
 	}

@@ -83,11 +83,16 @@ func (failRunner) RunTasks(mousemaze.Size, mousemaze.Config, []Task) (TaskTally,
 	return TaskTally{}, errors.New("device lost")
 }
 
-// TestRunnerFails checks that a runner's error ends the sweep with it.
+// TestRunnerFails checks that a runner's error ends the sweep with it,
+// and that best-only refuses a runner.
 func TestRunnerFails(t *testing.T) {
 	_, err := Run(context.Background(), Options{Size: mousemaze.Size{Rows: 4, Cols: 4}, Runner: failRunner{}})
 	if err == nil || err.Error() != "device lost" {
 		t.Fatalf("got %v, want the runner's error", err)
+	}
+	_, err = Run(context.Background(), Options{Size: mousemaze.Size{Rows: 4, Cols: 4}, Runner: failRunner{}, BestOnly: true, Incumbent: 10})
+	if !errors.Is(err, ErrOptions) {
+		t.Fatalf("best-only on a runner: %v, want ErrOptions (the bound runs on the CPU only)", err)
 	}
 	if _, err := OpenRunner("nope"); !errors.Is(err, ErrRunner) {
 		t.Fatalf("OpenRunner(nope): %v", err)

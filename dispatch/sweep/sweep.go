@@ -172,6 +172,9 @@ func (o *Options) check() error {
 	if o.BestOnly && o.Incumbent < 1 || !o.BestOnly && o.Incumbent != 0 {
 		return fmt.Errorf("%w: best-only needs an incumbent of at least 1 turn (got best-only %v, incumbent %d)", ErrOptions, o.BestOnly, o.Incumbent)
 	}
+	if o.BestOnly && o.Runner != nil {
+		return fmt.Errorf("%w: --best-only runs on the CPU engines only (the bound is not on the device): drop --backend", ErrOptions)
+	}
 	return nil
 }
 
@@ -318,7 +321,7 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 	defer cancel()
 	var runErr error // the first batch a runner failed
 	batch := batchTasks
-	if o.Runner != nil && !o.BestOnly {
+	if o.Runner != nil {
 		batch = max(o.Runner.BatchTasks(), 1)
 	}
 	for range workers {
