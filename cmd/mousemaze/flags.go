@@ -22,9 +22,46 @@ func newFlagSet(name, synopsis, example string, stderr io.Writer) *flag.FlagSet 
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "Usage: mousemaze %s %s\n\nExample:\n  %s\n\nFlags:\n", name, synopsis, example)
-		fs.PrintDefaults()
+		printDefaults(fs, stderr)
 	}
 	return fs
+}
+
+// printDefaults is fs.PrintDefaults with the flag package's "value", the
+// placeholder it prints for flag types it does not know, replaced by the
+// type of the project's own flag values (int, duration, RxC, i/N, ...).
+func printDefaults(fs *flag.FlagSet, w io.Writer) {
+	var buf strings.Builder
+	fs.SetOutput(&buf)
+	fs.PrintDefaults()
+	fs.SetOutput(w)
+	out := buf.String()
+	fs.VisitAll(func(f *flag.Flag) {
+		if t := flagType(f.Value); t != "" {
+			out = strings.Replace(out, "  -"+f.Name+" value\n", "  -"+f.Name+" "+t+"\n", 1)
+		}
+	})
+	io.WriteString(w, out)
+}
+
+// flagType names the type of the project's flag values for the help
+// text, or "" for the flag package's own.
+func flagType(v flag.Value) string {
+	switch v.(type) {
+	case *value[int], *value[int64]:
+		return "int"
+	case *value[time.Duration]:
+		return "duration"
+	case *value[mousemaze.Size]:
+		return "RxC"
+	case *value[string]:
+		return "string"
+	case *mousemaze.Shard:
+		return "i/N"
+	case *value[viennese.Variant]:
+		return "variant"
+	}
+	return ""
 }
 
 // parseFlags parses args and returns the exit status to use when parsing

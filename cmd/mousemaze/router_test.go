@@ -71,3 +71,35 @@ func TestSlurmEvolveSearchFlags(t *testing.T) {
 		t.Errorf("--kick with ga: exit %d, %s", code, errs)
 	}
 }
+
+// TestHelpNamesFlagTypes runs -h on every command and verb and wants
+// each flag shown with its type: the flag package prints "value" for the
+// project's own flag types unless printDefaults names them.
+func TestHelpNamesFlagTypes(t *testing.T) {
+	var runs [][]string
+	for name, c := range commands {
+		if len(c.verbs) == 0 {
+			runs = append(runs, []string{name, "-h"})
+		}
+		for _, v := range c.verbs {
+			runs = append(runs, []string{name, v.name, "-h"})
+		}
+	}
+	typed := 0
+	for _, args := range runs {
+		_, out, errs := runCmd(t, args...)
+		for _, line := range strings.Split(out+errs, "\n") {
+			if strings.HasPrefix(line, "  -") && strings.HasSuffix(line, " value") {
+				t.Errorf("%q: %q shows no type", args, line)
+			}
+			for _, ty := range []string{" int", " duration", " i/N", " variant"} {
+				if strings.HasPrefix(line, "  -") && strings.HasSuffix(line, ty) {
+					typed++
+				}
+			}
+		}
+	}
+	if len(runs) < 20 || typed < 20 {
+		t.Fatalf("%d help texts, %d typed flag lines: the commands were not all reached", len(runs), typed)
+	}
+}
