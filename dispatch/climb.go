@@ -43,8 +43,9 @@ type Climb[G any] struct {
 	// Batch is the number of neighbours evaluated per generation; 0 means
 	// a whole radius (up to maxBatch).
 	Batch int `json:"batch"`
-	// Reach limits radius-2 and -3 moves to sites within this distance of
-	// each other (0: any); a climb with a Reach certifies nothing.
+	// Reach limits moves of radius 2 and above to sites within this
+	// distance of each other (0: any); a climb with a Reach certifies
+	// nothing.
 	Reach int `json:"reach,omitempty"`
 	// Island is the memetic island the climb's results go back to.
 	Island int `json:"island,omitempty"`
@@ -232,11 +233,18 @@ type scan struct {
 	radius int
 	moves  []int      // the moves, in scan order
 	pairs  [][2]int32 // radius 2, random order: the shuffled pairs
-	idx    [3]int     // the current combination, lexicographic over moves
+	idx    []int      // the current combination, lexicographic over moves
 	pos    int64
 	done   bool
 	site   func(m int) int
 	near   func(a, b int) bool // nil: any pair
+
+	// Radius 4 and above with a Reach: the combinations are listed anchor
+	// by anchor (the combination's first move in scan order), those of one
+	// anchor at a time in buf (radius moves each), from bufPos on.
+	anchor int
+	buf    []int
+	bufPos int
 }
 
 func (s *Engine[G]) scanOf(c *Climb[G]) *scan {
@@ -269,6 +277,7 @@ func (s *Engine[G]) scanOf(c *Climb[G]) *scan {
 			r.Shuffle(len(sc.pairs), func(i, j int) { sc.pairs[i], sc.pairs[j] = sc.pairs[j], sc.pairs[i] })
 		}
 	}
+	sc.idx = make([]int, max(c.Radius, 1))
 	for i := range sc.idx {
 		sc.idx[i] = i
 	}
@@ -313,6 +322,9 @@ func (sc *scan) distinct(moves []int) bool {
 // raw returns the combination at sc.pos and advances.
 func (sc *scan) raw() ([]int, bool) {
 	n, r := len(sc.moves), sc.radius
+	if r >= deepRadius && sc.near != nil {
+		return sc.deep()
+	}
 	if sc.pairs != nil {
 		if sc.pos >= int64(len(sc.pairs)) {
 			return nil, false
@@ -347,4 +359,65 @@ func (sc *scan) raw() ([]int, bool) {
 		}
 	}
 	return out, true
+}
+
+// deepRadius is the first radius whose combinations a scan with a Reach
+// lists anchor by anchor (deep) instead of filtering every combination
+// of the moves (there are C(n, r) of them, 2.8·10^10 for r = 6 on 13×13).
+const deepRadius = 4
+
+// deep returns the next combination of a radius at or above deepRadius
+// whose moves lie pairwise within reach: for each anchor in scan order,
+// every set of radius−1 later moves near it and near each other, in
+// lexicographic order of their scan positions. Each combination comes
+// exactly once, from its first move in scan order.
+func (sc *scan) deep() ([]int, bool) {
+	r := sc.radius
+	for sc.bufPos >= len(sc.buf) {
+		if sc.anchor >= len(sc.moves) {
+			return nil, false
+		}
+		sc.fill(sc.anchor)
+		sc.anchor++
+	}
+	out := append([]int(nil), sc.buf[sc.bufPos:sc.bufPos+r]...)
+	sc.bufPos += r
+	sc.pos++
+	return out, true
+}
+
+// fill lists in buf the combinations anchored at scan position a.
+func (sc *scan) fill(a int) {
+	sc.buf, sc.bufPos = sc.buf[:0], 0
+	first := sc.moves[a]
+	var cand []int
+	for j := a + 1; j < len(sc.moves); j++ {
+		if sc.near(first, sc.moves[j]) {
+			cand = append(cand, sc.moves[j])
+		}
+	}
+	cur := make([]int, 1, sc.radius)
+	cur[0] = first
+	var grow func(from int)
+	grow = func(from int) {
+		if len(cur) == sc.radius {
+			sc.buf = append(sc.buf, cur...)
+			return
+		}
+		for k := from; k <= len(cand)-(sc.radius-len(cur)); k++ {
+			m, ok := cand[k], true
+			for _, x := range cur[1:] {
+				if !sc.near(x, m) {
+					ok = false
+					break
+				}
+			}
+			if ok {
+				cur = append(cur, m)
+				grow(k + 1)
+				cur = cur[:len(cur)-1]
+			}
+		}
+	}
+	grow(0)
 }

@@ -3,6 +3,7 @@ package dispatch
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 	"testing"
 
 	"github.com/mousemaze/mousemaze"
@@ -275,31 +276,34 @@ func TestScanReach(t *testing.T) {
 	}
 	prob := s.Problem().(*GridProblem)
 	g := prob.Random(s.rng)
-	for _, tc := range []struct{ reach, r int }{{1, 2}, {2, 2}, {1, 3}, {2, 3}} {
+	for _, tc := range []struct{ reach, r int }{{1, 2}, {2, 2}, {1, 3}, {2, 3}, {1, 4}, {2, 4}, {2, 5}, {3, 5}, {2, 7}} {
 		n := prob.Moves(g)
-		want := 0
 		cellOf := func(m int) (int, int) { x := prob.Site(g, m); return x / spec.Cols, x % spec.Cols }
 		near := func(a, b int) bool {
 			r1, c1 := cellOf(a)
 			r2, c2 := cellOf(b)
 			return max(abs(r1-r2), abs(c1-c2)) <= tc.reach
 		}
-		for a := 0; a < n; a++ {
-			for b := a + 1; b < n; b++ {
-				if !near(a, b) {
-					continue
+		// Brute force: every set of r moves, pairwise near.
+		want := 0
+		var count func(from int, set []int)
+		count = func(from int, set []int) {
+			if len(set) == tc.r {
+				want++
+				return
+			}
+			for m := from; m < n; m++ {
+				ok := true
+				for _, x := range set {
+					ok = ok && near(x, m)
 				}
-				if tc.r == 2 {
-					want++
-					continue
-				}
-				for c := b + 1; c < n; c++ {
-					if near(a, c) && near(b, c) {
-						want++
-					}
+				if ok {
+					count(m+1, append(set, m))
 				}
 			}
 		}
+		count(0, nil)
+		seen := map[string]bool{}
 		c := s.newClimb(Member[Grid]{Genome: g}, 3, ImproveFirst, 0, 0, false)
 		c.Radius, c.Reach = tc.r, tc.reach
 		sc := s.scanOf(c)
@@ -316,10 +320,21 @@ func TestScanReach(t *testing.T) {
 					}
 				}
 			}
+			key := fmt.Sprint(sortedCopy(moves))
+			if seen[key] || len(moves) != tc.r {
+				t.Fatalf("reach %d, radius %d: moves %v twice or of the wrong radius", tc.reach, tc.r, moves)
+			}
+			seen[key] = true
 			got++
 		}
 		if got != want || want == 0 {
 			t.Errorf("reach %d, radius %d: %d combinations, want %d", tc.reach, tc.r, got, want)
 		}
 	}
+}
+
+func sortedCopy(xs []int) []int {
+	out := append([]int(nil), xs...)
+	slices.Sort(out)
+	return out
 }

@@ -177,6 +177,27 @@ func (p *EdgeProblem) Moves(m mousemaze.EdgeMaze) int { return m.Edges() }
 // Site returns the edge move mv flips: mv itself.
 func (p *EdgeProblem) Site(m mousemaze.EdgeMaze, mv int) int { return mv }
 
+// Distance returns how far apart the edges of two moves lie, in cells:
+// the Chebyshev distance between their midpoints, rounded up. Edges of
+// one cell, or of two neighbouring cells in line, are 1 apart; an edge is
+// 0 from itself. It makes --reach apply to edge boards as to grids.
+func (p *EdgeProblem) Distance(m mousemaze.EdgeMaze, m1, m2 int) int {
+	r1, c1 := edgeMid(m, m1)
+	r2, c2 := edgeMid(m, m2)
+	return (max(abs(r1-r2), abs(c1-c2)) + 1) / 2
+}
+
+// edgeMid returns the midpoint of edge i in half cells: (2r, 2c+1) for
+// the edge right of cell (r, c), (2r+1, 2c) for the edge below it.
+func edgeMid(m mousemaze.EdgeMaze, i int) (int, int) {
+	h := m.Rows * (m.Cols - 1)
+	if i < h {
+		return 2 * (i / (m.Cols - 1)), 2*(i%(m.Cols-1)) + 1
+	}
+	i -= h
+	return 2*(i/m.Cols) + 1, 2 * (i % m.Cols)
+}
+
 // Apply returns a copy of m with the given edges flipped.
 func (p *EdgeProblem) Apply(m mousemaze.EdgeMaze, moves ...int) mousemaze.EdgeMaze {
 	out := m.Clone()

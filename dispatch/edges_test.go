@@ -277,3 +277,81 @@ func jsonRoundTrip[G any](st *EngineState[G]) (*EngineState[G], error) {
 	var out EngineState[G]
 	return &out, json.Unmarshal(data, &out)
 }
+
+// TestEdgeDistance checks the distance between edges, in cells, on a 3×4
+// board: right edges 0..8 (row by row, 3 a row), down edges 9..16 (4 a
+// row).
+func TestEdgeDistance(t *testing.T) {
+	p, err := NewEdgeProblem(edgeSpec(AlgoILS, 3, 4, 10, 1), nil, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := mousemaze.NewEdgeMaze(3, 4)
+	for _, tc := range []struct{ a, b, want int }{
+		{0, 0, 0},   // itself
+		{0, 1, 1},   // right of (0,0) and of (0,1): in line
+		{0, 3, 1},   // right of (0,0) and of (1,0): parallel
+		{0, 9, 1},   // right of and below (0,0): one cell
+		{0, 10, 1},  // right of (0,0), below (0,1): one corner
+		{0, 8, 2},   // right of (0,0) and of (2,2)
+		{9, 16, 3},  // below (0,0) and below (1,3)
+		{2, 9, 3},   // right of (0,2), below (0,0)
+		{13, 14, 1}, // below (1,0) and below (1,1)
+		{12, 13, 3}, // below (0,3) and below (1,0)
+	} {
+		if got := p.Distance(m, tc.a, tc.b); got != tc.want {
+			t.Errorf("Distance(%d, %d) = %d, want %d", tc.a, tc.b, got, tc.want)
+		}
+		if got := p.Distance(m, tc.b, tc.a); got != tc.want {
+			t.Errorf("Distance(%d, %d) = %d, want %d (not symmetric)", tc.b, tc.a, got, tc.want)
+		}
+	}
+}
+
+// TestEdgeScanReach wants a climb on an edge board with a Reach to scan
+// exactly the pairs of edges within that distance, as on grids: --reach
+// applies to edge boards.
+func TestEdgeScanReach(t *testing.T) {
+	for _, reach := range []int{0, 1, 2} {
+		spec := edgeSpec(AlgoILS, 4, 5, 100, 3)
+		spec.Reach = reach
+		p, err := NewEdgeProblem(spec, nil, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := NewEngine(spec, p, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := p.Random(s.rng)
+		n := p.Moves(g)
+		want := 0
+		for a := 0; a < n; a++ {
+			for b := a + 1; b < n; b++ {
+				if reach == 0 || p.Distance(g, a, b) <= reach {
+					want++
+				}
+			}
+		}
+		c := s.newClimb(Member[mousemaze.EdgeMaze]{Genome: g}, 2, ImproveFirst, 0, 0, false)
+		c.Radius, c.Reach = 2, reach
+		sc := s.scanOf(c)
+		got := 0
+		for {
+			moves, ok := sc.next()
+			if !ok {
+				break
+			}
+			if reach > 0 && p.Distance(g, moves[0], moves[1]) > reach {
+				t.Fatalf("reach %d: edges %v are %d apart", reach, moves, p.Distance(g, moves[0], moves[1]))
+			}
+			got++
+		}
+		if got != want {
+			t.Errorf("reach %d: %d pairs scanned, want %d", reach, got, want)
+		}
+		if reach == 1 && want >= n*(n-1)/2 {
+			t.Errorf("reach 1 keeps all %d pairs", want)
+		}
+	}
+}

@@ -86,23 +86,41 @@ func testParams(t *testing.T, algo string, freeEnds bool) Spec {
 type variant struct {
 	algo     string
 	freeEnds bool
+	local    int // Spec.Local (with Reach 2); 0 keeps the preset's
 }
 
+// variants returns every method with fixed and free ends, and ils and
+// hill with a deep neighbourhood (radius 5 within reach 2).
 func variants() []variant {
 	var vs []variant
 	for _, a := range Algos {
-		vs = append(vs, variant{a, false}, variant{a, true})
+		vs = append(vs, variant{a, false, 0}, variant{a, true, 0})
+	}
+	for _, a := range []string{AlgoILS, AlgoHill} {
+		vs = append(vs, variant{a, false, 5}, variant{a, true, 5})
 	}
 	return vs
 }
 
-func (v variant) String() string { return fmt.Sprintf("algo=%s/free_ends=%v", v.algo, v.freeEnds) }
+func (v variant) String() string {
+	s := fmt.Sprintf("algo=%s/free_ends=%v", v.algo, v.freeEnds)
+	if v.local > 0 {
+		s += fmt.Sprintf("/local=h%d", v.local)
+	}
+	return s
+}
 
 // eachVariant runs f as a subtest for every variant, with the variant's
 // test spec.
 func eachVariant(t *testing.T, f func(t *testing.T, v variant, p Spec)) {
 	for _, v := range variants() {
-		t.Run(v.String(), func(t *testing.T) { f(t, v, testParams(t, v.algo, v.freeEnds)) })
+		t.Run(v.String(), func(t *testing.T) {
+			p := testParams(t, v.algo, v.freeEnds)
+			if v.local > 0 {
+				p.Local, p.Reach = v.local, 2
+			}
+			f(t, v, p)
+		})
 	}
 }
 
@@ -408,7 +426,8 @@ func TestSpecValidate(t *testing.T) {
 		{AlgoGA, func(p *Spec) { p.Mutation = -1 }, "--mutation -1"},
 		{AlgoGA, func(p *Spec) { p.Crossover = "foo" }, `--crossover "foo": must be uniform or none`},
 		{AlgoILS, func(p *Spec) { p.Improve = "worst" }, `--improve "worst": must be first or best`},
-		{AlgoILS, func(p *Spec) { p.Local = 4 }, "--local h4: must be h1, h2 or h3"},
+		{AlgoILS, func(p *Spec) { p.Local = 9 }, "--local h9: must be h1 to h8 (h4 and above need --reach)"},
+		{AlgoILS, func(p *Spec) { p.Local, p.Reach = 4, 0 }, "--local h4: must be h1 to h8 (h4 and above need --reach)"},
 		{AlgoMemetic, func(p *Spec) { p.Local = 0 }, "--local h0"},
 		{AlgoILS, func(p *Spec) { p.Kick = 0 }, "--kick 0: must be at least 1"},
 		{AlgoILS, func(p *Spec) { p.Restarts = -1 }, "--restarts -1"},

@@ -22,7 +22,7 @@ type SpecOptions struct {
 	Mutation *float64 `json:"mutation,omitempty"`
 	// Crossover is CrossUniform or CrossNone.
 	Crossover *string `json:"crossover,omitempty"`
-	// Local is the climbs' neighbourhood: "h1", "h2" or "h3" (ils,
+	// Local is the climbs' neighbourhood: "h1" to "h8" (ils,
 	// memetic, hill).
 	Local *string `json:"local,omitempty"`
 	// Improve is ImproveFirst or ImproveBest (ils, hill).
@@ -128,12 +128,11 @@ func (o SpecOptions) Apply(p *Spec, sites int) error {
 		p.Crossover = *o.Crossover
 	}
 	if o.Local != nil {
-		switch v := *o.Local; v {
-		case "h1", "h2", "h3":
-			p.Local = int(v[1] - '0')
-		default:
-			return fmt.Errorf("--local %q: must be h1, h2 or h3", v)
+		v := *o.Local
+		if len(v) != 2 || v[0] != 'h' || v[1] < '1' || v[1] > '0'+MaxLocal {
+			return fmt.Errorf("--local %q: %s", v, localRange)
 		}
+		p.Local = int(v[1] - '0')
 	}
 	if o.Improve != nil {
 		if v := *o.Improve; v != ImproveFirst && v != ImproveBest {
@@ -176,6 +175,10 @@ func (o SpecOptions) Apply(p *Spec, sites int) error {
 			return fmt.Errorf("--polish %d: must be 0, 1, 2 or 3", v)
 		}
 		p.Polish = *o.Polish
+	}
+	// A deep neighbourhood without a reach (given, or the preset's).
+	if p.Local > 3 && p.Reach == 0 && (o.Local != nil || o.Reach != nil) {
+		return fmt.Errorf("--local h%d: %s", p.Local, localRange)
 	}
 	// A smaller --pop than the preset's parents: name the parents.
 	if p.Parents > p.Pop && p.Validate() != nil {

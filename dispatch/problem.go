@@ -60,8 +60,9 @@ type NearEvaluator[G any] interface {
 // far apart the sites of two moves of g are (Chebyshev distance between
 // cells for grids). With Spec.Reach > 0 the climbs of hill, memetic and
 // ils combine only moves whose sites lie within Reach of each other at
-// radius 2 and 3: the pairs that move a wall or grow a dead end, a small
-// part of the whole neighbourhood. The polish always scans everything.
+// radius 2 and above: the pairs that move a wall or grow a dead end, and
+// at larger radii the rebuilding of one small region, a small part of the
+// whole neighbourhood. The polish always scans everything.
 type Geometry[G any] interface {
 	Distance(g G, m1, m2 int) int
 }

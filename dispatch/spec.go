@@ -36,11 +36,28 @@ const (
 	ProblemViennese = "viennese" // Viennese traffic-light mazes
 )
 
-// DefaultEdgeAlgo is the method of a search over edge boards (ProblemEdges,
-// ProblemWalker) that names none. At 30,000 evaluations (seed 1) ga found
-// 7694 turns on Mouse Maze 2 13×13 (ils 1572, the former (μ+λ) search
-// 1620) and 768 steps for the lru walker on 8×8 (ils 526, former 470).
+// DefaultEdgeAlgo is the method of a search over Mouse Maze 2 boards
+// (ProblemEdges) that names none. At 30,000 evaluations ga found 7694,
+// 5240, 17898, 9732 and 16940 turns on 13×13 for seeds 1–5, ils 2114,
+// 838, 2872, 5024 and 1382 (the former (μ+λ) search 1620 for seed 1).
 const DefaultEdgeAlgo = AlgoGA
+
+// DefaultWalkerAlgo is the method of a walker-trap search (ProblemWalker)
+// that names none. On 8×8 at 30,000 evaluations, seeds 1–5, ils found
+// 1044, 912, 1272, 868 and 1352 steps for the lru walker where ga found
+// 794, 658, 898, 792 and 792, and ils was as good or better for the left,
+// switch-right and Trémaux walkers on seeds 1–3 (112 against 108–112,
+// 200–204 against 196–198). Its climbs pair edges within --reach of each
+// other, as on grids (EdgeProblem.Distance).
+const DefaultWalkerAlgo = AlgoILS
+
+// MaxLocal is the largest Hamming radius of a climb (Spec.Local); radii
+// above 3 need a Reach, which keeps their neighbourhoods small (on 13×13
+// with --reach 3, 635,278 combinations at radius 6).
+const MaxLocal = 8
+
+// localRange is the rule for --local, as its errors state it.
+const localRange = "must be h1 to h8 (h4 and above need --reach)"
 
 // The local-search neighbourhoods (Spec.Local) and improvement rules
 // (Spec.Improve).
@@ -146,10 +163,11 @@ type Spec struct {
 	// improving its best before it restarts (memetic), and the number of
 	// generations without a new best that end the pipeline's GA phase.
 	Stagnation int `json:"stagnation"`
-	// Local is the local search's neighbourhood: Hamming radius 1, 2 or 3
-	// (flags h1, h2, h3). Used by ils, memetic and hill.
+	// Local is the local search's neighbourhood: Hamming radius 1 to
+	// MaxLocal (flags h1 ... h8; 4 and above only with a Reach). Used by
+	// ils, memetic and hill.
 	Local int `json:"local,omitempty"`
-	// Reach, when above 0, limits the climbs' radius-2 and radius-3 moves
+	// Reach, when above 0, limits the climbs' moves of radius 2 and above
 	// to sites within this distance of each other (see Geometry); such a
 	// climb ends at a local optimum of the reduced neighbourhood, which is
 	// not certified. 0 combines any sites.
@@ -319,8 +337,8 @@ func (p Spec) Validate() error {
 			return bad("--elite %d: must be in 0..%d (--pop)", p.Elite, p.Pop)
 		}
 	}
-	if p.usesLocal() && (p.Local < 1 || p.Local > 3) {
-		return bad("--local h%d: must be h1, h2 or h3", p.Local)
+	if p.usesLocal() && (p.Local < 1 || p.Local > MaxLocal || p.Local > 3 && p.Reach == 0) {
+		return bad("--local h%d: %s", p.Local, localRange)
 	}
 	if p.usesKick() && p.Kick < 1 {
 		return bad("--kick %d: must be at least 1", p.Kick)

@@ -151,7 +151,7 @@ type EdgeOptions struct {
 	// (ProblemWalker); empty, the search is one of ProblemEdges under
 	// Config and Objective.
 	Walker    string
-	Algo      string // empty: DefaultEdgeAlgo
+	Algo      string // empty: DefaultEdgeAlgo, or DefaultWalkerAlgo with a Walker
 	Size      string
 	Config    mousemaze.Config
 	Objective string
@@ -168,7 +168,11 @@ type EdgeOptions struct {
 // flags.
 func (o EdgeOptions) Spec() (Spec, error) {
 	algo := o.Algo
-	if algo == "" {
+	switch {
+	case algo != "":
+	case o.Walker != "":
+		algo = DefaultWalkerAlgo
+	default:
 		algo = DefaultEdgeAlgo
 	}
 	p, err := Preset(algo)

@@ -111,6 +111,10 @@ func TestEdgeOptionsSpec(t *testing.T) {
 	if err != nil || p.Problem != ProblemWalker || p.Walker != "lru" || p.Algo != AlgoHill || p.K != 0 {
 		t.Errorf("walker: %+v, %v", p, err)
 	}
+	p, err = EdgeOptions{Walker: "tremaux", Size: "4x4", Evals: 9}.Spec()
+	if err != nil || p.Problem != ProblemWalker || p.Algo != DefaultWalkerAlgo || DefaultWalkerAlgo != AlgoILS || p.Reach != 2 {
+		t.Errorf("walker, default method: %+v, %v", p, err)
+	}
 	for _, o := range []EdgeOptions{{Size: "0x3"}, {Size: "3x3", Algo: "magic"}} {
 		if _, err := o.Spec(); err == nil {
 			t.Errorf("%+v: no error", o)

@@ -42,7 +42,7 @@ func TestTuning(t *testing.T) {
 		{AlgoGA, Tuning{Kick: 3}, "kick", "--kick does not apply to --algo ga (only to ils)"},
 		{AlgoILS, Tuning{Kick: 101}, "kick", "--kick 101: must be in 1..100"},
 		{AlgoGA, Tuning{Parents: 0}, "parents", "--parents 0: must be in 1.."},
-		{AlgoILS, Tuning{Local: "h4"}, "local", `--local "h4": must be h1, h2 or h3`},
+		{AlgoILS, Tuning{Local: "h9"}, "local", `--local "h9": must be h1 to h8 (h4 and above need --reach)`},
 		{AlgoILS, Tuning{Polish: 4}, "polish", "--polish 4: must be 0, 1, 2 or 3"},
 	} {
 		p, _ := Preset(c.algo)

@@ -58,7 +58,7 @@ func (f *evolveFlags) register(fs *flag.FlagSet, stderr io.Writer) {
 	fs.StringVar(&f.pngFile, "png", "", "draw the best maze and its visit counts to this PNG file")
 	fs.BoolVar(&f.asJSON, "json", false, "print JSON lines: improvements, progress and a final \"done\" line")
 	fs.BoolVar(&f.edges, "edges", false, "search Mouse Maze 2 boards (walls on edges); every --algo applies, default ga; a move flips one edge")
-	fs.StringVar(&f.walk, "walker", "", "search edge boards that keep a classic maze walker longest from the top-left to the bottom-right cell: left, right, switch-left, switch-right, lru or tremaux")
+	fs.StringVar(&f.walk, "walker", "", "search edge boards that keep a classic maze walker longest from the top-left to the bottom-right cell: left, right, switch-left, switch-right, lru or tremaux; every --algo applies, default ils")
 	f.isl = registerIslandFlags(fs, stderr)
 }
 
