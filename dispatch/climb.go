@@ -1,6 +1,11 @@
 package dispatch
 
-import "math/rand/v2"
+import (
+	"math/bits"
+	"math/rand/v2"
+
+	"github.com/mousemaze/mousemaze"
+)
 
 // Climb is one local search under way: a centre and the scan of its
 // Hamming neighbourhood, radius by radius. It is written once and serves
@@ -204,6 +209,27 @@ func (s *Engine[G]) endRadius(c *Climb[G]) {
 	}
 }
 
+// deepenStep runs one generation of the deepening climb: a
+// best-improvement climb from the best genome up to radius Spec.Deepen,
+// its moves within Spec.DeepenReach of each other. Its evaluations count
+// as the polish's, beyond the budget.
+func (s *Engine[G]) deepenStep() error {
+	s.polish = true
+	if s.st.Deepen == nil {
+		c := s.newClimb(s.st.Best, s.st.Spec.Deepen, ImproveBest, 0, 0, false)
+		c.Reach = s.st.Spec.deepenReach()
+		s.st.Deepen = c
+	}
+	c := s.st.Deepen
+	if _, err := s.climbStep(c); err != nil {
+		return err
+	}
+	if c.Done {
+		s.st.Deepen, s.st.Deepened = nil, true
+	}
+	return nil
+}
+
 // polishStep runs one generation of the polish: an exhaustive
 // first-improvement climb from the best genome up to radius Spec.Polish.
 func (s *Engine[G]) polishStep() error {
@@ -240,11 +266,13 @@ type scan struct {
 	near   func(a, b int) bool // nil: any pair
 
 	// Radius 4 and above with a Reach: the combinations are listed anchor
-	// by anchor (the combination's first move in scan order), those of one
-	// anchor at a time in buf (radius moves each), from bufPos on.
+	// by anchor (the combination's first move in scan order): cand holds
+	// the later moves near the anchor, stk the indices into cand of the
+	// current combination's other moves; fresh marks an anchor not begun.
 	anchor int
-	buf    []int
-	bufPos int
+	cand   []int
+	stk    []int
+	fresh  bool
 }
 
 func (s *Engine[G]) scanOf(c *Climb[G]) *scan {
@@ -370,54 +398,166 @@ const deepRadius = 4
 // whose moves lie pairwise within reach: for each anchor in scan order,
 // every set of radius−1 later moves near it and near each other, in
 // lexicographic order of their scan positions. Each combination comes
-// exactly once, from its first move in scan order.
+// exactly once, from its first move in scan order. It holds one
+// combination at a time, however many there are.
 func (sc *scan) deep() ([]int, bool) {
-	r := sc.radius
-	for sc.bufPos >= len(sc.buf) {
-		if sc.anchor >= len(sc.moves) {
-			return nil, false
-		}
-		sc.fill(sc.anchor)
-		sc.anchor++
-	}
-	out := append([]int(nil), sc.buf[sc.bufPos:sc.bufPos+r]...)
-	sc.bufPos += r
-	sc.pos++
-	return out, true
-}
-
-// fill lists in buf the combinations anchored at scan position a.
-func (sc *scan) fill(a int) {
-	sc.buf, sc.bufPos = sc.buf[:0], 0
-	first := sc.moves[a]
-	var cand []int
-	for j := a + 1; j < len(sc.moves); j++ {
-		if sc.near(first, sc.moves[j]) {
-			cand = append(cand, sc.moves[j])
-		}
-	}
-	cur := make([]int, 1, sc.radius)
-	cur[0] = first
-	var grow func(from int)
-	grow = func(from int) {
-		if len(cur) == sc.radius {
-			sc.buf = append(sc.buf, cur...)
-			return
-		}
-		for k := from; k <= len(cand)-(sc.radius-len(cur)); k++ {
-			m, ok := cand[k], true
-			for _, x := range cur[1:] {
-				if !sc.near(x, m) {
-					ok = false
-					break
+	for {
+		if sc.cand == nil {
+			if sc.anchor >= len(sc.moves) {
+				return nil, false
+			}
+			first := sc.moves[sc.anchor]
+			sc.cand = []int{}
+			for j := sc.anchor + 1; j < len(sc.moves); j++ {
+				if sc.near(first, sc.moves[j]) && sc.site(first) != sc.site(sc.moves[j]) {
+					sc.cand = append(sc.cand, sc.moves[j])
 				}
 			}
-			if ok {
-				cur = append(cur, m)
-				grow(k + 1)
-				cur = cur[:len(cur)-1]
+			sc.stk, sc.fresh = sc.stk[:0], true
+		}
+		if sc.advance() {
+			out := make([]int, 0, sc.radius)
+			out = append(out, sc.moves[sc.anchor])
+			for _, k := range sc.stk {
+				out = append(out, sc.cand[k])
+			}
+			sc.pos++
+			return out, true
+		}
+		sc.cand = nil
+		sc.anchor++
+	}
+}
+
+// advance moves sc.stk (indices into sc.cand, increasing) to the anchor's
+// next set of radius−1 candidates that are near each other, and reports
+// whether there is one.
+func (sc *scan) advance() bool {
+	k := sc.radius - 1
+	i := 0
+	if sc.fresh {
+		sc.fresh = false
+	} else {
+		i = sc.stk[len(sc.stk)-1] + 1
+		sc.stk = sc.stk[:len(sc.stk)-1]
+	}
+	for {
+		if len(sc.stk) == k {
+			return true
+		}
+		for ; i <= len(sc.cand)-(k-len(sc.stk)); i++ {
+			if sc.nearAll(sc.cand[i]) {
+				break
+			}
+		}
+		if i <= len(sc.cand)-(k-len(sc.stk)) {
+			sc.stk = append(sc.stk, i)
+			i++
+			continue
+		}
+		if len(sc.stk) == 0 {
+			return false
+		}
+		i = sc.stk[len(sc.stk)-1] + 1
+		sc.stk = sc.stk[:len(sc.stk)-1]
+	}
+}
+
+// nearAll reports whether move m is near every candidate on sc.stk and
+// on another site.
+func (sc *scan) nearAll(m int) bool {
+	for _, k := range sc.stk {
+		if !sc.near(sc.cand[k], m) || sc.site(sc.cand[k]) == sc.site(m) {
+			return false
+		}
+	}
+	return true
+}
+
+// reachScanSize returns how many sets of r moves of g whose sites lie
+// pairwise within reach under geo one scan visits (feasible or not; with
+// free ends, sets holding two moves of one end are counted too, so it is
+// an upper bound there), counting at most limit+1. Per anchor it builds
+// the near-neighbour bitsets of the later moves near it and counts the
+// sets with bit operations, the last move of each set by a popcount.
+func reachScanSize[G any](prob Problem[G], geo Geometry[G], g G, r, reach int, limit int64) int64 {
+	n := prob.Moves(g)
+	var total int64
+	if r == 1 {
+		return min(int64(n), limit+1)
+	}
+	for a := 0; a < n && total <= limit; a++ {
+		var cand []int
+		for b := a + 1; b < n; b++ {
+			if geo.Distance(g, a, b) <= reach {
+				cand = append(cand, b)
+			}
+		}
+		w := (len(cand) + 63) / 64
+		near := make([][]uint64, len(cand))
+		for i := range cand {
+			near[i] = make([]uint64, w)
+			for j := i + 1; j < len(cand); j++ {
+				if geo.Distance(g, cand[i], cand[j]) <= reach {
+					near[i][j/64] |= 1 << uint(j%64)
+				}
+			}
+		}
+		all := make([]uint64, w)
+		for i := range cand {
+			all[i/64] |= 1 << uint(i%64)
+		}
+		countSets(r-1, all, near, &total, limit)
+	}
+	return min(total, limit+1)
+}
+
+// countSets adds to total the k-sets of the candidates in mask that are
+// pairwise near, stopping once total passes limit.
+func countSets(k int, mask []uint64, near [][]uint64, total *int64, limit int64) {
+	if k == 1 {
+		for _, x := range mask {
+			*total += int64(bits.OnesCount64(x))
+		}
+		return
+	}
+	rest := make([]uint64, len(mask))
+	for wi, x := range mask {
+		for x != 0 && *total <= limit {
+			b := bits.TrailingZeros64(x)
+			x &= x - 1
+			i := wi*64 + b
+			any := false
+			for j := range rest {
+				rest[j] = 0
+				if j >= wi {
+					rest[j] = mask[j] & near[i][j]
+				}
+				if j == wi {
+					rest[j] &^= (uint64(2) << uint(b)) - 1
+				}
+				any = any || rest[j] != 0
+			}
+			if any {
+				countSets(k-1, rest, near, total, limit)
 			}
 		}
 	}
-	grow(0)
+}
+
+// DeepenScanSize returns how many neighbours one scan of the largest
+// radius of p's deepening climb visits (Spec.Deepen within
+// Spec.DeepenReach, on a grid or an edge board of p's size), counting at
+// most limit+1; 0 when p does not deepen. The web server bounds a job's
+// deepening with it, as it bounds the polish's scan.
+func DeepenScanSize(p Spec, limit int64) int64 {
+	if p.Deepen == 0 {
+		return 0
+	}
+	if p.Problem == ProblemEdges || p.Problem == ProblemWalker {
+		e := &EdgeProblem{}
+		return reachScanSize[mousemaze.EdgeMaze](e, e, mousemaze.NewEdgeMaze(p.Rows, p.Cols), p.Deepen, p.deepenReach(), limit)
+	}
+	g := &GridProblem{Rows: p.Rows, Cols: p.Cols, FreeEnds: p.FreeEnds, Config: mousemaze.Config{Entry: p.Entry, Exit: p.Exit}}
+	return reachScanSize[Grid](g, g, g.Open(), p.Deepen, p.deepenReach(), limit)
 }

@@ -338,3 +338,67 @@ func sortedCopy(xs []int) []int {
 	slices.Sort(out)
 	return out
 }
+
+// TestDeepenScanSize wants the web's bound on the deepening scan to count
+// what the scratch count of pairwise-near cell sets gives on 13×13 (radius
+// 6 within 3: 635,278 sets of cells other than the ends; radius 4 within
+// 2 on 5×6), to stop at the limit, and to count edge boards too.
+func TestDeepenScanSize(t *testing.T) {
+	p, _ := Preset(AlgoILS)
+	p.Rows, p.Cols, p.Deepen, p.DeepenReach = 13, 13, 6, 3
+	if got := DeepenScanSize(p, 1<<40); got != 635278 {
+		t.Errorf("13x13, radius 6 within 3: %d, want 635278", got)
+	}
+	if got := DeepenScanSize(p, 1000); got != 1001 {
+		t.Errorf("limit 1000: %d, want 1001", got)
+	}
+	p.Rows, p.Cols, p.Deepen, p.DeepenReach = 5, 6, 4, 2
+	want := int64(0)
+	var cells [][2]int
+	for r := range 5 {
+		for c := range 6 {
+			if !(r == 0 && c == 0) && !(r == 4 && c == 0) {
+				cells = append(cells, [2]int{r, c})
+			}
+		}
+	}
+	var count func(from int, set [][2]int)
+	count = func(from int, set [][2]int) {
+		if len(set) == 4 {
+			want++
+			return
+		}
+		for k := from; k < len(cells); k++ {
+			ok := true
+			for _, x := range set {
+				ok = ok && max(abs(x[0]-cells[k][0]), abs(x[1]-cells[k][1])) <= 2
+			}
+			if ok {
+				count(k+1, append(set, cells[k]))
+			}
+		}
+	}
+	count(0, nil)
+	if got := DeepenScanSize(p, 1<<40); got != want || want == 0 {
+		t.Errorf("5x6, radius 4 within 2: %d, want %d", got, want)
+	}
+	p.Problem, p.Rows, p.Cols, p.Deepen, p.DeepenReach = ProblemEdges, 3, 3, 2, 1
+	// 3×3 board: 12 edges; pairs within 1 cell.
+	e := mousemaze.NewEdgeMaze(3, 3)
+	prob := &EdgeProblem{}
+	pairs := int64(0)
+	for a := range 12 {
+		for b := a + 1; b < 12; b++ {
+			if prob.Distance(e, a, b) <= 1 {
+				pairs++
+			}
+		}
+	}
+	if got := DeepenScanSize(p, 1<<40); got != pairs || pairs == 0 {
+		t.Errorf("3x3 edges, radius 2 within 1: %d, want %d", got, pairs)
+	}
+	p.Deepen = 0
+	if got := DeepenScanSize(p, 10); got != 0 {
+		t.Errorf("no deepening: %d", got)
+	}
+}

@@ -67,6 +67,11 @@ type EngineState[G any] struct {
 	// generations since the best last improved.
 	Phase     int   `json:"phase,omitempty"`
 	StaleGens int64 `json:"stale_gens,omitempty"`
+	// Deepen is the deepening climb under way once the budget is spent
+	// (Spec.Deepen), and Deepened reports that it has ended; the polish
+	// comes after it.
+	Deepen   *Climb[G] `json:"deepen,omitempty"`
+	Deepened bool      `json:"deepened,omitempty"`
 	// Polish is the polish under way once the budget is spent.
 	Polish *Climb[G] `json:"polish,omitempty"`
 	// Exhausted reports a search that ended before its budget because
@@ -154,7 +159,7 @@ func ResumeEngine[G any](st *EngineState[G], problem Problem[G]) (*Engine[G], er
 	}
 	s.rng = rand.New(s.pcg)
 	s.st = cloneState(problem, st)
-	s.polish = s.st.Polish != nil
+	s.polish = s.st.Polish != nil || s.st.Deepen != nil
 	return s, nil
 }
 
@@ -186,6 +191,9 @@ func newEngine[G any](spec Spec, problem Problem[G]) (*Engine[G], error) {
 	if problem == nil {
 		return nil, fmt.Errorf("%w: no problem", ErrParams)
 	}
+	if _, ok := problem.(Geometry[G]); spec.Deepen > 0 && !ok {
+		return nil, fmt.Errorf("%w: --deepen needs sites at distances (grids, edge boards)", ErrParams)
+	}
 	s := &Engine[G]{st: EngineState[G]{Spec: spec}, prob: problem, scans: map[*Climb[G]]*scan{}, single: onlyFeasible(problem)}
 	s.strat = map[string]strategy[G]{
 		AlgoRandom: randomSearch[G]{}, AlgoHill: hillClimb[G]{}, AlgoAnneal: anneal[G]{}, AlgoEA: genetic[G]{}, AlgoGA: genetic[G]{},
@@ -213,6 +221,8 @@ func (s *Engine[G]) Run(ctx context.Context, hooks EngineHooks[G]) error {
 		var err error
 		if s.single != nil {
 			err = s.finishSingle()
+		} else if s.budgetSpent() && s.deepening() {
+			err = s.deepenStep()
 		} else if s.budgetSpent() {
 			err = s.polishStep()
 		} else {
@@ -282,10 +292,19 @@ func (s *Engine[G]) Done() bool {
 	if !s.budgetSpent() {
 		return false
 	}
+	if s.deepening() {
+		return false
+	}
 	if s.st.Spec.Polish == 0 || !s.st.Best.Scored {
 		return true
 	}
 	return s.st.Certified >= s.st.Spec.Polish && s.st.Polish == nil
+}
+
+// deepening reports whether the deepening climb is still to run or under
+// way (once the budget is spent).
+func (s *Engine[G]) deepening() bool {
+	return s.st.Spec.Deepen > 0 && !s.st.Deepened && s.st.Best.Scored
 }
 
 // Exhausted reports whether the search ended early because nothing was
@@ -387,6 +406,7 @@ func cloneState[G any](p Problem[G], src *EngineState[G]) EngineState[G] {
 		st.Climbs = append(st.Climbs, cloneClimb(p, c))
 	}
 	st.Polish = cloneClimb(p, src.Polish)
+	st.Deepen = cloneClimb(p, src.Deepen)
 	if src.Home != nil {
 		h := *src.Home
 		h.Genome = p.Clone(h.Genome)

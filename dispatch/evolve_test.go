@@ -77,6 +77,7 @@ func testParams(t *testing.T, algo string, freeEnds bool) Spec {
 		p.Pop = 100
 	case AlgoILS:
 		p.Restarts, p.Polish = 3, 2 // exercise restarts and the polish
+		p.Deepen = 0                // the deepen variants test it, at a smaller reach
 	case AlgoPipeline:
 		p.Stagnation = 5 // reach the EA phase early
 	}
@@ -87,17 +88,22 @@ type variant struct {
 	algo     string
 	freeEnds bool
 	local    int // Spec.Local (with Reach 2); 0 keeps the preset's
+	deepen   int // Spec.Deepen (with DeepenReach 2)
 }
 
-// variants returns every method with fixed and free ends, and ils and
-// hill with a deep neighbourhood (radius 5 within reach 2).
+// variants returns every method with fixed and free ends, ils and hill
+// with a deep neighbourhood (radius 5 within reach 2), and ga and ils
+// with a deepening climb after the budget.
 func variants() []variant {
 	var vs []variant
 	for _, a := range Algos {
-		vs = append(vs, variant{a, false, 0}, variant{a, true, 0})
+		vs = append(vs, variant{a, false, 0, 0}, variant{a, true, 0, 0})
 	}
 	for _, a := range []string{AlgoILS, AlgoHill} {
-		vs = append(vs, variant{a, false, 5}, variant{a, true, 5})
+		vs = append(vs, variant{a, false, 5, 0}, variant{a, true, 5, 0})
+	}
+	for _, a := range []string{AlgoGA, AlgoILS} {
+		vs = append(vs, variant{a, false, 0, 5}, variant{a, true, 0, 5})
 	}
 	return vs
 }
@@ -106,6 +112,9 @@ func (v variant) String() string {
 	s := fmt.Sprintf("algo=%s/free_ends=%v", v.algo, v.freeEnds)
 	if v.local > 0 {
 		s += fmt.Sprintf("/local=h%d", v.local)
+	}
+	if v.deepen > 0 {
+		s += fmt.Sprintf("/deepen=%d", v.deepen)
 	}
 	return s
 }
@@ -118,6 +127,9 @@ func eachVariant(t *testing.T, f func(t *testing.T, v variant, p Spec)) {
 			p := testParams(t, v.algo, v.freeEnds)
 			if v.local > 0 {
 				p.Local, p.Reach = v.local, 2
+			}
+			if v.deepen > 0 {
+				p.Deepen, p.DeepenReach = v.deepen, 2
 			}
 			f(t, v, p)
 		})
@@ -187,7 +199,7 @@ func TestSearchesAreReproducible(t *testing.T) {
 			t.Errorf("evaluator walked %d mazes, search counted %d + %d polish", walked, p.Evals, sa.PolishEvals())
 		}
 		// A climb that ends on the best certifies its radius too.
-		if sa.Certified() < p.Polish || p.Polish == 0 && sa.PolishEvals() != 0 {
+		if sa.Certified() < p.Polish || p.Polish == 0 && p.Deepen == 0 && sa.PolishEvals() != 0 || p.Deepen > 0 && sa.PolishEvals() == 0 {
 			t.Errorf("polish %d: %d polish evaluations, certified radius %d", p.Polish, sa.PolishEvals(), sa.Certified())
 		}
 		// A climber evaluates its new centre alone.
@@ -476,5 +488,85 @@ func TestSpecValidate(t *testing.T) {
 	st.Spec = p
 	if _, err := Resume(&st, refEvaluator(t)); !errors.Is(err, ErrOldSpec) {
 		t.Errorf("Resume of a version-0 state: %v, want ErrOldSpec", err)
+	}
+}
+
+// noGeometry hides the grid problem's Distance.
+type noGeometry struct{ Problem[Grid] }
+
+// TestDeepen runs ga briefly with a deepening climb (radius 4, reach 1)
+// on 5×6 and wants the best to end above the budget's best, the climb's
+// evaluations counted apart, and no maze within radius 4 of the best
+// whose changed cells lie pairwise within distance 1 to be better (brute
+// force). A problem without distances refuses --deepen.
+func TestDeepen(t *testing.T) {
+	p := testParams(t, AlgoGA, false)
+	p.Evals, p.Deepen, p.DeepenReach = 200, 4, 1
+	s, err := New(p, refEvaluator(t), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var atBudget Score
+	err = s.Run(context.Background(), Hooks{Generation: func(s *Search) error {
+		if s.Evals() < p.Evals {
+			atBudget = s.Best().Score
+		}
+		return nil
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	best := s.Best()
+	if !best.Score.Better(atBudget) || s.PolishEvals() == 0 || s.Evals() != p.Evals || s.Certified() != 0 {
+		t.Fatalf("best %v after the budget's %v, %d deepening evaluations, %d in the budget, certified %d",
+			best.Score, atBudget, s.PolishEvals(), s.Evals(), s.Certified())
+	}
+	prob := s.Problem().(*GridProblem)
+	var cells [][2]int
+	for r := range p.Rows {
+		for c := range p.Cols {
+			if !(r == 0 && c == p.Entry) && !(r == p.Rows-1 && c == p.Exit) {
+				cells = append(cells, [2]int{r, c})
+			}
+		}
+	}
+	checked := 0
+	var try func(from int, set [][2]int)
+	try = func(from int, set [][2]int) {
+		if len(set) > 0 {
+			g := prob.Clone(best.Genome)
+			for _, x := range set {
+				g.Walls[x[0]] ^= 1 << uint(x[1])
+			}
+			if prob.Feasible(g) {
+				checked++
+				if res := walkOf(t, s, g); TurnsScore(res.Turns).Better(best.Score) {
+					t.Fatalf("flipping %v gives %d turns, above the deepened best %v", set, res.Turns, best.Score)
+				}
+			}
+		}
+		if len(set) == p.Deepen {
+			return
+		}
+		for k := from; k < len(cells); k++ {
+			ok := true
+			for _, x := range set {
+				ok = ok && max(abs(x[0]-cells[k][0]), abs(x[1]-cells[k][1])) <= p.DeepenReach
+			}
+			if ok {
+				try(k+1, append(set, cells[k]))
+			}
+		}
+	}
+	try(0, nil)
+	if checked < 100 {
+		t.Fatalf("only %d neighbours checked", checked)
+	}
+	prob2, err := NewGridProblem(p, refEvaluator(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := NewEngine[Grid](p, noGeometry{prob2}, nil); !errors.Is(err, ErrParams) || !strings.Contains(err.Error(), "--deepen") {
+		t.Fatalf("--deepen on a problem without distances: %v", err)
 	}
 }

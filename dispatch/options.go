@@ -37,17 +37,23 @@ type SpecOptions struct {
 	// Polish is the radius 0–3 of the exhaustive search around the best
 	// once the budget is spent (every method).
 	Polish *int `json:"polish,omitempty"`
+	// Deepen and DeepenReach are the radius (0 to MaxLocal) and the reach
+	// of the deepening climb once the budget is spent (every method; see
+	// Spec).
+	Deepen      *int `json:"deepen,omitempty"`
+	DeepenReach *int `json:"deepen_reach,omitempty"`
 }
 
 // SpecOptionNames lists the options by their flag and JSON names, in the
 // order Apply checks them.
-var SpecOptionNames = []string{"pop", "parents", "elite", "mutation", "crossover", "local", "improve", "sideways", "kick", "restarts", "reach", "accept", "polish"}
+var SpecOptionNames = []string{"pop", "parents", "elite", "mutation", "crossover", "local", "improve", "sideways", "kick", "restarts", "reach", "accept", "polish", "deepen", "deepen_reach"}
 
 // Set returns the names of the options given (not nil), in the order of
 // SpecOptionNames.
 func (o SpecOptions) Set() []string {
 	given := []bool{o.Pop != nil, o.Parents != nil, o.Elite != nil, o.Mutation != nil, o.Crossover != nil, o.Local != nil,
-		o.Improve != nil, o.Sideways != nil, o.Kick != nil, o.Restarts != nil, o.Reach != nil, o.Accept != nil, o.Polish != nil}
+		o.Improve != nil, o.Sideways != nil, o.Kick != nil, o.Restarts != nil, o.Reach != nil, o.Accept != nil, o.Polish != nil,
+		o.Deepen != nil, o.DeepenReach != nil}
 	var names []string
 	for i, g := range given {
 		if g {
@@ -175,6 +181,18 @@ func (o SpecOptions) Apply(p *Spec, sites int) error {
 			return fmt.Errorf("--polish %d: must be 0, 1, 2 or 3", v)
 		}
 		p.Polish = *o.Polish
+	}
+	if o.Deepen != nil {
+		if v := *o.Deepen; v < 0 || v > MaxLocal {
+			return fmt.Errorf("--deepen %d: must be in 0..%d", v, MaxLocal)
+		}
+		p.Deepen = *o.Deepen
+	}
+	if o.DeepenReach != nil {
+		if v := *o.DeepenReach; v < 1 {
+			return fmt.Errorf("--deepen-reach %d: must be 1 or more", v)
+		}
+		p.DeepenReach = *o.DeepenReach
 	}
 	// A deep neighbourhood without a reach (given, or the preset's).
 	if p.Local > 3 && p.Reach == 0 && (o.Local != nil || o.Reach != nil) {

@@ -175,7 +175,7 @@ func (o EdgeOptions) Spec() (Spec, error) {
 	default:
 		algo = DefaultEdgeAlgo
 	}
-	p, err := Preset(algo)
+	p, err := PresetFor(ProblemEdges, algo)
 	if err != nil {
 		return p, fmt.Errorf("--algo %q: want one of %v", algo, Algos)
 	}

@@ -12,13 +12,13 @@ import (
 // search flags --parents, --elite, ...). Each is applied only when given,
 // so that the method's preset holds otherwise.
 type Tuning struct {
-	Parents, Elite, Kick, Restarts, Sideways, Polish, Reach int
-	Mutation, Accept                                        float64
-	Crossover, Local, Improve                               string
+	Parents, Elite, Kick, Restarts, Sideways, Polish, Reach, Deepen, DeepenReach int
+	Mutation, Accept                                                             float64
+	Crossover, Local, Improve                                                    string
 }
 
 // TuningNames are the flag names of Tuning's fields.
-var TuningNames = []string{"parents", "elite", "mutation", "crossover", "local", "improve", "sideways", "kick", "restarts", "polish", "reach", "accept"}
+var TuningNames = []string{"parents", "elite", "mutation", "crossover", "local", "improve", "sideways", "kick", "restarts", "polish", "reach", "accept", "deepen", "deepen-reach"}
 
 // Options returns the parameters named in set (by their flag names, see
 // TuningNames) as SpecOptions, the one place that checks them.
@@ -60,6 +60,12 @@ func (f Tuning) Options(set map[string]bool) SpecOptions {
 	if set["polish"] {
 		o.Polish = &f.Polish
 	}
+	if set["deepen"] {
+		o.Deepen = &f.Deepen
+	}
+	if set["deepen-reach"] {
+		o.DeepenReach = &f.DeepenReach
+	}
 	return o
 }
 
@@ -74,7 +80,7 @@ func (f Tuning) Apply(set map[string]bool, p *Spec, cells int) error {
 // they differ from its method's preset (the inverse of Tuning.Apply):
 // `slurm evolve` hands them on to each island's evolve.
 func TuningArgs(p Spec) []string {
-	pre, err := Preset(p.Algo)
+	pre, err := PresetFor(p.Problem, p.Algo)
 	if err != nil {
 		return nil
 	}
@@ -96,6 +102,8 @@ func TuningArgs(p Spec) []string {
 	add("reach", p.Reach != pre.Reach, p.Reach)
 	add("accept", p.Accept != pre.Accept, p.Accept)
 	add("polish", p.Polish != pre.Polish, p.Polish)
+	add("deepen", p.Deepen != pre.Deepen, p.Deepen)
+	add("deepen-reach", p.DeepenReach != pre.DeepenReach, p.DeepenReach)
 	return args
 }
 

@@ -159,7 +159,7 @@ func (p Params) Spec(streets int) (dispatch.Spec, error) {
 	case AlgoKeep, AlgoAnneal:
 		algo = dispatch.AlgoAnneal
 	}
-	s, err := dispatch.Preset(algo)
+	s, err := dispatch.PresetFor(dispatch.ProblemViennese, algo)
 	if err != nil {
 		return s, err
 	}

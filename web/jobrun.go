@@ -1,6 +1,7 @@
 package web
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"reflect"
@@ -88,7 +89,11 @@ func (s *Server) startJob(req jobRequest) (*job, error) {
 			algo = dispatch.DefaultEdgeAlgo
 		}
 	}
-	p, err := dispatch.Preset(algo)
+	problem := dispatch.ProblemGrid
+	if req.Edges {
+		problem = dispatch.ProblemEdges
+	}
+	p, err := dispatch.PresetFor(problem, algo)
 	if err != nil {
 		return nil, badRequest("algo %q: want one of %v", req.Algo, dispatch.Algos)
 	}
@@ -212,7 +217,8 @@ func (s *Server) build(p dispatch.Spec, backend string) (func(context.Context, *
 }
 
 // checkLimits refuses, before anything is allocated, a search over the
-// server's limits: its cells, budget, population, polish scan and the
+// server's limits: its cells, budget, population, polish and deepening
+// scans and the
 // memory its populations and climbs would hold.
 func (s *Server) checkLimits(p dispatch.Spec, sites int) error {
 	o := s.opts
@@ -231,6 +237,10 @@ func (s *Server) checkLimits(p dispatch.Spec, sites int) error {
 	if n := binomial(sites, p.Polish); n > o.MaxEvals {
 		return badRequest("polish %d: one scan of the %d neighbours within Hamming distance %d is over the server's cap of %d evaluations per job",
 			p.Polish, n, p.Polish, o.MaxEvals)
+	}
+	if n := dispatch.DeepenScanSize(p, o.MaxEvals); n > o.MaxEvals {
+		return badRequest("deepen %d: one scan of the neighbours within Hamming distance %d whose cells lie within %d of each other holds over %d, the server's cap of evaluations per job",
+			p.Deepen, p.Deepen, cmp.Or(p.DeepenReach, dispatch.DefaultDeepenReach), o.MaxEvals)
 	}
 	if b := searchBytes(p, sites); b > o.MaxMemory {
 		return badRequest("the search would hold about %d MiB (%s, pop %d, %d sites), over the server's cap of %d MiB per job",

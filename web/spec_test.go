@@ -229,6 +229,10 @@ func TestEvolveJobBadParams(t *testing.T) {
 			"the search would hold about 1242 MiB (hill, pop 2000, 400 sites), over the server's cap of 1024 MiB per job"},
 		{`{"kind":"evolve","size":"20x20","evals":100,"algo":"ils","polish":3}`,
 			"polish 3: one scan of the 10586800 neighbours within Hamming distance 3 is over the server's cap of 10000000 evaluations per job"},
+		{`{"kind":"evolve","size":"20x20","evals":100,"algo":"ils","deepen":8,"deepen_reach":5}`,
+			"deepen 8: one scan of the neighbours within Hamming distance 8 whose cells lie within 5 of each other holds over 10000000, the server's cap of evaluations per job"},
+		{job(`"algo":"ils","deepen":9`), "--deepen 9: must be in 0..8"},
+		{job(`"algo":"ils","deepen_reach":0`), "--deepen-reach 0: must be 1 or more"},
 		// The spec form.
 		{`{"kind":"evolve","size":"5x5","spec":{}}`, "spec describes the whole search: send only kind, backend and spec"},
 		{`{"kind":"evolve","pop":3,"spec":{}}`, "spec describes the whole search: send only kind, backend and spec"},

@@ -24,6 +24,8 @@ func (f *searchFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.Restarts, "restarts", 0, "kicks in a row without a better local optimum before ils restarts from a random maze (0 = never)")
 	fs.IntVar(&f.Reach, "reach", 0, "moves of a climb at Hamming radius 2 and above combine only cells (edges) within Chebyshev distance `d` of each other (0 = any; ils: 2)")
 	fs.Float64Var(&f.Accept, "accept", 0, "ils moves its home to a local optimum scoring at least (1 - `a`) of home's (0 = equal or better only)")
+	fs.IntVar(&f.Deepen, "deepen", 0, "after the budget, climb from the best by best improvement up to Hamming distance `r` (0-8), combining only cells within --deepen-reach of each other, before any --polish (ils on grids: 6; 0 = none)")
+	fs.IntVar(&f.DeepenReach, "deepen-reach", 0, "the reach `d` of --deepen's moves (default 3)")
 	fs.IntVar(&f.Polish, "polish", 0, "after the budget, search every maze within Hamming distance `r` (0-3) of the best until none is better, and certify it (pipeline: 3)")
 }
 
