@@ -304,15 +304,8 @@ func TestScanReach(t *testing.T) {
 		}
 		count(0, nil)
 		seen := map[string]bool{}
-		c := s.newClimb(Member[Grid]{Genome: g}, 3, ImproveFirst, 0, 0, false)
-		c.Radius, c.Reach = tc.r, tc.reach
-		sc := s.scanOf(c)
 		got := 0
-		for {
-			moves, ok := sc.next()
-			if !ok {
-				break
-			}
+		for _, moves := range scanned(s, g, tc.r, tc.reach) {
 			for i := range moves {
 				for j := i + 1; j < len(moves); j++ {
 					if !near(moves[i], moves[j]) {
@@ -400,5 +393,21 @@ func TestDeepenScanSize(t *testing.T) {
 	p.Deepen = 0
 	if got := DeepenScanSize(p, 10); got != 0 {
 		t.Errorf("no deepening: %d", got)
+	}
+}
+
+// scanned returns every combination of moves that one radius r of a climb
+// from g with the given reach scans, in its order.
+func scanned[G any](s *Engine[G], g G, r, reach int) [][]int {
+	c := s.newClimb(Member[G]{Genome: g}, r, ImproveFirst, 0, 0, false)
+	c.Radius, c.Reach = r, reach
+	sc := s.scanOf(c)
+	var out [][]int
+	for {
+		moves, ok := sc.next()
+		if !ok {
+			return out
+		}
+		out = append(out, moves)
 	}
 }

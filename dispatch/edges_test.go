@@ -333,15 +333,8 @@ func TestEdgeScanReach(t *testing.T) {
 				}
 			}
 		}
-		c := s.newClimb(Member[mousemaze.EdgeMaze]{Genome: g}, 2, ImproveFirst, 0, 0, false)
-		c.Radius, c.Reach = 2, reach
-		sc := s.scanOf(c)
 		got := 0
-		for {
-			moves, ok := sc.next()
-			if !ok {
-				break
-			}
+		for _, moves := range scanned(s, g, 2, reach) {
 			if reach > 0 && p.Distance(g, moves[0], moves[1]) > reach {
 				t.Fatalf("reach %d: edges %v are %d apart", reach, moves, p.Distance(g, moves[0], moves[1]))
 			}
