@@ -41,7 +41,7 @@ func TestTrapRecords(t *testing.T) {
 		{"right", 112, 312},
 		{"switch-left", 112, 312},
 		{"switch-right", 112, 312},
-		{"lru", 1732, 5906},
+		{"lru", 2036, 5906},
 		{"tremaux", 204, 594},
 	}
 	for _, r := range records {
