@@ -317,7 +317,7 @@ func TestGallery(t *testing.T) {
 		"thesis-mazes-4 7x7 332", "thesis-mazes-5 8x8 647", "thesis-mazes-6 9x9 1160",
 		"records-0 6x6 117", "records-1 7x7 332", "records-2 8x8 669", "records-3 9x9 1788", "records-4 10x10 2701",
 		"records-5 11x11 4782", "records-6 12x12 10791", "records-7 13x13 33554", "records-8 14x14 45541",
-		"records-9 15x15 54872", "records-10 16x16 42799",
+		"records-9 15x15 54872", "records-10 16x16 110399",
 		"mm2-13x13-best-0 13x13 75780 edges",
 		"kmod-traps-0 3x4 9 k=2 trapped", "kmod-traps-1 4x5 30 k=4 trapped", "kmod-traps-2 4x5 38 k=5 trapped",
 		"kmod-traps-3 4x6 44 k=6 trapped", "kmod-traps-4 4x6 76 k=7 trapped", "kmod-traps-5 5x6 63 k=8 trapped",
