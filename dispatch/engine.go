@@ -129,6 +129,11 @@ func NewEngine[G any](spec Spec, problem Problem[G], initial []G) (*Engine[G], e
 	if err != nil {
 		return nil, err
 	}
+	// A reach on a problem without distances would be ignored; refuse it
+	// (a checkpoint of a former search that has one still resumes).
+	if _, ok := problem.(Geometry[G]); spec.Reach > 0 && !ok {
+		return nil, fmt.Errorf("%w: --reach needs sites at distances (grids, edge boards)", ErrParams)
+	}
 	s.pcg = rand.NewPCG(spec.Seed, 0x6d6f7573656d617a) // "mousemaz"
 	s.rng = rand.New(s.pcg)
 	var members []Member[G]

@@ -569,4 +569,11 @@ func TestDeepen(t *testing.T) {
 	if _, err := NewEngine[Grid](p, noGeometry{prob2}, nil); !errors.Is(err, ErrParams) || !strings.Contains(err.Error(), "--deepen") {
 		t.Fatalf("--deepen on a problem without distances: %v", err)
 	}
+	p.Deepen, p.Reach = 0, 2
+	if _, err := NewEngine[Grid](p, noGeometry{prob2}, nil); !errors.Is(err, ErrParams) || !strings.Contains(err.Error(), "--reach needs") {
+		t.Fatalf("--reach on a problem without distances: %v", err)
+	}
+	if pre, _ := PresetFor(ProblemViennese, AlgoILS); pre.Reach != 0 || pre.Deepen != 0 {
+		t.Fatalf("the Viennese ils preset keeps reach %d, deepen %d", pre.Reach, pre.Deepen)
+	}
 }

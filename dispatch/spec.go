@@ -271,11 +271,14 @@ func Preset(algo string) (Spec, error) {
 // default run's median of seeds 1–5 from 17,076 to 19,434 turns for 12–30%
 // more time; on edge boards its scans are far larger (the lru walker on
 // 8×8: 2,036 steps instead of 1,732, but 414 s instead of 9 s), and
-// Viennese streets have no distances.
+// Viennese streets have no distances (so no reach either).
 func PresetFor(problem, algo string) (Spec, error) {
 	p, err := Preset(algo)
 	if problem != "" && problem != ProblemGrid {
 		p.Deepen, p.DeepenReach = 0, 0
+	}
+	if problem == ProblemViennese {
+		p.Reach = 0 // streets have no distances
 	}
 	return p, err
 }

@@ -53,6 +53,8 @@ func TestExitCodes(t *testing.T) {
 		{exitUsage, "--k -1", []string{"graph", "--k", "-1", maze}},
 		{exitUsage, "--kind", []string{"classic", "matrix", "--kind", "nosuch", maze}},
 		{exitUsage, "--algo", []string{"viennese", "evolve", "--algo", "nosuch"}},
+		{exitUsage, "--reach needs sites at distances", []string{"viennese", "evolve", "--algo", "ils", "--budget", "10", "--reach", "3"}},
+		{exitUsage, "--deepen needs sites at distances", []string{"viennese", "evolve", "--algo", "ils", "--budget", "10", "--deepen", "2"}},
 		{exitUsage, "--rows and --cols", []string{"game", "search", "--rows", "-1"}},
 		{exitUsage, `unknown backend "foo"`, []string{"bench", "search", "--backend", "foo"}},
 		{exitUsage, `unknown backend "foo"`, []string{"selfcheck", "--backend", "foo"}},
