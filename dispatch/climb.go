@@ -217,7 +217,7 @@ func (s *Engine[G]) deepenStep() error {
 	s.polish = true
 	if s.st.Deepen == nil {
 		c := s.newClimb(s.st.Best, s.st.Spec.Deepen, ImproveBest, 0, 0, false)
-		c.Reach = s.st.Spec.deepenReach()
+		c.Reach = s.st.Spec.DeepenReachOrDefault()
 		s.st.Deepen = c
 	}
 	c := s.st.Deepen
@@ -556,8 +556,8 @@ func DeepenScanSize(p Spec, limit int64) int64 {
 	}
 	if p.Problem == ProblemEdges || p.Problem == ProblemWalker {
 		e := &EdgeProblem{}
-		return reachScanSize[mousemaze.EdgeMaze](e, e, mousemaze.NewEdgeMaze(p.Rows, p.Cols), p.Deepen, p.deepenReach(), limit)
+		return reachScanSize[mousemaze.EdgeMaze](e, e, mousemaze.NewEdgeMaze(p.Rows, p.Cols), p.Deepen, p.DeepenReachOrDefault(), limit)
 	}
 	g := &GridProblem{Rows: p.Rows, Cols: p.Cols, FreeEnds: p.FreeEnds, Config: mousemaze.Config{Entry: p.Entry, Exit: p.Exit}}
-	return reachScanSize[Grid](g, g, g.Open(), p.Deepen, p.deepenReach(), limit)
+	return reachScanSize[Grid](g, g, g.Open(), p.Deepen, p.DeepenReachOrDefault(), limit)
 }

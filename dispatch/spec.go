@@ -268,8 +268,8 @@ func Preset(algo string) (Spec, error) {
 // PresetFor returns Preset(algo) for a search of problem (ProblemGrid or
 // "", ProblemEdges, ProblemWalker, ProblemViennese): the deepening climb
 // of the ils preset is for grids only. On 13×13 grids it raised the
-// default run's median of seeds 1–5 from 17,076 to 19,434 turns for 12–30%
-// more time; on edge boards its scans are far larger (the lru walker on
+// default run's median of seeds 1–5 from 17,076 to 19,434 turns for 6–21%
+// more time (median 7%, docs/search.md); on edge boards its scans are far larger (the lru walker on
 // 8×8: 2,036 steps instead of 1,732, but 414 s instead of 9 s), and
 // Viennese streets have no distances (so no reach either).
 func PresetFor(problem, algo string) (Spec, error) {
@@ -304,8 +304,9 @@ func (p Spec) crossover() bool { return p.Crossover == CrossUniform }
 // Spec.DeepenReach is 0.
 const DefaultDeepenReach = 3
 
-// deepenReach returns the reach of the deepening climb.
-func (p Spec) deepenReach() int { return cmp.Or(p.DeepenReach, DefaultDeepenReach) }
+// DeepenReachOrDefault returns the reach of the deepening climb:
+// DeepenReach, or DefaultDeepenReach when that is 0.
+func (p Spec) DeepenReachOrDefault() int { return cmp.Or(p.DeepenReach, DefaultDeepenReach) }
 
 // MaxPop bounds a search's population (Spec.Pop, and Pop × Islands for
 // memetic): about a million genomes, some hundreds of MB on the largest

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"reflect"
@@ -218,8 +217,7 @@ func (s *Server) build(p dispatch.Spec, backend string) (func(context.Context, *
 
 // checkLimits refuses, before anything is allocated, a search over the
 // server's limits: its cells, budget, population, polish and deepening
-// scans and the
-// memory its populations and climbs would hold.
+// scans and the memory its populations and climbs would hold.
 func (s *Server) checkLimits(p dispatch.Spec, sites int) error {
 	o := s.opts
 	if n := p.Rows * p.Cols; n > o.MaxCells {
@@ -240,7 +238,7 @@ func (s *Server) checkLimits(p dispatch.Spec, sites int) error {
 	}
 	if n := dispatch.DeepenScanSize(p, o.MaxEvals); n > o.MaxEvals {
 		return badRequest("deepen %d: one scan of the neighbours within Hamming distance %d whose cells lie within %d of each other holds over %d, the server's cap of evaluations per job",
-			p.Deepen, p.Deepen, cmp.Or(p.DeepenReach, dispatch.DefaultDeepenReach), o.MaxEvals)
+			p.Deepen, p.Deepen, p.DeepenReachOrDefault(), o.MaxEvals)
 	}
 	if b := searchBytes(p, sites); b > o.MaxMemory {
 		return badRequest("the search would hold about %d MiB (%s, pop %d, %d sites), over the server's cap of %d MiB per job",
