@@ -1,5 +1,7 @@
 package mousemaze
 
+import "math/bits"
+
 // Reachable returns, for every row, the mask of open cells that can be
 // reached from the entry cell (row 0, column entry) through open cells. It
 // returns nil when the entry cell is a wall. The flood fill works on whole
@@ -79,4 +81,29 @@ func WhyInfeasible(m Maze, cfg Config) string {
 		return InfeasibleUnreachable
 	}
 	return ""
+}
+
+// TrapSize returns the number of open cells reachable from m's entry and
+// the area of their bounding box: the size of a trap as the trap objective and the
+// trap sweep rank it.
+func TrapSize(m Maze, cfg Config) (cells, area int) {
+	reach := Reachable(m, cfg.Entry)
+	top, bottom := -1, -1
+	var cols uint64
+	for r, row := range reach {
+		if row == 0 {
+			continue
+		}
+		if top < 0 {
+			top = r
+		}
+		bottom = r
+		cols |= row
+		cells += bits.OnesCount64(row)
+	}
+	if cells == 0 {
+		return 0, 0
+	}
+	width := 64 - bits.LeadingZeros64(cols) - bits.TrailingZeros64(cols)
+	return cells, (bottom - top + 1) * width
 }

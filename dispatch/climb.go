@@ -138,7 +138,7 @@ func (s *Engine[G]) climbStep(c *Climb[G]) (bool, error) {
 	}
 	if !c.Center.Scored {
 		b := []Member[G]{c.Center}
-		n, err := s.evaluate(b, nil)
+		n, err := s.evaluate(b)
 		if err != nil || n == 0 {
 			return false, err
 		}
@@ -147,7 +147,7 @@ func (s *Engine[G]) climbStep(c *Climb[G]) (bool, error) {
 	}
 	batch := s.climbBatch(c)
 	if len(batch) > 0 {
-		n, err := s.evaluate(batch, &c.Center)
+		n, err := s.evaluate(batch)
 		c.Seen += int64(n)
 		if err != nil || n < len(batch) {
 			return false, err

@@ -34,9 +34,9 @@
 // the engine climbs from the best genome, exhaustively, until no genome
 // within Hamming distance r is better; [Engine.Certified] then reports r:
 // no maze within distance r of the best scores higher. Neighbours of grid
-// mazes are evaluated as ordinary batches: resuming the centre's walk
-// (cpu.Base) was measured slower on the mazes a search works on (see
-// nearEvaluator in grid_near.go).
+// mazes are evaluated as ordinary batches: resuming the centre's walk from
+// a snapshot was measured slower on the mazes a search works on (most of a
+// neighbour's walk has to be walked again), so the engine has no such path.
 //
 // # Evaluations and feasibility
 //

@@ -267,7 +267,7 @@ func (s *Engine[G]) finishSingle() error {
 	if !s.st.Best.Scored || !s.prob.Equal(s.st.Best.Genome, *s.single) {
 		polish := s.polish
 		s.polish = s.budgetSpent() // a spent budget evaluates it as the polish
-		_, err := s.evaluate([]Member[G]{{Genome: s.prob.Clone(*s.single)}}, nil)
+		_, err := s.evaluate([]Member[G]{{Genome: s.prob.Clone(*s.single)}})
 		s.polish = polish
 		if err != nil {
 			return err
@@ -426,9 +426,8 @@ func cloneState[G any](p Problem[G], src *EngineState[G]) EngineState[G] {
 // evaluate scores the genomes of batch, which must all be feasible. Within
 // the budget it evaluates at most what is left of it and returns how many
 // members, from the front of batch, it evaluated; the rest stay unscored.
-// The polish is not bounded by the budget. center, when scored, is a
-// genome close to the batch that a NearEvaluator may start from.
-func (s *Engine[G]) evaluate(batch []Member[G], center *Member[G]) (int, error) {
+// The polish is not bounded by the budget.
+func (s *Engine[G]) evaluate(batch []Member[G]) (int, error) {
 	n := len(batch)
 	if !s.polish {
 		if left := s.st.Spec.Evals - s.st.Evals; int64(n) > left {
@@ -444,13 +443,7 @@ func (s *Engine[G]) evaluate(batch []Member[G], center *Member[G]) (int, error) 
 		gs[i] = batch[i].Genome
 	}
 	dst := make([]Score, n)
-	var err error
-	if near, ok := s.prob.(NearEvaluator[G]); ok && center != nil && center.Scored {
-		err = near.EvaluateNear(center.Genome, gs, dst)
-	} else {
-		err = s.prob.Evaluate(gs, dst)
-	}
-	if err != nil {
+	if err := s.prob.Evaluate(gs, dst); err != nil {
 		return 0, err
 	}
 	for i := range batch {
@@ -495,7 +488,7 @@ func (s *Engine[G]) evaluateIn(pop []Member[G]) (bool, error) {
 	for k, i := range idx {
 		batch[k] = pop[i]
 	}
-	n, err := s.evaluate(batch, nil)
+	n, err := s.evaluate(batch)
 	for k, i := range idx {
 		pop[i] = batch[k]
 	}
@@ -578,7 +571,7 @@ func (s *Engine[G]) Immigrate(gs []G) (int, error) {
 	if s.budgetSpent() {
 		return 0, nil
 	}
-	n, err := s.evaluate(batch, nil)
+	n, err := s.evaluate(batch)
 	if err != nil {
 		return 0, err
 	}

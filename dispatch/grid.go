@@ -59,12 +59,7 @@ type GridProblem struct {
 	Density   float64
 	Objective string
 	ev        mousemaze.Evaluator
-	near      nearFunc
 }
-
-// nearFunc evaluates mazes close to a centre maze under cfg, exactly as
-// the Evaluator would (see grid_near.go); nil when unavailable.
-type nearFunc func(center mousemaze.Maze, cfg mousemaze.Config, batch []mousemaze.Maze, dst []mousemaze.Result) error
 
 // NewGridProblem returns the grid problem that spec describes, evaluated on
 // ev.
@@ -99,7 +94,6 @@ func NewGridProblem(spec Spec, ev mousemaze.Evaluator) (*GridProblem, error) {
 	}
 	g := &GridProblem{Rows: spec.Rows, Cols: spec.Cols, Config: cfg, FreeEnds: spec.FreeEnds,
 		Density: spec.Density, Objective: obj, ev: mousemaze.ForConfig(ev, cfg)}
-	g.near = nearEvaluator(g.ev, cfg)
 	return g, nil
 }
 
@@ -383,54 +377,6 @@ func (p *GridProblem) Evaluate(batch []Grid, dst []Score) error {
 	return nil
 }
 
-// EvaluateNear scores mazes close to center by resuming center's walk
-// where the problem has a resume evaluator, else as Evaluate does.
-func (p *GridProblem) EvaluateNear(center Grid, batch []Grid, dst []Score) error {
-	if p.near == nil {
-		return p.Evaluate(batch, dst)
-	}
-	var idx []int
-	var mazes []mousemaze.Maze
-	for i, g := range batch {
-		if g.Entry == center.Entry && g.Exit == center.Exit {
-			idx = append(idx, i)
-			mazes = append(mazes, g.Maze(p.Rows, p.Cols))
-		}
-	}
-	if len(idx) < len(batch) {
-		var rest []Grid
-		var ri []int
-		for i, g := range batch {
-			if g.Entry != center.Entry || g.Exit != center.Exit {
-				rest, ri = append(rest, g), append(ri, i)
-			}
-		}
-		sc := make([]Score, len(rest))
-		if err := p.Evaluate(rest, sc); err != nil {
-			return err
-		}
-		for k, i := range ri {
-			dst[i] = sc[k]
-		}
-	}
-	if len(mazes) == 0 {
-		return nil
-	}
-	cfg := p.ConfigOf(center)
-	res := make([]mousemaze.Result, len(mazes))
-	if err := p.near(center.Maze(p.Rows, p.Cols), cfg, mazes, res); err != nil {
-		return err
-	}
-	for k, i := range idx {
-		s, err := p.score(mazes[k], cfg, res[k])
-		if err != nil {
-			return err
-		}
-		dst[i] = s
-	}
-	return nil
-}
-
 // score turns the walk res of the feasible maze m under cfg into the
 // objective's Score.
 func (p *GridProblem) score(m mousemaze.Maze, cfg mousemaze.Config, res mousemaze.Result) (Score, error) {
@@ -449,7 +395,7 @@ func (p *GridProblem) score(m mousemaze.Maze, cfg mousemaze.Config, res mousemaz
 	case ObjTrap:
 		if res.Trapped || res.TrapTurn > 0 {
 			s.Trapped = true
-			s.TrapCells, s.TrapArea = TrapSize(m, cfg)
+			s.TrapCells, s.TrapArea = mousemaze.TrapSize(m, cfg)
 			s.Value = 0
 			return s, nil
 		}
@@ -458,31 +404,6 @@ func (p *GridProblem) score(m mousemaze.Maze, cfg mousemaze.Config, res mousemaz
 		s.Value = 1
 	}
 	return s, nil
-}
-
-// TrapSize returns the number of open cells reachable from m's entry and
-// the area of their bounding box: the size of a trap as ObjTrap and the
-// trap sweep rank it.
-func TrapSize(m mousemaze.Maze, cfg mousemaze.Config) (cells, area int) {
-	reach := mousemaze.Reachable(m, cfg.Entry)
-	top, bottom := -1, -1
-	var cols uint64
-	for r, row := range reach {
-		if row == 0 {
-			continue
-		}
-		if top < 0 {
-			top = r
-		}
-		bottom = r
-		cols |= row
-		cells += bits.OnesCount64(row)
-	}
-	if cells == 0 {
-		return 0, 0
-	}
-	width := 64 - bits.LeadingZeros64(cols) - bits.TrailingZeros64(cols)
-	return cells, (bottom - top + 1) * width
 }
 
 // The grid search under its former names.

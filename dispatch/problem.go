@@ -48,14 +48,6 @@ type Problem[G any] interface {
 	Check(g G) error
 }
 
-// A NearEvaluator is a Problem that evaluates genomes close to a centre
-// faster than from scratch (the grid problem has the hook, which for now
-// evaluates them as ordinary batches; see grid_near.go).
-// EvaluateNear must give exactly what Evaluate gives.
-type NearEvaluator[G any] interface {
-	EvaluateNear(center G, batch []G, dst []Score) error
-}
-
 // A Geometry is a Problem whose sites lie in a space: Distance returns how
 // far apart the sites of two moves of g are (Chebyshev distance between
 // cells for grids). With Spec.Reach > 0 the climbs of hill, memetic and

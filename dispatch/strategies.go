@@ -32,7 +32,7 @@ func (randomSearch[G]) step(s *Engine[G]) error {
 	}
 	for i < len(batch) {
 		k := min(len(batch)-i, randomChunk)
-		n, err := s.evaluate(batch[i:i+k], nil)
+		n, err := s.evaluate(batch[i : i+k])
 		if err != nil || n < k {
 			return err
 		}
@@ -111,7 +111,7 @@ func (anneal[G]) step(s *Engine[G]) error {
 		}
 	}
 	temp := p.Temp * (1 - float64(s.st.Evals)/float64(p.Evals))
-	n, err := s.evaluate(batch, nil)
+	n, err := s.evaluate(batch)
 	if err != nil || n < len(batch) {
 		return err
 	}
@@ -188,7 +188,7 @@ func (s *Engine[G]) generation(pop, parents, elite int, cross bool, rate float64
 	sortBest(pool)
 	before := s.st.Best.Score
 	kids := s.children(s.topDistinct(pool, parents), pop, cross, rate)
-	n, err := s.evaluate(kids, nil)
+	n, err := s.evaluate(kids)
 	if err != nil || n < len(kids) {
 		return err
 	}
@@ -262,7 +262,7 @@ func (memetic[G]) step(s *Engine[G]) error {
 		sp.to = len(batch)
 		spans[k] = sp
 	}
-	n, err := s.evaluate(batch, nil)
+	n, err := s.evaluate(batch)
 	if err != nil || n < len(batch) {
 		return err
 	}
@@ -383,8 +383,7 @@ func (s *Engine[G]) markSearched(g G) {
 // changing Kick random sites: the two share most of their structure, so the
 // child differs from home where good optima disagree (on 13×13 this took
 // the median of seeds 1–3 at 10M evaluations from 11,086 to 22,542 turns). The neighbours of one climb
-// step go to the evaluator as one batch, through the problem's
-// NearEvaluator where it has one.
+// step go to the evaluator as one batch.
 type ils[G any] struct{}
 
 // ilsBatch is the number of neighbours a first-improvement climb evaluates

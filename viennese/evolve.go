@@ -5,7 +5,7 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/mousemaze/mousemaze/dispatch"
+	"github.com/mousemaze/mousemaze/dispatch/evolve"
 )
 
 // ErrOptions marks an error in the options of EvolveCanvas: the caller's usage
@@ -28,8 +28,8 @@ type EvolveOptions struct {
 	// Params are the method, budget, seed and the method's own knobs.
 	Params Params
 	// Tuning holds the engine's search parameters given (TuningSet names
-	// them), applied as dispatch.Tuning.Apply does for grid searches.
-	Tuning    dispatch.Tuning
+	// them), applied as evolve.Tuning.Apply does for grid searches.
+	Tuning    evolve.Tuning
 	TuningSet map[string]bool
 	// Progress, when set, is called with each new best.
 	Progress func(Result)

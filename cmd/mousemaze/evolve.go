@@ -10,6 +10,7 @@ import (
 
 	"github.com/mousemaze/mousemaze"
 	"github.com/mousemaze/mousemaze/dispatch"
+	"github.com/mousemaze/mousemaze/dispatch/evolve"
 	"github.com/mousemaze/mousemaze/outfile"
 )
 
@@ -63,8 +64,8 @@ func (f *evolveFlags) register(fs *flag.FlagSet, stderr io.Writer) {
 }
 
 // start is how the search starts: kind names its checkpoints.
-func (f *evolveFlags) start(fs *flag.FlagSet, kind string, version int) dispatch.Start {
-	return dispatch.Start{Kind: kind, Version: version, Checkpoint: f.ckpt, Resume: f.resume, Force: f.force,
+func (f *evolveFlags) start(fs *flag.FlagSet, kind string, version int) evolve.Start {
+	return evolve.Start{Kind: kind, Version: version, Checkpoint: f.ckpt, Resume: f.resume, Force: f.force,
 		Set: flagsSet(fs), Flag: func(name string) string { return fs.Lookup(name).Value.String() }, Evals: *f.evals}
 }
 
@@ -105,7 +106,7 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	defer ev.Close()
-	search, err := dispatch.StartGrid(start, o, f.initFile, ev)
+	search, err := evolve.StartGrid(start, o, f.initFile, ev)
 	if err != nil {
 		return failErr("evolve", stderr, err)
 	}
@@ -113,21 +114,21 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 	if f.asJSON {
 		events = stdout
 	}
-	final, out, err := dispatch.RunGrid(dispatch.Runner{Kind: "evolve", Version: evolveCheckpointVersion, Checkpoint: f.ckpt, Every: *f.every,
+	final, out, err := evolve.RunGrid(evolve.Runner{Kind: "evolve", Version: evolveCheckpointVersion, Checkpoint: f.ckpt, Every: *f.every,
 		Label: "evolve", Progress: stderr, InterruptAt: evolveInterruptAt}, search, events, isl, ev.Name())
 	saveErr := err // a final checkpoint not written: report the result, then fail
-	if err != nil && !errors.Is(err, dispatch.ErrSave) {
+	if err != nil && !errors.Is(err, evolve.ErrSave) {
 		return fail(exitFail, "%v", err)
 	}
 	// The result is reported, then written to --out and --png (an
 	// interrupted search writes them too, so nothing found is lost); a file
 	// that cannot be written has the maze printed to stdout instead.
 	if f.asJSON || out.Interrupted {
-		dispatch.WriteEvent(events, final)
+		evolve.WriteEvent(events, final)
 	} else {
 		final.WriteText(stdout, out.Elapsed)
 	}
-	if err := errors.Join(dispatch.SaveGridBest(search, f.outFile, f.pngFile, stdout), saveErr); err != nil {
+	if err := errors.Join(evolve.SaveGridBest(search, f.outFile, f.pngFile, stdout), saveErr); err != nil {
 		return fail(exitFail, "%v", err)
 	}
 	if out.Interrupted {
@@ -138,7 +139,7 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 }
 
 // runEvolveEdges is evolve --edges and evolve --walker NAME: the engine on
-// edge boards (dispatch.StartEdges). An interrupted search saves its
+// edge boards (evolve.StartEdges). An interrupted search saves its
 // checkpoint, reports the best board so far and exits 1.
 func runEvolveEdges(fs *flag.FlagSet, f *evolveFlags, stdout, stderr io.Writer) int {
 	fail := failer("evolve", stderr)
@@ -154,8 +155,8 @@ func runEvolveEdges(fs *flag.FlagSet, f *evolveFlags, stdout, stderr io.Writer) 
 	if err := cmp.Or(start.Claim(), outfile.CheckFlags(outfile.Flag{Name: "out", Path: f.outFile})); err != nil {
 		return fail(exitUsage, "%v", err)
 	}
-	o := dispatch.EdgeOptions{Walker: f.walk, Size: f.size, Objective: f.objective, Evals: *f.evals, Seed: f.seed, Pop: *f.pop,
-		Workers: f.be.workers, Tuning: dispatch.Tuning(f.sf), Set: start.Set}
+	o := evolve.EdgeOptions{Walker: f.walk, Size: f.size, Objective: f.objective, Evals: *f.evals, Seed: f.seed, Pop: *f.pop,
+		Workers: f.be.workers, Tuning: evolve.Tuning(f.sf), Set: start.Set}
 	if start.Set["algo"] {
 		o.Algo = f.algo
 	}
@@ -163,14 +164,14 @@ func runEvolveEdges(fs *flag.FlagSet, f *evolveFlags, stdout, stderr io.Writer) 
 	if o.Config, err = f.rules.config(); err != nil {
 		return fail(exitUsage, "%v", err)
 	}
-	search, err := dispatch.StartEdges(start, o)
+	search, err := evolve.StartEdges(start, o)
 	if err != nil {
 		return failErr("evolve", stderr, err)
 	}
-	out, err := dispatch.Run(dispatch.Runner{Kind: kind, Version: edgeCheckpointVersion, Checkpoint: f.ckpt, Every: *f.every,
+	out, err := evolve.Run(evolve.Runner{Kind: kind, Version: edgeCheckpointVersion, Checkpoint: f.ckpt, Every: *f.every,
 		Label: "evolve " + label, Progress: stderr}, search, dispatch.EngineHooks[mousemaze.EdgeMaze]{})
 	saveErr := err // a final checkpoint not written: report the result, then fail
-	if err != nil && !errors.Is(err, dispatch.ErrSave) {
+	if err != nil && !errors.Is(err, evolve.ErrSave) {
 		return fail(exitFail, "%v", err)
 	}
 	if out.Interrupted {
@@ -178,7 +179,7 @@ func runEvolveEdges(fs *flag.FlagSet, f *evolveFlags, stdout, stderr io.Writer) 
 	}
 	// The result is reported first, then written to --out (to stdout
 	// when the file cannot be written), so nothing found is lost.
-	ev, err := dispatch.NewEdgeFinal(search, out, f.ckpt)
+	ev, err := evolve.NewEdgeFinal(search, out, f.ckpt)
 	if err != nil {
 		return fail(exitFail, "%v", err)
 	}

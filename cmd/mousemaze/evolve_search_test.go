@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/mousemaze/mousemaze"
-	"github.com/mousemaze/mousemaze/dispatch"
+	"github.com/mousemaze/mousemaze/dispatch/evolve"
 )
 
 // TestEvolveTrapBestTurns is the bug: under --objective trap the
@@ -19,7 +19,7 @@ func TestEvolveTrapBestTurns(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	for _, line := range strings.Split(strings.TrimSpace(stdout), "\n") {
-		var e dispatch.Event
+		var e evolve.Event
 		if err := json.Unmarshal([]byte(line), &e); err != nil {
 			t.Fatalf("%q: %v", line, err)
 		}

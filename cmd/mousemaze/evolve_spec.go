@@ -5,12 +5,13 @@ import (
 
 	"github.com/mousemaze/mousemaze"
 	"github.com/mousemaze/mousemaze/dispatch"
+	"github.com/mousemaze/mousemaze/dispatch/evolve"
 )
 
 // searchFlags are the search method's parameters that `evolve` and `slurm
 // evolve` share. Each is applied to the Spec only when given, so that the
 // method's preset holds otherwise.
-type searchFlags dispatch.Tuning
+type searchFlags evolve.Tuning
 
 func (f *searchFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.Parents, "parents", 0, "the top `n` of a generation become parents (ea, ga, memetic, pipeline; default: the method's preset)")
@@ -30,7 +31,7 @@ func (f *searchFlags) register(fs *flag.FlagSet) {
 }
 
 // gridFlags are the flags of a grid search that evolve and slurm evolve
-// share (dispatch.GridOptions); each command adds --size its own way.
+// share (evolve.GridOptions); each command adds --size its own way.
 type gridFlags struct {
 	rules           rulesFlags
 	sf              searchFlags
@@ -57,8 +58,8 @@ func (g *gridFlags) register(fs *flag.FlagSet, algo, evalsUsage string) {
 
 // options are the settings of the search on a grid of size sz; fs holds
 // the flags, parsed.
-func (g *gridFlags) options(fs *flag.FlagSet, sz mousemaze.Size) (dispatch.GridOptions, error) {
+func (g *gridFlags) options(fs *flag.FlagSet, sz mousemaze.Size) (evolve.GridOptions, error) {
 	cfg, err := g.rules.config()
-	return dispatch.GridOptions{Algo: g.algo, Size: sz, Config: cfg, FreeEnds: g.freeEnds, Objective: g.objective,
-		Evals: *g.evals, Seed: g.seed, Pop: *g.pop, Tuning: dispatch.Tuning(g.sf), Set: flagsSet(fs)}, err
+	return evolve.GridOptions{Algo: g.algo, Size: sz, Config: cfg, FreeEnds: g.freeEnds, Objective: g.objective,
+		Evals: *g.evals, Seed: g.seed, Pop: *g.pop, Tuning: evolve.Tuning(g.sf), Set: flagsSet(fs)}, err
 }

@@ -12,7 +12,7 @@ import (
 
 	"github.com/mousemaze/mousemaze"
 	"github.com/mousemaze/mousemaze/bench"
-	"github.com/mousemaze/mousemaze/dispatch"
+	"github.com/mousemaze/mousemaze/dispatch/evolve"
 	"github.com/mousemaze/mousemaze/draw"
 )
 
@@ -24,10 +24,10 @@ func evolveRun(t *testing.T, args ...string) (int, string, string) {
 }
 
 // lastEvent decodes the last JSON line of out.
-func lastEvent(t *testing.T, out string) dispatch.Event {
+func lastEvent(t *testing.T, out string) evolve.Event {
 	t.Helper()
 	lines := strings.Split(strings.TrimSpace(out), "\n")
-	var e dispatch.Event
+	var e evolve.Event
 	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &e); err != nil {
 		t.Fatalf("last line %q: %v", lines[len(lines)-1], err)
 	}

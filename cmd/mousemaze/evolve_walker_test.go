@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/mousemaze/mousemaze/classic"
-	"github.com/mousemaze/mousemaze/dispatch"
+	"github.com/mousemaze/mousemaze/dispatch/evolve"
 )
 
 // evolve --walker finds a board and reports the walker's steps on it,
@@ -18,7 +18,7 @@ func TestEvolveWalker(t *testing.T) {
 		if code != 0 {
 			t.Fatalf("%s: exit %d: %s", w, code, errOut)
 		}
-		var ev dispatch.WalkerEvent
+		var ev evolve.WalkerEvent
 		if err := json.Unmarshal([]byte(out), &ev); err != nil {
 			t.Fatal(err)
 		}

@@ -18,6 +18,7 @@ import (
 
 	"github.com/mousemaze/mousemaze"
 	"github.com/mousemaze/mousemaze/dispatch"
+	"github.com/mousemaze/mousemaze/dispatch/evolve"
 )
 
 // TestEvolveFinalWriteFails removes the directory of --out and
@@ -85,7 +86,7 @@ func TestEvolveSIGKILLResume(t *testing.T) {
 			t.Logf("round %d: killed before the first checkpoint; stderr %s", round, stderr)
 			continue
 		}
-		st, err := dispatch.LoadCheckpoint[dispatch.Grid](ckpt, "evolve", evolveCheckpointVersion)
+		st, err := evolve.LoadCheckpoint[dispatch.Grid](ckpt, "evolve", evolveCheckpointVersion)
 		if err != nil {
 			t.Fatalf("round %d: the checkpoint does not parse after SIGKILL: %v", round, err)
 		}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/mousemaze/mousemaze/deploy/slurm"
 	"github.com/mousemaze/mousemaze/dispatch"
+	"github.com/mousemaze/mousemaze/dispatch/evolve"
 	"github.com/mousemaze/mousemaze/dispatch/sweep"
 )
 
@@ -68,12 +69,12 @@ func runSlurmSubmit(kind string, args []string, stdout, stderr io.Writer) int {
 	var p dispatch.Spec
 	cfg, err := g.rules.config()
 	if err == nil && kind == "evolve" {
-		var o dispatch.GridOptions
+		var o evolve.GridOptions
 		if o, err = g.options(fs, sz.V); err == nil {
 			p, err = o.Spec()
 		}
 	} else if err == nil {
-		err = dispatch.GridOptions{Size: sz.V, Config: cfg}.CheckRules()
+		err = evolve.GridOptions{Size: sz.V, Config: cfg}.CheckRules()
 	}
 	if err != nil {
 		return usageErr("%v", err)

@@ -7,7 +7,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/mousemaze/mousemaze/dispatch"
+	"github.com/mousemaze/mousemaze/dispatch/evolve"
 	"github.com/mousemaze/mousemaze/viennese"
 )
 
@@ -157,7 +157,7 @@ func runVienneseEvolve(args []string, stdout, stderr io.Writer) int {
 	p.Evals, p.Seed = *budget, *seed
 	set := flagsSet(fs)
 	p.Tune(tune, set)
-	o := viennese.EvolveOptions{Canvas: *canvas, Variant: variant.ptr(), Params: p, Tuning: dispatch.Tuning(sf), TuningSet: map[string]bool{}}
+	o := viennese.EvolveOptions{Canvas: *canvas, Variant: variant.ptr(), Params: p, Tuning: evolve.Tuning(sf), TuningSet: map[string]bool{}}
 	for name := range engineFlags {
 		o.TuningSet[name] = set[name]
 	}

@@ -12,8 +12,8 @@ import (
 	"time"
 
 	"github.com/mousemaze/mousemaze"
-	"github.com/mousemaze/mousemaze/dispatch"
 	"github.com/mousemaze/mousemaze/dispatch/checkpoint"
+	"github.com/mousemaze/mousemaze/dispatch/evolve"
 	"github.com/mousemaze/mousemaze/dispatch/sweep"
 )
 
@@ -173,7 +173,7 @@ func IslandArgs(job *Job, dir string, i int, every time.Duration, backend string
 	if _, err := os.Stat(ck); err == nil {
 		args = append(args, "--resume")
 	} else if job.Spec != nil {
-		args = append(args, dispatch.TuningArgs(*job.Spec)...)
+		args = append(args, evolve.TuningArgs(*job.Spec)...)
 	}
 	return args
 }

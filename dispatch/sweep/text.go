@@ -6,7 +6,7 @@ import (
 	"io"
 	"text/tabwriter"
 
-	"github.com/mousemaze/mousemaze/dispatch"
+	"github.com/mousemaze/mousemaze"
 )
 
 // trapFindJSON is a maze a trap sweep reports, in `sweep --k --json`.
@@ -16,7 +16,7 @@ type trapFindJSON struct {
 	Maze  string `json:"maze"`
 	Cells int    `json:"cells"`
 	Area  int    `json:"bbox_area"`
-	dispatch.WalkEnd
+	WalkEnd
 }
 
 // trapSizeJSON is one size of `sweep --k --json`.
@@ -35,7 +35,7 @@ func (f *TrapFind) json() *trapFindJSON {
 		return nil
 	}
 	return &trapFindJSON{Rows: f.Maze.Rows, Cols: f.Maze.Cols, Maze: f.Maze.String(), Cells: f.Cells, Area: f.Area,
-		WalkEnd: dispatch.NewWalkEnd(f.Result)}
+		WalkEnd: NewWalkEnd(f.Result)}
 }
 
 // MarshalJSON writes the report as `sweep --k --json` prints it.
@@ -123,4 +123,22 @@ func (r *EdgeReport) WriteText(w io.Writer) error {
 		_, err = fmt.Fprintf(w, "\nlongest escape (first in enumeration order):\n%s", r.Best.Format(r.Config.Entry, r.Config.Exit))
 	}
 	return err
+}
+
+// WalkEnd is how a walk under modular counting ended, as the JSON of a
+// search's best maze (ObjectiveDetail) and of a trap sweep's finds writes
+// it: the turns, whether the mouse escaped or was trapped and, when
+// trapped, the cycle and the turn the mousetrap closed.
+type WalkEnd struct {
+	Turns      int64 `json:"turns"`
+	Escaped    bool  `json:"escaped"`
+	Trapped    bool  `json:"trapped"`
+	CycleStart int64 `json:"cycle_start,omitempty"`
+	CycleLen   int64 `json:"cycle_len,omitempty"`
+	TrapTurn   int64 `json:"mousetrap_turn,omitempty"`
+}
+
+// NewWalkEnd returns how the walk that gave res ended.
+func NewWalkEnd(res mousemaze.Result) WalkEnd {
+	return WalkEnd{Turns: res.Turns, Escaped: res.Escaped, Trapped: res.Trapped, CycleStart: res.CycleStart, CycleLen: res.CycleLen, TrapTurn: res.TrapTurn}
 }

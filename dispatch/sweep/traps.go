@@ -6,7 +6,6 @@ import (
 	"runtime"
 
 	"github.com/mousemaze/mousemaze"
-	"github.com/mousemaze/mousemaze/dispatch"
 )
 
 // TrapOptions configure a trap sweep: an exhaustive enumeration, with the
@@ -191,13 +190,13 @@ func sweepTrapSize(sz mousemaze.Size, cfg mousemaze.Config, workers int) (TrapSi
 			p.ts.Escaped++
 			if p.ts.Longest == nil || res.Turns > p.ts.Longest.Result.Turns ||
 				(res.Turns == p.ts.Longest.Result.Turns && mask < p.longMk) {
-				cells, area := dispatch.TrapSize(m, cfg)
+				cells, area := mousemaze.TrapSize(m, cfg)
 				p.ts.Longest = &TrapFind{Maze: m.Clone(), Result: res, Cells: cells, Area: area}
 				p.longMk = mask
 			}
 		case res.Trapped:
 			p.ts.Trapped++
-			cells, area := dispatch.TrapSize(m, cfg)
+			cells, area := mousemaze.TrapSize(m, cfg)
 			f := &TrapFind{Maze: m.Clone(), Result: res, Cells: cells, Area: area}
 			s := p.ts.Smallest
 			if s == nil || trapBetter(f, s) || (f.Cells == s.Cells && f.Area == s.Area && mask < p.smallMask) {

@@ -1,17 +1,18 @@
-package dispatch
+package evolve
 
 import (
 	"strings"
 	"testing"
 
 	"github.com/mousemaze/mousemaze"
+	"github.com/mousemaze/mousemaze/dispatch"
 )
 
 // TestTuning applies search flags to presets, checks the errors that name
 // a flag, and wants TuningArgs to state exactly what differs from the
 // preset, so that applying its flags to the preset gives the Spec back.
 func TestTuning(t *testing.T) {
-	p, _ := Preset(AlgoILS)
+	p, _ := dispatch.Preset(dispatch.AlgoILS)
 	tu := Tuning{Kick: 7, Restarts: 9, Local: "h3", Accept: 0.25}
 	set := map[string]bool{"kick": true, "restarts": true, "local": true, "accept": true}
 	if err := tu.Apply(set, &p, 100); err != nil {
@@ -24,12 +25,12 @@ func TestTuning(t *testing.T) {
 	if got := strings.Join(args, " "); got != "--local h3 --kick 7 --restarts 9 --accept 0.25" {
 		t.Errorf("TuningArgs = %q", got)
 	}
-	q, _ := Preset(AlgoILS)
+	q, _ := dispatch.Preset(dispatch.AlgoILS)
 	back := Tuning{Kick: 7, Restarts: 9, Local: "h3", Accept: 0.25}
 	if err := back.Apply(set, &q, 100); err != nil || q != p {
 		t.Errorf("the args do not give the Spec back: %+v, %v", q, err)
 	}
-	pre, _ := Preset(AlgoGA)
+	pre, _ := dispatch.Preset(dispatch.AlgoGA)
 	if a := TuningArgs(pre); len(a) != 0 {
 		t.Errorf("a preset has args %q", a)
 	}
@@ -39,13 +40,13 @@ func TestTuning(t *testing.T) {
 		name string
 		want string
 	}{
-		{AlgoGA, Tuning{Kick: 3}, "kick", "--kick does not apply to --algo ga (only to ils)"},
-		{AlgoILS, Tuning{Kick: 101}, "kick", "--kick 101: must be in 1..100"},
-		{AlgoGA, Tuning{Parents: 0}, "parents", "--parents 0: must be in 1.."},
-		{AlgoILS, Tuning{Local: "h9"}, "local", `--local "h9": must be h1 to h8 (h4 and above need --reach)`},
-		{AlgoILS, Tuning{Polish: 4}, "polish", "--polish 4: must be 0, 1, 2 or 3"},
+		{dispatch.AlgoGA, Tuning{Kick: 3}, "kick", "--kick does not apply to --algo ga (only to ils)"},
+		{dispatch.AlgoILS, Tuning{Kick: 101}, "kick", "--kick 101: must be in 1..100"},
+		{dispatch.AlgoGA, Tuning{Parents: 0}, "parents", "--parents 0: must be in 1.."},
+		{dispatch.AlgoILS, Tuning{Local: "h9"}, "local", `--local "h9": must be h1 to h8 (h4 and above need --reach)`},
+		{dispatch.AlgoILS, Tuning{Polish: 4}, "polish", "--polish 4: must be 0, 1, 2 or 3"},
 	} {
-		p, _ := Preset(c.algo)
+		p, _ := dispatch.Preset(c.algo)
 		if err := c.tu.Apply(map[string]bool{c.name: true}, &p, 100); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s %+v: error %v, want %q", c.algo, c.tu, err, c.want)
 		}
@@ -56,16 +57,16 @@ func TestTuning(t *testing.T) {
 func TestGridSpec(t *testing.T) {
 	o, _ := mousemaze.ParseOrder("RDLU")
 	cfg := mousemaze.Config{Order: o, Entry: 1, Exit: 2, Cap: 50, K: 3}
-	p, err := GridSpec(AlgoGA, mousemaze.Size{Rows: 5, Cols: 6}, cfg, true, ObjTrap, 900, 4, 0)
-	pre, _ := Preset(AlgoGA)
+	p, err := dispatch.GridSpec(dispatch.AlgoGA, mousemaze.Size{Rows: 5, Cols: 6}, cfg, true, dispatch.ObjTrap, 900, 4, 0)
+	pre, _ := dispatch.Preset(dispatch.AlgoGA)
 	if err != nil || p.Rows != 5 || p.Cols != 6 || p.Order != "RDLU" || p.Entry != 1 || p.Exit != 2 || p.Cap != 50 || p.K != 3 ||
-		!p.FreeEnds || p.Objective != ObjTrap || p.Evals != 900 || p.Seed != 4 || p.Pop != pre.Pop || p.Mutation != pre.Mutation {
-		t.Errorf("GridSpec = %+v, %v", p, err)
+		!p.FreeEnds || p.Objective != dispatch.ObjTrap || p.Evals != 900 || p.Seed != 4 || p.Pop != pre.Pop || p.Mutation != pre.Mutation {
+		t.Errorf("dispatch.GridSpec = %+v, %v", p, err)
 	}
-	if p, _ := GridSpec(AlgoGA, mousemaze.Size{Rows: 5, Cols: 6}, cfg, false, ObjTurns, 900, 4, 7); p.Objective != "" || p.Pop != 7 {
+	if p, _ := dispatch.GridSpec(dispatch.AlgoGA, mousemaze.Size{Rows: 5, Cols: 6}, cfg, false, dispatch.ObjTurns, 900, 4, 7); p.Objective != "" || p.Pop != 7 {
 		t.Errorf("turns objective or pop: %+v", p)
 	}
-	if _, err := GridSpec("magic", mousemaze.Size{Rows: 5, Cols: 6}, cfg, false, ObjTurns, 1, 1, 0); err == nil || !strings.Contains(err.Error(), `--algo "magic"`) {
+	if _, err := dispatch.GridSpec("magic", mousemaze.Size{Rows: 5, Cols: 6}, cfg, false, dispatch.ObjTurns, 1, 1, 0); err == nil || !strings.Contains(err.Error(), `--algo "magic"`) {
 		t.Errorf("unknown method: %v", err)
 	}
 }

@@ -1,4 +1,4 @@
-package dispatch
+package evolve
 
 import (
 	"bytes"
@@ -8,6 +8,7 @@ import (
 	"io"
 
 	"github.com/mousemaze/mousemaze"
+	"github.com/mousemaze/mousemaze/dispatch"
 	"github.com/mousemaze/mousemaze/draw"
 	"github.com/mousemaze/mousemaze/outfile"
 )
@@ -17,13 +18,13 @@ import (
 // new best and a "generation" line at every percent of the budget. generation,
 // when not nil, runs after every generation first (an island's
 // migration); its error stops the search.
-func GridEvents(s *Search, w io.Writer, generation func(*Search) error) Hooks {
+func GridEvents(s *dispatch.Search, w io.Writer, generation func(*dispatch.Search) error) dispatch.Hooks {
 	emit := func(e Event) { WriteEvent(w, e) }
 	budget := s.Spec().Evals
 	next := (s.Evals()*100/budget + 1) * budget / 100
-	return Hooks{
-		Improved: func(s *Search) { emit(NewEvent("improved", s)) },
-		Generation: func(s *Search) error {
+	return dispatch.Hooks{
+		Improved: func(s *dispatch.Search) { emit(NewEvent("improved", s)) },
+		Generation: func(s *dispatch.Search) error {
 			if generation != nil {
 				if err := generation(s); err != nil {
 					return err
@@ -50,8 +51,8 @@ func WriteEvent(w io.Writer, e Event) {
 // outPath and drawn with its visit counts to pngPath ("" for neither),
 // each atomically. A file that cannot be written has the maze printed to
 // fallback instead (once), and the error names its flag (--out, --png).
-func SaveGridBest(s *Search, outPath, pngPath string, fallback io.Writer) error {
-	m, cfg := BestMaze(s)
+func SaveGridBest(s *dispatch.Search, outPath, pngPath string, fallback io.Writer) error {
+	m, cfg := dispatch.BestMaze(s)
 	var text bytes.Buffer
 	if err := mousemaze.Write(&text, m); err != nil {
 		return err

@@ -1,4 +1,4 @@
-package dispatch
+package evolve
 
 import (
 	"fmt"
@@ -7,27 +7,28 @@ import (
 
 	"github.com/mousemaze/mousemaze"
 	"github.com/mousemaze/mousemaze/classic"
+	"github.com/mousemaze/mousemaze/dispatch"
 )
 
 // NewWalkerProblem returns the walker-trap problem of spec (evolve
 // --walker): edge boards that connect the top-left to the bottom-right
 // cell, scored by the moves of the classic maze walker spec.Walker
 // (classic.WalkerScore).
-func NewWalkerProblem(spec Spec, workers int) (*EdgeProblem, error) {
+func NewWalkerProblem(spec dispatch.Spec, workers int) (*dispatch.EdgeProblem, error) {
 	start, goal := 0, spec.Rows*spec.Cols-1
 	score, err := classic.WalkerScore(spec.Walker, start, goal)
 	if err != nil {
 		return nil, fmt.Errorf("--walker: %v", err)
 	}
-	return NewScoredEdgeProblem(spec, score, start, goal, workers)
+	return dispatch.NewScoredEdgeProblem(spec, score, start, goal, workers)
 }
 
 // NewEdgeEvent is the final event of the edge-board search s (evolve
 // --edges) after the run out, whose checkpoint file is ckpt: the best
 // board walked again with the reference walk.
-func NewEdgeEvent(s *EdgeSearch, out Outcome, ckpt string) (*EdgeEvent, error) {
+func NewEdgeEvent(s *dispatch.EdgeSearch, out Outcome, ckpt string) (*EdgeEvent, error) {
 	p, best := s.Spec(), s.Best()
-	prob := s.Problem().(*EdgeProblem)
+	prob := s.Problem().(*dispatch.EdgeProblem)
 	cfg := prob.Config
 	cfg.Heat = false
 	res, err := mousemaze.WalkEdges(best.Genome, cfg)
@@ -56,7 +57,7 @@ func (e *EdgeEvent) BoardText() string { return e.Board }
 // --walker) after the run out, whose checkpoint file is ckpt: the best
 // board walked again by the walker. Its Board starts with a comment line
 // that names the search and the walk's outcome.
-func NewWalkerEvent(s *EdgeSearch, out Outcome, ckpt string) (*WalkerEvent, error) {
+func NewWalkerEvent(s *dispatch.EdgeSearch, out Outcome, ckpt string) (*WalkerEvent, error) {
 	p, best := s.Spec(), s.Best()
 	res, err := classic.WalkBoard(p.Walker, best.Genome, 0, p.Rows*p.Cols-1)
 	if err != nil {

@@ -1,4 +1,4 @@
-package dispatch
+package evolve
 
 import (
 	"errors"
@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/mousemaze/mousemaze"
+	"github.com/mousemaze/mousemaze/dispatch"
 	"github.com/mousemaze/mousemaze/dispatch/checkpoint"
 )
 
@@ -19,7 +20,7 @@ func usage(err error) error { return mousemaze.Usage(err) }
 
 // paramsUsage wraps err in a mousemaze.UsageError when it is ErrParams.
 func paramsUsage(err error) error {
-	if errors.Is(err, ErrParams) {
+	if errors.Is(err, dispatch.ErrParams) {
 		return usage(err)
 	}
 	return err
@@ -37,7 +38,7 @@ type Start struct {
 	Force bool
 	// Set holds the flags given on the command line and Flag returns one's
 	// value: a resumed search refuses those that would change it
-	// (Spec.ResumeConflict) and takes a given --evals (Evals) as its new
+	// (ResumeConflict) and takes a given --evals (Evals) as its new
 	// budget.
 	Set   map[string]bool
 	Flag  func(name string) string
@@ -57,7 +58,7 @@ func (s Start) Claim() error {
 // load reads the checkpoint of a resumed search and checks the flags
 // against the Spec it holds (a conflict is a mousemaze.UsageError); a given
 // --evals becomes the budget, which a resumed search may raise.
-func load[G any](s Start) (*EngineState[G], error) {
+func load[G any](s Start) (*dispatch.EngineState[G], error) {
 	if s.Checkpoint == "" {
 		return nil, usage(errors.New("--resume needs --checkpoint FILE"))
 	}
@@ -65,7 +66,7 @@ func load[G any](s Start) (*EngineState[G], error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := st.Spec.ResumeConflict(s.Set, s.Flag); err != nil {
+	if err := ResumeConflict(st.Spec, s.Set, s.Flag); err != nil {
 		return nil, usage(err)
 	}
 	if s.Set["evals"] {
@@ -101,11 +102,11 @@ func (o GridOptions) CheckRules() error {
 
 // Spec checks o and returns the Spec of its search; its errors blame the
 // flags.
-func (o GridOptions) Spec() (Spec, error) {
+func (o GridOptions) Spec() (dispatch.Spec, error) {
 	if err := o.CheckRules(); err != nil {
-		return Spec{}, err
+		return dispatch.Spec{}, err
 	}
-	p, err := GridSpec(o.Algo, o.Size, o.Config, o.FreeEnds, o.Objective, o.Evals, o.Seed, o.Pop)
+	p, err := dispatch.GridSpec(o.Algo, o.Size, o.Config, o.FreeEnds, o.Objective, o.Evals, o.Seed, o.Pop)
 	if err != nil {
 		return p, err
 	}
@@ -117,13 +118,13 @@ func (o GridOptions) Spec() (Spec, error) {
 // takes their size), or with s.Resume continues the one saved in
 // s.Checkpoint. Errors that blame the flags are
 // mousemaze.UsageErrors.
-func StartGrid(s Start, o GridOptions, initFile string, ev mousemaze.Evaluator) (*Search, error) {
+func StartGrid(s Start, o GridOptions, initFile string, ev mousemaze.Evaluator) (*dispatch.Search, error) {
 	if s.Resume {
-		st, err := load[Grid](s)
+		st, err := load[dispatch.Grid](s)
 		if err != nil {
 			return nil, err
 		}
-		return Resume(st, ev)
+		return dispatch.Resume(st, ev)
 	}
 	var initial []mousemaze.Maze
 	if initFile != "" {
@@ -139,7 +140,7 @@ func StartGrid(s Start, o GridOptions, initFile string, ev mousemaze.Evaluator) 
 	if err != nil {
 		return nil, usage(err)
 	}
-	search, err := New(p, ev, initial)
+	search, err := dispatch.New(p, ev, initial)
 	return search, paramsUsage(err)
 }
 
@@ -166,26 +167,26 @@ type EdgeOptions struct {
 
 // Spec checks o and returns the Spec of its search; its errors blame the
 // flags.
-func (o EdgeOptions) Spec() (Spec, error) {
+func (o EdgeOptions) Spec() (dispatch.Spec, error) {
 	algo := o.Algo
 	switch {
 	case algo != "":
 	case o.Walker != "":
-		algo = DefaultWalkerAlgo
+		algo = dispatch.DefaultWalkerAlgo
 	default:
-		algo = DefaultEdgeAlgo
+		algo = dispatch.DefaultEdgeAlgo
 	}
-	p, err := PresetFor(ProblemEdges, algo)
+	p, err := dispatch.PresetFor(dispatch.ProblemEdges, algo)
 	if err != nil {
-		return p, fmt.Errorf("--algo %q: want one of %v", algo, Algos)
+		return p, fmt.Errorf("--algo %q: want one of %v", algo, dispatch.Algos)
 	}
 	sz, err := mousemaze.ParseSize(o.Size)
 	if err != nil {
 		return p, fmt.Errorf("--size %q: %v", o.Size, err)
 	}
-	p.Problem, p.Rows, p.Cols, p.Evals, p.Seed, p.Density = ProblemEdges, sz.Rows, sz.Cols, o.Evals, o.Seed, 0.2
+	p.Problem, p.Rows, p.Cols, p.Evals, p.Seed, p.Density = dispatch.ProblemEdges, sz.Rows, sz.Cols, o.Evals, o.Seed, 0.2
 	if o.Walker != "" {
-		p.Problem = ProblemWalker
+		p.Problem = dispatch.ProblemWalker
 	}
 	if o.Pop > 0 {
 		p.Pop = o.Pop
@@ -198,25 +199,25 @@ func (o EdgeOptions) Spec() (Spec, error) {
 		return p, nil
 	}
 	p.Order, p.Entry, p.Exit, p.Cap, p.K = o.Config.Order.String(), o.Config.Entry, o.Config.Exit, o.Config.Cap, o.Config.K
-	if o.Objective != ObjTurns {
+	if o.Objective != dispatch.ObjTurns {
 		p.Objective = o.Objective
 	}
 	return p, nil
 }
 
 // open returns the problem of the edge search p.
-func (o EdgeOptions) open(p Spec) (*EdgeProblem, error) {
-	if p.Problem == ProblemWalker {
+func (o EdgeOptions) open(p dispatch.Spec) (*dispatch.EdgeProblem, error) {
+	if p.Problem == dispatch.ProblemWalker {
 		return NewWalkerProblem(p, o.Workers)
 	}
-	return NewEdgeProblem(p, nil, o.Workers)
+	return dispatch.NewEdgeProblem(p, nil, o.Workers)
 }
 
 // StartEdges starts the edge-board search of o, or with s.Resume
 // continues the one saved in s.Checkpoint (whose walker, for a walker
 // search, must be o's). Errors that blame the flags, and those of reading
 // the checkpoint, are mousemaze.UsageErrors.
-func StartEdges(s Start, o EdgeOptions) (*EdgeSearch, error) {
+func StartEdges(s Start, o EdgeOptions) (*dispatch.EdgeSearch, error) {
 	if s.Resume {
 		st, err := load[mousemaze.EdgeMaze](s)
 		if err == nil && o.Walker != "" && st.Spec.Walker != o.Walker {
@@ -229,7 +230,7 @@ func StartEdges(s Start, o EdgeOptions) (*EdgeSearch, error) {
 		if err != nil {
 			return nil, err
 		}
-		return ResumeEngine(st, prob)
+		return dispatch.ResumeEngine(st, prob)
 	}
 	p, err := o.Spec()
 	if err != nil {
@@ -239,7 +240,7 @@ func StartEdges(s Start, o EdgeOptions) (*EdgeSearch, error) {
 	if err != nil {
 		return nil, usage(err)
 	}
-	search, err := NewEngine(p, prob, nil)
+	search, err := dispatch.NewEngine(p, prob, nil)
 	return search, paramsUsage(err)
 }
 
@@ -253,8 +254,8 @@ type EdgeFinal interface {
 
 // NewEdgeFinal returns the final event of the edge-board search s after
 // the run out, whose checkpoint file is ckpt.
-func NewEdgeFinal(s *EdgeSearch, out Outcome, ckpt string) (EdgeFinal, error) {
-	if s.Spec().Problem == ProblemWalker {
+func NewEdgeFinal(s *dispatch.EdgeSearch, out Outcome, ckpt string) (EdgeFinal, error) {
+	if s.Spec().Problem == dispatch.ProblemWalker {
 		return NewWalkerEvent(s, out, ckpt)
 	}
 	return NewEdgeEvent(s, out, ckpt)
@@ -264,15 +265,15 @@ func NewEdgeFinal(s *EdgeSearch, out Outcome, ckpt string) (EdgeFinal, error) {
 // mazes after every generation and writes its result at the end. Its
 // methods do nothing on a nil island.
 type GridIsland interface {
-	Generation(s *Search) error
-	Write(s *Search, done bool) error
+	Generation(s *dispatch.Search) error
+	Write(s *dispatch.Search, done bool) error
 }
 
 // noIsland is the GridIsland of a search that is no island.
 type noIsland struct{}
 
-func (noIsland) Generation(*Search) error  { return nil }
-func (noIsland) Write(*Search, bool) error { return nil }
+func (noIsland) Generation(*dispatch.Search) error  { return nil }
+func (noIsland) Write(*dispatch.Search, bool) error { return nil }
 
 // RunGrid runs the grid search s with r to its end or an interruption,
 // writing the JSON lines of evolve --json to events (nil: none), with the
@@ -280,7 +281,7 @@ func (noIsland) Write(*Search, bool) error { return nil }
 // backend ran (with the objective's detail when the search ended
 // normally) and the outcome; with an ErrSave error (a final checkpoint
 // not written) they are still valid.
-func RunGrid(r Runner, s *Search, events io.Writer, isl GridIsland, backend string) (Event, Outcome, error) {
+func RunGrid(r Runner, s *dispatch.Search, events io.Writer, isl GridIsland, backend string) (Event, Outcome, error) {
 	if isl == nil {
 		isl = noIsland{}
 	}

@@ -1,14 +1,16 @@
-package dispatch
+package evolve
 
 import (
 	"strings"
 	"testing"
+
+	"github.com/mousemaze/mousemaze/dispatch"
 )
 
 // TestResumeConflict checks which flags a resumed search accepts: those
 // that restate the checkpoint's setting, sizes and orders as parsed.
 func TestResumeConflict(t *testing.T) {
-	p := Spec{Algo: AlgoILS, Rows: 13, Cols: 13, Pop: 1, Seed: 3, Order: "DRLU", Evals: 100}
+	p := dispatch.Spec{Algo: dispatch.AlgoILS, Rows: 13, Cols: 13, Pop: 1, Seed: 3, Order: "DRLU", Evals: 100}
 	for _, tc := range []struct {
 		flags map[string]string
 		bad   string // the flag named in the error, "" for none
@@ -27,7 +29,7 @@ func TestResumeConflict(t *testing.T) {
 		for name := range tc.flags {
 			set[name] = true
 		}
-		err := p.ResumeConflict(set, func(name string) string { return tc.flags[name] })
+		err := ResumeConflict(p, set, func(name string) string { return tc.flags[name] })
 		switch {
 		case tc.bad == "" && err != nil:
 			t.Errorf("%v: %v", tc.flags, err)

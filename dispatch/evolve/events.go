@@ -1,9 +1,11 @@
-package dispatch
+package evolve
 
 import (
 	"fmt"
 	"io"
 	"time"
+
+	"github.com/mousemaze/mousemaze/dispatch"
 )
 
 // Event is one line of `evolve --json`. Fields that do not apply to
@@ -88,7 +90,7 @@ type EngineResult struct {
 
 // ResultOf is the EngineResult of search e after the run out, whose
 // checkpoint file is ckpt.
-func ResultOf[G any](e *Engine[G], out Outcome, ckpt string) EngineResult {
+func ResultOf[G any](e *dispatch.Engine[G], out Outcome, ckpt string) EngineResult {
 	r := EngineResult{Seconds: out.Elapsed.Seconds(), Algo: e.Spec().Algo, Rejected: e.Rejected(), PolishEvals: e.PolishEvals(), Checkpoint: ckpt}
 	if c := e.Certified(); c > 0 {
 		r.LocalOptimumRadius = &c
@@ -107,7 +109,7 @@ func (o Outcome) EventName() string {
 
 // NewEvent is the line of kind "improved" or "generation" for the search
 // s now. Improvements show the best maze's ends when the ends are searched.
-func NewEvent(kind string, s *Search) Event {
+func NewEvent(kind string, s *dispatch.Search) Event {
 	b := s.Best()
 	e := Event{Event: kind, Gen: s.Gen(), Evals: s.Evals(), BestTurns: b.Score.Turns, BestVisits: b.Score.Turns - 2}
 	if kind == "generation" {
@@ -122,9 +124,9 @@ func NewEvent(kind string, s *Search) Event {
 // FinalEvent is the last line of the run out of s: "done", or
 // "interrupted" with the best maze so far. backend names the evaluator,
 // ckpt the checkpoint file.
-func FinalEvent(s *Search, out Outcome, backend, ckpt string) Event {
+func FinalEvent(s *dispatch.Search, out Outcome, backend, ckpt string) Event {
 	p, best := s.Spec(), s.Best()
-	m, _ := BestMaze(s)
+	m, _ := dispatch.BestMaze(s)
 	e := Event{
 		Event: out.EventName(), Gen: s.Gen(), Evals: s.Evals(), Rejected: s.Rejected(),
 		BestTurns: best.Score.Turns, BestVisits: best.Score.Turns - 2, BestMaze: m.String(),

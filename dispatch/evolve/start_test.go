@@ -1,4 +1,4 @@
-package dispatch
+package evolve
 
 import (
 	"os"
@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/mousemaze/mousemaze"
+	"github.com/mousemaze/mousemaze/dispatch"
 )
 
 // TestStartGridErrors wants the errors of a search's set-up that blame the
@@ -18,7 +19,7 @@ func TestStartGridErrors(t *testing.T) {
 	if err := os.WriteFile(bad, []byte("not a maze\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	good := GridOptions{Algo: AlgoGA, Size: mousemaze.Size{Rows: 4, Cols: 4}, Config: mousemaze.Config{Order: mousemaze.DRLU}, Objective: ObjTurns, Evals: 100, Seed: 1}
+	good := GridOptions{Algo: dispatch.AlgoGA, Size: mousemaze.Size{Rows: 4, Cols: 4}, Config: mousemaze.Config{Order: mousemaze.DRLU}, Objective: dispatch.ObjTurns, Evals: 100, Seed: 1}
 	cases := []struct {
 		name  string
 		s     Start
@@ -55,12 +56,12 @@ func with(o GridOptions, f func(*GridOptions)) GridOptions {
 func TestStartGridResume(t *testing.T) {
 	ev := refEvaluator(t)
 	ck := filepath.Join(t.TempDir(), "ck.json")
-	o := GridOptions{Algo: AlgoGA, Size: mousemaze.Size{Rows: 5, Cols: 5}, Config: mousemaze.Config{Order: mousemaze.DRLU}, Objective: ObjTurns, Evals: 4000, Seed: 3}
+	o := GridOptions{Algo: dispatch.AlgoGA, Size: mousemaze.Size{Rows: 5, Cols: 5}, Config: mousemaze.Config{Order: mousemaze.DRLU}, Objective: dispatch.ObjTurns, Evals: 4000, Seed: 3}
 	whole, err := StartGrid(Start{}, o, "", ev)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Run(Runner{}, whole, Hooks{}); err != nil {
+	if _, err := Run(Runner{}, whole, dispatch.Hooks{}); err != nil {
 		t.Fatal(err)
 	}
 	o.Evals = 1500
@@ -72,7 +73,7 @@ func TestStartGridResume(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Run(Runner{Kind: s.Kind, Version: s.Version, Checkpoint: ck, Every: 1}, part, Hooks{}); err != nil {
+	if _, err := Run(Runner{Kind: s.Kind, Version: s.Version, Checkpoint: ck, Every: 1}, part, dispatch.Hooks{}); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.Claim(); err == nil || !mousemaze.IsUsageError(err) {
@@ -85,7 +86,7 @@ func TestStartGridResume(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Run(Runner{}, resumed, Hooks{}); err != nil {
+	if _, err := Run(Runner{}, resumed, dispatch.Hooks{}); err != nil {
 		t.Fatal(err)
 	}
 	if a, b := resumed.Best().Score, whole.Best().Score; a != b || resumed.Evals() != whole.Evals() {
@@ -102,17 +103,17 @@ func TestStartGridResume(t *testing.T) {
 func TestEdgeOptionsSpec(t *testing.T) {
 	cfg := mousemaze.Config{Order: mousemaze.DRLU}
 	cfg.K, cfg.Exit = 2, 1
-	p, err := EdgeOptions{Size: "3x4", Config: cfg, Objective: ObjTurns, Evals: 9, Seed: 5, Pop: 20}.Spec()
-	if err != nil || p.Problem != ProblemEdges || p.Algo != DefaultEdgeAlgo || p.Rows != 3 || p.Cols != 4 || p.K != 2 || p.Exit != 1 ||
+	p, err := EdgeOptions{Size: "3x4", Config: cfg, Objective: dispatch.ObjTurns, Evals: 9, Seed: 5, Pop: 20}.Spec()
+	if err != nil || p.Problem != dispatch.ProblemEdges || p.Algo != dispatch.DefaultEdgeAlgo || p.Rows != 3 || p.Cols != 4 || p.K != 2 || p.Exit != 1 ||
 		p.Evals != 9 || p.Seed != 5 || p.Pop != 20 || p.Objective != "" || p.Walker != "" {
 		t.Errorf("edges: %+v, %v", p, err)
 	}
-	p, err = EdgeOptions{Walker: "lru", Algo: AlgoHill, Size: "4x4", Config: cfg, Evals: 9}.Spec()
-	if err != nil || p.Problem != ProblemWalker || p.Walker != "lru" || p.Algo != AlgoHill || p.K != 0 {
+	p, err = EdgeOptions{Walker: "lru", Algo: dispatch.AlgoHill, Size: "4x4", Config: cfg, Evals: 9}.Spec()
+	if err != nil || p.Problem != dispatch.ProblemWalker || p.Walker != "lru" || p.Algo != dispatch.AlgoHill || p.K != 0 {
 		t.Errorf("walker: %+v, %v", p, err)
 	}
 	p, err = EdgeOptions{Walker: "tremaux", Size: "4x4", Evals: 9}.Spec()
-	if err != nil || p.Problem != ProblemWalker || p.Algo != DefaultWalkerAlgo || DefaultWalkerAlgo != AlgoILS || p.Reach != 2 {
+	if err != nil || p.Problem != dispatch.ProblemWalker || p.Algo != dispatch.DefaultWalkerAlgo || dispatch.DefaultWalkerAlgo != dispatch.AlgoILS || p.Reach != 2 {
 		t.Errorf("walker, default method: %+v, %v", p, err)
 	}
 	for _, o := range []EdgeOptions{{Size: "0x3"}, {Size: "3x3", Algo: "magic"}} {
@@ -130,7 +131,7 @@ func TestEdgeOptionsSpec(t *testing.T) {
 func TestRunGridFinal(t *testing.T) {
 	cfg := mousemaze.Config{Order: mousemaze.DRLU}
 	cfg.K = 2
-	o := GridOptions{Algo: AlgoGA, Size: mousemaze.Size{Rows: 3, Cols: 3}, Config: cfg, Objective: ObjTrap, Evals: 300, Seed: 1}
+	o := GridOptions{Algo: dispatch.AlgoGA, Size: mousemaze.Size{Rows: 3, Cols: 3}, Config: cfg, Objective: dispatch.ObjTrap, Evals: 300, Seed: 1}
 	s, err := StartGrid(Start{}, o, "", refEvaluator(t))
 	if err != nil {
 		t.Fatal(err)
@@ -155,8 +156,8 @@ type countIsland struct {
 	done         bool
 }
 
-func (c *countIsland) Generation(*Search) error { c.gens++; return nil }
-func (c *countIsland) Write(_ *Search, done bool) error {
+func (c *countIsland) Generation(*dispatch.Search) error { c.gens++; return nil }
+func (c *countIsland) Write(_ *dispatch.Search, done bool) error {
 	c.writes++
 	c.done = done
 	return nil

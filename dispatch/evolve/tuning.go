@@ -1,4 +1,4 @@
-package dispatch
+package evolve
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/mousemaze/mousemaze"
+	"github.com/mousemaze/mousemaze/dispatch"
 )
 
 // Tuning holds the method parameters a user may set on a Spec (the CLI's
@@ -22,8 +23,8 @@ var TuningNames = []string{"parents", "elite", "mutation", "crossover", "local",
 
 // Options returns the parameters named in set (by their flag names, see
 // TuningNames) as SpecOptions, the one place that checks them.
-func (f Tuning) Options(set map[string]bool) SpecOptions {
-	var o SpecOptions
+func (f Tuning) Options(set map[string]bool) dispatch.SpecOptions {
+	var o dispatch.SpecOptions
 	if set["parents"] {
 		o.Parents = &f.Parents
 	}
@@ -72,15 +73,15 @@ func (f Tuning) Options(set map[string]bool) SpecOptions {
 // Apply sets the parameters named in set on p through SpecOptions.Apply,
 // which checks that they apply to p's method; its errors name the flag and
 // its valid range. cells is the genome's length.
-func (f Tuning) Apply(set map[string]bool, p *Spec, cells int) error {
+func (f Tuning) Apply(set map[string]bool, p *dispatch.Spec, cells int) error {
 	return f.Options(set).Apply(p, cells)
 }
 
 // TuningArgs returns the search flags that state p's parameters where
 // they differ from its method's preset (the inverse of Tuning.Apply):
 // `slurm evolve` hands them on to each island's evolve.
-func TuningArgs(p Spec) []string {
-	pre, err := PresetFor(p.Problem, p.Algo)
+func TuningArgs(p dispatch.Spec) []string {
+	pre, err := dispatch.PresetFor(p.Problem, p.Algo)
 	if err != nil {
 		return nil
 	}
@@ -113,10 +114,10 @@ func TuningArgs(p Spec) []string {
 // 13X13 is 13x13); one that would change it, --init, or any search
 // parameter of TuningNames is an error naming the flag. got returns a
 // flag's value as given.
-func (p Spec) ResumeConflict(set map[string]bool, got func(name string) string) error {
+func ResumeConflict(p dispatch.Spec, set map[string]bool, got func(name string) string) error {
 	obj := p.Objective
 	if obj == "" {
-		obj = ObjTurns
+		obj = dispatch.ObjTurns
 	}
 	fixed := map[string]string{
 		"size": fmt.Sprintf("%dx%d", p.Rows, p.Cols), "algo": p.Algo, "pop": strconv.Itoa(p.Pop),

@@ -1,4 +1,4 @@
-package dispatch
+package evolve
 
 import (
 	"fmt"
@@ -6,45 +6,47 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/mousemaze/mousemaze/dispatch"
 )
 
 // TestRunnerResume interrupts a run after a few generations, resumes it
 // from its checkpoint and wants exactly the uninterrupted run's best.
 func TestRunnerResume(t *testing.T) {
-	for _, algo := range []string{AlgoGA, AlgoILS} {
-		p, _ := Preset(algo)
+	for _, algo := range []string{dispatch.AlgoGA, dispatch.AlgoILS} {
+		p, _ := dispatch.Preset(algo)
 		p.Rows, p.Cols, p.Evals, p.Seed = 5, 5, 3000, 7
-		whole, err := New(p, refEvaluator(t), nil)
+		whole, err := dispatch.New(p, refEvaluator(t), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		out, err := Run(Runner{}, whole, Hooks{})
+		out, err := Run(Runner{}, whole, dispatch.Hooks{})
 		if err != nil || out.Interrupted || out.Evals != whole.Evals() {
 			t.Fatalf("%s: whole run %+v, %v", algo, out, err)
 		}
 		ck := filepath.Join(t.TempDir(), "ck.json")
-		part, _ := New(p, refEvaluator(t), nil)
+		part, _ := dispatch.New(p, refEvaluator(t), nil)
 		r := Runner{Kind: "test", Version: 3, Checkpoint: ck, Every: 1, InterruptAt: 3}
 		gens := 0
-		out, err = Run(r, part, Hooks{Generation: func(*Search) error { gens++; return nil }})
+		out, err = Run(r, part, dispatch.Hooks{Generation: func(*dispatch.Search) error { gens++; return nil }})
 		if err != nil || !out.Interrupted || gens < 3 {
 			t.Fatalf("%s: interrupted run %+v, %v, %d generations", algo, out, err, gens)
 		}
-		if _, err := LoadCheckpoint[Grid](ck, "test", 4); err == nil || !strings.Contains(err.Error(), "older mousemaze (test checkpoint version 3)") {
+		if _, err := LoadCheckpoint[dispatch.Grid](ck, "test", 4); err == nil || !strings.Contains(err.Error(), "older mousemaze (test checkpoint version 3)") {
 			t.Errorf("%s: a version 3 file read as version 4: %v", algo, err)
 		}
-		if _, err := LoadCheckpoint[Grid](ck, "other", 3); err == nil || !strings.Contains(err.Error(), "is not an other checkpoint") {
+		if _, err := LoadCheckpoint[dispatch.Grid](ck, "other", 3); err == nil || !strings.Contains(err.Error(), "is not an other checkpoint") {
 			t.Errorf("%s: a test checkpoint read as other: %v", algo, err)
 		}
-		st, err := LoadCheckpoint[Grid](ck, "test", 3)
+		st, err := LoadCheckpoint[dispatch.Grid](ck, "test", 3)
 		if err != nil {
 			t.Fatal(err)
 		}
-		rest, err := Resume(st, refEvaluator(t))
+		rest, err := dispatch.Resume(st, refEvaluator(t))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := Run(Runner{}, rest, Hooks{}); err != nil {
+		if _, err := Run(Runner{}, rest, dispatch.Hooks{}); err != nil {
 			t.Fatal(err)
 		}
 		a, b := whole.Best(), rest.Best()
@@ -52,7 +54,7 @@ func TestRunnerResume(t *testing.T) {
 			t.Errorf("%s: resumed best %v (%d evals), uninterrupted %v (%d evals)", algo, b.Score, rest.Evals(), a.Score, whole.Evals())
 		}
 	}
-	if _, err := LoadCheckpoint[Grid](filepath.Join(t.TempDir(), "none"), "test", 1); err == nil {
+	if _, err := LoadCheckpoint[dispatch.Grid](filepath.Join(t.TempDir(), "none"), "test", 1); err == nil {
 		t.Errorf("a missing checkpoint loaded")
 	}
 }
@@ -60,18 +62,18 @@ func TestRunnerResume(t *testing.T) {
 // TestFinalEvent checks the last line of a run and its text against the
 // search it describes.
 func TestFinalEvent(t *testing.T) {
-	p, _ := Preset(AlgoILS)
+	p, _ := dispatch.Preset(dispatch.AlgoILS)
 	p.Rows, p.Cols, p.Evals, p.Seed, p.Polish = 4, 4, 500, 3, 1
-	s, err := New(p, refEvaluator(t), nil)
+	s, err := dispatch.New(p, refEvaluator(t), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	out, err := Run(Runner{}, s, Hooks{})
+	out, err := Run(Runner{}, s, dispatch.Hooks{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	e := FinalEvent(s, out, "ref", "")
-	m, _ := BestMaze(s)
+	m, _ := dispatch.BestMaze(s)
 	if e.Event != "done" || e.BestTurns != s.Best().Score.Turns || e.BestMaze != m.String() || e.LocalOptimumRadius == nil || *e.LocalOptimumRadius != 1 {
 		t.Fatalf("final event %+v", e)
 	}

@@ -1,9 +1,11 @@
-package dispatch
+package evolve
 
 import (
 	"fmt"
 
 	"github.com/mousemaze/mousemaze"
+	"github.com/mousemaze/mousemaze/dispatch"
+	"github.com/mousemaze/mousemaze/dispatch/sweep"
 )
 
 // ObjectiveDetail describes the best maze of a search run under --k or
@@ -12,46 +14,28 @@ type ObjectiveDetail struct {
 	Objective string  `json:"objective"`
 	K         int     `json:"k"`
 	Score     float64 `json:"score"`
-	WalkEnd
+	sweep.WalkEnd
 	Cells     int    `json:"cells"`
 	Area      int    `json:"bbox_area"`
 	MaxCell   uint32 `json:"max_cell"`
 	MaxCellAt [2]int `json:"max_cell_at"`
 }
 
-// WalkEnd is how a walk under modular counting ended, as the JSON of a
-// search's best maze (ObjectiveDetail) and of a trap sweep's finds writes
-// it: the turns, whether the mouse escaped or was trapped and, when
-// trapped, the cycle and the turn the mousetrap closed.
-type WalkEnd struct {
-	Turns      int64 `json:"turns"`
-	Escaped    bool  `json:"escaped"`
-	Trapped    bool  `json:"trapped"`
-	CycleStart int64 `json:"cycle_start,omitempty"`
-	CycleLen   int64 `json:"cycle_len,omitempty"`
-	TrapTurn   int64 `json:"mousetrap_turn,omitempty"`
-}
-
-// NewWalkEnd returns how the walk that gave res ended.
-func NewWalkEnd(res mousemaze.Result) WalkEnd {
-	return WalkEnd{Turns: res.Turns, Escaped: res.Escaped, Trapped: res.Trapped, CycleStart: res.CycleStart, CycleLen: res.CycleLen, TrapTurn: res.TrapTurn}
-}
-
 // DescribeBest walks the search's best maze with the reference walk and
 // describes it.
-func DescribeBest(s *Search) (ObjectiveDetail, error) {
+func DescribeBest(s *dispatch.Search) (ObjectiveDetail, error) {
 	p := s.Params()
-	m, cfg := BestMaze(s)
+	m, cfg := dispatch.BestMaze(s)
 	cfg.Heat = true
 	res, err := mousemaze.Walk(m, cfg)
 	if err != nil {
 		return ObjectiveDetail{}, err
 	}
-	d := ObjectiveDetail{Objective: p.Objective, K: p.K, Score: s.Best().Score.Value, WalkEnd: NewWalkEnd(res)}
+	d := ObjectiveDetail{Objective: p.Objective, K: p.K, Score: s.Best().Score.Value, WalkEnd: sweep.NewWalkEnd(res)}
 	if d.Objective == "" {
-		d.Objective = ObjTurns
+		d.Objective = dispatch.ObjTurns
 	}
-	d.Cells, d.Area = TrapSize(m, cfg)
+	d.Cells, d.Area = mousemaze.TrapSize(m, cfg)
 	for i, h := range res.Heat {
 		if h > d.MaxCell {
 			d.MaxCell, d.MaxCellAt = h, [2]int{i / m.Cols, i % m.Cols}

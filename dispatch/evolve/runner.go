@@ -1,4 +1,4 @@
-package dispatch
+package evolve
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/mousemaze/mousemaze/dispatch"
 	"github.com/mousemaze/mousemaze/dispatch/checkpoint"
 	"github.com/mousemaze/mousemaze/dispatch/progress"
 )
@@ -19,15 +20,15 @@ import (
 // as "evolve" or "evolve-edges"), the file's version and the engine's
 // state.
 type CheckpointFile[G any] struct {
-	Kind    string          `json:"kind"`
-	Version int             `json:"version"`
-	State   *EngineState[G] `json:"state"`
+	Kind    string                   `json:"kind"`
+	Version int                      `json:"version"`
+	State   *dispatch.EngineState[G] `json:"state"`
 }
 
 // LoadCheckpoint reads the state of a search of kind from the checkpoint
 // at path, written at the given version. A file of the same kind and an
 // older version gets its own message: its search cannot be resumed.
-func LoadCheckpoint[G any](path, kind string, version int) (*EngineState[G], error) {
+func LoadCheckpoint[G any](path, kind string, version int) (*dispatch.EngineState[G], error) {
 	// Read the kind and version first, leniently: an older checkpoint has
 	// fields this one does not know.
 	var head struct {
@@ -95,7 +96,7 @@ func (o Outcome) EvalsPerS() float64 {
 // checkpoint that fails does not stop the search (it is tried again at the
 // next period); a final one that fails returns an error wrapping ErrSave
 // with a valid Outcome.
-func Run[G any](r Runner, e *Engine[G], hooks EngineHooks[G]) (Outcome, error) {
+func Run[G any](r Runner, e *dispatch.Engine[G], hooks dispatch.EngineHooks[G]) (Outcome, error) {
 	sigCtx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	ctx, cancel := context.WithCancel(sigCtx)
@@ -129,7 +130,7 @@ func Run[G any](r Runner, e *Engine[G], hooks EngineHooks[G]) (Outcome, error) {
 	}
 	start, lastSave, startEvals := time.Now(), time.Now(), e.Evals()
 	user := hooks.Generation
-	hooks.Generation = func(s *Engine[G]) error {
+	hooks.Generation = func(s *dispatch.Engine[G]) error {
 		if user != nil {
 			if err := user(s); err != nil {
 				return err
