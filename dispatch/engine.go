@@ -4,7 +4,10 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"runtime"
+	"slices"
 	"sort"
+	"time"
 )
 
 // Member is one genome of a search with its score once evaluated.
@@ -119,7 +122,33 @@ type Engine[G any] struct {
 	single *G                  // the only feasible genome, when the space holds one
 	ctx    context.Context     // the context of Run, which long steps check
 	cut    bool                // the step stopped early for ctx; its work so far is in the state
+
+	workers  int           // breeding goroutines; 0 = GOMAXPROCS
+	evalTime time.Duration // wall time inside Problem.Evaluate since the engine was made
 }
+
+// SetWorkers sets the number of goroutines that breed large generations
+// (0, the default, means one per CPU). The results do not depend on it.
+func (s *Engine[G]) SetWorkers(n int) { s.workers = max(n, 0) }
+
+// Workers returns the number of goroutines that breed large generations:
+// SetWorkers's, else the problem's (a problem with a Workers method, as
+// the grid problem on a cpu evaluator of --workers n), else one per CPU.
+func (s *Engine[G]) Workers() int {
+	if s.workers > 0 {
+		return s.workers
+	}
+	if w, ok := s.prob.(interface{ Workers() int }); ok && w.Workers() > 0 {
+		return w.Workers()
+	}
+	return runtime.GOMAXPROCS(0)
+}
+
+// EvalTime returns the wall time this engine has spent inside the
+// problem's Evaluate (the evaluator's walks and the scoring), since it was
+// made or resumed; the rest of a run's time is the host's: breeding,
+// selection, feasibility and bookkeeping.
+func (s *Engine[G]) EvalTime() time.Duration { return s.evalTime }
 
 // NewEngine starts a search described by spec on problem. The initial
 // genomes, if any, seed the starting population; infeasible ones are
@@ -443,7 +472,10 @@ func (s *Engine[G]) evaluate(batch []Member[G]) (int, error) {
 		gs[i] = batch[i].Genome
 	}
 	dst := make([]Score, n)
-	if err := s.prob.Evaluate(gs, dst); err != nil {
+	t0 := time.Now()
+	err := s.prob.Evaluate(gs, dst)
+	s.evalTime += time.Since(t0)
+	if err != nil {
 		return 0, err
 	}
 	for i := range batch {
@@ -498,6 +530,91 @@ func (s *Engine[G]) evaluateIn(pop []Member[G]) (bool, error) {
 // sortBest sorts members best first; ties keep their order.
 func sortBest[G any](ms []Member[G]) {
 	sort.SliceStable(ms, func(i, j int) bool { return ms[i].Score.Better(ms[j].Score) })
+}
+
+// selectBest returns the parents (the best of pool with distinct
+// genomes, up to parents of them, see topDistinct) and the elite (the
+// first elite members of pool sorted best first) of a generation, as
+// sortBest and topDistinct give them. A small pool is sorted in place; a
+// large one is left as it is and only its best few are selected and
+// sorted (stably, so ties keep pool's order), which gives the same
+// members in the same order.
+func (s *Engine[G]) selectBest(pool []Member[G], parents, elite int) (par, eli []Member[G]) {
+	want := max(parents, elite)
+	if len(pool) <= 8*want+breedChunk {
+		sortBest(pool)
+		return s.topDistinct(pool, parents), pool[:min(elite, len(pool))]
+	}
+	for k := 2 * want; ; k = min(2*k, len(pool)) {
+		top := bestK(pool, k)
+		par = s.topDistinct(top, parents)
+		if len(par) == parents || k == len(pool) {
+			return par, top[:min(elite, len(top))]
+		}
+	}
+}
+
+// bestK returns copies of the k best members of pool, best first, ties in
+// pool's order: the first k of a stable sort, in O(n log k).
+func bestK[G any](pool []Member[G], k int) []Member[G] {
+	k = min(k, len(pool))
+	// worse reports whether pool[i] ranks after pool[j] in a stable sort.
+	worse := func(i, j int) bool {
+		if c := pool[i].Score.Cmp(pool[j].Score); c != 0 {
+			return c < 0
+		}
+		return i > j
+	}
+	// A heap of indices whose root is the worst kept member.
+	h := make([]int, 0, k)
+	down := func(i int) {
+		for {
+			l, w := 2*i+1, i
+			if l < len(h) && worse(h[l], h[w]) {
+				w = l
+			}
+			if r := l + 1; r < len(h) && worse(h[r], h[w]) {
+				w = r
+			}
+			if w == i {
+				return
+			}
+			h[i], h[w] = h[w], h[i]
+			i = w
+		}
+	}
+	for i := range pool {
+		if len(h) < k {
+			h = append(h, i)
+			for j := len(h) - 1; j > 0; {
+				p := (j - 1) / 2
+				if !worse(h[j], h[p]) {
+					break
+				}
+				h[j], h[p] = h[p], h[j]
+				j = p
+			}
+			continue
+		}
+		if worse(h[0], i) {
+			h[0] = i
+			down(0)
+		}
+	}
+	slices.SortFunc(h, func(a, b int) int {
+		if worse(a, b) {
+			return 1
+		}
+		if worse(b, a) {
+			return -1
+		}
+		return 0
+	})
+	out := make([]Member[G], len(h))
+	for i, j := range h {
+		out[i] = pool[j]
+	}
+	return out
 }
 
 // bestOf returns the first of the best members of pop (unscored members

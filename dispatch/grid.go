@@ -100,6 +100,15 @@ func NewGridProblem(spec Spec, ev mousemaze.Evaluator) (*GridProblem, error) {
 // Evaluator returns the evaluator the problem scores with.
 func (p *GridProblem) Evaluator() mousemaze.Evaluator { return p.ev }
 
+// Workers returns the evaluator's worker count where it has one (the cpu
+// backend's --workers), which the engine breeds with too; else 0.
+func (p *GridProblem) Workers() int {
+	if w, ok := p.ev.(interface{ Workers() int }); ok {
+		return w.Workers()
+	}
+	return 0
+}
+
 // ConfigOf returns the rules for genome g (its ends).
 func (p *GridProblem) ConfigOf(g Grid) mousemaze.Config {
 	cfg := p.Config

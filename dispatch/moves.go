@@ -1,5 +1,13 @@
 package dispatch
 
+import (
+	"math"
+	"math/rand/v2"
+	"slices"
+	"sync"
+	"sync/atomic"
+)
+
 // This file holds the engine's operators on genomes, written once for every
 // problem through its moves: random feasible genomes, mutation, breeding
 // with crossover and repair, and kicks.
@@ -28,39 +36,50 @@ const maxRandomTries = 1000
 // genome is: so a space with few feasible genomes (a 40×1 grid has one)
 // never spins.
 func (s *Engine[G]) randomFeasible() G {
+	g := s.drawFeasible(s.rng, &s.st.Rejected, s.sparse)
+	return g
+}
+
+// drawFeasible is randomFeasible on the stream rng, counting rejected
+// draws in *rejected; sparse says a sparse space was seen (repair soon).
+// It marks the engine sparse when it repairs, which only its own stream's
+// later draws read.
+func (s *Engine[G]) drawFeasible(rng *rand.Rand, rejected *int64, sparse bool) G {
 	tries := maxRandomTries
-	if s.sparse {
+	if sparse {
 		tries = maxRedraws // a sparse space was seen: repair soon
 	}
 	for try := 0; ; try++ {
-		g := s.prob.Random(s.rng)
+		g := s.prob.Random(rng)
 		if s.prob.Feasible(g) {
 			return g
 		}
-		s.st.Rejected++
+		*rejected++
 		if o, ok := s.prob.(Opener[G]); ok && try >= tries {
 			if open := o.Open(); s.prob.Feasible(open) {
-				s.sparse = true
-				return s.prob.Repair(s.rng, g, open)
+				if rng == s.rng {
+					s.sparse = true
+				}
+				return s.prob.Repair(rng, g, open)
 			}
 		}
 	}
 }
 
 // randomMoves returns k random moves of g on distinct sites (fewer if g
-// has fewer sites).
-func (s *Engine[G]) randomMoves(g G, k int) []int {
+// has fewer sites), drawn from rng.
+func (s *Engine[G]) randomMoves(rng *rand.Rand, g G, k int) []int {
 	n := s.prob.Moves(g)
 	if n == 0 || k <= 0 {
 		return nil
 	}
-	var moves []int
-	sites := map[int]bool{}
+	moves := make([]int, 0, k)
+	sites := make([]int, 0, k)
 	for tries := 0; len(moves) < k && tries < 20*k+100; tries++ {
-		m := s.rng.IntN(n)
+		m := rng.IntN(n)
 		site := s.prob.Site(g, m)
-		if !sites[site] {
-			sites[site] = true
+		if !slices.Contains(sites, site) {
+			sites = append(sites, site)
 			moves = append(moves, m)
 		}
 	}
@@ -90,61 +109,215 @@ func (s *Engine[G]) mutationCount(g G, rate float64) int {
 	return k
 }
 
+// binomialSkips draws the number of successes in n independent trials of
+// probability p from rng, with one draw per success (and one more) instead
+// of one per trial: the gaps between successes are geometric. It has
+// exactly the binomial distribution; p ≤ 0 gives 0 and p ≥ 1 gives n.
+func binomialSkips(rng *rand.Rand, n int, p float64) int {
+	switch {
+	case n <= 0 || p <= 0:
+		return 0
+	case p >= 1:
+		return n
+	}
+	// The trial of the next success is the current one plus a geometric
+	// gap: floor(log(U) / log(1-p)) failures, then the success.
+	l := math.Log1p(-p)
+	k := 0
+	for i := -1; ; k++ {
+		u := 1 - rng.Float64() // in (0, 1]
+		gap := math.Floor(math.Log(u) / l)
+		if gap >= float64(n-1-i) {
+			return k
+		}
+		i += int(gap) + 1
+	}
+}
+
+// binomialDraw draws the number of successes in n independent trials of
+// probability p from rng with one uniform draw, by inverting the binomial
+// distribution function term by term (as many steps as successes); where
+// (1-p)^n underflows it counts geometric gaps instead (binomialSkips).
+// Both have the binomial distribution, up to floating-point rounding.
+func binomialDraw(rng *rand.Rand, n int, p float64) int {
+	switch {
+	case n <= 0 || p <= 0:
+		return 0
+	case p >= 1:
+		return n
+	}
+	f := math.Exp(float64(n) * math.Log1p(-p)) // P(0)
+	if f < 1e-250 {
+		return binomialSkips(rng, n, p)
+	}
+	u, q := rng.Float64(), p/(1-p)
+	cdf, k := f, 0
+	for u >= cdf && k < n {
+		f *= float64(n-k) / float64(k+1) * q
+		k++
+		cdf += f
+	}
+	return k
+}
+
 // mutate returns g with a random number of random moves (mean rate)
 // applied.
 func (s *Engine[G]) mutate(g G, rate float64) G {
-	return s.prob.Apply(g, s.randomMoves(g, s.mutationCount(g, rate))...)
+	return s.prob.Apply(g, s.randomMoves(s.rng, g, s.mutationCount(g, rate))...)
 }
 
 // breed makes a feasible child with op, which builds a child of parent
 // (and perhaps other parents): it retries an infeasible child up to
-// maxRedraws times and then repairs the last one towards parent.
-func (s *Engine[G]) breed(parent G, op func() G) G {
+// maxRedraws times and then repairs the last one towards parent, drawing
+// from rng and counting every rejected candidate in *rejected.
+func (s *Engine[G]) breed(rng *rand.Rand, rejected *int64, parent G, op func() G) G {
 	for try := 0; ; try++ {
 		child := op()
 		if s.prob.Feasible(child) {
 			return child
 		}
-		s.st.Rejected++
+		*rejected++
 		if try+1 >= maxRedraws {
-			return s.prob.Repair(s.rng, child, parent)
+			return s.prob.Repair(rng, child, parent)
 		}
 	}
+}
+
+// breedChunk is the number of children one breeding task makes from one
+// random stream. A batch of more than breedChunk children (or random
+// genomes) is made in chunks on the engine's workers, chunk c drawing from
+// a PCG stream seeded with one draw of the engine's stream and c, so that
+// the result does not depend on the number of workers; a smaller batch is
+// drawn from the engine's stream one genome at a time, as it always was
+// (the presets' small generations give the results they gave before).
+const breedChunk = 1024
+
+// chunked runs f(c, rng) for the chunks c of n items, breedChunk each, on
+// the engine's workers; chunk c draws from stream first+c of seed.
+func (s *Engine[G]) chunked(n int, seed uint64, first int, f func(c int, rng *rand.Rand)) {
+	chunks := (n + breedChunk - 1) / breedChunk
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(s.Workers(), chunks) {
+		wg.Go(func() {
+			for {
+				c := int(next.Add(1)) - 1
+				if c >= chunks {
+					return
+				}
+				f(c, rand.New(rand.NewPCG(seed, uint64(first+c))))
+			}
+		})
+	}
+	wg.Wait()
 }
 
 // children breeds n feasible children of parents: each is a random parent
 // (crossed uniformly with a second random parent when cross is set) with a
 // mutation of mean rate sites. A child equal to one of its parents gets one
 // more random move, so that no evaluation is spent on a known genome.
+// Batches of more than breedChunk children are bred in parallel chunks
+// (see breedChunk), by the problem's Breed where it is a Breeder.
 func (s *Engine[G]) children(parents []Member[G], n int, cross bool, rate float64) []Member[G] {
 	kids := make([]Member[G], n)
-	for i := range kids {
-		a := parents[s.rng.IntN(len(parents))].Genome
-		b := a
-		if cross {
-			b = parents[s.rng.IntN(len(parents))].Genome
+	if n <= breedChunk {
+		for i := range kids {
+			kids[i].Genome = s.child(s.rng, &s.st.Rejected, parents, cross, rate, s.mutationCount)
 		}
-		kids[i].Genome = s.breed(a, func() G {
-			c := a
-			if cross {
-				c = s.prob.Cross(s.rng, a, b)
-			}
-			c = s.mutate(c, rate)
-			if s.prob.Equal(c, a) || s.prob.Equal(c, b) {
-				if mv := s.randomMoves(c, 1); len(mv) > 0 {
-					c = s.prob.Apply(c, mv...)
-				}
-			}
-			return c
-		})
+		return kids
 	}
+	s.st.Rejected += s.breedInto(kids, s.rng.Uint64(), 0, parents, cross, rate)
 	return kids
+}
+
+// breedAndEvaluate breeds n children in chunks (see breedChunk) and
+// evaluates them in two halves, breeding the second half while the
+// evaluator walks the first, so that the breeders and the evaluator work
+// at once. It returns the children and how many of them, from the front,
+// were evaluated (fewer when the budget ran out).
+func (s *Engine[G]) breedAndEvaluate(parents []Member[G], n int, cross bool, rate float64) ([]Member[G], int, error) {
+	kids := make([]Member[G], n)
+	seed := s.rng.Uint64()
+	half := (n/2 + breedChunk - 1) / breedChunk * breedChunk
+	s.st.Rejected += s.breedInto(kids[:half], seed, 0, parents, cross, rate)
+	var rest int64
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		rest = s.breedInto(kids[half:], seed, half/breedChunk, parents, cross, rate)
+	}()
+	n1, err := s.evaluate(kids[:half])
+	<-done
+	s.st.Rejected += rest
+	if err != nil || n1 < half {
+		return kids, n1, err
+	}
+	n2, err := s.evaluate(kids[half:])
+	return kids, half + n2, err
+}
+
+// breedInto breeds children into every member of kids in chunks (see
+// breedChunk), its chunk c from stream first+c of seed, and returns the
+// number of rejected candidates. It changes nothing else in the engine.
+func (s *Engine[G]) breedInto(kids []Member[G], seed uint64, first int, parents []Member[G], cross bool, rate float64) int64 {
+	chunks := (len(kids) + breedChunk - 1) / breedChunk
+	rejected := make([]int64, chunks)
+	gs := make([]G, len(parents))
+	for i, p := range parents {
+		gs[i] = p.Genome
+	}
+	br, fast := s.prob.(Breeder[G])
+	s.chunked(len(kids), seed, first, func(c int, rng *rand.Rand) {
+		lo, hi := c*breedChunk, min((c+1)*breedChunk, len(kids))
+		if fast {
+			dst := make([]G, hi-lo)
+			rejected[c] = br.Breed(rng, gs, dst, cross, rate)
+			for i, g := range dst {
+				kids[lo+i] = Member[G]{Genome: g}
+			}
+			return
+		}
+		count := func(g G, rate float64) int {
+			return binomialDraw(rng, s.prob.Moves(g), rate/float64(max(s.prob.Moves(g), 1)))
+		}
+		for i := lo; i < hi; i++ {
+			kids[i] = Member[G]{Genome: s.child(rng, &rejected[c], parents, cross, rate, count)}
+		}
+	})
+	var total int64
+	for _, r := range rejected {
+		total += r
+	}
+	return total
+}
+
+// child breeds one feasible child of parents from rng (see children),
+// with count drawing the number of mutation moves.
+func (s *Engine[G]) child(rng *rand.Rand, rejected *int64, parents []Member[G], cross bool, rate float64, count func(G, float64) int) G {
+	a := parents[rng.IntN(len(parents))].Genome
+	b := a
+	if cross {
+		b = parents[rng.IntN(len(parents))].Genome
+	}
+	return s.breed(rng, rejected, a, func() G {
+		c := a
+		if cross {
+			c = s.prob.Cross(rng, a, b)
+		}
+		c = s.prob.Apply(c, s.randomMoves(rng, c, count(c, rate))...)
+		if s.prob.Equal(c, a) || s.prob.Equal(c, b) {
+			if mv := s.randomMoves(rng, c, 1); len(mv) > 0 {
+				c = s.prob.Apply(c, mv...)
+			}
+		}
+		return c
+	})
 }
 
 // kick returns home with k random moves applied, feasible: drawn again up
 // to maxRedraws times, then repaired towards home.
 func (s *Engine[G]) kick(home G, k int) G {
-	return s.breed(home, func() G { return s.prob.Apply(home, s.randomMoves(home, k)...) })
+	return s.breed(s.rng, &s.st.Rejected, home, func() G { return s.prob.Apply(home, s.randomMoves(s.rng, home, k)...) })
 }
 
 // topDistinct returns up to n of the best members of pool, which is sorted
@@ -172,8 +345,22 @@ func (s *Engine[G]) fillRandom(initial []Member[G], n int) []Member[G] {
 		initial = initial[:n]
 	}
 	pop := append([]Member[G](nil), initial...)
-	for len(pop) < n {
-		pop = append(pop, Member[G]{Genome: s.randomFeasible()})
+	if n-len(pop) <= breedChunk {
+		for len(pop) < n {
+			pop = append(pop, Member[G]{Genome: s.randomFeasible()})
+		}
+		return pop
 	}
-	return pop
+	fresh := make([]Member[G], n-len(pop))
+	chunks := (len(fresh) + breedChunk - 1) / breedChunk
+	rejected := make([]int64, chunks)
+	s.chunked(len(fresh), s.rng.Uint64(), 0, func(c int, rng *rand.Rand) {
+		for i := c * breedChunk; i < min((c+1)*breedChunk, len(fresh)); i++ {
+			fresh[i].Genome = s.drawFeasible(rng, &rejected[c], s.sparse)
+		}
+	})
+	for _, r := range rejected {
+		s.st.Rejected += r
+	}
+	return append(pop, fresh...)
 }

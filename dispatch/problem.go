@@ -14,7 +14,9 @@ import "math/rand/v2"
 // Two moves on the same site never combine; a neighbour at Hamming radius r
 // is g with r moves on r distinct sites applied. Every method must be a
 // pure function of its arguments (and the rng it is given), so that a
-// search is reproducible from its seed.
+// search is reproducible from its seed. They are called from several
+// goroutines at once (the engine breeds large generations in parallel), so
+// none may change the problem.
 type Problem[G any] interface {
 	// Random draws a random genome, feasible or not.
 	Random(rng *rand.Rand) G
@@ -72,4 +74,20 @@ type Geometry[G any] interface {
 // and ends the search as Exhausted.
 type Opener[G any] interface {
 	Open() G
+}
+
+// A Breeder is a Problem that breeds a chunk of children itself, at the
+// speed of its genome's words, instead of through Cross, Apply and
+// Feasible one call at a time. Breed fills every element of dst with a
+// feasible child of parents drawn from rng exactly as the engine's generic
+// breeding does (see Engine's children): a random parent, crossed
+// uniformly with a second random parent when cross is set, with a
+// mutation of a binomial number of moves of mean rate on distinct sites
+// and one more move when the child equals a parent; an infeasible child is
+// drawn again up to maxRedraws times and then repaired towards its first
+// parent. It returns the number of candidates rejected or repaired. It
+// may give the children of one chunk storage of their own, which they
+// share.
+type Breeder[G any] interface {
+	Breed(rng *rand.Rand, parents []G, dst []G, cross bool, rate float64) (rejected int64)
 }

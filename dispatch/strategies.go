@@ -135,7 +135,7 @@ func (anneal[G]) step(s *Engine[G]) error {
 func (s *Engine[G]) proposal(g G, k int) G {
 	limit := 8 + 4*s.prob.Moves(g) // then g may have no feasible neighbour at all
 	for try := 0; ; try++ {
-		n := s.prob.Apply(g, s.randomMoves(g, k)...)
+		n := s.prob.Apply(g, s.randomMoves(s.rng, g, k)...)
 		if s.prob.Feasible(n) {
 			return n
 		}
@@ -184,16 +184,22 @@ func (s *Engine[G]) generation(pop, parents, elite int, cross bool, rate float64
 	if len(s.st.Pop) == 0 {
 		return nil
 	}
-	pool := s.st.Pop
-	sortBest(pool)
+	par, eli := s.selectBest(s.st.Pop, parents, elite)
 	before := s.st.Best.Score
-	kids := s.children(s.topDistinct(pool, parents), pop, cross, rate)
-	n, err := s.evaluate(kids)
+	var kids []Member[G]
+	var n int
+	var err error
+	if pop <= breedChunk {
+		kids = s.children(par, pop, cross, rate)
+		n, err = s.evaluate(kids)
+	} else {
+		kids, n, err = s.breedAndEvaluate(par, pop, cross, rate)
+	}
 	if err != nil || n < len(kids) {
 		return err
 	}
-	next := make([]Member[G], 0, elite+len(kids))
-	next = append(next, pool[:min(elite, len(pool))]...)
+	next := make([]Member[G], 0, len(eli)+len(kids))
+	next = append(next, eli...)
 	s.st.Pop = append(next, kids...)
 	if s.st.Best.Score.Better(before) {
 		s.st.StaleGens = 0
@@ -472,7 +478,7 @@ func (ils[G]) step(s *Engine[G]) error {
 	if p.Crossover == CrossUniform && len(s.st.Pop) > 1 && s.rng.Float64() < crossKick {
 		other := s.st.Pop[s.rng.IntN(len(s.st.Pop))].Genome
 		home := s.st.Home.Genome
-		child := s.breed(home, func() G { return s.prob.Cross(s.rng, home, other) })
+		child := s.breed(s.rng, &s.st.Rejected, home, func() G { return s.prob.Cross(s.rng, home, other) })
 		if !s.prob.Equal(child, home) {
 			s.st.Climbs[0] = s.newILSClimb(Member[G]{Genome: child})
 			return nil

@@ -78,6 +78,7 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	fail := failer("evolve", stderr)
+	started := time.Now()
 	set := flagsSet(fs)
 	isl, err := f.isl.parse(set, &f.seed, f.edges || f.walk != "")
 	if err != nil {
@@ -115,7 +116,7 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 		events = stdout
 	}
 	final, out, err := evolve.RunGrid(evolve.Runner{Kind: "evolve", Version: evolveCheckpointVersion, Checkpoint: f.ckpt, Every: *f.every,
-		Label: "evolve", Progress: stderr, InterruptAt: evolveInterruptAt}, search, events, isl, ev.Name())
+		Label: "evolve", Progress: stderr, InterruptAt: evolveInterruptAt, Started: started}, search, events, isl, ev.Name())
 	saveErr := err // a final checkpoint not written: report the result, then fail
 	if err != nil && !errors.Is(err, evolve.ErrSave) {
 		return fail(exitFail, "%v", err)

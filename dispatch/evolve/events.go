@@ -28,7 +28,13 @@ type Event struct {
 	Backend    string  `json:"backend,omitempty"`
 	Seconds    float64 `json:"seconds,omitempty"`
 	EvalsPerS  float64 `json:"evals_per_s,omitempty"`
-	Checkpoint string  `json:"checkpoint,omitempty"`
+	// EvalSeconds is the part of Seconds spent inside the evaluator,
+	// HostSeconds the rest (breeding, selection, feasibility,
+	// bookkeeping); with breeding and evaluation overlapped, HostSeconds
+	// is the host work the evaluator waited for.
+	EvalSeconds *float64 `json:"eval_seconds,omitempty"`
+	HostSeconds *float64 `json:"host_seconds,omitempty"`
+	Checkpoint  string   `json:"checkpoint,omitempty"`
 	// LocalOptimumRadius certifies the best maze: no maze within this
 	// Hamming distance takes more turns (set by --polish and by climbs
 	// that end at the best); PolishEvals counts the polish's evaluations.
@@ -81,6 +87,8 @@ type WalkerEvent struct {
 // checkpoint file.
 type EngineResult struct {
 	Seconds            float64 `json:"seconds"`
+	EvalSeconds        float64 `json:"eval_seconds"`
+	HostSeconds        float64 `json:"host_seconds"`
 	Algo               string  `json:"algo"`
 	Rejected           int64   `json:"rejected"`
 	PolishEvals        int64   `json:"polish_evals,omitempty"`
@@ -91,7 +99,7 @@ type EngineResult struct {
 // ResultOf is the EngineResult of search e after the run out, whose
 // checkpoint file is ckpt.
 func ResultOf[G any](e *dispatch.Engine[G], out Outcome, ckpt string) EngineResult {
-	r := EngineResult{Seconds: out.Elapsed.Seconds(), Algo: e.Spec().Algo, Rejected: e.Rejected(), PolishEvals: e.PolishEvals(), Checkpoint: ckpt}
+	r := EngineResult{Seconds: out.Elapsed.Seconds(), EvalSeconds: out.EvalSeconds(), HostSeconds: out.HostSeconds(), Algo: e.Spec().Algo, Rejected: e.Rejected(), PolishEvals: e.PolishEvals(), Checkpoint: ckpt}
 	if c := e.Certified(); c > 0 {
 		r.LocalOptimumRadius = &c
 	}
@@ -133,6 +141,7 @@ func FinalEvent(s *dispatch.Search, out Outcome, backend, ckpt string) Event {
 		Rows: p.Rows, Cols: p.Cols, Entry: &best.Genome.Entry, Exit: &best.Genome.Exit, Order: p.Order,
 		Seed: &p.Seed, Algo: p.Algo, Backend: backend, Seconds: out.Elapsed.Seconds(),
 		Checkpoint: ckpt, PolishEvals: s.PolishEvals(), EvalsPerS: out.EvalsPerS(),
+		EvalSeconds: ptrTo(out.EvalSeconds()), HostSeconds: ptrTo(out.HostSeconds()),
 	}
 	if r := s.Certified(); r > 0 {
 		e.LocalOptimumRadius = &r
@@ -155,3 +164,6 @@ func (e Event) WriteText(w io.Writer, elapsed time.Duration) {
 	}
 	fmt.Fprint(w, e.BestMaze)
 }
+
+// ptrTo returns a pointer to a copy of v.
+func ptrTo[T any](v T) *T { return &v }

@@ -65,6 +65,10 @@ type Runner struct {
 	// InterruptAt, when above 0, makes the search behave as if
 	// interrupted after that many generations (for tests).
 	InterruptAt int64
+	// Started, when set, is when the command began (before the search
+	// drew its first population): the run's reported time counts from
+	// there instead of from the start of Run.
+	Started time.Time
 }
 
 // ErrSave wraps the error of a checkpoint that could not be written at the
@@ -77,10 +81,21 @@ type Outcome struct {
 	// Elapsed is the run's wall time; Evals the evaluations it made.
 	Elapsed time.Duration
 	Evals   int64
+	// EvalTime is the part of Elapsed spent inside the evaluator (its
+	// walks and the scoring); the rest is the host's: breeding, selection,
+	// feasibility, bookkeeping, checkpoints.
+	EvalTime time.Duration
 	// Interrupted reports a run stopped by a signal (or InterruptAt); its
 	// checkpoint is saved and the best so far stands.
 	Interrupted bool
 }
+
+// EvalSeconds is the seconds of the run spent in the evaluator;
+// HostSeconds the rest of the run's seconds.
+func (o Outcome) EvalSeconds() float64 { return o.EvalTime.Seconds() }
+
+// HostSeconds is the seconds of the run spent outside the evaluator.
+func (o Outcome) HostSeconds() float64 { return max(o.Elapsed-o.EvalTime, 0).Seconds() }
 
 // EvalsPerS is the run's evaluation rate, 0 for a run of no time.
 func (o Outcome) EvalsPerS() float64 {
@@ -128,7 +143,10 @@ func Run[G any](r Runner, e *dispatch.Engine[G], hooks dispatch.EngineHooks[G]) 
 	if r.Progress != nil {
 		bar = progress.New(r.Progress, fmt.Sprintf("%s %s %dx%d", r.Label, spec.Algo, spec.Rows, spec.Cols), spec.Evals, 2*time.Second)
 	}
-	start, lastSave, startEvals := time.Now(), time.Now(), e.Evals()
+	start, lastSave, startEvals, startEval := time.Now(), time.Now(), e.Evals(), e.EvalTime()
+	if !r.Started.IsZero() {
+		start = r.Started
+	}
 	user := hooks.Generation
 	hooks.Generation = func(s *dispatch.Engine[G]) error {
 		if user != nil {
@@ -156,7 +174,7 @@ func Run[G any](r Runner, e *dispatch.Engine[G], hooks dispatch.EngineHooks[G]) 
 	if bar != nil {
 		bar.Finish()
 	}
-	out := Outcome{Elapsed: time.Since(start), Evals: e.Evals() - startEvals, Interrupted: runErr != nil}
+	out := Outcome{Elapsed: time.Since(start), Evals: e.Evals() - startEvals, EvalTime: e.EvalTime() - startEval, Interrupted: runErr != nil}
 	if runErr != nil && ctx.Err() == nil {
 		return out, runErr
 	}

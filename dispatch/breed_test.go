@@ -1,0 +1,224 @@
+package dispatch
+
+import (
+	"context"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// noBreeder hides a problem's Breed, so that the engine breeds through
+// the generic operators.
+type noBreeder struct{ Problem[Grid] }
+
+// TestGridBreedIsGeneric breeds chunks with GridProblem.Breed and with
+// the engine's generic operators from the same streams and wants the same
+// children, maze for maze, and the same count of rejected candidates, on
+// several sizes, fixed and free ends, with and without crossover.
+func TestGridBreedIsGeneric(t *testing.T) {
+	for _, tc := range []struct {
+		rows, cols  int
+		free, cross bool
+		rate        float64
+	}{
+		{5, 6, false, true, 2}, {5, 6, true, true, 2}, {13, 13, false, true, 10},
+		{13, 13, false, false, 10}, {9, 4, true, false, 3}, {32, 32, false, true, 60},
+		{2, 2, false, true, 1}, {7, 64, true, true, 30},
+	} {
+		spec, err := Preset(AlgoGA)
+		if err != nil {
+			t.Fatal(err)
+		}
+		spec.Rows, spec.Cols, spec.FreeEnds, spec.Evals = tc.rows, tc.cols, tc.free, 1
+		prob, err := NewGridProblem(spec, refEvaluator(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		fast, err := NewEngine[Grid](spec, prob, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		slow, err := NewEngine[Grid](spec, noBreeder{prob}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(uint64(tc.rows), uint64(tc.cols)))
+		parents := make([]Member[Grid], 7)
+		for i := range parents {
+			parents[i].Genome = fast.drawFeasible(rng, new(int64), false)
+		}
+		for _, workers := range []int{1, 3} {
+			fast.SetWorkers(workers)
+			slow.SetWorkers(4 - workers)
+			const n = 3*breedChunk + 17
+			a, b := make([]Member[Grid], n), make([]Member[Grid], n)
+			ra := fast.breedInto(a, 99, 2, parents, tc.cross, tc.rate)
+			rb := slow.breedInto(b, 99, 2, parents, tc.cross, tc.rate)
+			if ra != rb {
+				t.Errorf("%+v: rejected %d by Breed, %d generic", tc, ra, rb)
+			}
+			differ := 0
+			for i := range a {
+				if !prob.Equal(a[i].Genome, b[i].Genome) {
+					t.Fatalf("%+v: child %d differs:\n%s\n%s", tc, i, a[i].Genome.Maze(tc.rows, tc.cols), b[i].Genome.Maze(tc.rows, tc.cols))
+				}
+				if !prob.Feasible(a[i].Genome) {
+					t.Fatalf("%+v: child %d infeasible", tc, i)
+				}
+				if !prob.Equal(a[i].Genome, parents[0].Genome) {
+					differ++
+				}
+			}
+			if differ == 0 {
+				t.Errorf("%+v: every child is the first parent", tc)
+			}
+		}
+	}
+}
+
+// TestBinomialSkips compares the histograms of binomialSkips and
+// binomialDraw with the
+// binomial distribution (a chi-square test at a fixed seed) and checks
+// its edge cases.
+func TestBinomialSkips(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, tc := range []struct {
+		n    int
+		p    float64
+		draw func(*rand.Rand, int, float64) int
+	}{{167, 10.0 / 167, binomialSkips}, {20, 0.5, binomialSkips}, {1000, 0.003, binomialSkips}, {5, 0.9, binomialSkips},
+		{167, 10.0 / 167, binomialDraw}, {20, 0.5, binomialDraw}, {1000, 0.003, binomialDraw}, {5, 0.9, binomialDraw},
+		{4094, 0.3, binomialDraw}} {
+		const draws = 200000
+		hist := make([]int, tc.n+1)
+		for range draws {
+			hist[tc.draw(rng, tc.n, tc.p)]++
+		}
+		chi, cells := 0.0, 0
+		for k, got := range hist {
+			lp := lchoose(tc.n, k) + float64(k)*math.Log(tc.p) + float64(tc.n-k)*math.Log1p(-tc.p)
+			want := draws * math.Exp(lp)
+			if want < 20 {
+				continue
+			}
+			chi += (float64(got) - want) * (float64(got) - want) / want
+			cells++
+		}
+		// The 0.999 quantile of chi-square with d degrees of freedom is
+		// below d + 4.5 sqrt(d) + 10 for the d here.
+		if limit := float64(cells) + 4.5*math.Sqrt(float64(cells)) + 10; chi > limit {
+			t.Errorf("n=%d p=%v: chi-square %.1f over %d cells (limit %.1f)", tc.n, tc.p, chi, cells, limit)
+		}
+	}
+	for _, tc := range []struct {
+		n    int
+		p    float64
+		want int
+	}{{10, 0, 0}, {10, 1, 10}, {10, 2, 10}, {0, 0.5, 0}, {-3, 0.5, 0}} {
+		if got := binomialSkips(rng, tc.n, tc.p); got != tc.want {
+			t.Errorf("binomialSkips(%d, %v) = %d, want %d", tc.n, tc.p, got, tc.want)
+		}
+		if got := binomialDraw(rng, tc.n, tc.p); got != tc.want {
+			t.Errorf("binomialDraw(%d, %v) = %d, want %d", tc.n, tc.p, got, tc.want)
+		}
+	}
+}
+
+func lchoose(n, k int) float64 {
+	a, _ := math.Lgamma(float64(n + 1))
+	b, _ := math.Lgamma(float64(k + 1))
+	c, _ := math.Lgamma(float64(n - k + 1))
+	return a - b - c
+}
+
+// TestBestK checks bestK against the first k of a stable sort on pools
+// with many ties.
+func TestBestK(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, n := range []int{1, 2, 7, 100, 3000} {
+		pool := make([]Member[Grid], n)
+		for i := range pool {
+			pool[i] = Member[Grid]{Genome: Grid{Entry: i}, Score: TurnsScore(int64(rng.IntN(20))), Scored: true}
+		}
+		sorted := slices.Clone(pool)
+		sortBest(sorted)
+		for _, k := range []int{1, 2, 5, 64, n} {
+			got := bestK(pool, k)
+			want := sorted[:min(k, n)]
+			if len(got) != len(want) {
+				t.Fatalf("n=%d k=%d: %d members", n, k, len(got))
+			}
+			for i := range got {
+				if got[i].Genome.Entry != want[i].Genome.Entry {
+					t.Fatalf("n=%d k=%d: member %d is %d, want %d", n, k, i, got[i].Genome.Entry, want[i].Genome.Entry)
+				}
+			}
+		}
+	}
+}
+
+// largeSpec is a search whose generations are bred in parallel chunks.
+func largeSpec(t *testing.T, algo string, free bool) Spec {
+	t.Helper()
+	p, err := Preset(algo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Rows, p.Cols, p.FreeEnds, p.Seed = 6, 7, free, 11
+	p.Pop, p.Evals = 2*breedChunk+300, 14000
+	if algo == AlgoMemetic {
+		p.Islands, p.Pop = 2, breedChunk+100
+	}
+	return p
+}
+
+// TestLargeGenerationsAreReproducible runs searches with generations of
+// more than breedChunk children on 1, 2 and 5 breeding workers, and
+// through the generic operators instead of GridProblem.Breed, and wants
+// the same final state byte for byte; a run interrupted after its second
+// generation and resumed from JSON ends in that state too.
+func TestLargeGenerationsAreReproducible(t *testing.T) {
+	for _, v := range []struct {
+		algo string
+		free bool
+	}{{AlgoGA, false}, {AlgoGA, true}, {AlgoEA, false}, {AlgoMemetic, false}, {AlgoPipeline, true}} {
+		p := largeSpec(t, v.algo, v.free)
+		ev := refEvaluator(t)
+		run := func(workers int, generic bool) *Search {
+			prob, err := NewGridProblem(p, ev)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var pr Problem[Grid] = prob
+			if generic {
+				pr = noBreeder{prob}
+			}
+			s, err := NewEngine[Grid](p, pr, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s.SetWorkers(workers)
+			if err := s.Run(context.Background(), Hooks{}); err != nil {
+				t.Fatal(err)
+			}
+			return s
+		}
+		first := run(1, false)
+		want := stateJSON(t, first)
+		if first.Gen() < 3 || first.Evals() != p.Evals {
+			t.Fatalf("%v: %d generations, %d evaluations", v, first.Gen(), first.Evals())
+		}
+		for _, c := range []struct {
+			workers int
+			generic bool
+		}{{2, false}, {5, false}, {2, true}} {
+			if got := stateJSON(t, run(c.workers, c.generic)); got != want {
+				t.Fatalf("%v: workers %d generic %v: another final state", v, c.workers, c.generic)
+			}
+		}
+		if got := stateJSON(t, interruptAt(t, p, ev, func(s *Search) bool { return s.Gen() == 2 })); got != want {
+			t.Fatalf("%v: the resumed run ends in another state", v)
+		}
+	}
+}

@@ -1,0 +1,138 @@
+package dispatch
+
+import (
+	"math/rand/v2"
+
+	"github.com/mousemaze/mousemaze"
+)
+
+// Breed breeds a chunk of children of parents into dst at the speed of
+// the row words (GridProblem is a Breeder): the chunk's walls live in one
+// block of words, a crossover is one random mask per row, a mutation flips
+// cells in place and feasibility is the word flood fill. It draws from rng
+// exactly what the engine's generic breeding draws (Cross, then
+// binomialSkips and randomMoves, Apply, Equal, Feasible and Repair), so
+// the children are the same maze for maze; TestGridBreedIsGeneric checks
+// it.
+func (p *GridProblem) Breed(rng *rand.Rand, parents []Grid, dst []Grid, cross bool, rate float64) (rejected int64) {
+	rows := p.Rows
+	block := make([]uint64, len(dst)*rows)
+	var moveBuf, siteBuf [16]int
+	for i := range dst {
+		a := parents[rng.IntN(len(parents))]
+		b := a
+		if cross {
+			b = parents[rng.IntN(len(parents))]
+		}
+		c := Grid{Walls: block[i*rows : (i+1)*rows : (i+1)*rows]}
+		for try := 0; ; try++ {
+			c.Entry, c.Exit = a.Entry, a.Exit
+			if cross {
+				for r := range c.Walls {
+					m := rng.Uint64()
+					c.Walls[r] = a.Walls[r]&m | b.Walls[r]&^m
+				}
+				if p.FreeEnds {
+					if rng.IntN(2) == 1 {
+						c.Entry = b.Entry
+					}
+					if rng.IntN(2) == 1 {
+						c.Exit = b.Exit
+					}
+				}
+				p.openEnds(&c)
+			} else {
+				copy(c.Walls, a.Walls)
+			}
+			n := p.Moves(c)
+			k := binomialDraw(rng, n, rate/float64(max(n, 1)))
+			p.applyInPlace(&c, p.drawMoves(rng, c, k, moveBuf[:0], siteBuf[:0]))
+			if p.Equal(c, a) || p.Equal(c, b) {
+				p.applyInPlace(&c, p.drawMoves(rng, c, 1, moveBuf[:0], siteBuf[:0]))
+			}
+			if feasibleWalls(c.Walls, p.Cols, c.Entry, c.Exit) {
+				break
+			}
+			rejected++
+			if try+1 >= maxRedraws {
+				fixed := p.Repair(rng, c, a)
+				copy(c.Walls, fixed.Walls)
+				c.Entry, c.Exit = fixed.Entry, fixed.Exit
+				break
+			}
+		}
+		dst[i] = c
+	}
+	return rejected
+}
+
+// drawMoves is the engine's randomMoves for grids: k random moves of g on
+// distinct sites (fewer if g has fewer), appended to moves, with sites as
+// scratch.
+func (p *GridProblem) drawMoves(rng *rand.Rand, g Grid, k int, moves, sites []int) []int {
+	n := p.Moves(g)
+	if n == 0 || k <= 0 {
+		return moves
+	}
+	cells, a, b := p.cellMoves(g)
+	for tries := 0; len(moves) < k && tries < 20*k+100; tries++ {
+		m := rng.IntN(n)
+		site := m // Site, inlined for cell moves
+		if m >= cells {
+			site = p.Site(g, m)
+		} else {
+			if site >= a {
+				site++
+			}
+			if a != b && site >= b {
+				site++
+			}
+		}
+		seen := false
+		for _, s := range sites {
+			if s == site {
+				seen = true
+				break
+			}
+		}
+		if !seen {
+			sites = append(sites, site)
+			moves = append(moves, m)
+		}
+	}
+	return moves
+}
+
+// applyInPlace applies moves (of g as it is) to g's own walls, as Apply
+// does to a copy.
+func (p *GridProblem) applyInPlace(g *Grid, moves []int) {
+	if len(moves) == 0 {
+		return
+	}
+	n, _, _ := p.cellMoves(*g)
+	for _, m := range moves {
+		if m >= n { // an end move: rare, done by Apply
+			out := p.Apply(*g, moves...)
+			copy(g.Walls, out.Walls)
+			g.Entry, g.Exit = out.Entry, out.Exit
+			return
+		}
+	}
+	_, a, b := p.cellMoves(*g)
+	for _, site := range moves {
+		if site >= a { // Site, inlined
+			site++
+		}
+		if a != b && site >= b {
+			site++
+		}
+		g.Walls[site/p.Cols] ^= 1 << uint(site%p.Cols)
+	}
+	p.openEnds(g)
+}
+
+// feasibleWalls reports whether the maze of rows walls (cols columns) lets
+// the mouse from column entry escape at column exit.
+func feasibleWalls(walls []uint64, cols, entry, exit int) bool {
+	return mousemaze.Feasible(mousemaze.Maze{Rows: len(walls), Cols: cols, Walls: walls}, mousemaze.Config{Entry: entry, Exit: exit})
+}
