@@ -11,43 +11,9 @@ func Reachable(m Maze, entry int) []uint64 {
 	if m.Wall(0, entry) {
 		return nil
 	}
-	mask := RowMask(m.Cols)
-	open := make([]uint64, m.Rows)
-	for r, w := range m.Walls {
-		open[r] = ^w & mask
-	}
 	reach := make([]uint64, m.Rows)
-	reach[0] = 1 << uint(entry)
-	for changed := true; changed; {
-		changed = false
-		for r := 0; r < m.Rows; r++ {
-			x := reach[r]
-			if r > 0 {
-				x |= reach[r-1] & open[r]
-			}
-			if r+1 < m.Rows {
-				x |= reach[r+1] & open[r]
-			}
-			x = spreadRow(x, open[r])
-			if x != reach[r] {
-				reach[r] = x
-				changed = true
-			}
-		}
-	}
+	floodRows(m.Walls, reach, m.Cols, 1<<uint(entry), 0)
 	return reach
-}
-
-// spreadRow grows x sideways inside open until it covers every open run it
-// touches.
-func spreadRow(x, open uint64) uint64 {
-	for {
-		y := x | (x<<1|x>>1)&open
-		if y == x {
-			return x
-		}
-		x = y
-	}
 }
 
 // Feasible reports whether the mouse can escape m under cfg: the entry cell

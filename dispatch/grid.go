@@ -147,7 +147,7 @@ func (p *GridProblem) Open() Grid {
 
 // Feasible reports whether the mouse can escape g.
 func (p *GridProblem) Feasible(g Grid) bool {
-	return mousemaze.Feasible(g.Maze(p.Rows, p.Cols), p.ConfigOf(g))
+	return mousemaze.FeasibleWalls(g.Walls, p.Cols, g.Entry, g.Exit)
 }
 
 // cellMoves returns the number of flippable cells of g (all but its ends)

@@ -50,7 +50,7 @@ func (p *GridProblem) Breed(rng *rand.Rand, parents []Grid, dst []Grid, cross bo
 			if p.Equal(c, a) || p.Equal(c, b) {
 				p.applyInPlace(&c, p.drawMoves(rng, c, 1, moveBuf[:0], siteBuf[:0]))
 			}
-			if feasibleWalls(c.Walls, p.Cols, c.Entry, c.Exit) {
+			if mousemaze.FeasibleWalls(c.Walls, p.Cols, c.Entry, c.Exit) {
 				break
 			}
 			rejected++
@@ -129,10 +129,4 @@ func (p *GridProblem) applyInPlace(g *Grid, moves []int) {
 		g.Walls[site/p.Cols] ^= 1 << uint(site%p.Cols)
 	}
 	p.openEnds(g)
-}
-
-// feasibleWalls reports whether the maze of rows walls (cols columns) lets
-// the mouse from column entry escape at column exit.
-func feasibleWalls(walls []uint64, cols, entry, exit int) bool {
-	return mousemaze.Feasible(mousemaze.Maze{Rows: len(walls), Cols: cols, Walls: walls}, mousemaze.Config{Entry: entry, Exit: exit})
 }
