@@ -2,10 +2,13 @@ package dispatch
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/mousemaze/mousemaze"
 )
 
 // noBreeder hides a problem's Breed, so that the engine breeds through
@@ -220,5 +223,44 @@ func TestLargeGenerationsAreReproducible(t *testing.T) {
 		if got := stateJSON(t, interruptAt(t, p, ev, func(s *Search) bool { return s.Gen() == 2 })); got != want {
 			t.Fatalf("%v: the resumed run ends in another state", v)
 		}
+	}
+}
+
+// BenchmarkGridBreed breeds chunks of 13x13 and 32x32 children with the
+// ga preset's rate (crossover, mutation, feasibility), on one goroutine,
+// from parents drawn at random; it reports children per second.
+func BenchmarkGridBreed(b *testing.B) {
+	for _, side := range []int{13, 32} {
+		b.Run(fmt.Sprintf("%dx%d", side, side), func(b *testing.B) {
+			spec, err := Preset(AlgoGA)
+			if err != nil {
+				b.Fatal(err)
+			}
+			spec.Rows, spec.Cols, spec.Evals = side, side, 1
+			ev, err := mousemaze.NewEvaluator("ref", mousemaze.Options{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			prob, err := NewGridProblem(spec, ev)
+			if err != nil {
+				b.Fatal(err)
+			}
+			e, err := NewEngine[Grid](spec, prob, nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			rng := rand.New(rand.NewPCG(1, 2))
+			parents := make([]Grid, 10)
+			for i := range parents {
+				parents[i] = e.drawFeasible(rng, new(int64), false)
+			}
+			rate := spec.mutationFor(side*side - 2)
+			dst := make([]Grid, breedChunk)
+			b.ResetTimer()
+			for i := 0; i < b.N; i += breedChunk {
+				prob.Breed(rng, parents, dst, true, rate)
+			}
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "children/s")
+		})
 	}
 }

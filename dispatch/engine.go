@@ -123,7 +123,10 @@ type Engine[G any] struct {
 	ctx    context.Context     // the context of Run, which long steps check
 	cut    bool                // the step stopped early for ctx; its work so far is in the state
 
-	workers  int           // breeding goroutines; 0 = GOMAXPROCS
+	workers  int         // breeding goroutines; 0 = GOMAXPROCS
+	spare    []Member[G] // the generation before Pop, free for the next (see generation)
+	gsBuf    []G         // evaluate's genomes and scores, kept between calls
+	scoreBuf []Score
 	evalTime time.Duration // wall time inside Problem.Evaluate since the engine was made
 }
 
@@ -467,11 +470,13 @@ func (s *Engine[G]) evaluate(batch []Member[G]) (int, error) {
 		return 0, nil
 	}
 	batch = batch[:n]
-	gs := make([]G, n)
+	s.gsBuf = slices.Grow(s.gsBuf[:0], n)[:n]
+	s.scoreBuf = slices.Grow(s.scoreBuf[:0], n)[:n]
+	gs, dst := s.gsBuf, s.scoreBuf
 	for i := range batch {
 		gs[i] = batch[i].Genome
 	}
-	dst := make([]Score, n)
+	clear(dst)
 	t0 := time.Now()
 	err := s.prob.Evaluate(gs, dst)
 	s.evalTime += time.Since(t0)

@@ -5,6 +5,7 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"slices"
+	"sync"
 
 	"github.com/mousemaze/mousemaze"
 )
@@ -59,6 +60,7 @@ type GridProblem struct {
 	Density   float64
 	Objective string
 	ev        mousemaze.Evaluator
+	buffers   *sync.Pool // of *evalBuffers
 }
 
 // NewGridProblem returns the grid problem that spec describes, evaluated on
@@ -93,7 +95,8 @@ func NewGridProblem(spec Spec, ev mousemaze.Evaluator) (*GridProblem, error) {
 		return nil, fmt.Errorf("%w: %v", ErrParams, err)
 	}
 	g := &GridProblem{Rows: spec.Rows, Cols: spec.Cols, Config: cfg, FreeEnds: spec.FreeEnds,
-		Density: spec.Density, Objective: obj, ev: mousemaze.ForConfig(ev, cfg)}
+		Density: spec.Density, Objective: obj, ev: mousemaze.ForConfig(ev, cfg),
+		buffers: &sync.Pool{New: func() any { return new(evalBuffers) }}}
 	return g, nil
 }
 
@@ -354,6 +357,26 @@ func (p *GridProblem) Check(g Grid) error {
 // Evaluate walks every maze of batch on the problem's evaluator (mazes
 // with the same ends as one population) and scores the walks.
 func (p *GridProblem) Evaluate(batch []Grid, dst []Score) error {
+	if len(batch) == 0 {
+		return nil
+	}
+	same := true
+	for _, g := range batch[1:] {
+		if g.Entry != batch[0].Entry || g.Exit != batch[0].Exit {
+			same = false
+			break
+		}
+	}
+	if same && p.buffers != nil { // one population, from buffers kept between calls
+		buf := p.buffers.Get().(*evalBuffers)
+		defer p.buffers.Put(buf)
+		buf.words = slices.Grow(buf.words[:0], p.Rows*len(batch))
+		for _, g := range batch {
+			buf.words = append(buf.words, g.Walls...)
+		}
+		buf.res = slices.Grow(buf.res[:0], len(batch))[:len(batch)]
+		return p.evaluateGroup(mousemaze.Population{Rows: p.Rows, Cols: p.Cols, Words: buf.words}, p.ConfigOf(batch[0]), buf.res, nil, dst)
+	}
 	type ends struct{ entry, exit int }
 	groups := map[ends][]int{}
 	var keys []ends
@@ -370,17 +393,35 @@ func (p *GridProblem) Evaluate(batch []Grid, dst []Score) error {
 		for _, i := range idx {
 			pop.Words = append(pop.Words, batch[i].Walls...)
 		}
-		cfg := p.ConfigOf(batch[idx[0]])
-		res := make([]mousemaze.Result, len(idx))
-		if err := p.ev.Evaluate(pop, cfg, res); err != nil {
-			return fmt.Errorf("dispatch: %s backend: %w", p.ev.Name(), err)
+		if err := p.evaluateGroup(pop, p.ConfigOf(batch[idx[0]]), make([]mousemaze.Result, len(idx)), idx, dst); err != nil {
+			return err
 		}
-		for j, i := range idx {
-			s, err := p.score(pop.Maze(j), cfg, res[j])
-			if err != nil {
-				return err
-			}
-			dst[i] = s
+	}
+	return nil
+}
+
+// evalBuffers are the words and results of one Evaluate call, kept for
+// the next.
+type evalBuffers struct {
+	words []uint64
+	res   []mousemaze.Result
+}
+
+// evaluateGroup walks pop under cfg into res and scores maze j into
+// dst[idx[j]] (dst[j] when idx is nil).
+func (p *GridProblem) evaluateGroup(pop mousemaze.Population, cfg mousemaze.Config, res []mousemaze.Result, idx []int, dst []Score) error {
+	if err := p.ev.Evaluate(pop, cfg, res); err != nil {
+		return fmt.Errorf("dispatch: %s backend: %w", p.ev.Name(), err)
+	}
+	for j := range res {
+		s, err := p.score(pop.Maze(j), cfg, res[j])
+		if err != nil {
+			return err
+		}
+		if idx != nil {
+			dst[idx[j]] = s
+		} else {
+			dst[j] = s
 		}
 	}
 	return nil

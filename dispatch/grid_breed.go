@@ -7,8 +7,9 @@ import (
 )
 
 // Breed breeds a chunk of children of parents into dst at the speed of
-// the row words (GridProblem is a Breeder): the chunk's walls live in one
-// block of words, a crossover is one random mask per row, a mutation flips
+// the row words (GridProblem is a Breeder): each child is written into the
+// walls of the genome in its slot of dst, or else into one block of words
+// for the chunk, a crossover is one random mask per row, a mutation flips
 // cells in place and feasibility is the word flood fill. It draws from rng
 // exactly what the engine's generic breeding draws (Cross, then
 // binomialSkips and randomMoves, Apply, Equal, Feasible and Repair), so
@@ -16,15 +17,22 @@ import (
 // it.
 func (p *GridProblem) Breed(rng *rand.Rand, parents []Grid, dst []Grid, cross bool, rate float64) (rejected int64) {
 	rows := p.Rows
-	block := make([]uint64, len(dst)*rows)
+	var block []uint64 // for the children whose slot has no storage to reuse
 	var moveBuf, siteBuf [16]int
+	var binom binomial
 	for i := range dst {
 		a := parents[rng.IntN(len(parents))]
 		b := a
 		if cross {
 			b = parents[rng.IntN(len(parents))]
 		}
-		c := Grid{Walls: block[i*rows : (i+1)*rows : (i+1)*rows]}
+		c := Grid{Walls: dst[i].Walls}
+		if len(c.Walls) != rows {
+			if block == nil {
+				block = make([]uint64, len(dst)*rows)
+			}
+			c.Walls = block[i*rows : (i+1)*rows : (i+1)*rows]
+		}
 		for try := 0; ; try++ {
 			c.Entry, c.Exit = a.Entry, a.Exit
 			if cross {
@@ -45,7 +53,7 @@ func (p *GridProblem) Breed(rng *rand.Rand, parents []Grid, dst []Grid, cross bo
 				copy(c.Walls, a.Walls)
 			}
 			n := p.Moves(c)
-			k := binomialDraw(rng, n, rate/float64(max(n, 1)))
+			k := binom.draw(rng, n, rate/float64(max(n, 1)))
 			p.applyInPlace(&c, p.drawMoves(rng, c, k, moveBuf[:0], siteBuf[:0]))
 			if p.Equal(c, a) || p.Equal(c, b) {
 				p.applyInPlace(&c, p.drawMoves(rng, c, 1, moveBuf[:0], siteBuf[:0]))

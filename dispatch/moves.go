@@ -140,13 +140,29 @@ func binomialSkips(rng *rand.Rand, n int, p float64) int {
 // (1-p)^n underflows it counts geometric gaps instead (binomialSkips).
 // Both have the binomial distribution, up to floating-point rounding.
 func binomialDraw(rng *rand.Rand, n int, p float64) int {
+	var b binomial
+	return b.draw(rng, n, p)
+}
+
+// binomial is binomialDraw with (1-p)^n kept from one draw to the next of
+// the same n and p.
+type binomial struct {
+	n     int
+	p, p0 float64
+}
+
+// draw is binomialDraw(rng, n, p).
+func (b *binomial) draw(rng *rand.Rand, n int, p float64) int {
 	switch {
 	case n <= 0 || p <= 0:
 		return 0
 	case p >= 1:
 		return n
 	}
-	f := math.Exp(float64(n) * math.Log1p(-p)) // P(0)
+	if n != b.n || p != b.p {
+		b.n, b.p, b.p0 = n, p, math.Exp(float64(n)*math.Log1p(-p))
+	}
+	f := b.p0 // P(0)
 	if f < 1e-250 {
 		return binomialSkips(rng, n, p)
 	}
@@ -230,13 +246,14 @@ func (s *Engine[G]) children(parents []Member[G], n int, cross bool, rate float6
 	return kids
 }
 
-// breedAndEvaluate breeds n children in chunks (see breedChunk) and
-// evaluates them in two halves, breeding the second half while the
+// breedAndEvaluate breeds children into every member of kids in chunks
+// (see breedChunk; a Breeder may reuse the storage of the genomes there)
+// and evaluates them in two halves, breeding the second half while the
 // evaluator walks the first, so that the breeders and the evaluator work
-// at once. It returns the children and how many of them, from the front,
-// were evaluated (fewer when the budget ran out).
-func (s *Engine[G]) breedAndEvaluate(parents []Member[G], n int, cross bool, rate float64) ([]Member[G], int, error) {
-	kids := make([]Member[G], n)
+// at once. It returns how many children, from the front, were evaluated
+// (fewer when the budget ran out).
+func (s *Engine[G]) breedAndEvaluate(parents []Member[G], kids []Member[G], cross bool, rate float64) (int, error) {
+	n := len(kids)
 	seed := s.rng.Uint64()
 	half := (n/2 + breedChunk - 1) / breedChunk * breedChunk
 	s.st.Rejected += s.breedInto(kids[:half], seed, 0, parents, cross, rate)
@@ -250,10 +267,10 @@ func (s *Engine[G]) breedAndEvaluate(parents []Member[G], n int, cross bool, rat
 	<-done
 	s.st.Rejected += rest
 	if err != nil || n1 < half {
-		return kids, n1, err
+		return n1, err
 	}
 	n2, err := s.evaluate(kids[half:])
-	return kids, half + n2, err
+	return half + n2, err
 }
 
 // breedInto breeds children into every member of kids in chunks (see
@@ -271,14 +288,18 @@ func (s *Engine[G]) breedInto(kids []Member[G], seed uint64, first int, parents 
 		lo, hi := c*breedChunk, min((c+1)*breedChunk, len(kids))
 		if fast {
 			dst := make([]G, hi-lo)
+			for i := range dst {
+				dst[i] = kids[lo+i].Genome // storage Breed may reuse
+			}
 			rejected[c] = br.Breed(rng, gs, dst, cross, rate)
 			for i, g := range dst {
 				kids[lo+i] = Member[G]{Genome: g}
 			}
 			return
 		}
+		var b binomial
 		count := func(g G, rate float64) int {
-			return binomialDraw(rng, s.prob.Moves(g), rate/float64(max(s.prob.Moves(g), 1)))
+			return b.draw(rng, s.prob.Moves(g), rate/float64(max(s.prob.Moves(g), 1)))
 		}
 		for i := lo; i < hi; i++ {
 			kids[i] = Member[G]{Genome: s.child(rng, &rejected[c], parents, cross, rate, count)}

@@ -85,9 +85,10 @@ type Opener[G any] interface {
 // mutation of a binomial number of moves of mean rate on distinct sites
 // and one more move when the child equals a parent; an infeasible child is
 // drawn again up to maxRedraws times and then repaired towards its first
-// parent. It returns the number of candidates rejected or repaired. It
-// may give the children of one chunk storage of their own, which they
-// share.
+// parent. It returns the number of candidates rejected or repaired. dst
+// may hold genomes nothing else refers to any more, whose storage Breed
+// may reuse for the children; the children of one chunk may share a block
+// of storage of their own.
 type Breeder[G any] interface {
 	Breed(rng *rand.Rand, parents []G, dst []G, cross bool, rate float64) (rejected int64)
 }

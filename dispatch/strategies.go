@@ -186,21 +186,35 @@ func (s *Engine[G]) generation(pop, parents, elite int, cross bool, rate float64
 	}
 	par, eli := s.selectBest(s.st.Pop, parents, elite)
 	before := s.st.Best.Score
-	var kids []Member[G]
-	var n int
-	var err error
 	if pop <= breedChunk {
-		kids = s.children(par, pop, cross, rate)
-		n, err = s.evaluate(kids)
+		kids := s.children(par, pop, cross, rate)
+		n, err := s.evaluate(kids)
+		if err != nil || n < len(kids) {
+			return err
+		}
+		next := make([]Member[G], 0, len(eli)+len(kids))
+		next = append(next, eli...)
+		s.st.Pop = append(next, kids...)
 	} else {
-		kids, n, err = s.breedAndEvaluate(par, pop, cross, rate)
+		// A large generation is built in the array of the generation
+		// before the current one, whose genomes nothing holds any more
+		// (the elite are copied), so that a Breeder can write the
+		// children into their storage: in steady state a generation
+		// allocates almost nothing.
+		next := s.spare
+		if len(next) != len(eli)+pop {
+			next = make([]Member[G], len(eli)+pop)
+		}
+		for i, m := range eli {
+			next[i] = s.clone(m)
+		}
+		n, err := s.breedAndEvaluate(par, next[len(eli):], cross, rate)
+		if err != nil || n < pop {
+			s.spare = nil
+			return err
+		}
+		s.spare, s.st.Pop = s.st.Pop, next
 	}
-	if err != nil || n < len(kids) {
-		return err
-	}
-	next := make([]Member[G], 0, len(eli)+len(kids))
-	next = append(next, eli...)
-	s.st.Pop = append(next, kids...)
 	if s.st.Best.Score.Better(before) {
 		s.st.StaleGens = 0
 	} else {
