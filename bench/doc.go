@@ -24,6 +24,10 @@
 // The other measurements and checks of the command line: [SearchTable]
 // (mousemaze bench search: the search methods over seeds),
 // [SelectSweepCases], [MeasureSweep] and [WriteSweepTable] (mousemaze bench --sweep: the
-// exhaustive sweep's leaves/s and steps/s), and [Selfcheck] (mousemaze
-// selfcheck: a backend against the reference walk on random mazes).
+// exhaustive sweep's leaves/s and steps/s), [LoopTable] and
+// [WriteLoopTable] (mousemaze bench loop: the search loop around the
+// evaluator, children or neighbours per second on [NullEvaluator], which
+// walks nothing, beside the same search end to end on the backends), and
+// [Selfcheck] (mousemaze selfcheck: a backend against the reference walk
+// on random mazes).
 package bench

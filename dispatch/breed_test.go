@@ -11,9 +11,11 @@ import (
 	"github.com/mousemaze/mousemaze"
 )
 
-// noBreeder hides a problem's Breed, so that the engine breeds through
-// the generic operators.
+// noBreeder hides a grid problem's Breed, so that the engine breeds
+// through the generic operators (it keeps Draw).
 type noBreeder struct{ Problem[Grid] }
+
+func (n noBreeder) Draw(rng *rand.Rand) Grid { return n.Problem.(*GridProblem).Draw(rng) }
 
 // TestGridBreedIsGeneric breeds chunks with GridProblem.Breed and with
 // the engine's generic operators from the same streams and wants the same
@@ -262,5 +264,52 @@ func BenchmarkGridBreed(b *testing.B) {
 			}
 			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "children/s")
 		})
+	}
+}
+
+// TestGridDraw checks that Draw walls each cell with the density's
+// probability (within five standard deviations over many cells) for
+// densities it draws by words and for others, and keeps the ends open.
+func TestGridDraw(t *testing.T) {
+	for _, d := range []float64{0.25, 0.5, 0.375, 0.1, 0.8125, 0.3} {
+		spec, err := Preset(AlgoGA)
+		if err != nil {
+			t.Fatal(err)
+		}
+		spec.Rows, spec.Cols, spec.Density, spec.FreeEnds, spec.Evals = 9, 37, d, true, 1
+		prob, err := NewGridProblem(spec, refEvaluator(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(5, 6))
+		walls, cells := 0, 0
+		for range 4000 {
+			g := prob.Draw(rng)
+			if err := prob.Check(g); err != nil {
+				t.Fatal(err)
+			}
+			if g.Walls[0]>>uint(g.Entry)&1 != 0 || g.Walls[8]>>uint(g.Exit)&1 != 0 {
+				t.Fatalf("density %v: an end cell is walled", d)
+			}
+			for r, w := range g.Walls {
+				for c := range 37 {
+					if r == 0 && c == g.Entry || r == 8 && c == g.Exit {
+						continue
+					}
+					cells++
+					walls += int(w >> uint(c) & 1)
+				}
+			}
+		}
+		got := float64(walls) / float64(cells)
+		if sd := math.Sqrt(d * (1 - d) / float64(cells)); math.Abs(got-d) > 5*sd {
+			t.Errorf("density %v: walls on %.5f of the cells (sd %.5f)", d, got, sd)
+		}
+	}
+	if digits, ok := dyadicDigits(0.375); !ok || !slices.Equal(digits, []bool{false, true, true}) {
+		t.Errorf("dyadicDigits(0.375) = %v, %v", digits, ok)
+	}
+	if _, ok := dyadicDigits(0.3); ok {
+		t.Error("0.3 taken as dyadic")
 	}
 }

@@ -1,6 +1,7 @@
 package dispatch
 
 import (
+	"math"
 	"math/rand/v2"
 
 	"github.com/mousemaze/mousemaze"
@@ -137,4 +138,56 @@ func (p *GridProblem) applyInPlace(g *Grid, moves []int) {
 		g.Walls[site/p.Cols] ^= 1 << uint(site%p.Cols)
 	}
 	p.openEnds(g)
+}
+
+// Draw draws a maze from Random's distribution (GridProblem is a Drawer):
+// where Density is a multiple of 1/65536 (the preset's 0.25 is), each row
+// is built from a few random words, one for each binary digit of the
+// density up to its last 1 (0.25 takes two: a wall where both words have a
+// 1), instead of one draw per cell; otherwise it is Random.
+func (p *GridProblem) Draw(rng *rand.Rand) Grid {
+	digits, ok := dyadicDigits(p.Density)
+	if !ok {
+		return p.Random(rng)
+	}
+	g := Grid{Walls: make([]uint64, p.Rows), Entry: p.Config.Entry, Exit: p.Config.Exit}
+	if p.FreeEnds {
+		g.Entry, g.Exit = rng.IntN(p.Cols), rng.IntN(p.Cols)
+	}
+	mask := mousemaze.RowMask(p.Cols)
+	for r := range g.Walls {
+		// From the last digit to the first: a 1 digit gives a wall with
+		// probability (1+q)/2 (or), a 0 digit q/2 (and).
+		var w uint64
+		for i := len(digits) - 1; i >= 0; i-- {
+			if digits[i] {
+				w |= rng.Uint64()
+			} else {
+				w &= rng.Uint64()
+			}
+		}
+		g.Walls[r] = w & mask
+	}
+	p.openEnds(&g)
+	return g
+}
+
+// dyadicDigits returns the binary digits of d after the point, up to its
+// last 1, when 0 < d < 1 is a multiple of 1/65536.
+func dyadicDigits(d float64) ([]bool, bool) {
+	if d <= 0 || d >= 1 {
+		return nil, false
+	}
+	x := d * 65536
+	if x != math.Trunc(x) {
+		return nil, false
+	}
+	n := uint32(x)
+	var digits []bool
+	for bit := 15; bit >= 0 && n != 0; bit-- {
+		one := n>>uint(bit)&1 == 1
+		digits = append(digits, one)
+		n &^= 1 << uint(bit)
+	}
+	return digits, true
 }

@@ -49,8 +49,12 @@ func (s *Engine[G]) drawFeasible(rng *rand.Rand, rejected *int64, sparse bool) G
 	if sparse {
 		tries = maxRedraws // a sparse space was seen: repair soon
 	}
+	draw := s.prob.Random
+	if d, ok := s.prob.(Drawer[G]); ok && rng != s.rng {
+		draw = d.Draw
+	}
 	for try := 0; ; try++ {
-		g := s.prob.Random(rng)
+		g := draw(rng)
 		if s.prob.Feasible(g) {
 			return g
 		}

@@ -92,3 +92,11 @@ type Opener[G any] interface {
 type Breeder[G any] interface {
 	Breed(rng *rand.Rand, parents []G, dst []G, cross bool, rate float64) (rejected int64)
 }
+
+// A Drawer is a Problem that draws random genomes faster than Random, from
+// the same distribution but not the same draws: the engine uses Draw where
+// it draws many genomes from streams of their own (populations of more
+// than breedChunk), and Random everywhere else.
+type Drawer[G any] interface {
+	Draw(rng *rand.Rand) G
+}

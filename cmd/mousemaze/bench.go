@@ -38,6 +38,8 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	duration := minFlag(fs, "duration", 300*time.Millisecond, 1, "minimum time per measurement")
 	fs.Bool("search", false, "run the search-method benchmark instead (when built in)")
 	fs.Bool("sweep", false, "measure the exhaustive sweep instead: leaves/s and steps/s per core (see bench --sweep -h)")
+	flagsUsage := fs.Usage
+	fs.Usage = func() { flagsUsage(); benchVerbs(stderr) }
 	if code := parseFlags(fs, args); code >= 0 {
 		return code
 	}
@@ -81,6 +83,16 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		return failer("bench", stderr)(exitFail, "%v", err)
 	}
 	return writeRecords("bench", ms, *asJSON, asTable(bench.WriteTable), stdout, stderr)
+}
+
+// benchVerbs lists the verbs of bench (search, loop) under its flags, so
+// that `mousemaze help bench` and `bench -h` name them.
+func benchVerbs(w io.Writer) {
+	fmt.Fprintln(w, "\nVerbs:")
+	for _, v := range commands["bench"].verbs {
+		fmt.Fprintf(w, "  %-12s %s\n", v.name, v.summary)
+	}
+	fmt.Fprintln(w, "\nRun 'mousemaze help bench <verb>' or 'mousemaze bench <verb> -h' for a verb's flags.")
 }
 
 // runSearchBench is `mousemaze bench search` (and, as before, `bench
@@ -171,4 +183,85 @@ func runBenchSweep(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	return exitOK
+}
+
+// runBenchLoop is `mousemaze bench loop`: the search loop around the
+// evaluator (bench.LoopTable), children or neighbours per second on the
+// null evaluator beside the same search end to end on the backends.
+func runBenchLoop(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("bench loop", "[flags]",
+		"mousemaze bench loop --algos ga --sizes 13x13 --workers-list 1,2 --evals 500000 --pop 50000", stderr)
+	algos := fs.String("algos", strings.Join(bench.DefaultLoopAlgos, ","), "comma-separated methods")
+	sizes := fs.String("sizes", sizeList(bench.DefaultLoopSizes), "comma-separated grid sizes RxC")
+	workers := fs.String("workers-list", intList(bench.DefaultLoopWorkers), "comma-separated breeding worker counts, each above 0 (a backend row opens a cpu backend with as many)")
+	evals := fs.Int64("evals", 0, fmt.Sprintf("evaluations per run (0 = the method's default: %d for ga, ea, pipeline and memetic, %d for the others)",
+		bench.DefaultLoopBreedEvals, bench.DefaultLoopClimbEvals))
+	pop := minFlag(fs, "pop", bench.DefaultLoopPop, 1, "children per generation of ga, ea and pipeline (per island for memetic)")
+	seed := fs.Uint64("seed", 1, "search seed")
+	backends := fs.String("backends", strings.Join(bench.LoopBackends(), ","), "comma-separated backends to run the same searches on end to end (empty = the null rows only)")
+	asJSON := fs.Bool("json", false, "print one JSON object per row")
+	if code := parseNoArgs(fs, args); code >= 0 {
+		return code
+	}
+	fail := failer("bench loop", stderr)
+	o := bench.LoopOptions{Algos: splitList(*algos), Evals: *evals, Pop: *pop, Seed: *seed, Progress: stderr}
+	var err error
+	if o.Sizes, err = bench.ParseSizes(splitList(*sizes)); err != nil {
+		return fail(exitUsage, "--sizes: %v", err)
+	}
+	if o.Workers, err = bench.ParseWorkers(*workers); err != nil {
+		return fail(exitUsage, "%v", err)
+	}
+	if o.Backends, err = bench.SelectBackends(*backends); err != nil {
+		return fail(exitUsage, "%v", err)
+	}
+	if err := o.Check(); err != nil {
+		return fail(exitUsage, "%v", err)
+	}
+	// Backends named with --backends must open; of the default list those
+	// that cannot (cuda without a device) are skipped with a note.
+	if !flagsSet(fs)["backends"] {
+		o.Unavailable = func(b string, err error) bool {
+			fmt.Fprintf(stderr, "bench loop: skipping %s: %v\n", b, err)
+			return true
+		}
+	}
+	ctx, stop := interruptContext()
+	defer stop()
+	recs, err := bench.LoopTable(ctx, o)
+	if err != nil {
+		return fail(exitFail, "%v", err)
+	}
+	text := func(w io.Writer, rs []bench.LoopRecord) error { return bench.WriteLoopTable(w, o, rs) }
+	return writeRecords("bench loop", recs, *asJSON, text, stdout, stderr)
+}
+
+// splitList splits a comma-separated flag value, trimming blanks and
+// dropping empty items.
+func splitList(s string) []string {
+	var out []string
+	for _, f := range strings.Split(s, ",") {
+		if f = strings.TrimSpace(f); f != "" {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// sizeList writes sizes as a comma-separated flag default.
+func sizeList(sizes []mousemaze.Size) string {
+	var out []string
+	for _, s := range sizes {
+		out = append(out, s.String())
+	}
+	return strings.Join(out, ",")
+}
+
+// intList writes ns as a comma-separated flag default.
+func intList(ns []int) string {
+	var out []string
+	for _, n := range ns {
+		out = append(out, fmt.Sprint(n))
+	}
+	return strings.Join(out, ",")
 }

@@ -88,3 +88,73 @@ func TestBenchSearchCommand(t *testing.T) {
 		}
 	}
 }
+
+// TestBenchLoopCommand runs `bench loop` with tiny budgets: --json gives a
+// null row and a cpu row per method with every field, the table names
+// the processor, and `help bench` lists the verb.
+func TestBenchLoopCommand(t *testing.T) {
+	args := []string{"bench", "loop", "--algos", "ga,ils", "--sizes", "6x6", "--workers-list", "1", "--evals", "1200", "--pop", "300", "--backends", "cpu"}
+	lines := strings.Split(strings.TrimSpace(runOK(t, append(args, "--json")...)), "\n")
+	if len(lines) != 4 {
+		t.Fatalf("%d JSON lines, want 4 (ga and ils, null and cpu):\n%s", len(lines), strings.Join(lines, "\n"))
+	}
+	fields := []string{"algo", "size", "backend", "workers", "evals", "seconds", "evals_per_s", "evals_per_s_per_worker", "eval_seconds", "host_seconds", "setup_seconds", "cpu"}
+	for i, line := range lines {
+		var rec map[string]any
+		if err := json.Unmarshal([]byte(line), &rec); err != nil {
+			t.Fatalf("line %d %q: %v", i, line, err)
+		}
+		for _, f := range fields {
+			if _, ok := rec[f]; !ok {
+				t.Errorf("line %d lacks %q: %s", i, f, line)
+			}
+		}
+		want := map[string]any{"algo": []string{"ga", "ils"}[i/2], "size": "6x6", "backend": []string{"null", "cpu"}[i%2], "workers": 1.0, "evals": 1200.0}
+		for k, v := range want {
+			if rec[k] != v {
+				t.Errorf("line %d: %s = %v, want %v", i, k, rec[k], v)
+			}
+		}
+		if s, _ := rec["evals_per_s"].(float64); s <= 0 {
+			t.Errorf("line %d: evals_per_s %v, want above 0", i, rec["evals_per_s"])
+		}
+	}
+	out := runOK(t, args...)
+	for _, w := range []string{"search loop on ", "evals/s/worker", "eval s", "host s", "ga 1200 evals (generations of 300)"} {
+		if !strings.Contains(out, w) {
+			t.Errorf("table lacks %q:\n%s", w, out)
+		}
+	}
+	if out := runOK(t, "help", "bench"); !strings.Contains(out, "  loop ") || !strings.Contains(out, "  search ") {
+		t.Errorf("help bench does not list the verbs:\n%s", out)
+	}
+	if out := runOK(t, "help", "bench", "loop"); !strings.Contains(out, "-workers-list string") || !strings.Contains(out, "-evals int") || !strings.Contains(out, "-pop int") {
+		t.Errorf("help bench loop:\n%s", out)
+	}
+}
+
+// TestBenchLoopUsage wants bad flags of `bench loop` to exit 2 with a
+// message naming the flag.
+func TestBenchLoopUsage(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--algos", "tabu"}, `--algos: dispatch: unknown search method "tabu"`},
+		{[]string{"--algos", ""}, "--algos: no methods"},
+		{[]string{"--sizes", "4y4"}, "--sizes"},
+		{[]string{"--sizes", "0x5"}, "--sizes"},
+		{[]string{"--workers-list", "0"}, "--workers-list: 0: must be above 0"},
+		{[]string{"--workers-list", "1,two"}, `--workers-list: "two" is not a number`},
+		{[]string{"--pop", "0"}, "-pop: must be above 0"},
+		{[]string{"--evals", "-5"}, "--evals -5"},
+		{[]string{"--backends", "foo"}, `--backends: unknown backend "foo"`},
+		{[]string{"extra"}, "unexpected arguments"},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := run(append([]string{"bench", "loop"}, tc.args...), &stdout, &stderr)
+		if code != exitUsage || !strings.Contains(stderr.String(), tc.want) {
+			t.Errorf("bench loop %v: exit %d, stderr %q; want %d and %q", tc.args, code, stderr.String(), exitUsage, tc.want)
+		}
+	}
+}
