@@ -36,22 +36,42 @@ type kernel struct {
 
 func always() bool { return true }
 
-// kernels lists the kernels built into this binary, fastest first; generic
-// is last and always available.
+// scalarKernel is the pure Go kernel without gathers; see stepScalar.
+var scalarKernel = kernel{name: "scalar4", ok: always, lanes: scalarLanes, step: (*lanes).stepScalar}
+
+// kernels lists the kernels built into this binary, fastest first on an
+// Intel processor: the assembly kernels, then scalar4, then generic, which
+// is last and always available and is the reference the tests hold the
+// others to.
 var kernels = append(archKernels[:len(archKernels):len(archKernels)],
+	scalarKernel,
 	kernel{name: "generic", ok: always, lanes: genericLanes, step: (*lanes).stepGeneric})
 
 // chosen is the kernel the backend uses when Options.Kernel is empty. It is
-// picked once, at init, as the first kernel of the table the CPU supports.
+// picked once, at init, by pick.
 var chosen = pick()
 
-func pick() kernel {
-	for _, k := range kernels {
+// pick returns the kernel the backend uses by default on this processor:
+// see the package doc's Kernels section.
+func pick() kernel { return pickFrom(kernels, slowGathers()) }
+
+// pickFrom returns scalar4 when slow is set (the processor's gathers are
+// slow: see slowGathers) and ks holds it, else the first kernel of ks the
+// processor can run, else the last of ks.
+func pickFrom(ks []kernel, slow bool) kernel {
+	if slow {
+		for _, k := range ks {
+			if k.name == scalarKernel.name {
+				return k
+			}
+		}
+	}
+	for _, k := range ks {
 		if k.ok() {
 			return k
 		}
 	}
-	return kernels[len(kernels)-1]
+	return ks[len(ks)-1]
 }
 
 // lookup returns the kernel called name, or the chosen one for "".
@@ -83,7 +103,8 @@ func forceKernel(name string) func() {
 }
 
 // Kernels returns the names of the kernels this binary holds that this
-// processor can run, fastest first.
+// processor can run, in the table's order (fastest first on Intel
+// processors; Kernel says which one the backend uses).
 func Kernels() []string {
 	var names []string
 	for _, k := range kernels {
@@ -95,7 +116,7 @@ func Kernels() []string {
 }
 
 // AllKernels returns the names of every kernel built into this binary,
-// the ones this processor cannot run included, fastest first.
+// the ones this processor cannot run included, in the order of Kernels.
 func AllKernels() []string {
 	names := make([]string, len(kernels))
 	for i, k := range kernels {
@@ -121,8 +142,9 @@ type Evaluator struct {
 }
 
 // New opens the CPU backend with opts.Workers goroutines (0 means one per
-// CPU) and the kernel opts.Kernel (empty means the fastest supported). An
-// unknown kernel gives an error wrapping ErrUnknownKernel.
+// CPU) and the kernel opts.Kernel (empty means Kernel(), the one picked
+// for this processor). An unknown kernel gives an error wrapping
+// ErrUnknownKernel.
 func New(opts mousemaze.Options) (*Evaluator, error) {
 	if opts.Workers < 0 {
 		return nil, fmt.Errorf("cpu: %w: %d workers: must be 0 or more", mousemaze.ErrOptions, opts.Workers)

@@ -4,3 +4,6 @@ package cpu
 
 // archKernels is empty where no assembly kernel is built.
 var archKernels []kernel
+
+// slowGathers reports false: without gather kernels pick needs no rule.
+func slowGathers() bool { return false }
