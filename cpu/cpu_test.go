@@ -249,33 +249,6 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// TestSpread compares spread with growing x one cell at a time.
-func TestSpread(t *testing.T) {
-	slow := func(x, open uint64) uint64 {
-		for {
-			y := x | (x<<1|x>>1)&open
-			if y == x {
-				return x
-			}
-			x = y
-		}
-	}
-	rng := rand.New(rand.NewPCG(3, 4))
-	for i := 0; i < 200000; i++ {
-		open := rng.Uint64() | rng.Uint64()
-		if i%3 == 0 {
-			open |= rng.Uint64()
-		}
-		if i%7 == 0 {
-			open = ^uint64(0) >> uint(rng.IntN(64))
-		}
-		x := open & rng.Uint64() & rng.Uint64() & rng.Uint64()
-		if got, want := spread(x, open), slow(x, open); got != want {
-			t.Fatalf("spread(%#x, %#x) = %#x, want %#x", x, open, got, want)
-		}
-	}
-}
-
 // TestUnavailableKernel wants a kernel this processor cannot run refused
 // with ErrKernelUnavailable saying so, never replaced by another.
 func TestUnavailableKernel(t *testing.T) {

@@ -95,28 +95,6 @@
 // No count wraps, and no feasible maze of up to 64×64 cells has been seen
 // to come near that bound.
 //
-// # Resuming neighbours
-//
-// A local search evaluates many neighbours of one maze, each differing in
-// a few cells. NewBase walks the maze once, recording the first turn at
-// which the mouse examines each cell and snapshots of the walk; a
-// Resumer's Eval (one neighbour, a scalar loop) or EvalBatch (many, in the
-// lanes of the chosen kernel) resumes each neighbour's walk from the last
-// snapshot before it first examines a flipped cell, returns the base
-// result when it never does, and reports infeasible neighbours without a
-// walk. The results are exactly mousemaze.Walk's; Base explains why.
-//
-// How much this saves depends on when the mouse first sees the flipped
-// cells. On the long walks a search is after, he looks at nearly every
-// cell early (on the long 13×13 mazes of BenchmarkResume about 93% of
-// the neighbours' turns still have to be walked), so resuming saves
-// little there; on mazes whose walk sees only part of the grid it saves
-// about half of the steps or more.
-//
-//	base, err := cpu.NewBase(m, mousemaze.Config{})
-//	r := base.NewResumer()          // one per goroutine
-//	res, err := r.Eval([]int{5*m.Cols + 7}) // flip row 5, column 7
-//
 // # Example
 //
 //	ev, err := mousemaze.NewEvaluator("cpu", mousemaze.Options{Workers: 2})

@@ -56,7 +56,6 @@ type lanes struct {
 
 	vec vecParams // the same, laid out for the vector kernels
 
-	open, reach [mousemaze.MaxSide]uint64 // scratch for feasible
 }
 
 // vecParams are the constants of a walk as the assembly kernels load them;
@@ -114,66 +113,9 @@ func (s *lanes) fits(n, rows, cols int, cfg mousemaze.Config) bool {
 }
 
 // feasible reports whether the maze with the given wall rows is feasible,
-// exactly as mousemaze.Feasible does, by a flood fill on whole rows.
+// exactly as mousemaze.Feasible does (mousemaze.FeasibleWalls).
 func (s *lanes) feasible(walls []uint64) bool {
-	return feasibleRows(walls, s.cols, s.cfg.Entry, s.cfg.Exit, s.open[:s.rows], s.reach[:s.rows])
-}
-
-// feasibleRows reports whether the maze with the given wall rows and cols
-// columns is feasible with the given entry and exit columns, exactly as
-// mousemaze.Feasible does, by a flood fill on whole rows. open and reach
-// are scratch of len(walls) rows each.
-func feasibleRows(walls []uint64, cols, entryCol, exitCol int, open, reach []uint64) bool {
-	rows, entry, exit := len(walls), uint(entryCol), uint(exitCol)
-	if walls[0]>>entry&1 != 0 || walls[rows-1]>>exit&1 != 0 {
-		return false
-	}
-	mask := mousemaze.RowMask(cols)
-	open, reach = open[:rows], reach[:rows]
-	for r, w := range walls {
-		open[r] = ^w & mask
-		reach[r] = 0
-	}
-	reach[0] = spread(1<<entry, open[0])
-	goal := uint64(1) << exit
-	// Sweep down and then up until nothing changes: a path that winds
-	// through the rows is found in a few sweeps.
-	for {
-		changed := false
-		for r := 1; r < rows; r++ {
-			if x := reach[r] | spread(reach[r-1]&open[r]&^reach[r], open[r]); x != reach[r] {
-				reach[r] = x
-				changed = true
-			}
-		}
-		if reach[rows-1]&goal != 0 {
-			return true
-		}
-		for r := rows - 2; r >= 0; r-- {
-			if x := reach[r] | spread(reach[r+1]&open[r]&^reach[r], open[r]); x != reach[r] {
-				reach[r] = x
-				changed = true
-			}
-		}
-		if !changed {
-			return false
-		}
-	}
-}
-
-// spread returns the open runs (maximal runs of set bits of open) that
-// hold a bit of x, which must be a subset of open. Adding x to open sends
-// a carry from a run's lowest bit of x to just above the run, which covers
-// the run upward from that bit; the same on the bit-reversed words covers
-// it downward.
-func spread(x, open uint64) uint64 {
-	if x == 0 {
-		return 0
-	}
-	up := ((open + x) ^ open | x) & open
-	ro, rx := bits.Reverse64(open), bits.Reverse64(x)
-	down := bits.Reverse64(((ro + rx) ^ ro | rx) & ro)
-	return up | down
+	return mousemaze.FeasibleWalls(walls, s.cols, s.cfg.Entry, s.cfg.Exit)
 }
 
 // load copies maze walls into lane slot l's region and puts the mouse on

@@ -133,3 +133,42 @@ func median(x []float64) float64 {
 	s := slices.Sorted(slices.Values(x))
 	return s[len(s)/2]
 }
+
+// longFile holds long-walk 13×13 mazes; its comments say how they were
+// found.
+const longFile = "testdata/long-13x13.txt"
+
+// longMazes reads longFile.
+func longMazes(t testing.TB) []mousemaze.Maze {
+	mazes, err := mousemaze.ParseFile(longFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return mazes
+}
+
+// searchCells returns n neighbours of a rows×cols maze as a local search
+// draws them: 1 to 3 distinct cells, never the entry or exit cell.
+func searchCells(rng *rand.Rand, rows, cols, n int, cfg mousemaze.Config) [][]int {
+	out := make([][]int, n)
+	for i := range out {
+		k := 1 + rng.IntN(3)
+		for len(out[i]) < k {
+			x := rng.IntN(rows * cols)
+			if x == cfg.Entry || x == (rows-1)*cols+cfg.Exit || slices.Contains(out[i], x) {
+				continue
+			}
+			out[i] = append(out[i], x)
+		}
+	}
+	return out
+}
+
+// flipCells returns a copy of m with the given cells (r*Cols+c) flipped.
+func flipCells(m mousemaze.Maze, cells []int) mousemaze.Maze {
+	n := m.Clone()
+	for _, x := range cells {
+		n.Flip(x/m.Cols, x%m.Cols)
+	}
+	return n
+}
