@@ -313,3 +313,44 @@ func TestGridDraw(t *testing.T) {
 		t.Error("0.3 taken as dyadic")
 	}
 }
+
+// TestGridDistance checks Distance against its definition through Site
+// for every pair of moves, with fixed and free ends.
+func TestGridDistance(t *testing.T) {
+	for _, free := range []bool{false, true} {
+		spec, err := Preset(AlgoILS)
+		if err != nil {
+			t.Fatal(err)
+		}
+		spec.Rows, spec.Cols, spec.FreeEnds, spec.Evals = 5, 7, free, 1
+		prob, err := NewGridProblem(spec, refEvaluator(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := prob.Open()
+		g.Entry, g.Exit = 3, 3
+		pos := func(m int) (r, c int, end bool) {
+			switch site := prob.Site(g, m); site {
+			case 35:
+				return 0, 0, true
+			case 36:
+				return 4, 0, true
+			default:
+				return site / 7, site % 7, false
+			}
+		}
+		for m1 := range prob.Moves(g) {
+			for m2 := range prob.Moves(g) {
+				r1, c1, e1 := pos(m1)
+				r2, c2, e2 := pos(m2)
+				want := max(abs(r1-r2), abs(c1-c2))
+				if e1 || e2 {
+					want = abs(r1 - r2)
+				}
+				if got := prob.Distance(g, m1, m2); got != want {
+					t.Fatalf("free %v: Distance(%d, %d) = %d, want %d", free, m1, m2, got, want)
+				}
+			}
+		}
+	}
+}

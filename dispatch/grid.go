@@ -283,13 +283,20 @@ func (p *GridProblem) Repair(rng *rand.Rand, child, parent Grid) Grid {
 // Distance returns the Chebyshev distance between the cells of two cell
 // moves; a move of an end counts as near every cell of its row.
 func (p *GridProblem) Distance(g Grid, m1, m2 int) int {
+	n, a, b := p.cellMoves(g)
 	cell := func(m int) (r, c int, end bool) {
-		site := p.Site(g, m)
-		switch site {
-		case p.Rows * p.Cols:
-			return 0, 0, true
-		case p.Rows*p.Cols + 1:
+		if m >= n { // an end move
+			if m < n+2*(p.Cols-1) {
+				return 0, 0, true
+			}
 			return p.Rows - 1, 0, true
+		}
+		site := m // Site, inlined
+		if site >= a {
+			site++
+		}
+		if a != b && site >= b {
+			site++
 		}
 		return site / p.Cols, site % p.Cols, false
 	}
