@@ -28,8 +28,8 @@ func TestWalkerScore(t *testing.T) {
 	}
 }
 
-// The record boards in testdata keep their scores (see the README's
-// "Classic mazes" section for the commands that found them).
+// The record boards in testdata keep their scores (see docs/classic.md,
+// "Walker traps found", for the commands that found them).
 func TestTrapRecords(t *testing.T) {
 	// The record of each walker on 8x8 and on 13x13, in
 	// testdata/trap-<walker>-<size>.txt.

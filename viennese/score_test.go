@@ -246,7 +246,7 @@ func TestAgainstReference(t *testing.T) {
 			}
 		}
 	}
-	// The best mazes found on the 24-street canvas (see the README).
+	// The best mazes found on the 24-street canvas (see docs/viennese.md).
 	for _, name := range []string{"testdata/best-ht.txt", "testdata/best-nht.txt"} {
 		f, err := ParseFile(name)
 		if err != nil {

@@ -45,7 +45,8 @@ type Params struct {
 	Inhibition float64
 }
 
-// DefaultParams are the settings measured in the README.
+// DefaultParams are the settings measured in docs/classic.md ("The neural
+// net (§5), measured").
 func DefaultParams() Params {
 	return Params{Hidden: 12, Rate: 0.05, Reward: 0.2, Trace: 20, Noise: 0.5, Inhibition: 0.3}
 }

@@ -12,8 +12,8 @@ import (
 )
 
 // TestExitCodes runs bad command lines of every command through run and
-// wants the README's promise: 2 for bad usage, 1 for failed work, and a
-// message naming the problem.
+// wants the promise of docs/commands.md: 2 for bad usage, 1 for failed
+// work, and a message naming the problem.
 func TestExitCodes(t *testing.T) {
 	const maze = thesisFile
 	cases := []struct {
