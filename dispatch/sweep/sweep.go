@@ -214,105 +214,193 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 	if err := o.check(); err != nil {
 		return nil, err
 	}
-	start := time.Now()
-	shards := max(o.Shards, 1)
-	cfgs := o.pairs()
-
-	// Cut every pair's tree into tasks; a shard takes every shards-th task.
-	var all []task
-	rep := &Report{Rows: o.Size.Rows, Cols: o.Size.Cols, Order: cfgs[0].Order.String(), FreeEnds: o.FreeEnds, BestOnly: o.BestOnly, Incumbent: o.Incumbent}
-	if o.Shards > 0 {
-		rep.Shard = fmt.Sprintf("%d/%d", o.Shard, o.Shards)
+	r := newSweepRun(o)
+	if err := r.resume(); err != nil {
+		return nil, err
 	}
-	acc := make([]PairReport, len(cfgs))
-	engines := make([]*engine, len(cfgs))
-	for j, cfg := range cfgs {
-		engines[j] = newEngine(o.Size, cfg)
-		ps, d := splitTasks(engines[j], o.SplitDepth, pairTarget(len(cfgs)))
-		acc[j] = PairReport{Entry: cfg.Entry, Exit: cfg.Exit, SplitDepth: d}
+	runErr := r.collect(ctx)
+	saveErr := r.save()
+	if runErr != nil {
+		return nil, errors.Join(runErr, saveErr)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, errors.Join(err, saveErr)
+	}
+	if saveErr != nil {
+		saveErr = fmt.Errorf("%w: %w", ErrSave, saveErr)
+	}
+	rep := r.rep
+	rep.ElapsedS = r.prevElapsed + time.Since(r.start).Seconds()
+	if o.FreeEnds {
+		rep.Pairs = r.acc
+		rep.setBest()
+	} else {
+		rep.PairReport = r.acc[0]
+	}
+	if o.BestOnly && o.Shards <= 1 && rep.OptimumTurns < o.Incumbent {
+		return nil, fmt.Errorf("%w: no maze reaches the incumbent's %d turns (the best has %d): the incumbent must be the turns of a real maze", ErrOptions, o.Incumbent, rep.OptimumTurns)
+	}
+	return rep, saveErr
+}
+
+// sweepRun is one Run: the tasks of every (entry, exit) pair, what is done
+// and the tallies so far.
+type sweepRun struct {
+	o           Options
+	start       time.Time
+	shards      int
+	cfgs        []mousemaze.Config
+	engines     []*engine
+	all         []task       // every pair's tasks; a shard takes every shards-th
+	acc         []PairReport // the tallies, one per pair
+	done        []bool       // by task
+	key         string       // what a checkpoint must be of
+	prevElapsed float64      // seconds of the runs before a resume
+	rep         *Report
+}
+
+// newSweepRun cuts every pair's tree into tasks.
+func newSweepRun(o Options) *sweepRun {
+	r := &sweepRun{o: o, start: time.Now(), shards: max(o.Shards, 1), cfgs: o.pairs()}
+	r.rep = &Report{Rows: o.Size.Rows, Cols: o.Size.Cols, Order: r.cfgs[0].Order.String(), FreeEnds: o.FreeEnds, BestOnly: o.BestOnly, Incumbent: o.Incumbent}
+	if o.Shards > 0 {
+		r.rep.Shard = fmt.Sprintf("%d/%d", o.Shard, o.Shards)
+	}
+	r.acc = make([]PairReport, len(r.cfgs))
+	r.engines = make([]*engine, len(r.cfgs))
+	for j, cfg := range r.cfgs {
+		r.engines[j] = newEngine(o.Size, cfg)
+		ps, d := splitTasks(r.engines[j], o.SplitDepth, pairTarget(len(r.cfgs)))
+		r.acc[j] = PairReport{Entry: cfg.Entry, Exit: cfg.Exit, SplitDepth: d}
 		for _, p := range ps {
-			all = append(all, task{pair: j, node: p})
+			r.all = append(r.all, task{pair: j, node: p})
 		}
 	}
-	rep.TotalTasks = len(all)
-	key := fmt.Sprintf("%s order=%s free=%v entry=%d exit=%d shard=%d/%d split=%d tasks=%d",
-		o.Size, rep.Order, o.FreeEnds, o.Config.Entry, o.Config.Exit, o.Shard, shards, o.SplitDepth, len(all))
+	r.rep.TotalTasks = len(r.all)
+	r.key = fmt.Sprintf("%s order=%s free=%v entry=%d exit=%d shard=%d/%d split=%d tasks=%d",
+		o.Size, r.rep.Order, o.FreeEnds, o.Config.Entry, o.Config.Exit, o.Shard, r.shards, o.SplitDepth, len(r.all))
 	if o.BestOnly {
-		key += fmt.Sprintf(" best-only incumbent=%d", o.Incumbent)
+		r.key += fmt.Sprintf(" best-only incumbent=%d", o.Incumbent)
 	}
+	r.done = make([]bool, len(r.all))
+	return r
+}
 
-	done := make([]bool, len(all))
-	var prevElapsed float64
+// resume refuses to overwrite a checkpoint without Resume or Force, and
+// with Resume takes the done tasks and tallies of the checkpoint (when it
+// exists).
+func (r *sweepRun) resume() error {
+	o := r.o
 	if o.Checkpoint != "" && !o.Resume && !o.Force {
 		if _, err := os.Stat(o.Checkpoint); err == nil {
-			return nil, fmt.Errorf("%w: %s exists: resume from it, or remove it", ErrCheckpoint, o.Checkpoint)
+			return fmt.Errorf("%w: %s exists: resume from it, or remove it", ErrCheckpoint, o.Checkpoint)
 		}
 	}
-	if o.Resume {
-		var st state
-		if err := checkpoint.Load(o.Checkpoint, &st); err != nil && !errors.Is(err, os.ErrNotExist) {
-			return nil, err
-		} else if err == nil {
-			if st.Key != key || len(st.Pairs) != len(acc) {
-				return nil, fmt.Errorf("%w: %s is for %q, this sweep is %q", ErrCheckpoint, o.Checkpoint, st.Key, key)
-			}
-			for _, rg := range st.Done {
-				if rg[0] < 0 || rg[1] > len(all) || rg[0] > rg[1] {
-					return nil, fmt.Errorf("%w: %s: bad range %v", ErrCheckpoint, o.Checkpoint, rg)
-				}
-				for i := rg[0]; i < rg[1]; i++ {
-					done[i] = true
-				}
-			}
-			acc, prevElapsed = st.Pairs, st.ElapsedS
+	if !o.Resume {
+		return nil
+	}
+	var st state
+	if err := checkpoint.Load(o.Checkpoint, &st); errors.Is(err, os.ErrNotExist) {
+		return nil
+	} else if err != nil {
+		return err
+	}
+	if st.Key != r.key || len(st.Pairs) != len(r.acc) {
+		return fmt.Errorf("%w: %s is for %q, this sweep is %q", ErrCheckpoint, o.Checkpoint, st.Key, r.key)
+	}
+	for _, rg := range st.Done {
+		if rg[0] < 0 || rg[1] > len(r.all) || rg[0] > rg[1] {
+			return fmt.Errorf("%w: %s: bad range %v", ErrCheckpoint, o.Checkpoint, rg)
+		}
+		for i := rg[0]; i < rg[1]; i++ {
+			r.done[i] = true
 		}
 	}
+	r.acc, r.prevElapsed = st.Pairs, st.ElapsedS
+	return nil
+}
 
-	// The work list: this shard's unfinished tasks, in tree order.
+// save writes the checkpoint, if any: the done tasks as ranges, the
+// tallies and the seconds so far.
+func (r *sweepRun) save() error {
+	if r.o.Checkpoint == "" {
+		return nil
+	}
+	st := state{Key: r.key, Pairs: r.acc, ElapsedS: r.prevElapsed + time.Since(r.start).Seconds()}
+	for i := 0; i < len(r.done); {
+		if !r.done[i] {
+			i++
+			continue
+		}
+		j := i
+		for j < len(r.done) && r.done[j] {
+			j++
+		}
+		st.Done = append(st.Done, [2]int{i, j})
+		i = j
+	}
+	return checkpoint.Save(r.o.Checkpoint, st)
+}
+
+// todo returns this shard's unfinished tasks, in tree order.
+func (r *sweepRun) todo() []int {
 	var todo []int
-	for i := range all {
-		if i%shards == o.Shard && !done[i] {
+	for i := range r.all {
+		if i%r.shards == r.o.Shard && !r.done[i] {
 			todo = append(todo, i)
 		}
 	}
+	return todo
+}
 
-	// Progress is measured in estimated leaves (Knuth's estimator, a few
-	// random descents per task), so the time left is honest even though
-	// subtrees differ in size by orders of magnitude.
-	var bar *progress.Reporter
-	var est []float64
-	var estTotal, estDone float64
-	if o.Progress != nil {
-		est = make([]float64, len(all))
-		rng := rand.New(rand.NewPCG(1, 2))
-		for i := range all {
-			if i%shards != o.Shard {
-				continue
-			}
-			est[i] = engines[all[i].pair].estimate(all[i].node, 8, rng) + 1
-			estTotal += est[i]
-			if done[i] {
-				estDone += est[i]
-			}
-		}
-		bar = progress.New(o.Progress, "sweep "+o.Size.String(), int64(estTotal), 2*time.Second)
-		bar.Set(int64(estDone), "")
+// progress starts the progress bar, if any, measured in estimated leaves
+// (Knuth's estimator, a few random descents per task), so that the time
+// left is honest even though subtrees differ in size by orders of
+// magnitude. It returns the bar, each task's estimate and the estimate
+// done.
+func (r *sweepRun) progress() (*progress.Reporter, []float64, float64) {
+	if r.o.Progress == nil {
+		return nil, nil, 0
 	}
+	est := make([]float64, len(r.all))
+	var total, done float64
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i, t := range r.all {
+		if i%r.shards != r.o.Shard {
+			continue
+		}
+		est[i] = r.engines[t.pair].estimate(t.node, 8, rng) + 1
+		total += est[i]
+		if r.done[i] {
+			done += est[i]
+		}
+	}
+	bar := progress.New(r.o.Progress, "sweep "+r.o.Size.String(), int64(total), 2*time.Second)
+	bar.Set(int64(done), "")
+	return bar, est, done
+}
 
+// collect runs this shard's unfinished tasks on the workers and adds up
+// their tallies, saving the checkpoint every CheckpointEvery, until they
+// are done, ctx ends or a runner fails (that error is returned).
+func (r *sweepRun) collect(ctx context.Context) error {
+	o := r.o
+	todo := r.todo()
+	bar, est, estDone := r.progress()
 	workers := o.Workers
 	if workers == 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	var bound *bounder
 	if o.BestOnly {
-		bound = newBounder(o.Incumbent, o.Size, cfgs[0], o.FreeEnds)
+		bound = newBounder(o.Incumbent, o.Size, r.cfgs[0], o.FreeEnds)
 	}
 	// The best turns per pair so far (with those of a resumed checkpoint),
 	// so that workers skip the maze text of tasks that cannot hold the
 	// optimum.
-	best := make([]atomic.Int64, len(cfgs))
-	for j := range acc {
-		best[j].Store(acc[j].OptimumTurns)
+	best := make([]atomic.Int64, len(r.cfgs))
+	for j := range r.acc {
+		best[j].Store(r.acc[j].OptimumTurns)
 	}
 	results := make(chan taskResult, 4*workers)
 	var next atomic.Int64
@@ -325,33 +413,9 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 		batch = max(o.Runner.BatchTasks(), 1)
 	}
 	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			work(ctx, o, cfgs, all, todo, batch, &next, results, bound, best)
-		}()
+		wg.Go(func() { work(ctx, o, r.cfgs, r.all, todo, batch, &next, results, bound, best) })
 	}
 	go func() { wg.Wait(); close(results) }()
-
-	save := func() error {
-		if o.Checkpoint == "" {
-			return nil
-		}
-		st := state{Key: key, Pairs: acc, ElapsedS: prevElapsed + time.Since(start).Seconds()}
-		for i := 0; i < len(done); {
-			if !done[i] {
-				i++
-				continue
-			}
-			j := i
-			for j < len(done) && done[j] {
-				j++
-			}
-			st.Done = append(st.Done, [2]int{i, j})
-			i = j
-		}
-		return checkpoint.Save(o.Checkpoint, st)
-	}
 	every := o.CheckpointEvery
 	if every <= 0 {
 		every = 30 * time.Second
@@ -359,68 +423,56 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 	tick := time.NewTicker(every)
 	defer tick.Stop()
 	var leaves uint64
-	for _, p := range acc {
+	for _, p := range r.acc {
 		leaves += p.Leaves
 	}
-	for results != nil {
-		select {
-		case <-tick.C:
-			save() // a failure is tried again; the final save reports it
+	for res := range mergeTicks(results, tick.C, func() { r.save() }) { // a failed save is tried again; the final one reports it
+		if res.err != nil {
+			if runErr == nil {
+				runErr = res.err
+				cancel()
+			}
 			continue
-		case r, ok := <-results:
-			if !ok {
-				results = nil
-				continue
-			}
-			if r.err != nil {
-				if runErr == nil {
-					runErr = r.err
-					cancel()
-				}
-				continue
-			}
-			if testHookTask != nil {
-				testHookTask()
-			}
-			acc[r.pair].addTask(&r)
-			for _, i := range todo[r.from:r.to] {
-				done[i] = true
-				if bar != nil {
-					estDone += est[i]
-				}
-			}
-			leaves += r.leaves
+		}
+		if testHookTask != nil {
+			testHookTask()
+		}
+		r.acc[res.pair].addTask(&res)
+		for _, i := range todo[res.from:res.to] {
+			r.done[i] = true
 			if bar != nil {
-				best := int64(0)
-				for _, p := range acc {
-					best = max(best, p.OptimumTurns)
-				}
-				bar.Set(int64(estDone), fmt.Sprintf("best %d, %d leaves", best, leaves))
+				estDone += est[i]
 			}
+		}
+		leaves += res.leaves
+		if bar != nil {
+			top := int64(0)
+			for _, p := range r.acc {
+				top = max(top, p.OptimumTurns)
+			}
+			bar.Set(int64(estDone), fmt.Sprintf("best %d, %d leaves", top, leaves))
 		}
 	}
 	bar.Finish()
-	saveErr := save()
-	if runErr != nil {
-		return nil, errors.Join(runErr, saveErr)
+	return runErr
+}
+
+// mergeTicks returns the results of in, in order, calling onTick (on the
+// caller's goroutine, between results) whenever tick fires; it ends when
+// in is closed.
+func mergeTicks(in <-chan taskResult, tick <-chan time.Time, onTick func()) func(yield func(taskResult) bool) {
+	return func(yield func(taskResult) bool) {
+		for {
+			select {
+			case <-tick:
+				onTick()
+			case res, ok := <-in:
+				if !ok || !yield(res) {
+					return
+				}
+			}
+		}
 	}
-	if err := ctx.Err(); err != nil {
-		return nil, errors.Join(err, saveErr)
-	}
-	if saveErr != nil {
-		saveErr = fmt.Errorf("%w: %w", ErrSave, saveErr)
-	}
-	rep.ElapsedS = prevElapsed + time.Since(start).Seconds()
-	if o.FreeEnds {
-		rep.Pairs = acc
-		rep.setBest()
-	} else {
-		rep.PairReport = acc[0]
-	}
-	if o.BestOnly && o.Shards <= 1 && rep.OptimumTurns < o.Incumbent {
-		return nil, fmt.Errorf("%w: no maze reaches the incumbent's %d turns (the best has %d): the incumbent must be the turns of a real maze", ErrOptions, o.Incumbent, rep.OptimumTurns)
-	}
-	return rep, saveErr
 }
 
 // batchTasks is how many consecutive tasks a worker takes at a time and
