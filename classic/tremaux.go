@@ -33,34 +33,11 @@ func Tremaux(nav *Nav, stopAtGoal bool, opt Options) Result {
 	p := nav.Start
 	visited[p] = true
 	goalSeen := p == nav.Goal
-	route := func() []int {
-		if !goalSeen {
-			return nil
-		}
-		r := []int{nav.Goal}
-		for c := nav.Goal; c != nav.Start; {
-			found := false
-			for d := range 4 {
-				if marks[c][d] == markR {
-					c = nav.Next[c][d]
-					if c < 0 {
-						return nil
-					}
-					found = true
-					break
-				}
-			}
-			if !found {
-				return nil
-			}
-			r = append(r, c)
-		}
-		slices.Reverse(r)
-		return r
-	}
 	finish := func(outcome string) Result {
 		res := t.result(outcome)
-		res.Route = route()
+		if goalSeen {
+			res.Route = tremauxRoute(nav, marks)
+		}
 		return res
 	}
 	if stopAtGoal && goalSeen {
@@ -124,4 +101,30 @@ func Tremaux(nav *Nav, stopAtGoal bool, opt Options) Result {
 		p = q
 		t.move(p)
 	}
+}
+
+// tremauxRoute is the route from the start to the goal that Trémaux's
+// marks give: from the goal, follow each cell's door marked R (the one it
+// was first entered by) back to the start; nil when the marks break off.
+func tremauxRoute(nav *Nav, marks [][4]uint8) []int {
+	r := []int{nav.Goal}
+	for c := nav.Goal; c != nav.Start; {
+		found := false
+		for d := range 4 {
+			if marks[c][d] == markR {
+				c = nav.Next[c][d]
+				if c < 0 {
+					return nil
+				}
+				found = true
+				break
+			}
+		}
+		if !found {
+			return nil
+		}
+		r = append(r, c)
+	}
+	slices.Reverse(r)
+	return r
 }
