@@ -402,34 +402,17 @@ func cmdStream(args []string, out *json.Encoder, stderr io.Writer) int {
 	}
 	last := start
 	if *resident {
-		// One batch kept on the device, walked again and again: only the
-		// result words cross the bus. Overflowed walks are counted, not
-		// walked again (their steps are left out).
 		if err := g.Upload(pop.Slice(0, m)); err != nil {
 			return fail(stderr, "stream: %v", err)
 		}
-		words := make([]uint64, m)
-		overflowed := int64(0)
 		start = time.Now()
-		for time.Since(start).Seconds() < *seconds {
-			if err := g.WalkResident(cfg, words); err != nil {
-				return fail(stderr, "stream: %v", err)
-			}
-			for _, w := range words {
-				if w&kernels.FlagOverflow != 0 {
-					overflowed++
-					continue
-				}
-				steps += int64(w >> kernels.TurnShift)
-			}
-			mazes += int64(m)
+		if err := streamResident(g, m, cfg, *seconds, &steps, &mazes, func() {
 			if time.Since(last) > 2*time.Second {
 				report(false)
 				last = time.Now()
 			}
-		}
-		if overflowed > 0 {
-			fmt.Fprintf(stderr, "gpubench stream: %d walks overflowed the first counter and are left out\n", overflowed)
+		}, stderr); err != nil {
+			return fail(stderr, "stream: %v", err)
 		}
 		report(true)
 		return 0
@@ -450,6 +433,34 @@ func cmdStream(args []string, out *json.Encoder, stderr io.Writer) int {
 	}
 	report(true)
 	return 0
+}
+
+// streamResident walks the m mazes uploaded to the device again and again
+// for the given seconds, adding to *steps and *mazes and calling tick
+// after each walk: only the result words cross the bus. Overflowed walks
+// are counted, not walked again (their steps are left out).
+func streamResident(g gpu, m int, cfg mousemaze.Config, seconds float64, steps, mazes *int64, tick func(), stderr io.Writer) error {
+	words := make([]uint64, m)
+	overflowed := int64(0)
+	start := time.Now()
+	for time.Since(start).Seconds() < seconds {
+		if err := g.WalkResident(cfg, words); err != nil {
+			return err
+		}
+		for _, w := range words {
+			if w&kernels.FlagOverflow != 0 {
+				overflowed++
+				continue
+			}
+			*steps += int64(w >> kernels.TurnShift)
+		}
+		*mazes += int64(len(words))
+		tick()
+	}
+	if overflowed > 0 {
+		fmt.Fprintf(stderr, "gpubench stream: %d walks overflowed the first counter and are left out\n", overflowed)
+	}
+	return nil
 }
 
 // popFlags are the flags that choose the population of a subcommand: a
