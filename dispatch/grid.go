@@ -239,7 +239,14 @@ func (p *GridProblem) Apply(g Grid, moves ...int) Grid {
 // Cross takes every cell, and with free ends each end, from a or b with
 // equal probability.
 func (p *GridProblem) Cross(rng *rand.Rand, a, b Grid) Grid {
-	c := Grid{Walls: make([]uint64, p.Rows), Entry: a.Entry, Exit: a.Exit}
+	c := Grid{Walls: make([]uint64, p.Rows)}
+	p.crossInto(rng, a, b, &c)
+	return c
+}
+
+// crossInto is Cross into the walls of c.
+func (p *GridProblem) crossInto(rng *rand.Rand, a, b Grid, c *Grid) {
+	c.Entry, c.Exit = a.Entry, a.Exit
 	for r := range c.Walls {
 		m := rng.Uint64()
 		c.Walls[r] = a.Walls[r]&m | b.Walls[r]&^m
@@ -252,8 +259,7 @@ func (p *GridProblem) Cross(rng *rand.Rand, a, b Grid) Grid {
 			c.Exit = b.Exit
 		}
 	}
-	p.openEnds(&c)
-	return c
+	p.openEnds(c)
 }
 
 // Repair sets child's cells that differ from parent back to parent's, one

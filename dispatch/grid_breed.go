@@ -35,23 +35,11 @@ func (p *GridProblem) Breed(rng *rand.Rand, parents []Grid, dst []Grid, cross bo
 			c.Walls = block[i*rows : (i+1)*rows : (i+1)*rows]
 		}
 		for try := 0; ; try++ {
-			c.Entry, c.Exit = a.Entry, a.Exit
 			if cross {
-				for r := range c.Walls {
-					m := rng.Uint64()
-					c.Walls[r] = a.Walls[r]&m | b.Walls[r]&^m
-				}
-				if p.FreeEnds {
-					if rng.IntN(2) == 1 {
-						c.Entry = b.Entry
-					}
-					if rng.IntN(2) == 1 {
-						c.Exit = b.Exit
-					}
-				}
-				p.openEnds(&c)
+				p.crossInto(rng, a, b, &c)
 			} else {
 				copy(c.Walls, a.Walls)
+				c.Entry, c.Exit = a.Entry, a.Exit
 			}
 			n := p.Moves(c)
 			k := binom.draw(rng, n, rate/float64(max(n, 1)))
