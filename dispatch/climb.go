@@ -3,6 +3,9 @@ package dispatch
 import (
 	"math/bits"
 	"math/rand/v2"
+	"slices"
+	"sync"
+	"sync/atomic"
 
 	"github.com/mousemaze/mousemaze"
 )
@@ -112,6 +115,9 @@ func (s *Engine[G]) climbBatch(c *Climb[G]) []Member[G] {
 		limit = maxBatch
 	}
 	var batch []Member[G]
+	if limit >= parallelClimb && s.Workers() > 1 {
+		return s.climbBatchParallel(c, sc, limit)
+	}
 	for len(batch) < limit {
 		moves, ok := sc.next()
 		if !ok {
@@ -124,6 +130,63 @@ func (s *Engine[G]) climbBatch(c *Climb[G]) []Member[G] {
 			continue
 		}
 		batch = append(batch, Member[G]{Genome: g})
+	}
+	return batch
+}
+
+// parallelClimb is the smallest batch a climb builds on all the engine's
+// workers (the deepening's and the polish's; ils's batches of 32 are
+// built on one).
+const parallelClimb = 1024
+
+// climbBatchParallel is climbBatch with the neighbours made and checked
+// on the engine's workers: in rounds, it takes as many move sets from the
+// scan as the batch has room for, applies and checks them in parallel and
+// keeps the feasible ones in scan order, so that it returns exactly the
+// batch (and leaves the scan and c.Pos exactly where) the one-by-one loop
+// would.
+func (s *Engine[G]) climbBatchParallel(c *Climb[G], sc *scan, limit int) []Member[G] {
+	var batch []Member[G]
+	for len(batch) < limit {
+		var sets [][]int
+		for len(sets) < limit-len(batch) {
+			moves, ok := sc.next()
+			if !ok {
+				break
+			}
+			c.Pos = sc.pos
+			sets = append(sets, slices.Clone(moves))
+		}
+		if len(sets) == 0 {
+			break
+		}
+		gs := make([]G, len(sets))
+		feasible := make([]bool, len(sets))
+		const chunk = 256
+		var next atomic.Int64
+		var wg sync.WaitGroup
+		for range min(s.Workers(), (len(sets)+chunk-1)/chunk) {
+			wg.Go(func() {
+				for {
+					lo := int(next.Add(chunk)) - chunk
+					if lo >= len(sets) {
+						return
+					}
+					for i := lo; i < min(lo+chunk, len(sets)); i++ {
+						gs[i] = s.prob.Apply(c.Center.Genome, sets[i]...)
+						feasible[i] = s.prob.Feasible(gs[i])
+					}
+				}
+			})
+		}
+		wg.Wait()
+		for i, g := range gs {
+			if feasible[i] {
+				batch = append(batch, Member[G]{Genome: g})
+			} else {
+				s.st.Rejected++
+			}
+		}
 	}
 	return batch
 }
