@@ -60,6 +60,8 @@ func TestCheck(t *testing.T) {
 	}
 }
 
+// TestCheckFlags wants a bad path named with its flag, and two flags
+// that name one file refused whatever the spelling, naming both flags.
 func TestCheckFlags(t *testing.T) {
 	dir := t.TempDir()
 	err := CheckFlags(Flag{"out", filepath.Join(dir, "ok.txt")}, Flag{"png", ""}, Flag{"png", filepath.Join(dir, "no", "x.png")})
@@ -69,6 +71,58 @@ func TestCheckFlags(t *testing.T) {
 	}
 	if err := CheckFlags(Flag{"out", filepath.Join(dir, "ok.txt")}, Flag{"png", ""}); err != nil {
 		t.Fatal(err)
+	}
+	x := filepath.Join(dir, "x")
+	existing := filepath.Join(dir, "existing")
+	if err := os.WriteFile(existing, []byte("maze\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sub := filepath.Join(dir, "sub")
+	if err := os.Mkdir(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "link")
+	haveLinks := os.Symlink(sub, link) == nil
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rel, err := filepath.Rel(wd, x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name  string
+		flags []Flag
+		clash string // "" for none, else the flags named, such as "--out x and --png x"
+		links bool   // needs symbolic links
+	}{
+		{"apart", []Flag{{"out", x}, {"png", x + ".png"}, {"checkpoint", x + ".json"}}, "", false},
+		{"one given", []Flag{{"out", x}, {"png", ""}, {"checkpoint", ""}}, "", false},
+		{"out and png", []Flag{{"out", x}, {"png", x}}, "--out " + x + " and --png " + x, false},
+		{"out and checkpoint", []Flag{{"out", x}, {"png", ""}, {"checkpoint", x}}, "--out " + x + " and --checkpoint " + x, false},
+		{"png and checkpoint", []Flag{{"out", ""}, {"png", x}, {"checkpoint", x}}, "--png " + x + " and --checkpoint " + x, false},
+		{"spelt apart", []Flag{{"out", x}, {"png", dir + "/./sub/../x"}}, "--out " + x + " and --png ", false},
+		{"relative", []Flag{{"out", rel}, {"png", x}}, "--out " + rel + " and --png " + x, false},
+		{"existing file", []Flag{{"out", existing}, {"checkpoint", existing}}, "--out " + existing + " and --checkpoint " + existing, false},
+		{"through a link", []Flag{{"out", filepath.Join(sub, "y")}, {"png", filepath.Join(link, "y")}}, "--out " + filepath.Join(sub, "y") + " and --png ", true},
+	} {
+		if tc.links && !haveLinks {
+			continue
+		}
+		err := CheckFlags(tc.flags...)
+		switch {
+		case tc.clash == "" && err != nil:
+			t.Errorf("%s: %v", tc.name, err)
+		case tc.clash != "" && (err == nil || !strings.HasPrefix(err.Error(), tc.clash) || !strings.Contains(err.Error(), "name the same file")):
+			t.Errorf("%s: %v, want an error starting %q", tc.name, err, tc.clash)
+		}
+	}
+	if got, _ := os.ReadFile(existing); string(got) != "maze\n" {
+		t.Errorf("CheckFlags changed %s: %q", existing, got)
+	}
+	if extra := leftovers(t, dir, "existing", "sub", "link"); len(extra) > 0 {
+		t.Errorf("CheckFlags left %v behind", extra)
 	}
 }
 
@@ -107,23 +161,57 @@ func TestWriteOr(t *testing.T) {
 }
 
 // TestWriteFlag writes through a flag's file, wants nothing for an empty
-// path, and the text on the fallback with the flag named when the file
+// path, and an error naming the flag and printing nothing when the file
 // cannot be written.
 func TestWriteFlag(t *testing.T) {
 	dir := t.TempDir()
-	var fb strings.Builder
-	if err := WriteFlag("out", "", []byte("x"), &fb); err != nil || fb.Len() != 0 {
-		t.Errorf("empty path: %v, fallback %q", err, fb.String())
+	if err := WriteFlag("out", "", []byte("x")); err != nil {
+		t.Errorf("empty path: %v", err)
 	}
 	path := filepath.Join(dir, "a.txt")
-	if err := WriteFlag("out", path, []byte("maze\n"), &fb); err != nil || fb.Len() != 0 {
-		t.Fatalf("write: %v, fallback %q", err, fb.String())
+	if err := WriteFlag("out", path, []byte("maze\n")); err != nil {
+		t.Fatalf("write: %v", err)
 	}
 	if b, _ := os.ReadFile(path); string(b) != "maze\n" {
 		t.Errorf("file holds %q", b)
 	}
-	err := WriteFlag("png", filepath.Join(dir, "none", "b.txt"), []byte("maze\n"), &fb)
-	if err == nil || !strings.HasPrefix(err.Error(), "--png: ") || fb.String() != "maze\n" {
-		t.Errorf("unwritable: %v, fallback %q", err, fb.String())
+	bad := filepath.Join(dir, "none", "b.txt")
+	err := WriteFlag("png", bad, []byte("maze\n"))
+	if err == nil || err.Error() != "--png: write "+bad+": no such file or directory" {
+		t.Errorf("unwritable: %v", err)
+	}
+	if err := Printed(err); err == nil || !strings.HasSuffix(err.Error(), "(the result is on standard output)") {
+		t.Errorf("Printed: %v", err)
+	}
+	if Printed(nil) != nil {
+		t.Error("Printed(nil) is not nil")
+	}
+}
+
+// TestWriteErrorsNamePath makes Write fail at each step it can be made
+// to fail at and wants the error to name the path asked for, never the
+// temporary file, and nothing left behind.
+func TestWriteErrorsNamePath(t *testing.T) {
+	dir := t.TempDir()
+	full := filepath.Join(dir, "full") // a directory that is not empty: the rename fails
+	if err := os.MkdirAll(filepath.Join(full, "inside"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(dir, "file")
+	if err := os.WriteFile(file, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ name, path string }{
+		{"rename over a directory", full},
+		{"missing directory", filepath.Join(dir, "none", "x.txt")},
+		{"directory is a file", filepath.Join(file, "x.txt")},
+	} {
+		err := Write(tc.path, []byte("data"))
+		if err == nil || !strings.HasPrefix(err.Error(), "write "+tc.path+": ") || strings.Contains(err.Error(), ".tmp-") || strings.Count(err.Error(), dir) != 1 {
+			t.Errorf("%s: %v; want one error naming %s only", tc.name, err, tc.path)
+		}
+	}
+	if extra := leftovers(t, dir, "full", "file"); len(extra) > 0 {
+		t.Errorf("Write left %v behind", extra)
 	}
 }

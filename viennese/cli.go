@@ -54,14 +54,20 @@ type Done struct {
 func (e *Evolved) Done() Done { return Done{"done", e.Record} }
 
 // WriteFiles writes the best maze in the text format to out and its PNG
-// report to png ("" for neither), each atomically.
+// report to png ("" for neither), each atomically and each whatever
+// became of the other. The errors name their flag: "--out: write PATH:
+// reason".
 func (e *Evolved) WriteFiles(out, png string) error {
 	var errOut, errPNG error
 	if out != "" {
-		errOut = WriteTextFile(out, &e.Best, e.Variant)
+		if err := WriteTextFile(out, &e.Best, e.Variant); err != nil {
+			errOut = fmt.Errorf("--out: %w", err)
+		}
 	}
-	if png != "" && errOut == nil {
-		errPNG = WritePNGFile(png, &e.Best, e.Variant)
+	if png != "" {
+		if err := WritePNGFile(png, &e.Best, e.Variant); err != nil {
+			errPNG = fmt.Errorf("--png: %w", err)
+		}
 	}
 	return errors.Join(errOut, errPNG)
 }

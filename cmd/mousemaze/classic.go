@@ -42,15 +42,22 @@ func runClassicGen(args []string, stdout, stderr io.Writer) int {
 	if code := parseNoArgs(fs, args); code >= 0 {
 		return code
 	}
+	fail := failer("classic gen", stderr)
+	if err := outfile.CheckFlags(outfile.Flag{Name: "out", Path: *out}); err != nil {
+		return fail(exitUsage, "%v", err)
+	}
 	o.Rows, o.Cols = size.V.Rows, size.V.Cols
 	_, text, err := o.Build()
 	if err != nil {
-		return failer("classic gen", stderr)(exitUsage, "%v", err)
+		return fail(exitUsage, "%v", err)
 	}
+	workDone()
 	if *out == "" {
 		fmt.Fprint(stdout, text)
-	} else if err := outfile.Write(*out, []byte(text)); err != nil {
-		return failer("classic gen", stderr)(exitFail, "%v", err)
+	} else if err := outfile.WriteOr(*out, []byte(text), stdout, []byte(text)); err != nil {
+		// The maze goes to the file instead of standard output: one that
+		// cannot be written has it printed there.
+		return fail(exitFail, "--out: %v", err)
 	}
 	return exitOK
 }
@@ -245,6 +252,11 @@ func runClassicInterpret(args []string, stdout, stderr io.Writer) int {
 	if err := classic.ParseWalker(*auto); *auto != "" && err != nil {
 		return fail(exitUsage, "--auto: %v", err)
 	}
+	// The picture is drawn at the end of the game: its path is checked
+	// before the game starts.
+	if err := outfile.CheckFlags(outfile.Flag{Name: "png", Path: *pngFile}); err != nil {
+		return fail(exitUsage, "%v", err)
+	}
 	b, err := readBoard(fs.Arg(0))
 	if err != nil {
 		return fail(exitFail, "%v", err)
@@ -259,10 +271,11 @@ func runClassicInterpret(args []string, stdout, stderr io.Writer) int {
 	} else {
 		g.Play(stdin, stdout)
 	}
+	workDone()
 	fmt.Fprint(stdout, g.Reveal())
 	if *pngFile != "" {
 		if err := g.WritePNG(*pngFile); err != nil {
-			return fail(exitFail, "--png: %v", err)
+			return fail(exitFail, "--png: %v", outfile.Printed(err))
 		}
 	}
 	return exitOK

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	"github.com/mousemaze/mousemaze"
@@ -26,6 +27,18 @@ const (
 // evolveInterruptAt, when above 0, makes evolve behave as if interrupted
 // (Ctrl-C) after that many generations. Tests set it.
 var evolveInterruptAt int64
+
+// afterWork, when not nil, runs when a command's long work (a search, a
+// game) is done, before it prints and writes its result. Tests set it to
+// break an output path that was fine when the command started.
+var afterWork func()
+
+// workDone runs afterWork, if any.
+func workDone() {
+	if afterWork != nil {
+		afterWork()
+	}
+}
 
 // evolveCheckpointVersion 2 holds a dispatch.State of the one engine
 // (dispatch.SpecVersion 2); version 1 checkpoints are refused with a message.
@@ -91,7 +104,7 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 		return fail(exitUsage, "--free-ends searches the ends: drop --entry and --exit")
 	}
 	start := f.start(fs, "evolve", evolveCheckpointVersion)
-	if err := cmp.Or(start.Claim(), outfile.CheckFlags(outfile.Flag{Name: "out", Path: f.outFile}, outfile.Flag{Name: "png", Path: f.pngFile})); err != nil {
+	if err := cmp.Or(f.checkOutputs(), start.Claim()); err != nil {
 		return fail(exitUsage, "%v", err)
 	}
 	sz, err := mousemaze.ParseSize(f.size)
@@ -121,19 +134,40 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 	if err != nil && !errors.Is(err, evolve.ErrSave) {
 		return fail(exitFail, "%v", err)
 	}
-	// The result is reported, then written to --out and --png (an
-	// interrupted search writes them too, so nothing found is lost); a file
-	// that cannot be written has the maze printed to stdout instead.
-	if f.asJSON || out.Interrupted {
-		evolve.WriteEvent(events, final)
+	workDone()
+	// The result is printed first, in the format asked for, whether the
+	// search finished or was interrupted (its best so far), then written
+	// to --out and --png: a file that cannot be written loses nothing, and
+	// standard output holds the result once.
+	if f.asJSON {
+		evolve.WriteEvent(stdout, final)
 	} else {
 		final.WriteText(stdout, out.Elapsed)
 	}
-	if err := errors.Join(evolve.SaveGridBest(search, f.outFile, f.pngFile, stdout), saveErr); err != nil {
-		return fail(exitFail, "%v", err)
+	written, fileErr := evolve.SaveGridBest(search, f.outFile, f.pngFile)
+	return f.finish(out, search.Evals(), written, outfile.Printed(fileErr), saveErr, stderr)
+}
+
+// checkOutputs checks, before the search, every file evolve will write:
+// --out, --png and --checkpoint (which must be apart; see
+// outfile.CheckFlags).
+func (f *evolveFlags) checkOutputs() error {
+	return outfile.CheckFlags(outfile.Flag{Name: "out", Path: f.outFile}, outfile.Flag{Name: "png", Path: f.pngFile},
+		outfile.Flag{Name: "checkpoint", Path: f.ckpt})
+}
+
+// finish ends a search whose result is printed: it says how to go on
+// after an interruption (the search stopped after evals evaluations,
+// its best written to the files written) and fails on fileErr (an output
+// file not written) and saveErr (a final checkpoint not written).
+func (f *evolveFlags) finish(out evolve.Outcome, evals int64, written []string, fileErr, saveErr error, stderr io.Writer) int {
+	if out.Interrupted {
+		interrupted(stderr, evals, f.ckpt, saveErr == nil, written)
+	}
+	if err := errors.Join(fileErr, saveErr); err != nil {
+		return failer("evolve", stderr)(exitFail, "%v", err)
 	}
 	if out.Interrupted {
-		interrupted(search.Evals(), f.ckpt, stderr)
 		return exitFail
 	}
 	return exitOK
@@ -153,7 +187,7 @@ func runEvolveEdges(fs *flag.FlagSet, f *evolveFlags, stdout, stderr io.Writer) 
 	if err := notApplying(start.Set, notApply, what); err != nil {
 		return fail(exitUsage, "%v", err)
 	}
-	if err := cmp.Or(start.Claim(), outfile.CheckFlags(outfile.Flag{Name: "out", Path: f.outFile})); err != nil {
+	if err := cmp.Or(f.checkOutputs(), start.Claim()); err != nil {
 		return fail(exitUsage, "%v", err)
 	}
 	o := evolve.EdgeOptions{Walker: f.walk, Size: f.size, Objective: f.objective, Evals: *f.evals, Seed: f.seed, Pop: *f.pop,
@@ -170,37 +204,50 @@ func runEvolveEdges(fs *flag.FlagSet, f *evolveFlags, stdout, stderr io.Writer) 
 		return failErr("evolve", stderr, err)
 	}
 	out, err := evolve.Run(evolve.Runner{Kind: kind, Version: edgeCheckpointVersion, Checkpoint: f.ckpt, Every: *f.every,
-		Label: "evolve " + label, Progress: stderr}, search, dispatch.EngineHooks[mousemaze.EdgeMaze]{})
+		Label: "evolve " + label, Progress: stderr, InterruptAt: evolveInterruptAt}, search, dispatch.EngineHooks[mousemaze.EdgeMaze]{})
 	saveErr := err // a final checkpoint not written: report the result, then fail
 	if err != nil && !errors.Is(err, evolve.ErrSave) {
 		return fail(exitFail, "%v", err)
 	}
-	if out.Interrupted {
-		interrupted(search.Evals(), f.ckpt, stderr)
-	}
-	// The result is reported first, then written to --out (to stdout
-	// when the file cannot be written), so nothing found is lost.
+	workDone()
+	// The result is printed first, then written to --out: a file that
+	// cannot be written loses nothing, and standard output holds the
+	// result once. The file is written even when printing fails.
 	ev, err := evolve.NewEdgeFinal(search, out, f.ckpt)
 	if err != nil {
 		return fail(exitFail, "%v", err)
 	}
-	if code := writeText("evolve", ev, f.asJSON, stdout, stderr); code != exitOK {
-		return code
+	printed := writeText("evolve", ev, f.asJSON, stdout, stderr)
+	fileErr := outfile.WriteFlag("out", f.outFile, []byte(ev.BoardText()))
+	var written []string
+	if f.outFile != "" && fileErr == nil {
+		written = append(written, f.outFile)
 	}
-	if err := errors.Join(outfile.WriteFlag("out", f.outFile, []byte(ev.BoardText()), stdout), saveErr); err != nil {
-		return fail(exitFail, "%v", err)
+	if printed != exitOK {
+		if fileErr != nil {
+			fail(exitFail, "%v", fileErr)
+		}
+		return printed
 	}
-	if out.Interrupted {
-		return exitFail
-	}
-	return exitOK
+	return f.finish(out, search.Evals(), written, outfile.Printed(fileErr), saveErr, stderr)
 }
 
-// interrupted tells how to go on with an interrupted search.
-func interrupted(evals int64, ckpt string, stderr io.Writer) {
-	if ckpt != "" {
-		fmt.Fprintf(stderr, "mousemaze evolve: interrupted after %d evaluations; continue with --checkpoint %s --resume\n", evals, ckpt)
-	} else {
-		fmt.Fprintf(stderr, "mousemaze evolve: interrupted after %d evaluations (no --checkpoint, nothing saved)\n", evals)
+// interrupted tells what an interrupted search kept and how to go on: it
+// stopped after evals evaluations, its best so far is on standard output
+// and in the files written, and with saved its checkpoint ckpt ("" for
+// none) holds it.
+func interrupted(stderr io.Writer, evals int64, ckpt string, saved bool, written []string) {
+	msg := fmt.Sprintf("interrupted after %d evaluations; the best maze so far is on standard output", evals)
+	if len(written) > 0 {
+		msg += " and in " + strings.Join(written, " and ")
 	}
+	switch {
+	case ckpt == "":
+		msg += "; the search cannot be resumed (no --checkpoint)"
+	case saved:
+		msg += fmt.Sprintf("; continue with --checkpoint %s --resume", ckpt)
+	default:
+		msg += fmt.Sprintf("; its checkpoint %s was not saved", ckpt)
+	}
+	fmt.Fprintf(stderr, "mousemaze evolve: %s\n", msg)
 }

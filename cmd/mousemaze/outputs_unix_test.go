@@ -23,7 +23,8 @@ import (
 
 // TestEvolveFinalWriteFails removes the directory of --out and
 // --checkpoint while a real search runs, then interrupts it: the best maze
-// must come out on stdout, and the command fail (exit 1) naming both.
+// must come out on stdout once, after evolve's report line, and the
+// command fail (exit 1) naming both files.
 func TestEvolveFinalWriteFails(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the command in a child process")
@@ -46,14 +47,19 @@ func TestEvolveFinalWriteFails(t *testing.T) {
 	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != exitFail {
 		t.Fatalf("exit %v, want 1; stderr %s", err, stderr)
 	}
-	ms, err := mousemaze.Parse(strings.NewReader(string(stdout)), "stdout")
-	if err != nil || len(ms) != 1 || ms[0].Size().String() != "9x9" {
-		t.Fatalf("stdout does not hold the best 9x9 maze (%v): %q", err, stdout)
+	head, rest, _ := strings.Cut(string(stdout), "\n")
+	ms, err := mousemaze.Parse(strings.NewReader(rest), "stdout")
+	if !strings.HasPrefix(head, "best 9x9 maze so far (") || err != nil || len(ms) != 1 || ms[0].Size().String() != "9x9" {
+		t.Fatalf("stdout does not hold the report and the best 9x9 maze once (%v): %q", err, stdout)
 	}
-	for _, want := range []string{"--out: write " + filepath.Join(sub, "best.txt"), "printed to standard output", "checkpoint not saved"} {
+	for _, want := range []string{"--out: write " + filepath.Join(sub, "best.txt") + ": ", "(the result is on standard output)", "checkpoint not saved",
+		"its checkpoint " + filepath.Join(sub, "c.json") + " was not saved"} {
 		if !strings.Contains(stderr.String(), want) {
 			t.Errorf("stderr lacks %q:\n%s", want, stderr)
 		}
+	}
+	if strings.Contains(stderr.String(), "instead") || strings.Contains(stderr.String(), ".tmp-") {
+		t.Errorf("stderr says the result is printed instead, or names a temporary file:\n%s", stderr)
 	}
 }
 

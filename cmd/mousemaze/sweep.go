@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -131,10 +132,8 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 		defer c.Close()
 	}
 	o.Runner = runner
-	if err := checkpoint.Claim(*ckpt, *resume, *force); err != nil {
-		return fail(exitUsage, "%v", err)
-	}
-	if err := outfile.CheckFlags(outfile.Flag{Name: "checkpoint", Path: *ckpt}, outfile.Flag{Name: "cpuprofile", Path: *cpuprofile}); err != nil {
+	if err := cmp.Or(outfile.CheckFlags(outfile.Flag{Name: "checkpoint", Path: *ckpt}, outfile.Flag{Name: "cpuprofile", Path: *cpuprofile}),
+		checkpoint.Claim(*ckpt, *resume, *force)); err != nil {
 		return fail(exitUsage, "%v", err)
 	}
 	if *bestOnly {

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/mousemaze/mousemaze/dispatch/evolve"
+	"github.com/mousemaze/mousemaze/outfile"
 	"github.com/mousemaze/mousemaze/viennese"
 )
 
@@ -51,16 +52,24 @@ func runVienneseSolve(args []string, stdout, stderr io.Writer) int {
 	if fs.NArg() != 1 || *limit < 1 {
 		return badArgs(fs, stderr, "want one input file and --all ≥ 1")
 	}
+	fail := failer("viennese solve", stderr)
+	if err := outfile.CheckFlags(outfile.Flag{Name: "png", Path: *pngFile}); err != nil {
+		return fail(exitUsage, "%v", err)
+	}
 	f, v, r, err := viennese.DescribeFile(fs.Arg(0), stdin, variant.ptr(), *limit)
 	if err != nil {
-		return failer("viennese solve", stderr)(exitFail, "%v", err)
+		return fail(exitFail, "%v", err)
 	}
+	workDone()
+	// The solutions are printed first, then the picture written: a file
+	// that cannot be written loses nothing.
+	code := report(*asJSON, r, func(w io.Writer) { r.WriteSolutions(w, v) }, stdout)
 	if *pngFile != "" {
 		if err := viennese.WritePNGFile(*pngFile, &f.Maze, v); err != nil {
-			return failer("viennese solve", stderr)(exitFail, "%v", err)
+			return fail(exitFail, "--png: %v", outfile.Printed(err))
 		}
 	}
-	return report(*asJSON, r, func(w io.Writer) { r.WriteSolutions(w, v) }, stdout)
+	return code
 }
 
 func runViennesePlay(args []string, stdout, stderr io.Writer) int {
@@ -161,6 +170,10 @@ func runVienneseEvolve(args []string, stdout, stderr io.Writer) int {
 	for name := range engineFlags {
 		o.TuningSet[name] = set[name]
 	}
+	fail := failer("viennese evolve", stderr)
+	if err := outfile.CheckFlags(outfile.Flag{Name: "out", Path: *out}, outfile.Flag{Name: "png", Path: *pngFile}); err != nil {
+		return fail(exitUsage, "%v", err)
+	}
 	if *asJSON {
 		o.Progress = func(r viennese.Result) { printJSON(stdout, viennese.NewImproved(r)) }
 	}
@@ -169,18 +182,25 @@ func runVienneseEvolve(args []string, stdout, stderr io.Writer) int {
 	e, err := viennese.EvolveCanvas(ctx, o)
 	switch {
 	case errors.Is(err, viennese.ErrOptions):
-		return failer("viennese evolve", stderr)(exitUsage, "%v", err)
-	case err == nil:
-		err = e.WriteFiles(*out, *pngFile)
+		return fail(exitUsage, "%v", err)
+	case err != nil:
+		return fail(exitFail, "%v", err)
 	}
-	if err != nil {
-		return failer("viennese evolve", stderr)(exitFail, "%v", err)
-	}
+	workDone()
+	// The result is printed first, then written to --out and --png: a
+	// file that cannot be written loses nothing, and standard output holds
+	// the result once.
+	code := exitOK
 	if *asJSON {
-		return printJSON(stdout, e.Done())
+		code = printJSON(stdout, e.Done())
+	} else if err := e.Record.WriteEvolve(stdout, &e.Best, e.Variant); err != nil {
+		code = exitFail
 	}
-	if err := e.Record.WriteEvolve(stdout, &e.Best, e.Variant); err != nil {
-		return exitFail
+	if err := e.WriteFiles(*out, *pngFile); err != nil {
+		if code == exitOK {
+			err = outfile.Printed(err)
+		}
+		return fail(exitFail, "%v", err)
 	}
-	return exitOK
+	return code
 }

@@ -151,9 +151,13 @@ func FinalEvent(s *dispatch.Search, out Outcome, backend, ckpt string) Event {
 
 // WriteText prints a final event as evolve's report: the best maze's
 // score (or its Detail), the certificate if any, and the maze; elapsed
-// is the run's time.
+// is the run's time. The best of an interrupted run is the best "so far".
 func (e Event) WriteText(w io.Writer, elapsed time.Duration) {
-	fmt.Fprintf(w, "best %dx%d maze (%s, seed %d, entry %d, exit %d, order %s)", e.Rows, e.Cols, e.Algo, *e.Seed, *e.Entry, *e.Exit, e.Order)
+	soFar := ""
+	if e.Event == "interrupted" {
+		soFar = " so far"
+	}
+	fmt.Fprintf(w, "best %dx%d maze%s (%s, seed %d, entry %d, exit %d, order %s)", e.Rows, e.Cols, soFar, e.Algo, *e.Seed, *e.Entry, *e.Exit, e.Order)
 	if e.Detail != nil {
 		fmt.Fprintf(w, " after %d evaluations in %v: %s\n", e.Evals, elapsed.Round(time.Millisecond), e.Detail.Text())
 	} else {

@@ -49,24 +49,28 @@ func WriteEvent(w io.Writer, e Event) {
 
 // SaveGridBest writes the best maze of s in the text format to the file
 // outPath and drawn with its visit counts to pngPath ("" for neither),
-// each atomically. A file that cannot be written has the maze printed to
-// fallback instead (once), and the error names its flag (--out, --png).
-func SaveGridBest(s *dispatch.Search, outPath, pngPath string, fallback io.Writer) error {
+// each atomically, and returns the files it wrote. It prints nothing: the
+// command prints the result itself, before (evolve's final event), so
+// that a file that cannot be written loses nothing and standard output
+// holds the result once. The errors name their flag (--out, --png) and
+// the path.
+func SaveGridBest(s *dispatch.Search, outPath, pngPath string) (written []string, err error) {
 	m, cfg := dispatch.BestMaze(s)
 	var text bytes.Buffer
 	if err := mousemaze.Write(&text, m); err != nil {
-		return err
+		return nil, err
+	}
+	outErr := outfile.WriteFlag("out", outPath, text.Bytes())
+	if outPath != "" && outErr == nil {
+		written = append(written, outPath)
 	}
 	var pngErr error
-	outErr := outfile.WriteFlag("out", outPath, text.Bytes(), fallback)
 	if pngPath != "" {
-		err := draw.WriteFile(pngPath, m, cfg, nil)
-		switch {
-		case err != nil && outErr == nil:
-			pngErr = outfile.Fallback(fmt.Errorf("--png: %w", err), fallback, text.Bytes())
-		case err != nil:
-			pngErr = fmt.Errorf("--png: %w", err)
+		if pngErr = draw.WriteFile(pngPath, m, cfg, nil); pngErr != nil {
+			pngErr = fmt.Errorf("--png: %w", pngErr)
+		} else {
+			written = append(written, pngPath)
 		}
 	}
-	return errors.Join(outErr, pngErr)
+	return written, errors.Join(outErr, pngErr)
 }

@@ -2,6 +2,7 @@ package evolve
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 
@@ -110,10 +111,13 @@ func TuningArgs(p dispatch.Spec) []string {
 
 // ResumeConflict checks the flags given (set) on the command line of a
 // resumed search against the Spec p its checkpoint holds: a flag that
-// restates p's setting is fine (sizes and orders compared as parsed, so
-// 13X13 is 13x13); one that would change it, --init, or any search
-// parameter of TuningNames is an error naming the flag. got returns a
-// flag's value as given.
+// restates p's setting is fine, so that the command that started a search
+// resumes it with --resume added; one that would change it, or --init, is
+// an error naming the flag. Values are compared as parsed: sizes and
+// orders (13X13 is 13x13), and the search parameters of TuningNames as
+// Tuning.Apply sets them (--local h2 is Local 2, --mutation 0.50 is 0.5,
+// --deepen-reach 3 is the default reach). got returns a flag's value as
+// given.
 func ResumeConflict(p dispatch.Spec, set map[string]bool, got func(name string) string) error {
 	obj := p.Objective
 	if obj == "" {
@@ -127,8 +131,16 @@ func ResumeConflict(p dispatch.Spec, set map[string]bool, got func(name string) 
 	}
 	names := append(slices.Clone(TuningNames), "size", "algo", "pop", "seed", "order", "entry", "exit", "cap", "free-ends", "init", "k", "objective")
 	for _, name := range names {
-		want, ok := fixed[name]
-		if set[name] && (!ok || !sameSetting(name, got(name), want)) {
+		if !set[name] {
+			continue
+		}
+		var same bool
+		if want, ok := fixed[name]; ok {
+			same = sameSetting(p, name, got(name), want)
+		} else if slices.Contains(TuningNames, name) {
+			same = sameTuning(p, name, got(name))
+		}
+		if !same {
 			return fmt.Errorf("--%s cannot change on --resume: the checkpoint fixes the search (%s %dx%d, seed %d)", name, p.Algo, p.Rows, p.Cols, p.Seed)
 		}
 	}
@@ -136,9 +148,14 @@ func ResumeConflict(p dispatch.Spec, set map[string]bool, got func(name string) 
 }
 
 // sameSetting reports whether a flag's value states the same setting as
-// want, reading sizes and orders as they are parsed.
-func sameSetting(name, got, want string) bool {
+// want, p's, reading sizes and orders as they are parsed and --pop 0 as
+// the method's preset.
+func sameSetting(p dispatch.Spec, name, got, want string) bool {
 	switch name {
+	case "pop":
+		if pre, err := dispatch.PresetFor(p.Problem, p.Algo); err == nil && got == "0" {
+			return pre.Pop == p.Pop
+		}
 	case "size":
 		a, err := mousemaze.ParseSize(got)
 		return err == nil && a.String() == want
@@ -148,4 +165,75 @@ func sameSetting(name, got, want string) bool {
 		return err1 == nil && err2 == nil && a == b
 	}
 	return got == want
+}
+
+// field returns a pointer to the field of f that the search flag name
+// (one of TuningNames) sets: an *int, a *float64 or a *string; nil for
+// another name.
+func (f *Tuning) field(name string) any {
+	switch name {
+	case "parents":
+		return &f.Parents
+	case "elite":
+		return &f.Elite
+	case "mutation":
+		return &f.Mutation
+	case "crossover":
+		return &f.Crossover
+	case "local":
+		return &f.Local
+	case "improve":
+		return &f.Improve
+	case "sideways":
+		return &f.Sideways
+	case "kick":
+		return &f.Kick
+	case "restarts":
+		return &f.Restarts
+	case "polish":
+		return &f.Polish
+	case "reach":
+		return &f.Reach
+	case "accept":
+		return &f.Accept
+	case "deepen":
+		return &f.Deepen
+	case "deepen-reach":
+		return &f.DeepenReach
+	}
+	return nil
+}
+
+// sameTuning reports whether the search flag name, given as got, states
+// p's setting: got is parsed as the flag package parses the flag, applied
+// to a copy of p as a new search applies it (Tuning.Apply), and the copy
+// must still be p (with a deepening reach of 0 read as the default). A
+// value that does not parse, or a flag that does not apply to p's method,
+// changes the search.
+func sameTuning(p dispatch.Spec, name, got string) bool {
+	var t Tuning
+	switch v := t.field(name).(type) {
+	case *int:
+		n, err := strconv.ParseInt(got, 0, strconv.IntSize)
+		if err != nil {
+			return false
+		}
+		*v = int(n)
+	case *float64:
+		x, err := strconv.ParseFloat(got, 64)
+		if err != nil {
+			return false
+		}
+		*v = x
+	case *string:
+		*v = got
+	default:
+		return false
+	}
+	q := p
+	if err := t.Apply(map[string]bool{name: true}, &q, math.MaxInt); err != nil {
+		return false
+	}
+	p.DeepenReach, q.DeepenReach = p.DeepenReachOrDefault(), q.DeepenReachOrDefault()
+	return q == p
 }
