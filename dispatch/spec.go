@@ -205,8 +205,6 @@ type Spec struct {
 	DeepenReach int `json:"deepen_reach,omitempty"`
 }
 
-// Params is the former name of Spec.
-type Params = Spec
 
 // Preset returns the documented parameters of a method; the size, rules,
 // budget and seed are left for the caller.
@@ -339,48 +337,9 @@ func (p Spec) Validate() error {
 		return bad("--pop %d: must be at most %d", p.Pop, MaxPop)
 	case p.Density < 0 || p.Density >= 1:
 		return bad("--density %v: must be in [0, 1)", p.Density)
-	case p.Mutation < 0:
-		return bad("--mutation %v: must be above 0 (expected sites changed per child)", p.Mutation)
-	case p.Polish < 0 || p.Polish > 3:
-		return bad("--polish %d: must be 0, 1, 2 or 3", p.Polish)
-	case p.Deepen < 0 || p.Deepen > MaxLocal:
-		return bad("--deepen %d: must be in 0..%d", p.Deepen, MaxLocal)
-	case p.DeepenReach < 0:
-		return bad("--deepen-reach %d: must be 0 (the default, 3) or more", p.DeepenReach)
-	case p.Kick < 0:
-		return bad("--kick %d: must be at least 1", p.Kick)
-	case p.Restarts < 0:
-		return bad("--restarts %d: must be 0 (never) or more", p.Restarts)
-	case p.Accept < 0 || p.Accept >= 1:
-		return bad("--accept %v: must be in [0, 1)", p.Accept)
-	case p.Reach < 0:
-		return bad("--reach %d: must be 0 (any) or more", p.Reach)
-	case p.Sideways < 0:
-		return bad("--sideways %d: must be 0 or more", p.Sideways)
 	}
-	switch p.Crossover {
-	case "", CrossUniform, CrossNone:
-	default:
-		return bad("--crossover %q: must be uniform or none", p.Crossover)
-	}
-	switch p.Improve {
-	case "", ImproveFirst, ImproveBest:
-	default:
-		return bad("--improve %q: must be first or best", p.Improve)
-	}
-	if p.breeds() {
-		if p.Parents <= 0 || p.Parents > p.Pop {
-			return bad("--parents %d: must be in 1..%d (--pop)", p.Parents, p.Pop)
-		}
-		if p.Elite < 0 || p.Elite > p.Pop {
-			return bad("--elite %d: must be in 0..%d (--pop)", p.Elite, p.Pop)
-		}
-	}
-	if p.usesLocal() && (p.Local < 1 || p.Local > MaxLocal || p.Local > 3 && p.Reach == 0) {
-		return bad("--local h%d: %s", p.Local, localRange)
-	}
-	if p.usesKick() && p.Kick < 1 {
-		return bad("--kick %d: must be at least 1", p.Kick)
+	if err := p.checkParams(); err != nil {
+		return err
 	}
 	switch p.Algo {
 	case AlgoMemetic:

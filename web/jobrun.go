@@ -149,13 +149,10 @@ func (s *Server) startSpec(req jobRequest) (*job, error) {
 	default:
 		return nil, badRequest("spec: problem %q: the server runs %s and %s searches", p.Problem, dispatch.ProblemGrid, dispatch.ProblemEdges)
 	}
-	// Mutation and Kick as SpecOptions.Apply bounds them (a kick larger
-	// than the genome would spin); a preset's kick stays allowed.
-	if p.Mutation > float64(sites) {
-		return nil, badRequest("spec: --mutation %v: must be above 0 and at most %d (the cells)", p.Mutation, sites)
-	}
-	if pre, _ := dispatch.Preset(p.Algo); p.Kick > sites && p.Kick > pre.Kick {
-		return nil, badRequest("spec: --kick %d: must be in 1..%d (the cells)", p.Kick, sites)
+	// Mutation and Kick bounded by the genome (a kick larger than the
+	// genome would spin), as the table bounds them.
+	if err := p.CheckParams(sites); err != nil {
+		return nil, badRequest("spec: %v", err)
 	}
 	return s.launch(p, sites, req.Backend)
 }
@@ -327,7 +324,7 @@ func setSearch(st *JobStatus, s searchState, best dispatch.Score, scored bool) {
 // runEvolve runs a grid search as `mousemaze evolve` does, publishing its
 // progress on j.
 func runEvolve(ctx context.Context, j *job, search *dispatch.Search) {
-	p := search.Params()
+	p := search.Spec()
 	nextPoint := p.Evals / 100
 	improved := false
 	hooks := dispatch.Hooks{

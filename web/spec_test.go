@@ -232,7 +232,7 @@ func TestEvolveJobBadParams(t *testing.T) {
 		{`{"kind":"evolve","size":"20x20","evals":100,"algo":"ils","deepen":8,"deepen_reach":5}`,
 			"deepen 8: one scan of the neighbours within Hamming distance 8 whose cells lie within 5 of each other holds over 10000000, the server's cap of evaluations per job"},
 		{job(`"algo":"ils","deepen":9`), "--deepen 9: must be in 0..8"},
-		{job(`"algo":"ils","deepen_reach":0`), "--deepen-reach 0: must be 1 or more"},
+		{job(`"algo":"ils","deepen_reach":-1`), "--deepen-reach -1: must be 0 (the default, 3) or more"},
 		// The spec form.
 		{`{"kind":"evolve","size":"5x5","spec":{}}`, "spec describes the whole search: send only kind, backend and spec"},
 		{`{"kind":"evolve","pop":3,"spec":{}}`, "spec describes the whole search: send only kind, backend and spec"},
@@ -242,7 +242,7 @@ func TestEvolveJobBadParams(t *testing.T) {
 		{spec(`,"polish":4`), "spec: dispatch: invalid search parameters: --polish 4: must be 0, 1, 2 or 3"},
 		{spec(`,"accept":2`), "spec: dispatch: invalid search parameters: --accept 2: must be in [0, 1)"},
 		{spec(`,"kick":1000000000`), "spec: --kick 1000000000: must be in 1..25 (the cells)"},
-		{spec(`,"mutation":30`), "spec: --mutation 30: must be above 0 and at most 25 (the cells)"},
+		{spec(`,"algo":"ga","pop":20,"parents":5,"mutation":30`), "spec: --mutation 30: must be above 0 and at most 25 (the cells)"},
 		{spec(`,"problem":"walker"`), `spec: problem "walker": the server runs grid and edges searches`},
 		{spec(`,"rows":0`), "spec: size: grid dimensions out of range: 0x5 (each side must be 1..64)"},
 		{spec(`,"order":"DRLX"`), `dispatch: invalid search parameters: invalid preference order: "DRLX": want a permutation of DRLU`},

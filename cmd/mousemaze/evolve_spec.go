@@ -9,25 +9,39 @@ import (
 )
 
 // searchFlags are the search method's parameters that `evolve` and `slurm
-// evolve` share. Each is applied to the Spec only when given, so that the
-// method's preset holds otherwise.
+// evolve` share, registered from the one table of them (dispatch.Params,
+// less --pop, a flag of its own) and kept as given, by flag name. Each is
+// applied to the Spec only when given, so that the method's preset holds
+// otherwise.
 type searchFlags evolve.Tuning
 
 func (f *searchFlags) register(fs *flag.FlagSet) {
-	fs.IntVar(&f.Parents, "parents", 0, "the top `n` of a generation become parents (ea, ga, memetic, pipeline; default: the method's preset)")
-	fs.IntVar(&f.Elite, "elite", 0, "the best `n` of a generation are carried over unchanged (ea, ga, memetic, pipeline)")
-	fs.Float64Var(&f.Mutation, "mutation", 0, "expected cells flipped per child, a binomial draw (`m` > 0; a child equal to a parent gets one flip more; default 0.06 of the cells for ea/ga, 0.03 for memetic/pipeline)")
-	fs.StringVar(&f.Crossover, "crossover", "", "how children are bred: uniform (each cell from one of two parents) or none (default: uniform for ga, memetic, pipeline and ils, where half the kicks cross home with an archived local optimum; none for ea)")
-	fs.StringVar(&f.Local, "local", "", "local-search neighbourhood: h1 to h8 (the mazes within that Hamming distance; h4 and above only with --reach, which keeps them small; ils, memetic, hill)")
-	fs.StringVar(&f.Improve, "improve", "", "local-search rule: first (move to the first better neighbour, random order) or best (scan the radius, take the best)")
-	fs.IntVar(&f.Sideways, "sideways", 0, "plateau moves in a row a climb may make to equal neighbours not visited before (ils, hill, memetic)")
-	fs.IntVar(&f.Kick, "kick", 0, "cells flipped at random when the iterated local search is stuck at a local optimum (ils)")
-	fs.IntVar(&f.Restarts, "restarts", 0, "kicks in a row without a better local optimum before ils restarts from a random maze (0 = never)")
-	fs.IntVar(&f.Reach, "reach", 0, "moves of a climb at Hamming radius 2 and above combine only cells (edges) within Chebyshev distance `d` of each other (0 = any; ils: 2)")
-	fs.Float64Var(&f.Accept, "accept", 0, "ils moves its home to a local optimum scoring at least (1 - `a`) of home's (0 = equal or better only)")
-	fs.IntVar(&f.Deepen, "deepen", 0, "after the budget, climb from the best by best improvement up to Hamming distance `r` (0-8), combining only cells within --deepen-reach of each other, before any --polish (ils on grids: 6; 0 = none)")
-	fs.IntVar(&f.DeepenReach, "deepen-reach", 0, "the reach `d` of --deepen's moves (default 3)")
-	fs.IntVar(&f.Polish, "polish", 0, "after the budget, search every maze within Hamming distance `r` (0-3) of the best until none is better, and certify it (pipeline: 3)")
+	if *f == nil {
+		*f = searchFlags{}
+	}
+	for _, name := range evolve.TuningNames {
+		pa, _ := dispatch.ParamNamed(name)
+		fs.Var(paramFlag{f: *f, name: name}, name, pa.Help)
+	}
+}
+
+// paramFlag is a search parameter's flag.Value: it keeps the value as
+// given (dispatch.ApplyParams parses and checks it).
+type paramFlag struct {
+	f    searchFlags
+	name string
+}
+
+func (v paramFlag) String() string {
+	if v.f == nil {
+		return ""
+	}
+	return v.f[v.name]
+}
+
+func (v paramFlag) Set(s string) error {
+	v.f[v.name] = s
+	return nil
 }
 
 // gridFlags are the flags of a grid search that evolve and slurm evolve

@@ -278,7 +278,7 @@ func TestMergeIslands(t *testing.T) {
 	if err := PrepareIslands(dir); err != nil {
 		t.Fatal(err)
 	}
-	s := island.SearchOf(dispatch.Params{Rows: 2, Cols: 2, Order: "DRLU"})
+	s := island.SearchOf(dispatch.Spec{Rows: 2, Cols: 2, Order: "DRLU"})
 	open := island.Maze{Walls: mousemaze.NewMaze(2, 2).Walls, Turns: 3}
 	write := func(i int) {
 		if err := island.Write(IslandDir(dir), island.File{Island: i, Islands: 2, Search: s, Done: true, Best: []island.Maze{open}}); err != nil {

@@ -24,7 +24,7 @@ type ObjectiveDetail struct {
 // DescribeBest walks the search's best maze with the reference walk and
 // describes it.
 func DescribeBest(s *dispatch.Search) (ObjectiveDetail, error) {
-	p := s.Params()
+	p := s.Spec()
 	m, cfg := dispatch.BestMaze(s)
 	cfg.Heat = true
 	res, err := mousemaze.Walk(m, cfg)

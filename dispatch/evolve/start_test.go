@@ -30,7 +30,7 @@ func TestStartGridErrors(t *testing.T) {
 	}{
 		{"bad algo", Start{}, with(good, func(o *GridOptions) { o.Algo = "magic" }), "", true, `--algo "magic"`},
 		{"exit off the grid", Start{}, with(good, func(o *GridOptions) { o.Config.Exit = 4 }), "", true, "on a 4x4 grid"},
-		{"tuning of another method", Start{}, with(good, func(o *GridOptions) { o.Tuning.Kick = 2; o.Set = map[string]bool{"kick": true} }), "", true, "--kick"},
+		{"tuning of another method", Start{}, with(good, func(o *GridOptions) { o.Tuning = Tuning{"kick": "2"}; o.Set = map[string]bool{"kick": true} }), "", true, "--kick"},
 		{"unreadable init", Start{}, good, bad, false, "bad.txt"},
 		{"missing init", Start{}, good, filepath.Join(dir, "none.txt"), false, "none.txt"},
 		{"resume without checkpoint", Start{Resume: true}, good, "", true, "--resume needs --checkpoint FILE"},

@@ -10,102 +10,59 @@ import (
 	"github.com/mousemaze/mousemaze/dispatch"
 )
 
-// Tuning holds the method parameters a user may set on a Spec (the CLI's
-// search flags --parents, --elite, ...). Each is applied only when given,
-// so that the method's preset holds otherwise.
-type Tuning struct {
-	Parents, Elite, Kick, Restarts, Sideways, Polish, Reach, Deepen, DeepenReach int
-	Mutation, Accept                                                             float64
-	Crossover, Local, Improve                                                    string
-}
+// Tuning holds the search flags given on a command line (--parents,
+// --elite, ...: the parameters of dispatch.Params), by flag name, as
+// given. Each is applied only when given, so that the method's preset
+// holds otherwise.
+type Tuning map[string]string
 
-// TuningNames are the flag names of Tuning's fields.
-var TuningNames = []string{"parents", "elite", "mutation", "crossover", "local", "improve", "sideways", "kick", "restarts", "polish", "reach", "accept", "deepen", "deepen-reach"}
+// TuningNames are the flag names of the search parameters
+// (dispatch.Params) but --pop, which the commands define as a flag of
+// their own (it is also the batch of the methods that do not breed).
+var TuningNames = func() []string {
+	var names []string
+	for _, pa := range dispatch.Params {
+		if pa.Name != "pop" {
+			names = append(names, pa.Name)
+		}
+	}
+	return names
+}()
 
-// Options returns the parameters named in set (by their flag names, see
-// TuningNames) as SpecOptions, the one place that checks them.
-func (f Tuning) Options(set map[string]bool) dispatch.SpecOptions {
-	var o dispatch.SpecOptions
-	if set["parents"] {
-		o.Parents = &f.Parents
-	}
-	if set["elite"] {
-		o.Elite = &f.Elite
-	}
-	if set["mutation"] {
-		o.Mutation = &f.Mutation
-	}
-	if set["crossover"] {
-		o.Crossover = &f.Crossover
-	}
-	if set["local"] {
-		o.Local = &f.Local
-	}
-	if set["improve"] {
-		o.Improve = &f.Improve
-	}
-	if set["sideways"] {
-		o.Sideways = &f.Sideways
-	}
-	if set["kick"] {
-		o.Kick = &f.Kick
-	}
-	if set["restarts"] {
-		o.Restarts = &f.Restarts
-	}
-	if set["reach"] {
-		o.Reach = &f.Reach
-	}
-	if set["accept"] {
-		o.Accept = &f.Accept
-	}
-	if set["polish"] {
-		o.Polish = &f.Polish
-	}
-	if set["deepen"] {
-		o.Deepen = &f.Deepen
-	}
-	if set["deepen-reach"] {
-		o.DeepenReach = &f.DeepenReach
-	}
-	return o
-}
-
-// Apply sets the parameters named in set on p through SpecOptions.Apply,
-// which checks that they apply to p's method; its errors name the flag and
-// its valid range. cells is the genome's length.
+// Apply sets the parameters named in set on p through
+// dispatch.ApplyParams, which checks that they apply to p's method; its
+// errors name the flag and its valid range. cells is the genome's length.
 func (f Tuning) Apply(set map[string]bool, p *dispatch.Spec, cells int) error {
-	return f.Options(set).Apply(p, cells)
+	given := map[string]string{}
+	for _, name := range TuningNames {
+		if !set[name] {
+			continue
+		}
+		v, ok := f[name]
+		if !ok { // set but not held: the flag's zero value
+			pa, _ := dispatch.ParamNamed(name)
+			v = pa.Format(dispatch.Spec{})
+		}
+		given[name] = v
+	}
+	return dispatch.ApplyParams(p, given, cells)
 }
 
 // TuningArgs returns the search flags that state p's parameters where
 // they differ from its method's preset (the inverse of Tuning.Apply):
-// `slurm evolve` hands them on to each island's evolve.
+// `slurm evolve` hands them on to each island's evolve. --pop is left
+// to the caller.
 func TuningArgs(p dispatch.Spec) []string {
 	pre, err := dispatch.PresetFor(p.Problem, p.Algo)
 	if err != nil {
 		return nil
 	}
 	var args []string
-	add := func(name string, differs bool, v any) {
-		if differs {
-			args = append(args, "--"+name, fmt.Sprint(v))
+	for _, pa := range dispatch.Params {
+		if v := pa.Format(p); pa.Name != "pop" && v != pa.Format(pre) {
+			args = append(args, "--"+pa.Name, v)
 		}
 	}
-	add("parents", p.Parents != pre.Parents, p.Parents)
-	add("elite", p.Elite != pre.Elite, p.Elite)
-	add("mutation", p.Mutation != pre.Mutation, p.Mutation)
-	add("crossover", p.Crossover != pre.Crossover, p.Crossover)
-	add("local", p.Local != pre.Local, fmt.Sprintf("h%d", p.Local))
-	add("improve", p.Improve != pre.Improve, p.Improve)
-	add("sideways", p.Sideways != pre.Sideways, p.Sideways)
-	add("kick", p.Kick != pre.Kick, p.Kick)
-	add("restarts", p.Restarts != pre.Restarts, p.Restarts)
-	add("reach", p.Reach != pre.Reach, p.Reach)
-	add("accept", p.Accept != pre.Accept, p.Accept)
-	add("polish", p.Polish != pre.Polish, p.Polish)
-	add("deepen", p.Deepen != pre.Deepen, p.Deepen)
-	add("deepen-reach", p.DeepenReach != pre.DeepenReach, p.DeepenReach)
 	return args
 }
 
@@ -167,43 +124,6 @@ func sameSetting(p dispatch.Spec, name, got, want string) bool {
 	return got == want
 }
 
-// field returns a pointer to the field of f that the search flag name
-// (one of TuningNames) sets: an *int, a *float64 or a *string; nil for
-// another name.
-func (f *Tuning) field(name string) any {
-	switch name {
-	case "parents":
-		return &f.Parents
-	case "elite":
-		return &f.Elite
-	case "mutation":
-		return &f.Mutation
-	case "crossover":
-		return &f.Crossover
-	case "local":
-		return &f.Local
-	case "improve":
-		return &f.Improve
-	case "sideways":
-		return &f.Sideways
-	case "kick":
-		return &f.Kick
-	case "restarts":
-		return &f.Restarts
-	case "polish":
-		return &f.Polish
-	case "reach":
-		return &f.Reach
-	case "accept":
-		return &f.Accept
-	case "deepen":
-		return &f.Deepen
-	case "deepen-reach":
-		return &f.DeepenReach
-	}
-	return nil
-}
-
 // sameTuning reports whether the search flag name, given as got, states
 // p's setting: got is parsed as the flag package parses the flag, applied
 // to a copy of p as a new search applies it (Tuning.Apply), and the copy
@@ -211,27 +131,8 @@ func (f *Tuning) field(name string) any {
 // value that does not parse, or a flag that does not apply to p's method,
 // changes the search.
 func sameTuning(p dispatch.Spec, name, got string) bool {
-	var t Tuning
-	switch v := t.field(name).(type) {
-	case *int:
-		n, err := strconv.ParseInt(got, 0, strconv.IntSize)
-		if err != nil {
-			return false
-		}
-		*v = int(n)
-	case *float64:
-		x, err := strconv.ParseFloat(got, 64)
-		if err != nil {
-			return false
-		}
-		*v = x
-	case *string:
-		*v = got
-	default:
-		return false
-	}
 	q := p
-	if err := t.Apply(map[string]bool{name: true}, &q, math.MaxInt); err != nil {
+	if err := (Tuning{name: got}).Apply(map[string]bool{name: true}, &q, math.MaxInt); err != nil {
 		return false
 	}
 	p.DeepenReach, q.DeepenReach = p.DeepenReachOrDefault(), q.DeepenReachOrDefault()

@@ -104,25 +104,19 @@ func TestResumeConflictTuning(t *testing.T) {
 }
 
 // parseTuning sets the search flags of o from their text, as evolve's
-// flags do.
+// flags do (--pop is a flag of its own).
 func parseTuning(o *GridOptions, flags map[string]string) error {
-	f := &o.Tuning
-	fields := map[string]any{"parents": &f.Parents, "elite": &f.Elite, "mutation": &f.Mutation, "crossover": &f.Crossover,
-		"local": &f.Local, "improve": &f.Improve, "sideways": &f.Sideways, "kick": &f.Kick, "restarts": &f.Restarts,
-		"polish": &f.Polish, "reach": &f.Reach, "accept": &f.Accept, "deepen": &f.Deepen, "deepen-reach": &f.DeepenReach, "pop": &o.Pop}
+	o.Tuning = Tuning{}
 	for name, v := range flags {
-		var err error
-		switch p := fields[name].(type) {
-		case *int:
-			*p, err = strconv.Atoi(v)
-		case *float64:
-			*p, err = strconv.ParseFloat(v, 64)
-		case *string:
-			*p = v
+		if name == "pop" {
+			n, err := strconv.Atoi(v)
+			if err != nil {
+				return err
+			}
+			o.Pop = n
+			continue
 		}
-		if err != nil {
-			return err
-		}
+		o.Tuning[name] = v
 	}
 	return nil
 }

@@ -13,7 +13,7 @@ import (
 // preset, so that applying its flags to the preset gives the Spec back.
 func TestTuning(t *testing.T) {
 	p, _ := dispatch.Preset(dispatch.AlgoILS)
-	tu := Tuning{Kick: 7, Restarts: 9, Local: "h3", Accept: 0.25}
+	tu := Tuning{"kick": "7", "restarts": "9", "local": "h3", "accept": "0.25"}
 	set := map[string]bool{"kick": true, "restarts": true, "local": true, "accept": true}
 	if err := tu.Apply(set, &p, 100); err != nil {
 		t.Fatal(err)
@@ -26,8 +26,12 @@ func TestTuning(t *testing.T) {
 		t.Errorf("TuningArgs = %q", got)
 	}
 	q, _ := dispatch.Preset(dispatch.AlgoILS)
-	back := Tuning{Kick: 7, Restarts: 9, Local: "h3", Accept: 0.25}
-	if err := back.Apply(set, &q, 100); err != nil || q != p {
+	back, backSet := Tuning{}, map[string]bool{}
+	for i := 0; i+1 < len(args); i += 2 {
+		name := strings.TrimPrefix(args[i], "--")
+		back[name], backSet[name] = args[i+1], true
+	}
+	if err := back.Apply(backSet, &q, 100); err != nil || q != p {
 		t.Errorf("the args do not give the Spec back: %+v, %v", q, err)
 	}
 	pre, _ := dispatch.Preset(dispatch.AlgoGA)
@@ -40,11 +44,11 @@ func TestTuning(t *testing.T) {
 		name string
 		want string
 	}{
-		{dispatch.AlgoGA, Tuning{Kick: 3}, "kick", "--kick does not apply to --algo ga (only to ils)"},
-		{dispatch.AlgoILS, Tuning{Kick: 101}, "kick", "--kick 101: must be in 1..100"},
-		{dispatch.AlgoGA, Tuning{Parents: 0}, "parents", "--parents 0: must be in 1.."},
-		{dispatch.AlgoILS, Tuning{Local: "h9"}, "local", `--local "h9": must be h1 to h8 (h4 and above need --reach)`},
-		{dispatch.AlgoILS, Tuning{Polish: 4}, "polish", "--polish 4: must be 0, 1, 2 or 3"},
+		{dispatch.AlgoGA, Tuning{"kick": "3"}, "kick", "--kick does not apply to --algo ga (only to ils)"},
+		{dispatch.AlgoILS, Tuning{"kick": "101"}, "kick", "--kick 101: must be in 1..100"},
+		{dispatch.AlgoGA, Tuning{"parents": "0"}, "parents", "--parents 0: must be in 1.."},
+		{dispatch.AlgoILS, Tuning{"local": "h9"}, "local", `--local "h9": must be h1 to h8 (h4 and above need --reach)`},
+		{dispatch.AlgoILS, Tuning{"polish": "4"}, "polish", "--polish 4: must be 0, 1, 2 or 3"},
 	} {
 		p, _ := dispatch.Preset(c.algo)
 		if err := c.tu.Apply(map[string]bool{c.name: true}, &p, 100); err == nil || !strings.Contains(err.Error(), c.want) {

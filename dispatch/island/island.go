@@ -83,7 +83,7 @@ func (m Maze) Maze(rows, cols int) mousemaze.Maze {
 	return mousemaze.Maze{Rows: rows, Cols: cols, Walls: m.Walls}
 }
 
-// Search is the part of dispatch.Params that the islands of one search
+// Search is the part of dispatch.Spec that the islands of one search
 // must agree on: a maze from one island is a candidate of every other.
 type Search struct {
 	Rows      int    `json:"rows"`
@@ -98,7 +98,7 @@ type Search struct {
 }
 
 // SearchOf returns the shared part of p.
-func SearchOf(p dispatch.Params) Search {
+func SearchOf(p dispatch.Spec) Search {
 	obj := p.Objective
 	if obj == "" {
 		obj = dispatch.ObjTurns

@@ -44,7 +44,7 @@ func ind(t *testing.T, text string, turns int64) Maze {
 }
 
 func search5() Search {
-	return SearchOf(dispatch.Params{Rows: 5, Cols: 5, Order: "DRLU"})
+	return SearchOf(dispatch.Spec{Rows: 5, Cols: 5, Order: "DRLU"})
 }
 
 // TestMerge writes three of four islands (one unfinished) and wants the

@@ -44,7 +44,7 @@ func (m *Migrator) Generation(s *dispatch.Search) error {
 		if err != nil {
 			return err
 		}
-		if want := SearchOf(s.Params()); nb.Search != want {
+		if want := SearchOf(s.Spec()); nb.Search != want {
 			return fmt.Errorf("%s is from another search (%v; this island is %v)", Path(m.Dir, j), nb.Search, want)
 		}
 		if last, ok := m.seen[j]; ok && last == nb.Gen {
@@ -68,7 +68,7 @@ func (m *Migrator) Write(s *dispatch.Search, done bool) error {
 	if m == nil {
 		return nil
 	}
-	p := s.Params()
+	p := s.Spec()
 	return Write(m.Dir, File{Island: m.Index, Islands: m.Count, Search: SearchOf(p),
 		Seed: p.Seed, Gen: s.Gen(), Evals: s.Evals(), Done: done, Best: MazesOf(s.Emigrants(Emigrants))})
 }
