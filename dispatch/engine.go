@@ -351,7 +351,6 @@ func (s *Engine[G]) Exhausted() bool { return s.st.Exhausted }
 // Spec returns the search's Spec.
 func (s *Engine[G]) Spec() Spec { return s.st.Spec }
 
-
 // Problem returns the problem searched.
 func (s *Engine[G]) Problem() Problem[G] { return s.prob }
 

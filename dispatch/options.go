@@ -1,6 +1,5 @@
 package dispatch
 
-
 // SpecOptions are the search method's parameters a caller may set over a
 // method's Preset: the flags of `mousemaze evolve` (--pop, --parents, …)
 // and the fields of the web's evolve jobs, under the same names. A nil

@@ -205,7 +205,6 @@ type Spec struct {
 	DeepenReach int `json:"deepen_reach,omitempty"`
 }
 
-
 // Preset returns the documented parameters of a method; the size, rules,
 // budget and seed are left for the caller.
 //
