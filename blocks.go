@@ -1,6 +1,7 @@
 package mousemaze
 
 import (
+	"fmt"
 	"io"
 	"os"
 	"strings"
@@ -17,18 +18,25 @@ type Block struct {
 // ReadBlocks splits a text of drawings into blocks: blank lines separate
 // them and lines starting with ';' (after spaces) are comments, skipped
 // even inside a block. The edge-board format (ParseEdges) and the formats
-// built on it read their boards this way. A read error is a *ParseError
-// naming the file.
+// built on it read their boards this way. The input is read whole with
+// ReadAllText: a leading byte-order mark is skipped, and an input of more
+// than MaxInputBytes, or of more than MaxMazes blocks, is a *ParseError
+// wrapping ErrTooLarge; a read error is a *ParseError naming the file.
 func ReadBlocks(r io.Reader, name string) ([]Block, error) {
-	data, err := io.ReadAll(r)
+	data, err := ReadAllText(r, name)
 	if err != nil {
-		return nil, &ParseError{File: name, Err: err}
+		return nil, err
 	}
 	var (
 		out []Block
 		cur *Block
 	)
-	for i, line := range strings.Split(string(data), "\n") {
+	// The lines are taken one by one, not split into a slice first, so
+	// that an input of many blank lines costs no memory per line.
+	text := string(data)
+	for i := 0; text != "" || i == 0; i++ {
+		line, rest, _ := strings.Cut(text, "\n")
+		text = rest
 		line = strings.TrimRight(line, "\r")
 		t := strings.TrimSpace(line)
 		switch {
@@ -37,6 +45,10 @@ func ReadBlocks(r io.Reader, name string) ([]Block, error) {
 			cur = nil
 		default:
 			if cur == nil {
+				if len(out) == MaxMazes {
+					return nil, &ParseError{File: name, Line: i + 1,
+						Err: fmt.Errorf("%w: more than %d boards, the most one input may hold (give them as several files)", ErrTooLarge, MaxMazes)}
+				}
 				out = append(out, Block{Start: i + 1})
 				cur = &out[len(out)-1]
 			}

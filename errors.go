@@ -12,6 +12,8 @@ var (
 	ErrSize = errors.New("size mismatch")
 	// ErrDims reports grid dimensions outside 1..MaxSide.
 	ErrDims = errors.New("grid dimensions out of range")
+	// ErrSizeSyntax reports a size (ParseSize) that is not written RxC.
+	ErrSizeSyntax = errors.New("a size must be RxC (rows x columns), e.g. 13x13")
 	// ErrConfig reports an invalid Config for the maze at hand.
 	ErrConfig = errors.New("invalid config")
 	// ErrOrder reports a preference order that is not a permutation of D, R, L, U.

@@ -12,15 +12,19 @@ import (
 // The text format holds one maze row per line: '.' is an open cell, 'X' or
 // '#' a wall. Mazes are separated by one or more blank lines, and lines
 // starting with ';' are comments. Leading and trailing spaces, tabs and
-// carriage returns are ignored. Write emits 'X' for walls, so reading what
-// Write wrote gives back the same mazes.
+// carriage returns are ignored, and so is a byte-order mark at the start.
+// A line may hold at most MaxLineBytes bytes, so a huge garbage line is
+// reported instead of read into memory whole, and an input may hold at
+// most MaxGridInputBytes bytes and MaxMazes mazes. Write emits 'X' for walls,
+// so reading what Write wrote gives back the same mazes.
 
-// maxLine bounds the length of a line the parser accepts, so a huge
-// garbage line is reported instead of read into memory whole.
-const maxLine = 1 << 16
+// maxLine bounds the length of a line the parser accepts.
+const maxLine = MaxLineBytes
 
 // Parse reads every maze in r. The name is used in errors, which are
-// *ParseError values naming the line and the problem.
+// *ParseError values naming the line and the problem (a line longer than
+// MaxLineBytes wraps ErrLineTooLong; an input of more than
+// MaxGridInputBytes bytes or MaxMazes mazes, ErrTooLarge).
 func Parse(r io.Reader, name string) ([]Maze, error) {
 	mazes, _, err := ParseLines(r, name)
 	return mazes, err
@@ -58,6 +62,10 @@ func ParseLines(r io.Reader, name string) ([]Maze, []int, error) {
 			return nil
 		}
 		if cur == nil {
+			if len(mazes) == MaxMazes {
+				return &ParseError{File: name, Line: line,
+					Err: fmt.Errorf("%w: more than %d mazes, the most one input may hold (give them as several files)", ErrTooLarge, MaxMazes)}
+			}
 			if cap(arena)-len(arena) < MaxSide {
 				arena = make([]uint64, 0, 64<<10)
 			}
@@ -87,6 +95,10 @@ func ParseLines(r io.Reader, name string) ([]Maze, []int, error) {
 	// The input is read in chunks of 4·maxLine bytes; the lines of each
 	// are handled in place, and a line cut by the chunk's end moves to
 	// the front of the next.
+	// At most MaxGridInputBytes+1 bytes are read: one more tells that
+	// the input is too large.
+	r = io.LimitReader(SkipBOM(r), MaxGridInputBytes+1)
+	total := int64(0)
 	buf := make([]byte, 4*maxLine)
 	lo, hi := 0, 0
 	for eof := false; !eof; {
@@ -94,6 +106,7 @@ func ParseLines(r io.Reader, name string) ([]Maze, []int, error) {
 		lo, hi = 0, hi-lo
 		n, err := io.ReadAtLeast(r, buf[hi:], 1)
 		hi += n
+		total += int64(n)
 		switch {
 		case err == io.EOF || err == io.ErrUnexpectedEOF:
 			eof = true
@@ -113,9 +126,11 @@ func ParseLines(r io.Reader, name string) ([]Maze, []int, error) {
 			}
 			lo += nl + 1
 		}
+		if total > MaxGridInputBytes {
+			return nil, nil, tooLarge(name, line+1, MaxGridInputBytes)
+		}
 		if hi-lo > maxLine {
-			return nil, nil, &ParseError{File: name, Line: line + 1,
-				Err: fmt.Errorf("%w: line longer than %d bytes", ErrTooWide, maxLine)}
+			return nil, nil, LineTooLong(name, line+1)
 		}
 	}
 	if lo < hi {

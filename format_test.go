@@ -27,7 +27,9 @@ func TestParseErrors(t *testing.T) {
 		{"space inside a row", ". .\n", ErrBadCell, 1, "in.txt:1: unknown character ' ' in column 2"},
 		{"too many columns", long + "\n", ErrTooWide, 1, "in.txt:1: too many columns: row has more than 64 cells"},
 		{"too many rows", tall, ErrTooTall, 65, "in.txt:65: too many rows: maze has more than 64 rows"},
-		{"huge line", strings.Repeat("x", 1<<17), ErrTooWide, 1, "in.txt:1: too many columns: line longer than"},
+		{"huge line", strings.Repeat("x", 1<<17), ErrLineTooLong, 1, "in.txt:1: line too long: longer than 65536 bytes, the most a line may hold"},
+		{"huge line after a maze", "...\n\n" + strings.Repeat(".", MaxLineBytes+1) + "\n", ErrLineTooLong, 3, "in.txt:3: line too long: longer than 65536 bytes"},
+		{"byte-order mark, then a bad cell", "\uFEFF...\n.o.\n", ErrBadCell, 2, "in.txt:2: unknown character 'o' in column 2"},
 		{"empty", "", ErrEmpty, 0, "in.txt: no maze in input"},
 		{"only comments", "; nothing\n\n;here\n", ErrEmpty, 0, "in.txt: no maze in input"},
 	}

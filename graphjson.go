@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 )
 
 // graphJSON is the JSON form of a Graph; docs/graph.md describes it.
@@ -30,18 +31,50 @@ func (e *GraphError) Error() string { return fmt.Sprintf("%s: %v", e.File, e.Err
 // Unwrap returns the underlying error.
 func (e *GraphError) Unwrap() error { return e.Err }
 
-// ParseGraph reads one graph in the JSON format of docs/graph.md from r.
-// The name is used in errors, which are *GraphError values wrapping
-// ErrGraph and naming the problem: a JSON syntax error with its line, an
-// unknown field, an unknown or repeated vertex, a bad edge (with its index),
-// a missing or wrong preference list.
+// graphFields lists the fields of a graph object for messages.
+const graphFields = `"vertices", "edges", "start", "exit" and "prefs"`
+
+// graphFieldWant says, for messages, what each field of a graph holds.
+var graphFieldWant = map[string]string{
+	"vertices": "an array of vertex names",
+	"edges":    `an array of edges, each an array of two vertex names (["a", "b"])`,
+	"start":    "a vertex name (a string)",
+	"exit":     "a vertex name (a string)",
+	"prefs":    "an object that maps a vertex name to the array of its neighbours in preference order",
+}
+
+// aJSON names a JSON value's kind (as json.UnmarshalTypeError.Value
+// gives it) with its article: "an array", "a number".
+func aJSON(kind string) string {
+	if kind == "" {
+		return "this value"
+	}
+	if strings.ContainsRune("aeiou", rune(kind[0])) {
+		return "an " + kind
+	}
+	return "a " + kind
+}
+
+// lineOf returns the 1-based line of byte offset off in data.
+func lineOf(data []byte, off int64) int {
+	return 1 + bytes.Count(data[:min(max(int(off), 0), len(data))], []byte("\n"))
+}
+
+// ParseGraph reads one graph in the JSON format of docs/graph.md from r,
+// at most MaxInputBytes of it (a leading byte-order mark is skipped). The
+// name is used in errors, which are *GraphError values wrapping ErrGraph
+// and naming the problem: a JSON syntax error with its line, a value that
+// is not a graph object, a field of the wrong type, an unknown field, an
+// unknown or repeated vertex, a bad edge (with its index), a missing or
+// wrong preference list. An input over the limit, or one that cannot be
+// read, is a *ParseError (see ReadAllText).
 func ParseGraph(r io.Reader, name string) (Graph, error) {
 	fail := func(format string, a ...any) (Graph, error) {
 		return Graph{}, &GraphError{File: name, Err: fmt.Errorf("%w: "+format, append([]any{ErrGraph}, a...)...)}
 	}
-	data, err := io.ReadAll(r)
+	data, err := ReadAllText(r, name)
 	if err != nil {
-		return Graph{}, &GraphError{File: name, Err: err}
+		return Graph{}, err
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
@@ -51,8 +84,14 @@ func ParseGraph(r io.Reader, name string) (Graph, error) {
 		var te *json.UnmarshalTypeError
 		switch {
 		case errors.As(err, &se):
-			return fail("line %d: %v", 1+bytes.Count(data[:min(int(se.Offset), len(data))], []byte("\n")), err)
+			return fail("line %d: %v", lineOf(data, se.Offset), err)
+		case errors.As(err, &te) && te.Field == "":
+			return fail("line %d: want a JSON object with the fields %s (docs/graph.md), not %s", lineOf(data, te.Offset), graphFields, aJSON(te.Value))
 		case errors.As(err, &te):
+			field, _, _ := strings.Cut(te.Field, ".")
+			if want, ok := graphFieldWant[field]; ok {
+				return fail("line %d: field %q: want %s, not %s", lineOf(data, te.Offset), te.Field, want, aJSON(te.Value))
+			}
 			return fail("field %q: %v", te.Field, err)
 		case errors.Is(err, io.EOF):
 			return fail("no JSON object in input")

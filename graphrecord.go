@@ -1,8 +1,12 @@
 package mousemaze
 
 import (
+	"cmp"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
+	"strings"
 	"text/tabwriter"
 )
 
@@ -52,7 +56,9 @@ func NewGraphRecord(name string, g Graph, cfg Config) (GraphRecord, error) {
 }
 
 // WriteGraphTable prints graph records as a table, and with heat each
-// graph's visits per vertex.
+// graph's visits per vertex, written "name=visits" with the vertices in
+// the order of their names, numbers in names compared as numbers
+// ("s=5 t=0 v2=1 v10=3").
 func WriteGraphTable(w io.Writer, recs []GraphRecord, heat bool) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "file\tvertices\tedges\tmax_deg\tdiam\tk\tturns\ttheorem8_bound\tescaped\tfeasible\ttrapped\tcycle\tmousetrap\t")
@@ -67,7 +73,64 @@ func WriteGraphTable(w io.Writer, recs []GraphRecord, heat bool) {
 	tw.Flush()
 	if heat {
 		for _, r := range recs {
-			fmt.Fprintf(w, "\n%s, visits per vertex: %v\n", r.File, r.Heat)
+			fmt.Fprintf(w, "\n%s, visits per vertex: %s\n", r.File, r.heatText())
 		}
 	}
+}
+
+// heatText writes r.Heat as "name=visits" pairs separated by spaces, the
+// names in natural order (natCompare) and quoted when they hold a space or
+// '=', or "-" when there is no heat map.
+func (r GraphRecord) heatText() string {
+	if len(r.Heat) == 0 {
+		return "-"
+	}
+	names := slices.SortedFunc(maps.Keys(r.Heat), func(a, b string) int {
+		return cmp.Or(natCompare(a, b), strings.Compare(a, b))
+	})
+	var b strings.Builder
+	for i, v := range names {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		if v == "" || strings.ContainsAny(v, " =\t\n\"") {
+			fmt.Fprintf(&b, "%q=%d", v, r.Heat[v])
+		} else {
+			fmt.Fprintf(&b, "%s=%d", v, r.Heat[v])
+		}
+	}
+	return b.String()
+}
+
+// natCompare orders strings as text, except that runs of digits compare
+// as numbers: "v2" before "v10".
+func natCompare(a, b string) int {
+	for a != "" && b != "" {
+		da, db := digitRun(a), digitRun(b)
+		if da > 0 && db > 0 {
+			na, nb := strings.TrimLeft(a[:da], "0"), strings.TrimLeft(b[:db], "0")
+			if c := cmp.Compare(len(na), len(nb)); c != 0 {
+				return c
+			}
+			if c := strings.Compare(na, nb); c != 0 {
+				return c
+			}
+			a, b = a[da:], b[db:]
+			continue
+		}
+		if a[0] != b[0] {
+			return cmp.Compare(a[0], b[0])
+		}
+		a, b = a[1:], b[1:]
+	}
+	return cmp.Compare(len(a), len(b))
+}
+
+// digitRun returns the length of the run of ASCII digits that starts s.
+func digitRun(s string) int {
+	n := 0
+	for n < len(s) && s[n] >= '0' && s[n] <= '9' {
+		n++
+	}
+	return n
 }

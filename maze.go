@@ -176,16 +176,15 @@ type Size struct {
 }
 
 // ParseSize reads a size written as "RxC" (or "R×C"), such as "13x13".
+// Text not written so is an error wrapping ErrSizeSyntax, which says how
+// to write a size; sides outside 1..MaxSide are an error wrapping ErrDims.
 func ParseSize(s string) (Size, error) {
 	t := strings.ReplaceAll(strings.ToLower(s), "×", "x")
 	a, b, ok := strings.Cut(t, "x")
-	if !ok {
-		return Size{}, fmt.Errorf("%w: %q: want ROWSxCOLS, such as 13x13", ErrDims, s)
-	}
-	r, err1 := strconv.Atoi(a)
-	c, err2 := strconv.Atoi(b)
-	if err1 != nil || err2 != nil {
-		return Size{}, fmt.Errorf("%w: %q: want ROWSxCOLS, such as 13x13", ErrDims, s)
+	r, err1 := strconv.Atoi(strings.TrimSpace(a))
+	c, err2 := strconv.Atoi(strings.TrimSpace(b))
+	if !ok || err1 != nil || err2 != nil {
+		return Size{}, fmt.Errorf("%w, not %q", ErrSizeSyntax, s)
 	}
 	sz := Size{r, c}
 	return sz, sz.Validate()

@@ -43,23 +43,34 @@ type pendingBoard struct {
 
 // ParseBoards reads every board in r and returns them with the 1-based
 // line on which each begins. Errors are *mousemaze.ParseError values that
-// name the file, the line and the problem.
+// name the file, the line and the problem. The input is read whole with
+// mousemaze.ReadAllText: a leading byte-order mark is skipped, and an
+// input of more than mousemaze.MaxInputBytes is refused with an error
+// wrapping mousemaze.ErrTooLarge.
 func ParseBoards(r io.Reader, name string) ([]Board, []int, error) {
-	data, err := io.ReadAll(r)
+	data, err := mousemaze.ReadAllText(r, name)
 	if err != nil {
-		return nil, nil, &mousemaze.ParseError{File: name, Err: err}
+		return nil, nil, err
 	}
 	fail := func(line int, format string, a ...any) ([]Board, []int, error) {
 		return nil, nil, &mousemaze.ParseError{File: name, Line: line, Err: fmt.Errorf(format, a...)}
 	}
-	lines := strings.Split(string(data), "\n")
+	// The lines are taken one by one, not split into a slice, so that an
+	// input of many short lines costs no memory per line; only the lines
+	// of wrapping boards, which are read again below, are kept.
+	text := string(data)
+	type textLine struct {
+		i int    // the 0-based line number
+		s string // the line, without its newline
+	}
 	var (
 		opts    []pendingBoard
 		cur     pendingBoard
 		inBlock bool
-		block   []int // line indices of the current block
-		blocks  [][]int
-		wraps   []bool // whether each block's board wraps
+		block   []textLine   // the lines of the current block, if it wraps
+		blocks  [][]textLine // the lines of each wrapping block (nil for the others)
+		wraps   []bool       // whether each block's board wraps
+		start   int          // the line of the current block's first line
 	)
 	endBlock := func() {
 		if inBlock {
@@ -67,7 +78,11 @@ func ParseBoards(r io.Reader, name string) ([]Board, []int, error) {
 			inBlock, block = false, nil
 		}
 	}
-	for i, raw := range lines {
+	// A wrapping board is a classic board, at most MaxSide rows: 2·MaxSide+1 lines.
+	const maxBlockLines = 2*mousemaze.MaxSide + 1
+	for i, rest := 0, text; rest != "" || i == 0; i++ {
+		var raw string
+		raw, rest, _ = strings.Cut(rest, "\n")
 		line := strings.TrimRight(raw, "\r")
 		t := strings.TrimSpace(line)
 		switch {
@@ -86,52 +101,62 @@ func ParseBoards(r io.Reader, name string) ([]Board, []int, error) {
 			endBlock()
 		default:
 			if !inBlock {
-				inBlock = true
+				if len(opts) == mousemaze.MaxMazes {
+					return fail(i+1, "%w: more than %d boards, the most one input may hold (give them as several files)", mousemaze.ErrTooLarge, mousemaze.MaxMazes)
+				}
+				inBlock, start = true, i+1
 				opts = append(opts, cur)
 				wraps = append(wraps, cur.wrapC || cur.wrapR)
 				cur = pendingBoard{}
 			}
-			block = append(block, i)
+			if wraps[len(wraps)-1] {
+				if len(block) == maxBlockLines {
+					return fail(start, "%w: the board has more than %d rows (at most %d)", mousemaze.ErrTooTall, mousemaze.MaxSide, mousemaze.MaxSide)
+				}
+				block = append(block, textLine{i, raw})
+			}
 		}
 	}
 	endBlock()
 	if cur.firstDirective > 0 {
 		return fail(cur.firstDirective, "a classic directive after the last board")
 	}
-	// Read the frames of wrapping boards and close them for ParseEdges.
+	// Read the frames of wrapping boards and close them for ParseEdges:
+	// closed holds the side-frame lines to replace, in order.
+	var closed []textLine
 	wrapWalls := make([][2]uint64, len(blocks))
 	for k, blk := range blocks {
 		if !wraps[k] {
 			continue
 		}
-		get := func(j int) string { return strings.Trim(strings.TrimRight(lines[j], "\r"), "\t") }
+		get := func(j int) string { return strings.Trim(strings.TrimRight(blk[j].s, "\r"), "\t") }
 		if len(blk) < 3 {
 			continue // ParseEdges reports the shape
 		}
 		if opts[k].wrapC {
 			for row, j := 1, 1; j < len(blk); row, j = row+1, j+2 {
-				s := get(blk[j])
+				s := get(j)
 				if len(s) < 2 {
 					break
 				}
 				l, r := s[0], s[len(s)-1]
 				if l != r || (l != '|' && l != ' ') {
-					return fail(blk[j]+1, "the side frame of a wrapping board must show the same wall ('|') or opening (' ') on both sides, not %q and %q", l, r)
+					return fail(blk[j].i+1, "the side frame of a wrapping board must show the same wall ('|') or opening (' ') on both sides, not %q and %q", l, r)
 				}
 				if l == '|' {
 					wrapWalls[k][0] |= 1 << uint(row-1)
 				}
-				lines[blk[j]] = "|" + s[1:len(s)-1] + "|"
+				closed = append(closed, textLine{blk[j].i, "|" + s[1:len(s)-1] + "|"})
 			}
 		}
 		if opts[k].wrapR {
-			top, bot := get(blk[0]), get(blk[len(blk)-1])
+			top, bot := get(0), get(len(blk)-1)
 			if len(top) != len(bot) {
-				return fail(blk[len(blk)-1]+1, "the top and bottom frame lines of a wrapping board differ in length")
+				return fail(blk[len(blk)-1].i+1, "the top and bottom frame lines of a wrapping board differ in length")
 			}
 			for j := 1; j < len(top); j += 2 {
 				if top[j] != bot[j] {
-					return fail(blk[len(blk)-1]+1, "the top and bottom frame of a wrapping board disagree at column %d", j+1)
+					return fail(blk[len(blk)-1].i+1, "the top and bottom frame of a wrapping board disagree at column %d", j+1)
 				}
 				if top[j] == '-' {
 					wrapWalls[k][1] |= 1 << uint(j/2)
@@ -139,7 +164,23 @@ func ParseBoards(r io.Reader, name string) ([]Board, []int, error) {
 			}
 		}
 	}
-	mazes, first, err := mousemaze.ParseEdges(strings.NewReader(strings.Join(lines, "\n")), name)
+	if len(closed) > 0 {
+		var b strings.Builder
+		b.Grow(len(text))
+		for i, rest := 0, text; rest != "" || i == 0; i++ {
+			var raw string
+			raw, rest, _ = strings.Cut(rest, "\n")
+			if len(closed) > 0 && closed[0].i == i {
+				raw, closed = closed[0].s, closed[1:]
+			}
+			if i > 0 {
+				b.WriteByte('\n')
+			}
+			b.WriteString(raw)
+		}
+		text = b.String()
+	}
+	mazes, first, err := mousemaze.ParseEdges(strings.NewReader(text), name)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -33,7 +33,10 @@ func (p Position) String() string {
 
 // Parse reads every board in r and returns them with the 1-based line on
 // which each begins. Errors are *mousemaze.ParseError values naming the
-// file, the line and the problem.
+// file, the line and the problem. The input is read whole with
+// mousemaze.ReadBlocks: a leading byte-order mark is skipped, and an input
+// of more than mousemaze.MaxInputBytes is refused with an error wrapping
+// mousemaze.ErrTooLarge.
 func Parse(r io.Reader, name string) ([]Position, []int, error) {
 	return mousemaze.ParseBlocks(r, name, parseBlock)
 }

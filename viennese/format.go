@@ -66,9 +66,13 @@ func ParseFile(name string) (*File, error) {
 // Parse reads a canvas or maze in the text or JSON format from r; name is
 // used in errors, which are *mousemaze.ParseError values naming the line
 // (line 0 when the problem concerns the whole input) and wrapping ErrCanvas
-// or mousemaze.ErrEmpty.
+// or mousemaze.ErrEmpty. The input is read whole with
+// mousemaze.ReadAllText: a leading byte-order mark is skipped, an input of
+// more than mousemaze.MaxInputBytes is refused (mousemaze.ErrTooLarge),
+// and so is a text line of more than mousemaze.MaxLineBytes
+// (mousemaze.ErrLineTooLong).
 func Parse(r io.Reader, name string) (*File, error) {
-	data, err := io.ReadAll(io.LimitReader(r, 16<<20))
+	data, err := mousemaze.ReadAllText(r, name)
 	if err != nil {
 		return nil, err
 	}
@@ -142,7 +146,7 @@ func parseText(data []byte, name string) (*File, error) {
 	coloured := -1 // unknown, 0 no, 1 yes
 	posLine := 0
 	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(make([]byte, 1<<16), 1<<20)
+	sc.Buffer(make([]byte, 4096), mousemaze.MaxLineBytes+1) // +1: the newline
 	line := 0
 	ints := func(fields []string) ([]int, error) {
 		out := make([]int, len(fields))
@@ -257,7 +261,9 @@ func parseText(data []byte, name string) (*File, error) {
 			return nil, perr(name, line, "more than %d streets", MaxStreets)
 		}
 	}
-	if err := sc.Err(); err != nil {
+	if err := sc.Err(); errors.Is(err, bufio.ErrTooLong) {
+		return nil, mousemaze.LineTooLong(name, line+1)
+	} else if err != nil {
 		return nil, perr(name, line+1, "%v", err)
 	}
 	switch {

@@ -5,6 +5,7 @@ import (
 	_ "embed"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -74,10 +75,27 @@ func TaskCheckpoint(dir, what string, j int) string {
 // IslandDir is the directory where the islands of a search trade mazes.
 func IslandDir(dir string) string { return filepath.Join(dir, "islands") }
 
-// LoadJob reads and checks DIR/job.json.
+// LoadJob reads and checks DIR/job.json (at most mousemaze.MaxInputBytes;
+// unknown fields are refused). A directory that does not exist, or holds
+// no job.json, is an error that says so and is fs.ErrNotExist for
+// errors.Is; a file given as DIR is an error that says so; a malformed
+// job.json is an error naming it, and the line where there is one.
 func LoadJob(dir string) (*Job, error) {
 	var j Job
-	if err := checkpoint.Load(JobFile(dir), &j); err != nil {
+	if err := readJSON(JobFile(dir), &j, "a job.json of mousemaze slurm", true); err != nil {
+		var pe *fs.PathError
+		if !errors.As(err, &pe) { // not an error of os.Open
+			return nil, err
+		}
+		st, serr := os.Stat(dir)
+		switch {
+		case serr != nil && errors.Is(serr, fs.ErrNotExist):
+			return nil, missingError{fmt.Sprintf("%s: no such directory (want the --dir of a slurm run)", dir)}
+		case serr == nil && !st.IsDir():
+			return nil, fmt.Errorf("%s is a file, not a directory (want the --dir of a slurm run)", dir)
+		case errors.Is(err, fs.ErrNotExist):
+			return nil, missingError{fmt.Sprintf("%s holds no job.json: not the --dir of a slurm run", dir)}
+		}
 		return nil, err
 	}
 	if (j.Kind != "sweep" && j.Kind != "evolve") || j.Version != JobVersion || j.Tasks < 1 {

@@ -1,7 +1,6 @@
 package slurm
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -121,15 +120,13 @@ func ReadShardReport(dir string, j, n int) (*sweep.Report, error) {
 	return r, nil
 }
 
-// ReadReport reads one sweep report (JSON).
+// ReadReport reads one sweep report (the JSON object of sweep --json),
+// at most mousemaze.MaxInputBytes of it (a leading byte-order mark is
+// skipped). Errors name the file, and the line where there is one.
 func ReadReport(path string) (*sweep.Report, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
 	var r sweep.Report
-	if err := json.Unmarshal(data, &r); err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
+	if err := readJSON(path, &r, "a sweep report (the JSON of sweep --json)", false); err != nil {
+		return nil, err
 	}
 	return &r, nil
 }

@@ -169,9 +169,11 @@ func (r *Report) setBest() {
 // Merge combines the reports of the shards of one sweep into the report of
 // the whole sweep, which equals that of a single run apart from ElapsedS
 // (the sum of the shards' times). Every shard i/N must be present once.
+// Its errors name the report (1-based, in the order given) or the shard,
+// with no package prefix: the command that prints them names itself.
 func Merge(reports ...*Report) (*Report, error) {
 	if len(reports) == 0 {
-		return nil, fmt.Errorf("sweep: merge: no reports")
+		return nil, fmt.Errorf("no reports to merge")
 	}
 	first := reports[0]
 	var n int
@@ -185,26 +187,26 @@ func Merge(reports ...*Report) (*Report, error) {
 		if r.Rows != first.Rows || r.Cols != first.Cols || r.Order != first.Order || r.FreeEnds != first.FreeEnds ||
 			r.BestOnly != first.BestOnly || r.Incumbent != first.Incumbent ||
 			r.TotalTasks != first.TotalTasks || len(r.Pairs) != len(first.Pairs) || r.Entry != first.Entry && !r.FreeEnds || r.Exit != first.Exit && !r.FreeEnds {
-			return nil, fmt.Errorf("sweep: merge: report %d is from a different sweep", k+1)
+			return nil, fmt.Errorf("report %d is from a different sweep", k+1)
 		}
 		i, m := 0, 1
 		if r.Shard != "" {
 			if _, err := fmt.Sscanf(r.Shard, "%d/%d", &i, &m); err != nil {
-				return nil, fmt.Errorf("sweep: merge: report %d: bad shard %q", k+1, r.Shard)
+				return nil, fmt.Errorf("report %d: bad shard %q", k+1, r.Shard)
 			}
 		}
 		if m != n || i < 0 || i >= n {
-			return nil, fmt.Errorf("sweep: merge: report %d is shard %q, want one of %d shards", k+1, r.Shard, n)
+			return nil, fmt.Errorf("report %d is shard %q, want one of %d shards", k+1, r.Shard, n)
 		}
 		if seen[i] {
-			return nil, fmt.Errorf("sweep: merge: shard %d/%d given twice", i, n)
+			return nil, fmt.Errorf("shard %d/%d given twice", i, n)
 		}
 		seen[i] = true
 		out.ElapsedS += r.ElapsedS
 	}
 	for i, ok := range seen {
 		if !ok {
-			return nil, fmt.Errorf("sweep: merge: shard %d/%d is missing", i, n)
+			return nil, fmt.Errorf("shard %d/%d is missing", i, n)
 		}
 	}
 	pairs := func(r *Report) []PairReport {
@@ -220,7 +222,7 @@ func Merge(reports ...*Report) (*Report, error) {
 	for k, r := range reports {
 		for j, p := range pairs(r) {
 			if p.Entry != acc[j].Entry || p.Exit != acc[j].Exit || p.SplitDepth != acc[j].SplitDepth {
-				return nil, fmt.Errorf("sweep: merge: report %d splits pair %d differently", k+1, j)
+				return nil, fmt.Errorf("report %d splits pair %d differently", k+1, j)
 			}
 			acc[j].merge(&p)
 		}
@@ -232,7 +234,7 @@ func Merge(reports ...*Report) (*Report, error) {
 		out.PairReport = acc[0]
 	}
 	if out.BestOnly && out.OptimumTurns < out.Incumbent {
-		return nil, fmt.Errorf("sweep: merge: no maze reaches the best-only incumbent's %d turns (the best has %d): the incumbent must be the turns of a real maze", out.Incumbent, out.OptimumTurns)
+		return nil, fmt.Errorf("no maze reaches the best-only incumbent's %d turns (the best has %d): the incumbent must be the turns of a real maze", out.Incumbent, out.OptimumTurns)
 	}
 	return out, nil
 }
