@@ -152,7 +152,7 @@ test-cuda-mock:
 	BIN=$(BIN) scripts/mockcuda/test.sh
 
 # gpu-bin: what scripts/gpu-run.sh runs on the device (docs/gpu.md):
-# $(BIN)/gpubench and $(BIN)/cuda.test (cuda tag, linked against a plain
+# $(BIN)/gpubench, $(BIN)/cuda.test and $(BIN)/mousemaze (cuda tag, linked against a plain
 # build of the mock, whose soname is the driver's libcuda.so.1 and which
 # is not kept: the device's driver is the one loaded there), and two 13x13
 # populations in $(BIN)/pops.
@@ -163,9 +163,11 @@ gpu-bin:
 	CGO_ENABLED=1 CGO_CFLAGS="-I$$inc" CGO_LDFLAGS="-L$(abspath $(BIN)/mockcuda-link)" \
 		$(GO) build -tags cuda -o $(BIN)/gpubench ./scripts/gpubench && \
 	CGO_ENABLED=1 CGO_CFLAGS="-I$$inc" CGO_LDFLAGS="-L$(abspath $(BIN)/mockcuda-link)" \
-		$(GO) test -c -tags cuda -o $(BIN)/cuda.test ./cuda
+		$(GO) test -c -tags cuda -o $(BIN)/cuda.test ./cuda && \
+	CGO_ENABLED=1 CGO_CFLAGS="-I$$inc" CGO_LDFLAGS="-L$(abspath $(BIN)/mockcuda-link)" \
+		$(GO) build -tags cuda -o $(BIN)/mousemaze ./cmd/mousemaze
 	rm -rf $(BIN)/mockcuda-link
 	mkdir -p $(BIN)/pops
 	$(BIN)/gpubench makepop --size 13x13 --n $(GPUPOPS) --kind long --out $(BIN)/pops/pop-13x13-long.bin
 	$(BIN)/gpubench makepop --size 13x13 --n $$(( $(GPUPOPS) / 2 )) --kind random --out $(BIN)/pops/pop-13x13-random.bin
-	du -sh $(BIN)/gpubench $(BIN)/cuda.test $(BIN)/pops
+	du -sh $(BIN)/gpubench $(BIN)/cuda.test $(BIN)/mousemaze $(BIN)/pops

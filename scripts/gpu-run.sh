@@ -20,8 +20,9 @@
 # Time limits (s): 10 smi, 15 env, 20 smoke, 90 tests, 60 check, 45 + 45
 # sanitizers, 2 x 30 carried streams, 40 drawn stream, 20 resident stream
 # (one batch uploaded once and walked again and again on the device), 20
-# cpu baseline, 45 ncu: 470 in all with the default 15 s streams, within
-# the 480 s budget.
+# cpu baseline, 45 ga (GPURUN_GA_LIMIT), 45 ncu: 515 in all with the
+# default 15 s streams; these are ceilings, each step stops early when
+# done.
 #
 # Every result is appended, as soon as it exists, to $OUT/gpu-run.jsonl
 # (one JSON object a line) and a line of $OUT/summary.txt (also printed),
@@ -52,7 +53,10 @@
 # GPURUN_SCALE (1; multiplies every time limit, for slow runs such as the
 # mock's), GPURUN_DRAWN_N (131072: mazes of the drawn stream populations),
 # SMI, SANITIZER, NCU (the tools' commands: nvidia-smi, compute-sanitizer,
-# ncu; a step whose tool is not found is recorded as skipped).
+# ncu; a step whose tool is not found is recorded as skipped),
+# GPURUN_GA_POP (1048576 children a generation), GPURUN_GA_EVALS
+# (20000000) and GPURUN_GA_LIMIT (45 s) for the GA step, which runs
+# $BIN/mousemaze (the cuda-tagged binary make gpu-bin builds).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 BIN="${BIN:-bin}"
@@ -68,6 +72,9 @@ SWEEP_BIG="${GPURUN_SWEEP_BIG:-7x7:22657200991:332}"
 SWEEP_BIG_SECONDS="${GPURUN_SWEEP_BIG_SECONDS:-150}"
 SWEEP_SAMPLE="${GPURUN_SWEEP_SAMPLE:-8x8:24:1000000:938273,2657,999241,814295,997554,805427,810625,787507,951439,251589,107622,468853}"
 SWEEP_EXPAND="${GPURUN_SWEEP_EXPAND:-16}"
+GA_POP="${GPURUN_GA_POP:-1048576}"
+GA_EVALS="${GPURUN_GA_EVALS:-20000000}"
+GA_LIMIT="${GPURUN_GA_LIMIT:-45}"
 SANITIZER="${SANITIZER:-compute-sanitizer}"
 NCU="${NCU:-ncu}"
 SHORT=()
@@ -190,7 +197,20 @@ step stream-drawn-32x32 $((SECS + 25)) "$BIN/gpubench" stream --size 32x32 --n "
 step stream-resident-13x13 $((SECS / 3 + 14)) "$BIN/gpubench" stream --resident --size 13x13 --n "$DRAWN_N" --kind random --seconds $((SECS / 3 + 1))
 step stream-cpu-1core-13x13 $((SECS / 3 + 14)) "$BIN/gpubench" stream --backend cpu --workers 1 --size 13x13 --n $((DRAWN_N / 2)) --kind long --seconds $((SECS / 3 + 1))
 
-# 7. One Nsight Compute pass on walk16 (13x13), if ncu is present.
+# 7. A large GA on the device: evolve --algo ga with GPURUN_GA_POP children
+#    a generation for GPURUN_GA_EVALS evaluations; its final JSON line has
+#    evals_per_s, seconds and eval_seconds (the time inside the evaluator,
+#    copies included): eval_seconds / seconds is the share of the run the
+#    device was busy or waited on, the rest (host_seconds) is breeding the
+#    device waited for (docs/gpu.md).
+if [ -x "$BIN/mousemaze" ]; then
+  step ga-13x13 "$GA_LIMIT" bash -c '"$1" evolve --backend cuda --algo ga --size 13x13 --seed 1 \
+    --pop "$2" --evals "$3" --json | grep "^{\"event\":\"done\""' ga "$BIN/mousemaze" "$GA_POP" "$GA_EVALS"
+else
+  skip ga-13x13 "$BIN/mousemaze is missing (make gpu-bin builds it)"
+fi
+
+# 8. One Nsight Compute pass on walk16 (13x13), if ncu is present.
 if command -v "$NCU" > /dev/null; then
   step ncu 45 "$NCU" --kernel-name walk16 --launch-count 1 --section SpeedOfLight --section Occupancy \
     --section LaunchStats --section MemoryWorkloadAnalysis --section WarpStateStats \

@@ -36,7 +36,8 @@ rm -rf "$work"
 mkdir -p "$work"
 go test -c -asan -tags cuda -o "$work/cuda.test" ./cuda
 go build -asan -tags cuda -o "$work/gpubench" ./scripts/gpubench
-for b in "$work/cuda.test" "$work/gpubench"; do
+go build -asan -tags cuda -o "$work/mousemaze" ./cmd/mousemaze
+for b in "$work/cuda.test" "$work/gpubench" "$work/mousemaze"; do
   # grep reads all of ldd's output (no -q): with pipefail, an early exit
   # would fail ldd with SIGPIPE now and then.
   if ! ldd "$b" | grep "libcuda.so.1 => $mock/libcuda.so.1" > /dev/null; then
