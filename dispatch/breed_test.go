@@ -354,3 +354,31 @@ func TestGridDistance(t *testing.T) {
 		}
 	}
 }
+
+// TestGridNear checks Near against Distance for every pair of moves and
+// several reaches, with fixed and free ends.
+func TestGridNear(t *testing.T) {
+	for _, free := range []bool{false, true} {
+		spec, err := Preset(AlgoILS)
+		if err != nil {
+			t.Fatal(err)
+		}
+		spec.Rows, spec.Cols, spec.FreeEnds, spec.Evals = 6, 5, free, 1
+		prob, err := NewGridProblem(spec, refEvaluator(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := prob.Open()
+		g.Entry, g.Exit = 2, 4
+		for _, reach := range []int{0, 1, 2, 3, 7} {
+			near := prob.Near(g, reach)
+			for a := range prob.Moves(g) {
+				for b := range prob.Moves(g) {
+					if got, want := near(a, b), prob.Distance(g, a, b) <= reach; got != want {
+						t.Fatalf("free %v reach %d: Near(%d, %d) = %v, Distance %d", free, reach, a, b, got, prob.Distance(g, a, b))
+					}
+				}
+			}
+		}
+	}
+}

@@ -315,6 +315,32 @@ func (p *GridProblem) Distance(g Grid, m1, m2 int) int {
 	return d
 }
 
+// Near returns whether two moves of g are within reach of each other, as
+// Distance says, with the positions of g's move sites computed once (a
+// scan's pair list asks it of every pair of moves).
+func (p *GridProblem) Near(g Grid, reach int) func(a, b int) bool {
+	n := p.Moves(g)
+	cells, _, _ := p.cellMoves(g)
+	row, col := make([]int32, n), make([]int32, n)
+	for m := range n {
+		switch site := p.Site(g, m); {
+		case m >= cells && site == p.Rows*p.Cols: // an entry move
+			row[m], col[m] = 0, -1
+		case m >= cells: // an exit move
+			row[m], col[m] = int32(p.Rows-1), -1
+		default:
+			row[m], col[m] = int32(site/p.Cols), int32(site%p.Cols)
+		}
+	}
+	return func(a, b int) bool {
+		d := abs(int(row[a] - row[b]))
+		if col[a] >= 0 && col[b] >= 0 { // an end move is near every cell of its row
+			d = max(d, abs(int(col[a]-col[b])))
+		}
+		return d <= reach
+	}
+}
+
 func abs(x int) int {
 	if x < 0 {
 		return -x
@@ -380,15 +406,23 @@ func (p *GridProblem) Evaluate(batch []Grid, dst []Score) error {
 			break
 		}
 	}
-	if same && p.buffers != nil { // one population, from buffers kept between calls
+	if same && p.buffers != nil { // one population at a time, from buffers kept between calls
 		buf := p.buffers.Get().(*evalBuffers)
 		defer p.buffers.Put(buf)
-		buf.words = slices.Grow(buf.words[:0], p.Rows*len(batch))
-		for _, g := range batch {
-			buf.words = append(buf.words, g.Walls...)
+		cfg := p.ConfigOf(batch[0])
+		for lo := 0; lo < len(batch); lo += evalBatch {
+			part := batch[lo:min(lo+evalBatch, len(batch))]
+			buf.words = slices.Grow(buf.words[:0], p.Rows*len(part))
+			for _, g := range part {
+				buf.words = append(buf.words, g.Walls...)
+			}
+			buf.res = slices.Grow(buf.res[:0], len(part))[:len(part)]
+			pop := mousemaze.Population{Rows: p.Rows, Cols: p.Cols, Words: buf.words}
+			if err := p.evaluateGroup(pop, cfg, buf.res, nil, dst[lo:lo+len(part)]); err != nil {
+				return err
+			}
 		}
-		buf.res = slices.Grow(buf.res[:0], len(batch))[:len(batch)]
-		return p.evaluateGroup(mousemaze.Population{Rows: p.Rows, Cols: p.Cols, Words: buf.words}, p.ConfigOf(batch[0]), buf.res, nil, dst)
+		return nil
 	}
 	type ends struct{ entry, exit int }
 	groups := map[ends][]int{}
@@ -412,6 +446,12 @@ func (p *GridProblem) Evaluate(batch []Grid, dst []Score) error {
 	}
 	return nil
 }
+
+// evalBatch is the most mazes the grid problem hands the evaluator at
+// once: a batch of a generation of a million is walked in parts of this
+// size (as large as keeps a device busy), so that its words and results
+// need not be held all at once.
+const evalBatch = 1 << 18
 
 // evalBuffers are the words and results of one Evaluate call, kept for
 // the next.

@@ -376,7 +376,10 @@ func (s *Engine[G]) fillRandom(initial []Member[G], n int) []Member[G] {
 		}
 		return pop
 	}
-	fresh := make([]Member[G], n-len(pop))
+	// Room for the elite too, so that the array serves the generation
+	// after next (see generation).
+	pop = slices.Grow(pop, n-len(pop)+max(s.st.Spec.Elite, 0))
+	fresh := pop[len(pop):n]
 	chunks := (len(fresh) + breedChunk - 1) / breedChunk
 	rejected := make([]int64, chunks)
 	s.chunked(len(fresh), s.rng.Uint64(), 0, func(c int, rng *rand.Rand) {
@@ -387,5 +390,5 @@ func (s *Engine[G]) fillRandom(initial []Member[G], n int) []Member[G] {
 	for _, r := range rejected {
 		s.st.Rejected += r
 	}
-	return append(pop, fresh...)
+	return pop[:n]
 }

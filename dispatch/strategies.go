@@ -202,7 +202,9 @@ func (s *Engine[G]) generation(pop, parents, elite int, cross bool, rate float64
 		// children into their storage: in steady state a generation
 		// allocates almost nothing.
 		next := s.spare
-		if len(next) != len(eli)+pop {
+		if cap(next) >= len(eli)+pop {
+			next = next[:len(eli)+pop]
+		} else {
 			next = make([]Member[G], len(eli)+pop)
 		}
 		for i, m := range eli {
