@@ -274,6 +274,8 @@ func TestBadInput(t *testing.T) {
 			req := httptest.NewRequest(tc.method, tc.path, strings.NewReader(tc.body))
 			if tc.status == 415 {
 				req.Header.Set("Content-Type", "text/plain")
+			} else if tc.body != "" {
+				req.Header.Set("Content-Type", "application/json")
 			}
 			s.Handler().ServeHTTP(rec, req)
 			if rec.Code != tc.status {

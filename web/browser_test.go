@@ -70,8 +70,11 @@ func TestBrowser(t *testing.T) {
 			return [r.left + ox + 0.5 * cs, r.top + oy + 1.5 * cs]; })()`, &xy),
 	)
 	var rowsCols, backends string
-	var miniHidden bool
+	var miniHidden, primaryOffLooksOff bool
 	run("drawing and walking",
+		// Issue 37: a disabled primary button must not look enabled.
+		chromedp.Evaluate(`(() => { const b = document.getElementById('release'); const on = getComputedStyle(b).backgroundColor;
+			b.disabled = true; const off = getComputedStyle(b).backgroundColor; b.disabled = false; return on !== off; })()`, &primaryOffLooksOff),
 		chromedp.Evaluate(`document.getElementById('rows').value + 'x' + document.getElementById('cols').value`, &rowsCols),
 		chromedp.Evaluate(`document.getElementById('job-maze').hidden`, &miniHidden),
 		waitJS(`document.getElementById('backend').dataset.loaded === '1'`),
@@ -90,6 +93,9 @@ func TestBrowser(t *testing.T) {
 	}
 	if !miniHidden {
 		t.Error("the job's maze box shows before any job")
+	}
+	if !primaryOffLooksOff {
+		t.Error("a disabled primary button (Release the mouse) has the colours of an enabled one")
 	}
 	if want := "auto," + strings.Join(builtBackends(), ","); backends != want {
 		t.Errorf("the page offers backends %s, want %s", backends, want)
@@ -185,15 +191,22 @@ func TestBrowser(t *testing.T) {
 	run("screenshot", shot("thesis-7x7.png"))
 
 	// 3. A short evolve: progress events arrive and a best maze is drawn.
+	// Start is clicked twice at once (issue 37): one job, not two.
 	run("evolve",
 		chromedp.SetValue("#job-size", "6x6", chromedp.ByQuery),
 		chromedp.SetValue("#job-evals", "100000", chromedp.ByQuery),
-		chromedp.Click("#job-start", chromedp.ByQuery),
+		chromedp.Evaluate(`(() => { const b = document.getElementById('job-start'); b.click(); b.click(); return 0; })()`, nil),
 		waitJS(`+document.getElementById('job-events').textContent >= 1 && +(document.getElementById('job-maze').dataset.turns || 0) > 0`),
 		waitJS(`document.getElementById('job-state').textContent !== 'running'`),
 	)
 	if got := text("#job-state"); got != "done" {
 		t.Errorf("evolve job state %q, want done", got)
+	}
+	s.mu.Lock()
+	started := len(s.order)
+	s.mu.Unlock()
+	if started != 1 {
+		t.Errorf("two quick clicks on Start started %d jobs, want 1", started)
 	}
 	var events, drawn int
 	run("reading the job's events and maze",

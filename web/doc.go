@@ -19,6 +19,12 @@
 //	GET    /api/jobs/{id}/events  its progress as Server-Sent Events
 //	DELETE /api/jobs/{id}         stop it
 //
+// A state-changing request (POST, PUT, PATCH, DELETE) must come from the
+// server's own page (by its Origin or Sec-Fetch-Site header) or from an
+// origin of Options.AllowOrigins, and a body must be application/json;
+// see Server.Handler. A request without either header (curl, a script)
+// is served.
+//
 // Every error is a 4xx (or, for a failing backend, 5xx) JSON object
 // {"error": "..."}; input never causes a 500.
 package web

@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"net"
 	"net/http"
 	"strings"
 	"sync"
@@ -95,21 +96,35 @@ type playGame struct {
 	replies []string    // each seat's last reply
 	paths   [][]int     // each seat's cells, start first
 	touched time.Time
+	client  string // the remote address (IP) of the player who opened it
 }
 
-// gameTable holds the games: at most max, each reclaimed once untouched
-// for idle; a duo player silent for gone has left.
+// over reports whether the game has ended.
+func (g *playGame) over() bool {
+	switch {
+	case g.interp != nil:
+		return g.interp.Done()
+	case g.duo != nil:
+		return g.duo.Over()
+	}
+	return g.blind.Over()
+}
+
+// gameTable holds the games: at most max, at most perClient opened by
+// one client, each reclaimed once untouched for idle; a duo player
+// silent for gone has left.
 type gameTable struct {
-	mu    sync.Mutex
-	games map[string]*playGame
-	max   int
-	idle  time.Duration
-	gone  time.Duration
-	now   func() time.Time
+	mu        sync.Mutex
+	games     map[string]*playGame
+	max       int
+	perClient int
+	idle      time.Duration
+	gone      time.Duration
+	now       func() time.Time
 }
 
 func newGameTable(o Options) *gameTable {
-	return &gameTable{games: map[string]*playGame{}, max: o.MaxGames, idle: o.GameIdle, gone: o.PlayerGone, now: time.Now}
+	return &gameTable{games: map[string]*playGame{}, max: o.MaxGames, perClient: o.MaxGamesPerClient, idle: o.GameIdle, gone: o.PlayerGone, now: time.Now}
 }
 
 // token returns a random hex string of n bytes.
@@ -241,6 +256,14 @@ func (s *Server) handleNewGame(w http.ResponseWriter, r *http.Request) {
 	defer t.mu.Unlock()
 	now := t.now()
 	t.reclaim(now)
+	g.client = clientOf(r)
+	if t.ofClient(g.client) >= t.perClient {
+		t.dropEnded(g.client)
+		if t.ofClient(g.client) >= t.perClient {
+			writeError(w, http.StatusTooManyRequests, fmt.Sprintf("you have %d games open, this client's limit; end one (or wait %v for the oldest to be dropped)", t.perClient, t.idle))
+			return
+		}
+	}
 	if len(t.games) >= t.max {
 		writeError(w, http.StatusTooManyRequests, fmt.Sprintf("%d games are open; try again when one ends", t.max))
 		return
@@ -251,6 +274,39 @@ func (s *Server) handleNewGame(w http.ResponseWriter, r *http.Request) {
 	g.touched, g.seen[0] = now, now
 	t.games[g.id] = g
 	writeJSON(w, http.StatusCreated, t.state(g, 0))
+}
+
+// clientOf names the client of r by its remote IP address (not a
+// forwarded header, which any client may forge).
+func clientOf(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
+
+// ofClient counts the games client opened; the caller holds mu.
+func (t *gameTable) ofClient(client string) int {
+	n := 0
+	for _, g := range t.games {
+		if g.client == client {
+			n++
+		}
+	}
+	return n
+}
+
+// dropEnded drops the ended games client opened whose players have seen
+// their end: the one-player games, and the two-player games untouched for
+// the time a page takes to poll (gone); the caller holds mu.
+func (t *gameTable) dropEnded(client string) {
+	now := t.now()
+	for id, g := range t.games {
+		if g.client == client && g.over() && (g.duo == nil || now.Sub(g.touched) > t.gone) {
+			delete(t.games, id)
+		}
+	}
 }
 
 // lookup finds the game and the seat of the player token; the caller

@@ -71,6 +71,20 @@ func TestBrowserGames(t *testing.T) {
 		chromedp.Click("#game-start", chromedp.ByQuery),
 		waitJS(`document.getElementById('game-view').textContent !== ''`),
 	)
+	// revealShown reads whether the reveal takes room on the page (the
+	// hidden attribute alone may be overridden by the CSS: issue 37).
+	revealShown := func() bool {
+		t.Helper()
+		var shown bool
+		if err := chromedp.Run(ctx, chromedp.Evaluate(`(() => { const c = document.getElementById('game-reveal');
+			return getComputedStyle(c).display !== 'none' && c.getBoundingClientRect().height > 0; })()`, &shown)); err != nil {
+			t.Fatal(err)
+		}
+		return shown
+	}
+	if revealShown() {
+		t.Error("the reveal shows (an empty box) before the game has ended")
+	}
 	check := func(step string) {
 		t.Helper()
 		v := replica.Perspective()
@@ -118,6 +132,9 @@ func TestBrowserGames(t *testing.T) {
 		t.Fatal("the scripted blind game did not end")
 	}
 	run("the reveal", waitJS(`!document.getElementById('game-reveal').hidden`), shot("game-blind.png"))
+	if !revealShown() {
+		t.Error("the blind game has ended, but its reveal does not show")
+	}
 	wantOutcome := map[bool]string{true: "won", false: "lost"}[replica.Won()]
 	if got := text("#game-status"); got == "" || !strings.Contains(got, fmt.Sprint(replica.Moves)) {
 		t.Errorf("the blind game's end reads %q (replica: %s after %d moves)", got, wantOutcome, replica.Moves)
@@ -138,6 +155,9 @@ func TestBrowserGames(t *testing.T) {
 		chromedp.Click("#game-start", chromedp.ByQuery),
 		waitJS(`document.querySelectorAll('#game-options button').length === 4`),
 	)
+	if revealShown() {
+		t.Error("after New game, the last game's maze still shows")
+	}
 	walker, _ := classic.NewStepper(classic.WalkerTremaux, ig.Nav(), nil)
 	for !ig.Done() {
 		if got, want := text("#game-situation"), strings.SplitN(ig.Situation(), "\n", 2)[0]; got != want {

@@ -9,11 +9,16 @@ import (
 	"io"
 	"io/fs"
 	"log"
+	"mime"
+	"net"
 	"net/http"
+	"net/url"
 	"reflect"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
+	"unicode"
 )
 
 //go:embed static
@@ -63,7 +68,17 @@ type Options struct {
 	// silent (the page asks every second) before he has left and the
 	// other wins (default 20 s).
 	PlayerGone time.Duration
-	// Log receives one line per failing request (default: discarded).
+	// MaxGamesPerClient caps the maze games one client (one remote IP
+	// address) may hold open at once, so that no client can take every
+	// slot of MaxGames (default max(4, MaxGames/8)).
+	MaxGamesPerClient int
+	// AllowOrigins are the origins (scheme://host[:port], such as
+	// "https://example.org") other than the server's own whose pages may
+	// send state-changing requests (POST, PUT, PATCH, DELETE). A request
+	// from any other site is refused; see Server.Handler.
+	AllowOrigins []string
+	// Log receives one line per failing request (method, path, status
+	// and reason) and per recovered panic (default: discarded).
 	Log *log.Logger
 }
 
@@ -110,6 +125,9 @@ func (o Options) withDefaults() Options {
 	if o.PlayerGone <= 0 {
 		o.PlayerGone = 20 * time.Second
 	}
+	if o.MaxGamesPerClient <= 0 {
+		o.MaxGamesPerClient = max(4, o.MaxGames/8)
+	}
 	if o.Log == nil {
 		o.Log = log.New(io.Discard, "", 0)
 	}
@@ -136,17 +154,24 @@ type Server struct {
 
 	evals evaluators
 	games *gameTable
+	// allowOrigins are Options.AllowOrigins, normalised by
+	// normalOrigin.
+	allowOrigins map[string]bool
 }
 
 // New returns a Server with the options o.
 func New(o Options) (*Server, error) {
 	o = o.withDefaults()
+	allow, err := parseOrigins(o.AllowOrigins)
+	if err != nil {
+		return nil, err
+	}
 	gal, err := loadGallery()
 	if err != nil {
 		return nil, err
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	s := &Server{opts: o, mux: http.NewServeMux(), ctx: ctx, cancel: cancel, gallery: gal, jobs: map[string]*job{}, games: newGameTable(o)}
+	s := &Server{opts: o, mux: http.NewServeMux(), ctx: ctx, cancel: cancel, gallery: gal, jobs: map[string]*job{}, games: newGameTable(o), allowOrigins: allow}
 	static, err := fs.Sub(staticFiles, "static")
 	if err != nil {
 		cancel()
@@ -214,24 +239,188 @@ func (s *Server) handleBackends(w http.ResponseWriter, r *http.Request) {
 }
 
 // Handler returns the server's HTTP handler: the routes behind a recover
-// guard and a cap on request bodies.
+// guard, a cap on request bodies, a guard against requests from other
+// sites (checkRequest) and a log line for every failed request.
 func (s *Server) Handler() http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		lw := &logWriter{ResponseWriter: w}
 		defer func() {
 			if v := recover(); v != nil {
 				if v == http.ErrAbortHandler {
 					panic(v)
 				}
-				s.opts.Log.Printf("panic serving %s %s: %v", r.Method, r.URL.Path, v)
-				writeError(w, http.StatusInternalServerError, "internal error")
+				lw.logged = true // this line, not the 500's
+				s.opts.Log.Printf("panic serving %s %s: %v", r.Method, oneLine(r.URL.Path), v)
+				writeError(lw, http.StatusInternalServerError, "internal error")
+			}
+			if lw.status >= 400 && !lw.logged {
+				s.opts.Log.Printf("%s %s: %d %s", r.Method, oneLine(r.URL.Path), lw.status, lw.reason())
 			}
 		}()
 		if r.Body != nil {
 			r.Body = http.MaxBytesReader(w, r.Body, s.opts.MaxBody)
 		}
 		w.Header().Set("X-Content-Type-Options", "nosniff")
-		s.mux.ServeHTTP(w, r)
+		if err := s.checkRequest(r); err != nil {
+			writeError(lw, err.status, err.msg)
+			return
+		}
+		s.mux.ServeHTTP(lw, r)
 	})
+}
+
+// logWriter is a ResponseWriter that remembers the status and, for a
+// failure, the start of the body: the reason of the log line.
+type logWriter struct {
+	http.ResponseWriter
+	status int
+	body   []byte
+	logged bool // the failure is logged already
+}
+
+// maxReason caps the bytes of a failure's body that logWriter keeps.
+const maxReason = 512
+
+func (w *logWriter) WriteHeader(code int) {
+	if w.status == 0 {
+		w.status = code
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *logWriter) Write(p []byte) (int, error) {
+	if w.status == 0 {
+		w.status = http.StatusOK
+	}
+	if w.status >= 400 && len(w.body) < maxReason {
+		w.body = append(w.body, p[:min(len(p), maxReason-len(w.body))]...)
+	}
+	return w.ResponseWriter.Write(p)
+}
+
+// Unwrap lets http.ResponseController reach the connection (to flush the
+// event streams).
+func (w *logWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// reason is the failure's error message: the "error" of a JSON error
+// body, or the body's text, on one line.
+func (w *logWriter) reason() string {
+	var e errorBody
+	if json.Unmarshal(w.body, &e) == nil && e.Error != "" {
+		return oneLine(e.Error)
+	}
+	return oneLine(strings.TrimSpace(string(w.body)))
+}
+
+// oneLine returns s, quoted when it holds a character that is not
+// printable (a line break), so that a log entry stays on one line.
+func oneLine(s string) string {
+	for _, c := range s {
+		if !unicode.IsPrint(c) {
+			return strconv.Quote(s)
+		}
+	}
+	return s
+}
+
+// stateChanging reports whether a request of this method may change the
+// server's state: the methods that must come from the server's own page.
+func stateChanging(method string) bool {
+	switch method {
+	case http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete:
+		return true
+	}
+	return false
+}
+
+// checkRequest refuses a state-changing request that another site's page
+// may have sent: one whose Origin is neither the server's own (the
+// request's Host, over http or https) nor one of Options.AllowOrigins
+// (403), or, without an Origin, whose Sec-Fetch-Site is other than
+// same-origin or none (403); and one with a body that is not
+// application/json (415), which a page of another site could otherwise
+// send as a form without asking first. A request with neither header
+// (curl, a script) is not a browser's and passes.
+func (s *Server) checkRequest(r *http.Request) *httpError {
+	if !stateChanging(r.Method) {
+		return nil
+	}
+	origin := r.Header.Get("Origin")
+	site := r.Header.Get("Sec-Fetch-Site")
+	switch {
+	case origin != "":
+		o, err := normalOrigin(origin)
+		if err != nil || (o != normalHost(r.Host, o) && !s.allowOrigins[o]) {
+			return &httpError{status: http.StatusForbidden, msg: fmt.Sprintf("%s %s from origin %s refused: only this server's own page may change its state (serve --allow-origin admits another)", r.Method, r.URL.Path, oneLine(origin))}
+		}
+	case site != "" && site != "same-origin" && site != "none":
+		return &httpError{status: http.StatusForbidden, msg: fmt.Sprintf("%s %s from a %s page refused: only this server's own page may change its state", r.Method, r.URL.Path, oneLine(site))}
+	}
+	if r.ContentLength != 0 {
+		ct := r.Header.Get("Content-Type")
+		if !isJSON(ct) {
+			return &httpError{status: http.StatusUnsupportedMediaType, msg: fmt.Sprintf("content type %q: send application/json", ct)}
+		}
+	}
+	return nil
+}
+
+// ParseOrigin checks an origin for Options.AllowOrigins: http:// or
+// https://, a host, an optional port and nothing more. It returns the
+// origin as the server compares it: in lower case, without the scheme's
+// default port.
+func ParseOrigin(o string) (string, error) {
+	return normalOrigin(o)
+}
+
+// normalOrigin returns the origin o as scheme://host[:port] in lower case
+// without the scheme's default port; it must be http or https with a host
+// and nothing after it.
+func normalOrigin(o string) (string, error) {
+	u, err := url.Parse(o)
+	if err != nil {
+		return "", err
+	}
+	if u.Scheme != "http" && u.Scheme != "https" {
+		return "", fmt.Errorf("origin %q: want http:// or https://", o)
+	}
+	if u.Host == "" || u.User != nil || (u.Path != "" && u.Path != "/") || u.RawQuery != "" || u.Fragment != "" {
+		return "", fmt.Errorf("origin %q: want scheme://host[:port] and nothing more", o)
+	}
+	return u.Scheme + "://" + normalHostPort(u.Scheme, u.Host), nil
+}
+
+// normalHost returns the origin the request's Host would have under the
+// scheme of origin o (the server cannot know which scheme a proxy in
+// front of it serves, so either passes).
+func normalHost(host, o string) string {
+	scheme, _, _ := strings.Cut(o, "://")
+	return scheme + "://" + normalHostPort(scheme, host)
+}
+
+// normalHostPort lower-cases host and drops the scheme's default port.
+func normalHostPort(scheme, host string) string {
+	host = strings.ToLower(host)
+	if h, port, err := net.SplitHostPort(host); err == nil && (scheme == "http" && port == "80" || scheme == "https" && port == "443") {
+		if strings.Contains(h, ":") {
+			return "[" + h + "]"
+		}
+		return h
+	}
+	return host
+}
+
+// parseOrigins normalises the allowed origins.
+func parseOrigins(origins []string) (map[string]bool, error) {
+	m := map[string]bool{}
+	for _, o := range origins {
+		n, err := normalOrigin(o)
+		if err != nil {
+			return nil, err
+		}
+		m[n] = true
+	}
+	return m, nil
 }
 
 // Close cancels every job, waits for them to end and closes the server's
@@ -278,7 +467,6 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 		writeError(w, he.status, he.msg)
 		return
 	}
-	s.opts.Log.Printf("%s %s: %v", r.Method, r.URL.Path, err)
 	writeError(w, http.StatusInternalServerError, err.Error())
 }
 
@@ -318,7 +506,7 @@ func decodeAnd[Q, A any](s *Server, w http.ResponseWriter, r *http.Request, f fu
 // decode reads the request body as one JSON object into v, rejecting
 // unknown fields, trailing data and bodies over the cap.
 func decode(r *http.Request, v any) error {
-	if ct := r.Header.Get("Content-Type"); ct != "" && !strings.HasPrefix(ct, "application/json") {
+	if ct := r.Header.Get("Content-Type"); ct != "" && !isJSON(ct) {
 		return &httpError{status: http.StatusUnsupportedMediaType, msg: fmt.Sprintf("content type %q: send application/json", ct)}
 	}
 	dec := json.NewDecoder(r.Body)
@@ -346,6 +534,13 @@ func decode(r *http.Request, v any) error {
 	default:
 		return badRequest("malformed JSON: %v", err)
 	}
+}
+
+// isJSON reports whether the content type ct is application/json, with
+// or without parameters.
+func isJSON(ct string) bool {
+	mt, _, err := mime.ParseMediaType(ct)
+	return err == nil && mt == "application/json"
 }
 
 // jsonLine writes v as one line of JSON.

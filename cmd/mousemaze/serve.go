@@ -3,7 +3,9 @@ package main
 import (
 	"fmt"
 	"io"
+	"log"
 	"net"
+	"strings"
 	"time"
 
 	"github.com/mousemaze/mousemaze/web"
@@ -22,6 +24,18 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	gameIdle := minFlag(fs, "game-idle", 30*time.Minute, 1, "drop a maze game untouched for this long")
 	playerGone := minFlag(fs, "player-gone", 20*time.Second, 1, "a two-player game's player silent for this long has left (the other wins)")
 	open := fs.Bool("open", false, "open the page in the default browser")
+	quiet := fs.Bool("quiet", false, "log nothing: no line on standard error per failed request or recovered panic")
+	var origins []string
+	fs.Func("allow-origin", "also accept jobs and games from the page at `origin`, such as https://example.org (repeatable, or comma-separated; other sites are refused)", func(v string) error {
+		for o := range strings.SplitSeq(v, ",") {
+			o = strings.TrimSpace(o)
+			if _, err := web.ParseOrigin(o); err != nil {
+				return err
+			}
+			origins = append(origins, o)
+		}
+		return nil
+	})
 	if code := parseNoArgs(fs, args); code >= 0 {
 		return code
 	}
@@ -35,8 +49,12 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	if !web.IsLoopback(host) {
 		fmt.Fprintf(stderr, "mousemaze serve: warning: %s is not a loopback address; anyone who can reach it can run searches on this machine\n", *addr)
 	}
+	logger := log.New(stderr, "mousemaze serve: ", log.LstdFlags|log.Lmsgprefix)
+	if *quiet {
+		logger = nil // discarded
+	}
 	srv, err := web.New(web.Options{Backend: *backend, Workers: *workers, MaxJobs: *maxJobs, MaxEvals: *maxEvals, WalkCap: *walkCap, IdleTimeout: *idle,
-		MaxGames: *maxGames, GameIdle: *gameIdle, PlayerGone: *playerGone})
+		MaxGames: *maxGames, GameIdle: *gameIdle, PlayerGone: *playerGone, AllowOrigins: origins, Log: logger})
 	if err != nil {
 		return failer("serve", stderr)(exitFail, "%v", err)
 	}

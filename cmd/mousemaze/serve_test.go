@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"net/http"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -27,6 +28,8 @@ func TestServeFlags(t *testing.T) {
 		{[]string{"serve", "--idle", "0s"}, "invalid value \"0s\" for flag -idle: must be above 0\n"},
 		{[]string{"serve", "--addr", "8080"}, "mousemaze serve: --addr \"8080\": address 8080: missing port in address\n"},
 		{[]string{"serve", "now"}, "mousemaze serve: unexpected arguments [\"now\"]\n"},
+		{[]string{"serve", "--allow-origin", "https://a.example,ftp://b.example"}, "invalid value \"https://a.example,ftp://b.example\" for flag -allow-origin: origin \"ftp://b.example\": want http:// or https://\n"},
+		{[]string{"serve", "--allow-origin", "a.example"}, "invalid value \"a.example\" for flag -allow-origin: origin \"a.example\": want http:// or https://\n"},
 	}
 	for _, tc := range tests {
 		var out, errb bytes.Buffer
@@ -113,5 +116,83 @@ func TestServeSIGTERM(t *testing.T) {
 	}
 	if strings.Join(rest, "\n") != "mousemaze serve: shut down" {
 		t.Errorf("output after the signal %q", rest)
+	}
+}
+
+// TestServeLogs starts the real command with --allow-origin and wants
+// the allowed origin served, another site refused, and one line on
+// standard error per failed request; with --quiet, none.
+func TestServeLogs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the command in a child process")
+	}
+	for _, quiet := range []bool{false, true} {
+		args := []string{"serve", "--addr", "127.0.0.1:0", "--backend", "ref", "--allow-origin", "https://a.example, https://b.example:8443", "--allow-origin", "http://c.example"}
+		if quiet {
+			args = append(args, "--quiet")
+		}
+		cmd, out, stderr := startChild(t, args...)
+		defer cmd.Process.Kill()
+		sc := bufio.NewScanner(out)
+		if !sc.Scan() {
+			t.Fatalf("no output; stderr %s", stderr.String())
+		}
+		url := strings.TrimPrefix(sc.Text(), "mousemaze serve: listening on ")
+		post := func(origin string) int {
+			req, err := http.NewRequest("POST", url+"api/games", strings.NewReader(`{"kind":"blind","size":"3x3"}`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			req.Header.Set("Content-Type", "application/json")
+			req.Header.Set("Origin", origin)
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp.Body.Close()
+			return resp.StatusCode
+		}
+		for origin, want := range map[string]int{"https://a.example": 201, "https://b.example:8443": 201, "http://c.example": 201, "https://evil.example": 403, "http://a.example": 403} {
+			if got := post(origin); got != want {
+				t.Errorf("a game from %s: %d, want %d", origin, got, want)
+			}
+		}
+		resp, err := http.Get(url + "api/jobs/99")
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+			t.Fatal(err)
+		}
+		for sc.Scan() {
+		}
+		if err := cmd.Wait(); err != nil {
+			t.Fatalf("serve: %v; stderr %s", err, stderr.String())
+		}
+		var lines []string
+		for _, l := range strings.Split(strings.TrimSuffix(stderr.String(), "\n"), "\n") {
+			if l != "" {
+				// Drop the time stamp: "2006/01/02 15:04:05 ".
+				if f := strings.SplitN(l, " ", 3); len(f) == 3 {
+					l = f[2]
+				}
+				lines = append(lines, l)
+			}
+		}
+		want := []string{
+			"mousemaze serve: POST /api/games: 403 POST /api/games from origin https://evil.example refused: only this server's own page may change its state (serve --allow-origin admits another)",
+			"mousemaze serve: POST /api/games: 403 POST /api/games from origin http://a.example refused: only this server's own page may change its state (serve --allow-origin admits another)",
+			`mousemaze serve: GET /api/jobs/99: 404 no job "99"`,
+		}
+		if quiet {
+			want = nil
+		}
+		// The map's order is random: compare the sorted lines.
+		slices.Sort(lines)
+		slices.Sort(want)
+		if !slices.Equal(lines, want) {
+			t.Errorf("quiet %v: standard error\n%s\nwant\n%s", quiet, strings.Join(lines, "\n"), strings.Join(want, "\n"))
+		}
 	}
 }

@@ -174,6 +174,7 @@ export function initGames({ message }) {
   sync();
   $("game-start").addEventListener("click", async () => {
     stopPolling();
+    $("game-reveal").hidden = true; // the last game's maze goes with it
     const body = {
       kind: kind.value,
       size: $("game-size").value,
@@ -186,7 +187,9 @@ export function initGames({ message }) {
     }
     if (kind.value === "interpret") body.theme = $("game-theme").value;
     try {
-      if (game && game.kind === "duo" && !game.over) await api("DELETE", `/api/games/${game.id}?player=${game.player}`).catch(() => {});
+      // Leave the last game (a race the other player wins), or end it,
+      // so that it holds none of this client's game slots.
+      if (game && (game.kind !== "duo" || !game.over)) await api("DELETE", `/api/games/${game.id}?player=${game.player}`).catch(() => {});
       show(await api("POST", "/api/games", body));
       message("");
       if (game.kind === "duo") startPolling();

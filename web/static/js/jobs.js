@@ -151,10 +151,16 @@ export function initJobs({ rules, open, message }) {
         if (v !== "" && applies(p)) body[p.name] = p.number ? Number(v) : v;
       }
     }
+    // Off until the server answers: a second click must not start a
+    // second job.
+    const start = $("job-start");
+    if (start.disabled) return;
+    start.disabled = true;
     let st;
     try {
       st = await api("POST", "/api/jobs", body);
     } catch (e) {
+      start.disabled = false;
       message(e.message);
       return;
     }
