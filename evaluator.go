@@ -132,14 +132,6 @@ func backends(withMissing bool) []string {
 	return names
 }
 
-// Kernels lists every kernel name that backend accepts in Options.Kernel,
-// nil for a backend without kernels.
-func Kernels(backend string) []string {
-	registryMu.RLock()
-	defer registryMu.RUnlock()
-	return append([]string(nil), kernelNames[backend]...)
-}
-
 // kernelChoices describes every backend's kernels for an error message:
 // "cpu: avx512, generic".
 func kernelChoices() string {
@@ -295,20 +287,22 @@ func EvaluateEach(pop Population, cfg Config, dst []Result, walk func(Maze, Conf
 	return nil
 }
 
-// KModBackends lists the backends that honour Config.K (modular
-// counting). A backend that learns it adds its name here. The cpu, tree
-// and cuda backends hand k-mod walks to the reference walk for now.
-var KModBackends = []string{"ref", "cpu", "tree", "cuda"}
+// kmodBackends lists the backends that honour Config.K (modular
+// counting): every backend built here does (cpu, tree and cuda hand k-mod
+// walks to the reference walk for now), so ForConfig only ever replaces a
+// backend registered from outside, such as a test's. A backend that stops
+// honouring K drops its name here.
+var kmodBackends = []string{"ref", "cpu", "tree", "cuda"}
 
 // ForConfig returns ev when it can evaluate under cfg, and otherwise the
-// reference backend: under cfg.K > 0 a backend missing from KModBackends
+// reference backend: under cfg.K > 0 a backend missing from kmodBackends
 // is replaced by "ref", so that "auto" never gives wrong results for a
 // k-mod mouse. Closing the replacement closes ev.
 func ForConfig(ev Evaluator, cfg Config) Evaluator {
 	if cfg.K == 0 {
 		return ev
 	}
-	for _, n := range KModBackends {
+	for _, n := range kmodBackends {
 		if ev.Name() == n {
 			return ev
 		}
@@ -332,27 +326,3 @@ func (refInstead) Evaluate(pop Population, cfg Config, dst []Result) error {
 
 // Close closes the replaced backend.
 func (r refInstead) Close() error { return r.replaced.Close() }
-
-// CheckAgainstWalk evaluates pop under cfg with ev and compares every
-// result with the reference walk's, exactly; it returns how many of the
-// walks trapped the mouse, and an error naming the first maze on which
-// they differ. Every fast path is checked with it.
-func CheckAgainstWalk(ev Evaluator, pop Population, cfg Config) (trapped int, err error) {
-	dst := make([]Result, pop.Len())
-	if err := ev.Evaluate(pop, cfg, dst); err != nil {
-		return 0, err
-	}
-	for i := range dst {
-		want, err := Walk(pop.Maze(i), cfg)
-		if err != nil {
-			return trapped, err
-		}
-		if !dst[i].Same(want) {
-			return trapped, fmt.Errorf("%s backend, maze %d: got %+v, the walk %+v\n%s", ev.Name(), i, dst[i], want, pop.Maze(i))
-		}
-		if want.Trapped {
-			trapped++
-		}
-	}
-	return trapped, nil
-}

@@ -27,28 +27,6 @@ func Feasible(m Maze, cfg Config) bool {
 	return reach[m.Rows-1]>>uint(cfg.Exit)&1 != 0
 }
 
-// The reasons WhyInfeasible gives.
-const (
-	InfeasibleEntry       = "entry walled"     // the entry cell is a wall
-	InfeasibleExit        = "exit walled"      // the exit cell is a wall
-	InfeasibleUnreachable = "exit unreachable" // no open path joins them
-)
-
-// WhyInfeasible says why the mouse cannot escape m under cfg: "" when m is
-// feasible, else InfeasibleEntry, InfeasibleExit (when the entry cell is
-// open) or InfeasibleUnreachable. It assumes cfg is valid for m.
-func WhyInfeasible(m Maze, cfg Config) string {
-	switch {
-	case m.Wall(0, cfg.Entry):
-		return InfeasibleEntry
-	case m.Wall(m.Rows-1, cfg.Exit):
-		return InfeasibleExit
-	case !Feasible(m, cfg):
-		return InfeasibleUnreachable
-	}
-	return ""
-}
-
 // TrapSize returns the number of open cells reachable from m's entry and
 // the area of their bounding box: the size of a trap as the trap objective and the
 // trap sweep rank it.

@@ -33,65 +33,7 @@ func Parse(r io.Reader, name string) ([]Maze, error) {
 // ParseLines is Parse that also returns, for every maze, the 1-based line
 // on which its first row stands.
 func ParseLines(r io.Reader, name string) ([]Maze, []int, error) {
-	var (
-		mazes []Maze
-		lines []int
-		cur   *Maze
-		line  int
-		// arena holds the rows of many mazes back to back, so that a
-		// maze costs no allocation of its own; start is where the rows
-		// of the maze being read begin.
-		arena []uint64
-		start int
-	)
-	closeMaze := func() {
-		if cur != nil {
-			cur.Walls = arena[start:len(arena):len(arena)]
-			cur = nil
-		}
-	}
-	// one handles the next line, without its newline.
-	one := func(raw []byte) error {
-		line++
-		text := trimSpace(raw)
-		switch {
-		case len(text) == 0:
-			closeMaze()
-			return nil
-		case text[0] == ';':
-			return nil
-		}
-		if cur == nil {
-			if len(mazes) == MaxMazes {
-				return &ParseError{File: name, Line: line,
-					Err: fmt.Errorf("%w: more than %d mazes, the most one input may hold (give them as several files)", ErrTooLarge, MaxMazes)}
-			}
-			if cap(arena)-len(arena) < MaxSide {
-				arena = make([]uint64, 0, 64<<10)
-			}
-			start = len(arena)
-			mazes = append(mazes, Maze{})
-			lines = append(lines, line)
-			cur = &mazes[len(mazes)-1]
-		}
-		row, width, err := parseRow(text)
-		if err != nil {
-			return &ParseError{File: name, Line: line, Err: err}
-		}
-		if cur.Rows == 0 {
-			cur.Cols = width
-		} else if width != cur.Cols {
-			return &ParseError{File: name, Line: line,
-				Err: fmt.Errorf("%w: row has %d cells, want %d", ErrRowWidth, width, cur.Cols)}
-		}
-		if cur.Rows == MaxSide {
-			return &ParseError{File: name, Line: line,
-				Err: fmt.Errorf("%w: maze has more than %d rows", ErrTooTall, MaxSide)}
-		}
-		arena = append(arena, row)
-		cur.Rows++
-		return nil
-	}
+	p := mazeParser{name: name}
 	// The input is read in chunks of 4·maxLine bytes; the lines of each
 	// are handled in place, and a line cut by the chunk's end moves to
 	// the front of the next.
@@ -111,7 +53,7 @@ func ParseLines(r io.Reader, name string) ([]Maze, []int, error) {
 		case err == io.EOF || err == io.ErrUnexpectedEOF:
 			eof = true
 		case err != nil:
-			return nil, nil, &ParseError{File: name, Line: line, Err: err}
+			return nil, nil, &ParseError{File: name, Line: p.line, Err: err}
 		}
 		for {
 			nl := bytes.IndexByte(buf[lo:hi], '\n')
@@ -121,28 +63,96 @@ func ParseLines(r io.Reader, name string) ([]Maze, []int, error) {
 			if nl > maxLine {
 				break
 			}
-			if err := one(buf[lo : lo+nl]); err != nil {
+			if err := p.one(buf[lo : lo+nl]); err != nil {
 				return nil, nil, err
 			}
 			lo += nl + 1
 		}
 		if total > MaxGridInputBytes {
-			return nil, nil, tooLarge(name, line+1, MaxGridInputBytes)
+			return nil, nil, tooLarge(name, p.line+1, MaxGridInputBytes)
 		}
 		if hi-lo > maxLine {
-			return nil, nil, LineTooLong(name, line+1)
+			return nil, nil, LineTooLong(name, p.line+1)
 		}
 	}
 	if lo < hi {
-		if err := one(buf[lo:hi]); err != nil {
+		if err := p.one(buf[lo:hi]); err != nil {
 			return nil, nil, err
 		}
 	}
-	closeMaze()
-	if len(mazes) == 0 {
+	p.closeMaze()
+	if len(p.mazes) == 0 {
 		return nil, nil, &ParseError{File: name, Err: ErrEmpty}
 	}
-	return mazes, lines, nil
+	return p.mazes, p.lines, nil
+}
+
+// mazeParser is the state of ParseLines: the mazes read so far and the
+// one being read.
+type mazeParser struct {
+	name  string // the input's name, for errors
+	mazes []Maze // the mazes read so far
+	lines []int  // the 1-based line on which each maze begins
+	cur   *Maze  // the maze being read; nil between mazes
+	line  int    // the 1-based line last handled
+	// arena holds the rows of many mazes back to back, so that a
+	// maze costs no allocation of its own; start is where the rows
+	// of the maze being read begin.
+	arena []uint64
+	start int
+}
+
+// closeMaze ends the maze being read, if any.
+func (p *mazeParser) closeMaze() {
+	if p.cur != nil {
+		p.cur.Walls = p.arena[p.start:len(p.arena):len(p.arena)]
+		p.cur = nil
+	}
+}
+
+// one handles the next line, without its newline: a blank line ends a
+// maze, a comment is skipped and any other line is a row.
+func (p *mazeParser) one(raw []byte) error {
+	p.line++
+	text := trimSpace(raw)
+	switch {
+	case len(text) == 0:
+		p.closeMaze()
+		return nil
+	case text[0] == ';':
+		return nil
+	}
+	if p.cur == nil {
+		if len(p.mazes) == MaxMazes {
+			return &ParseError{File: p.name, Line: p.line,
+				Err: fmt.Errorf("%w: more than %d mazes, the most one input may hold (give them as several files)", ErrTooLarge, MaxMazes)}
+		}
+		if cap(p.arena)-len(p.arena) < MaxSide {
+			p.arena = make([]uint64, 0, 64<<10)
+		}
+		p.start = len(p.arena)
+		p.mazes = append(p.mazes, Maze{})
+		p.lines = append(p.lines, p.line)
+		p.cur = &p.mazes[len(p.mazes)-1]
+	}
+	row, width, err := parseRow(text)
+	if err != nil {
+		return &ParseError{File: p.name, Line: p.line, Err: err}
+	}
+	cur := p.cur
+	if cur.Rows == 0 {
+		cur.Cols = width
+	} else if width != cur.Cols {
+		return &ParseError{File: p.name, Line: p.line,
+			Err: fmt.Errorf("%w: row has %d cells, want %d", ErrRowWidth, width, cur.Cols)}
+	}
+	if cur.Rows == MaxSide {
+		return &ParseError{File: p.name, Line: p.line,
+			Err: fmt.Errorf("%w: maze has more than %d rows", ErrTooTall, MaxSide)}
+	}
+	p.arena = append(p.arena, row)
+	cur.Rows++
+	return nil
 }
 
 // trimSpace drops the spaces, tabs, carriage returns and the newline at

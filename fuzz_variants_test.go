@@ -63,7 +63,7 @@ func FuzzParseGraph(f *testing.F) {
 	if data, err := os.ReadFile("testdata/single-path.json"); err == nil {
 		f.Add(data)
 	}
-	for _, g := range []Graph{Lemma11(3), SinglePath()} {
+	for _, g := range []Graph{Lemma11(3), singlePath()} {
 		var buf bytes.Buffer
 		if err := WriteGraph(&buf, g); err != nil {
 			f.Fatal(err)

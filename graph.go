@@ -252,7 +252,7 @@ func Lemma11(k int) Graph {
 	return g
 }
 
-// SinglePath returns the single-path maze that traps both 2- and 3-mod
+// singlePath returns the single-path maze that traps both 2- and 3-mod
 // mice, rebuilt from the paper's §5 (Figure 5's caption and the text
 // after Lemma 10; the figure is not in our copy). A vertical path of four
 // vertices f, a, b, c from the top: the exit f is the top vertex, Squeaky
@@ -263,7 +263,7 @@ func Lemma11(k int) Graph {
 // the mousetrap is {a}, the second vertex from the top, as the caption
 // says. With exact counting he escapes after 8 turns. On the grid it is
 // the 1×3 maze "..." with entry and exit in column 0 and order RDLU.
-func SinglePath() Graph {
+func singlePath() Graph {
 	return Graph{
 		Names: []string{"f", "a", "b", "c"},
 		Prefs: [][]int{{1}, {2, 0}, {3, 1}, {2}},

@@ -326,7 +326,7 @@ func TestGraphJSONRoundTrip(t *testing.T) {
 // TestSinglePath checks the paper's single path (Figure 5) that traps 2-
 // and 3-mod mice with the mousetrap {a}, the second vertex from the top,
 // as a graph and as the 1×3 grid with order RDLU; the values were traced
-// by hand (see SinglePath).
+// by hand (see singlePath).
 func TestSinglePath(t *testing.T) {
 	grid := NewMaze(1, 3)
 	for _, tc := range []struct {
@@ -338,7 +338,7 @@ func TestSinglePath(t *testing.T) {
 		{3, Result{Feasible: true, Trapped: true, Turns: 14, CycleStart: 8, CycleLen: 6, TrapTurn: 8}},
 		{4, Result{Feasible: true, Escaped: true, Turns: 8}},
 	} {
-		got, err := WalkGraph(SinglePath(), Config{K: tc.k})
+		got, err := WalkGraph(singlePath(), Config{K: tc.k})
 		if err != nil || !got.Same(tc.want) {
 			t.Errorf("graph, k=%d: got %+v, %v, want %+v", tc.k, got, err, tc.want)
 		}

@@ -69,13 +69,57 @@ func lineOf(data []byte, off int64) int {
 // wrong preference list. An input over the limit, or one that cannot be
 // read, is a *ParseError (see ReadAllText).
 func ParseGraph(r io.Reader, name string) (Graph, error) {
-	fail := func(format string, a ...any) (Graph, error) {
-		return Graph{}, &GraphError{File: name, Err: fmt.Errorf("%w: "+format, append([]any{ErrGraph}, a...)...)}
-	}
 	data, err := ReadAllText(r, name)
 	if err != nil {
 		return Graph{}, err
 	}
+	g, err := buildGraph(data)
+	if err != nil {
+		return Graph{}, &GraphError{File: name, Err: err}
+	}
+	if err := g.Validate(); err != nil {
+		return Graph{}, &GraphError{File: name, Err: err}
+	}
+	return g, nil
+}
+
+// graphErrorf returns an error wrapping ErrGraph with the message format
+// gives.
+func graphErrorf(format string, a ...any) error {
+	return fmt.Errorf("%w: "+format, append([]any{ErrGraph}, a...)...)
+}
+
+// buildGraph decodes the graph in data and checks its vertices, edges,
+// ends and preference lists; errors wrap ErrGraph (see graphErrorf).
+func buildGraph(data []byte) (Graph, error) {
+	j, err := decodeGraph(data)
+	if err != nil {
+		return Graph{}, err
+	}
+	if len(j.Vertices) == 0 {
+		return Graph{}, graphErrorf(`"vertices" is missing or empty`)
+	}
+	g := Graph{Names: j.Vertices}
+	id, err := graphVertices(j.Vertices)
+	if err != nil {
+		return Graph{}, err
+	}
+	nbrs, edgeOrder, err := graphEdges(j.Edges, id)
+	if err != nil {
+		return Graph{}, err
+	}
+	if g.Start, g.Exit, err = graphEnds(j, id); err != nil {
+		return Graph{}, err
+	}
+	if g.Prefs, err = graphPrefs(j, id, nbrs, edgeOrder); err != nil {
+		return Graph{}, err
+	}
+	return g, nil
+}
+
+// decodeGraph decodes the one JSON object in data, naming the line of a
+// syntax error or of a field of the wrong type.
+func decodeGraph(data []byte) (graphJSON, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	var j graphJSON
@@ -84,90 +128,113 @@ func ParseGraph(r io.Reader, name string) (Graph, error) {
 		var te *json.UnmarshalTypeError
 		switch {
 		case errors.As(err, &se):
-			return fail("line %d: %v", lineOf(data, se.Offset), err)
+			return j, graphErrorf("line %d: %v", lineOf(data, se.Offset), err)
 		case errors.As(err, &te) && te.Field == "":
-			return fail("line %d: want a JSON object with the fields %s (docs/graph.md), not %s", lineOf(data, te.Offset), graphFields, aJSON(te.Value))
+			return j, graphErrorf("line %d: want a JSON object with the fields %s (docs/graph.md), not %s", lineOf(data, te.Offset), graphFields, aJSON(te.Value))
 		case errors.As(err, &te):
 			field, _, _ := strings.Cut(te.Field, ".")
 			if want, ok := graphFieldWant[field]; ok {
-				return fail("line %d: field %q: want %s, not %s", lineOf(data, te.Offset), te.Field, want, aJSON(te.Value))
+				return j, graphErrorf("line %d: field %q: want %s, not %s", lineOf(data, te.Offset), te.Field, want, aJSON(te.Value))
 			}
-			return fail("field %q: %v", te.Field, err)
+			return j, graphErrorf("field %q: %v", te.Field, err)
 		case errors.Is(err, io.EOF):
-			return fail("no JSON object in input")
+			return j, graphErrorf("no JSON object in input")
 		}
-		return fail("%v", err)
+		return j, graphErrorf("%v", err)
 	}
 	if dec.More() {
-		return fail("more than one JSON value in input")
+		return j, graphErrorf("more than one JSON value in input")
 	}
-	if len(j.Vertices) == 0 {
-		return fail(`"vertices" is missing or empty`)
-	}
-	g := Graph{Names: j.Vertices, Prefs: make([][]int, len(j.Vertices))}
-	id := make(map[string]int, len(j.Vertices))
-	for i, v := range j.Vertices {
+	return j, nil
+}
+
+// graphVertices returns the index of each vertex name, which must be
+// non-empty and unique.
+func graphVertices(vertices []string) (map[string]int, error) {
+	id := make(map[string]int, len(vertices))
+	for i, v := range vertices {
 		if v == "" {
-			return fail("vertex %d has an empty name", i)
+			return nil, graphErrorf("vertex %d has an empty name", i)
 		}
 		if _, dup := id[v]; dup {
-			return fail("vertex %q is listed twice", v)
+			return nil, graphErrorf("vertex %q is listed twice", v)
 		}
 		id[v] = i
 	}
-	nbrs := make([]map[int]bool, len(j.Vertices))
+	return id, nil
+}
+
+// graphEdges reads the edges between the vertices of id: nbrs holds the
+// neighbours of each vertex and edgeOrder lists them in edge order. The
+// graph must be simple.
+func graphEdges(edges [][]string, id map[string]int) (nbrs []map[int]bool, edgeOrder [][]int, err error) {
+	nbrs = make([]map[int]bool, len(id))
 	for i := range nbrs {
 		nbrs[i] = map[int]bool{}
 	}
-	edgeOrder := make([][]int, len(j.Vertices)) // neighbours in edge order
-	for i, e := range j.Edges {
+	edgeOrder = make([][]int, len(id))
+	for i, e := range edges {
 		if len(e) != 2 {
-			return fail("edge %d %q: want two vertices, have %d", i, e, len(e))
+			return nil, nil, graphErrorf("edge %d %q: want two vertices, have %d", i, e, len(e))
 		}
 		a, okA := id[e[0]]
 		b, okB := id[e[1]]
 		switch {
 		case !okA:
-			return fail("edge %d %q: unknown vertex %q", i, e, e[0])
+			return nil, nil, graphErrorf("edge %d %q: unknown vertex %q", i, e, e[0])
 		case !okB:
-			return fail("edge %d %q: unknown vertex %q", i, e, e[1])
+			return nil, nil, graphErrorf("edge %d %q: unknown vertex %q", i, e, e[1])
 		case a == b:
-			return fail("edge %d %q: a loop (the graph must be simple)", i, e)
+			return nil, nil, graphErrorf("edge %d %q: a loop (the graph must be simple)", i, e)
 		case nbrs[a][b]:
-			return fail("edge %d %q: listed twice (the graph must be simple)", i, e)
+			return nil, nil, graphErrorf("edge %d %q: listed twice (the graph must be simple)", i, e)
 		}
 		nbrs[a][b], nbrs[b][a] = true, true
 		edgeOrder[a] = append(edgeOrder[a], b)
 		edgeOrder[b] = append(edgeOrder[b], a)
 	}
+	return nbrs, edgeOrder, nil
+}
+
+// graphEnds returns the start and exit vertices of j, which must be two
+// different vertices of id.
+func graphEnds(j graphJSON, id map[string]int) (start, exit int, err error) {
 	var ok bool
-	if g.Start, ok = id[j.Start]; !ok {
+	if start, ok = id[j.Start]; !ok {
 		if j.Start == "" {
-			return fail(`"start" is missing`)
+			return 0, 0, graphErrorf(`"start" is missing`)
 		}
-		return fail("start %q is not a vertex", j.Start)
+		return 0, 0, graphErrorf("start %q is not a vertex", j.Start)
 	}
-	if g.Exit, ok = id[j.Exit]; !ok {
+	if exit, ok = id[j.Exit]; !ok {
 		if j.Exit == "" {
-			return fail(`"exit" is missing`)
+			return 0, 0, graphErrorf(`"exit" is missing`)
 		}
-		return fail("exit %q is not a vertex", j.Exit)
+		return 0, 0, graphErrorf("exit %q is not a vertex", j.Exit)
 	}
-	if g.Start == g.Exit {
-		return fail("start and exit are the same vertex %q", j.Start)
+	if start == exit {
+		return 0, 0, graphErrorf("start and exit are the same vertex %q", j.Start)
 	}
+	return start, exit, nil
+}
+
+// graphPrefs returns the preference list of each vertex of j: the one
+// given, which must list every neighbour (nbrs) once, or for a vertex with
+// at most one neighbour and none given, its neighbours in edge order.
+func graphPrefs(j graphJSON, id map[string]int, nbrs []map[int]bool, edgeOrder [][]int) ([][]int, error) {
 	for v := range j.Prefs {
 		if _, ok := id[v]; !ok {
-			return fail("prefs: unknown vertex %q", v)
+			return nil, graphErrorf("prefs: unknown vertex %q", v)
 		}
 	}
+	prefs := make([][]int, len(j.Vertices))
 	for i, v := range j.Vertices {
 		p, has := j.Prefs[v]
 		if !has {
 			if len(edgeOrder[i]) > 1 {
-				return fail("prefs: vertex %q has %d neighbours but no preference list", v, len(edgeOrder[i]))
+				return nil, graphErrorf("prefs: vertex %q has %d neighbours but no preference list", v, len(edgeOrder[i]))
 			}
-			g.Prefs[i] = append([]int{}, edgeOrder[i]...)
+			prefs[i] = append([]int{}, edgeOrder[i]...)
 			continue
 		}
 		seen := map[int]bool{}
@@ -175,27 +242,24 @@ func ParseGraph(r io.Reader, name string) (Graph, error) {
 			n, ok := id[w]
 			switch {
 			case !ok:
-				return fail("prefs of %q: unknown vertex %q", v, w)
+				return nil, graphErrorf("prefs of %q: unknown vertex %q", v, w)
 			case !nbrs[i][n]:
-				return fail("prefs of %q: %q is not a neighbour", v, w)
+				return nil, graphErrorf("prefs of %q: %q is not a neighbour", v, w)
 			case seen[n]:
-				return fail("prefs of %q: %q is listed twice", v, w)
+				return nil, graphErrorf("prefs of %q: %q is listed twice", v, w)
 			}
 			seen[n] = true
-			g.Prefs[i] = append(g.Prefs[i], n)
+			prefs[i] = append(prefs[i], n)
 		}
 		if len(p) != len(nbrs[i]) {
 			for _, n := range edgeOrder[i] {
 				if !seen[n] {
-					return fail("prefs of %q: neighbour %q is missing", v, j.Vertices[n])
+					return nil, graphErrorf("prefs of %q: neighbour %q is missing", v, j.Vertices[n])
 				}
 			}
 		}
 	}
-	if err := g.Validate(); err != nil {
-		return Graph{}, &GraphError{File: name, Err: err}
-	}
-	return g, nil
+	return prefs, nil
 }
 
 // WriteGraph writes g in the JSON format of docs/graph.md, one edge per

@@ -46,9 +46,6 @@ var (
 // editors write at the start of a text file.
 var bom = []byte{0xEF, 0xBB, 0xBF}
 
-// TrimBOM returns b without a leading UTF-8 byte-order mark.
-func TrimBOM(b []byte) []byte { return bytes.TrimPrefix(b, bom) }
-
 // SkipBOM returns a reader of what r holds after a leading UTF-8
 // byte-order mark, if r starts with one, and of all of r otherwise. It
 // reads no more of r than the first Read needs to tell, so it can wrap an

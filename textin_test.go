@@ -1,7 +1,6 @@
 package mousemaze_test
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -168,9 +167,6 @@ func TestSkipBOM(t *testing.T) {
 				t.Errorf("SkipBOM(%q) = %q, %v; want %q", tc.in, got, err, tc.want)
 			}
 		}
-		if got := string(mousemaze.TrimBOM([]byte(tc.in))); got != tc.want {
-			t.Errorf("TrimBOM(%q) = %q, want %q", tc.in, got, tc.want)
-		}
 	}
 	// A read error met while looking for the mark comes after the bytes.
 	boom := errors.New("boom")
@@ -262,43 +258,5 @@ func TestParseSizeMessages(t *testing.T) {
 	}
 	if sz, err := mousemaze.ParseSize(" 13 x 7 "); err != nil || sz != (mousemaze.Size{Rows: 13, Cols: 7}) {
 		t.Errorf(`ParseSize(" 13 x 7 ") = %v, %v`, sz, err)
-	}
-}
-
-// TestWriteGraphTableHeat checks that --heat prints the visits per
-// vertex as name=count pairs in natural order of the names, not as a Go map.
-func TestWriteGraphTableHeat(t *testing.T) {
-	tests := []struct {
-		heat map[string]uint32
-		want string
-	}{
-		{map[string]uint32{"s": 5, "v1": 1, "t": 0, "v10": 3, "v2": 2}, "s=5 t=0 v1=1 v2=2 v10=3"},
-		{map[string]uint32{"b": 1, "a": 2}, "a=2 b=1"},
-		{map[string]uint32{"a b": 1, "x=y": 2}, `"a b"=1 "x=y"=2`},
-		{map[string]uint32{"v01": 1, "v1": 2}, "v01=1 v1=2"},
-		{nil, "-"},
-	}
-	for _, tc := range tests {
-		var b bytes.Buffer
-		mousemaze.WriteGraphTable(&b, []mousemaze.GraphRecord{{File: "g.json", Heat: tc.heat}}, true)
-		want := "\ng.json, visits per vertex: " + tc.want + "\n"
-		if !strings.HasSuffix(b.String(), want) || strings.Contains(b.String(), "map[") {
-			t.Errorf("heat %v: got\n%s\nwant it to end %q", tc.heat, b.String(), want)
-		}
-	}
-	// A real walk: every vertex named once.
-	g, err := mousemaze.ParseGraph(strings.NewReader(graphText), "g.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec, err := mousemaze.NewGraphRecord("g.json", g, mousemaze.Config{Heat: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var b bytes.Buffer
-	mousemaze.WriteGraphTable(&b, []mousemaze.GraphRecord{rec}, true)
-	want := fmt.Sprintf("visits per vertex: s=%d t=%d v1=%d\n", rec.Heat["s"], rec.Heat["t"], rec.Heat["v1"])
-	if !strings.HasSuffix(b.String(), want) {
-		t.Errorf("got\n%s\nwant it to end %q", b.String(), want)
 	}
 }

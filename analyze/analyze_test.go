@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/mousemaze/mousemaze"
+	"github.com/mousemaze/mousemaze/evalout"
+	"github.com/mousemaze/mousemaze/internal/mazetest"
 )
 
 func mustParse(t testing.TB, text string) mousemaze.Maze {
@@ -96,7 +98,7 @@ func TestTreeBackend(t *testing.T) {
 		}
 	}
 	cfg := mousemaze.Config{Heat: true}
-	if _, err := mousemaze.CheckAgainstWalk(ev, pop, cfg); err != nil {
+	if _, err := mazetest.CheckAgainstWalk(ev, pop, cfg); err != nil {
 		t.Error(err)
 	}
 	if err := ev.Evaluate(pop, cfg, make([]mousemaze.Result, 1)); err == nil {
@@ -166,7 +168,7 @@ func TestInputs(t *testing.T) {
 	cfg := mousemaze.Config{Order: mousemaze.DRLU, Exit: 5}
 	wide := mousemaze.RandomFeasible(rng, 3, 8, 0.3, cfg)
 	narrow := mousemaze.Random(rng, 3, 3, 0.3)
-	inputs := []mousemaze.Input{{File: "a", Index: 0, Line: 1, Maze: wide}, {File: "a", Index: 1, Line: 5, Maze: wide}, {File: "b", Index: 0, Line: 7, Maze: narrow}}
+	inputs := []evalout.Input{{File: "a", Index: 0, Line: 1, Maze: wide}, {File: "a", Index: 1, Line: 5, Maze: wide}, {File: "b", Index: 0, Line: 7, Maze: narrow}}
 	recs, err := Inputs(inputs, cfg)
 	if err == nil || !strings.HasPrefix(err.Error(), "b:7: ") || len(recs) != 2 {
 		t.Fatalf("%d records, %v", len(recs), err)

@@ -52,179 +52,245 @@ func ParseBoards(r io.Reader, name string) ([]Board, []int, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	fail := func(line int, format string, a ...any) ([]Board, []int, error) {
-		return nil, nil, &mousemaze.ParseError{File: name, Line: line, Err: fmt.Errorf(format, a...)}
-	}
 	// The lines are taken one by one, not split into a slice, so that an
 	// input of many short lines costs no memory per line; only the lines
 	// of wrapping boards, which are read again below, are kept.
 	text := string(data)
-	type textLine struct {
-		i int    // the 0-based line number
-		s string // the line, without its newline
-	}
-	var (
-		opts    []pendingBoard
-		cur     pendingBoard
-		inBlock bool
-		block   []textLine   // the lines of the current block, if it wraps
-		blocks  [][]textLine // the lines of each wrapping block (nil for the others)
-		wraps   []bool       // whether each block's board wraps
-		start   int          // the line of the current block's first line
-	)
-	endBlock := func() {
-		if inBlock {
-			blocks = append(blocks, block)
-			inBlock, block = false, nil
-		}
-	}
-	// A wrapping board is a classic board, at most MaxSide rows: 2·MaxSide+1 lines.
-	const maxBlockLines = 2*mousemaze.MaxSide + 1
+	s := boardScan{name: name}
 	for i, rest := 0, text; rest != "" || i == 0; i++ {
 		var raw string
 		raw, rest, _ = strings.Cut(rest, "\n")
-		line := strings.TrimRight(raw, "\r")
-		t := strings.TrimSpace(line)
-		switch {
-		case strings.HasPrefix(t, ";"):
-			f := strings.Fields(strings.TrimPrefix(t, ";"))
-			if len(f) == 0 || f[0] != directive {
-				continue
-			}
-			if inBlock {
-				return fail(i+1, "a classic directive inside a board")
-			}
-			if err := cur.apply(f[1:], i+1); err != nil {
-				return fail(i+1, "%v", err)
-			}
-		case t == "":
-			endBlock()
-		default:
-			if !inBlock {
-				if len(opts) == mousemaze.MaxMazes {
-					return fail(i+1, "%w: more than %d boards, the most one input may hold (give them as several files)", mousemaze.ErrTooLarge, mousemaze.MaxMazes)
-				}
-				inBlock, start = true, i+1
-				opts = append(opts, cur)
-				wraps = append(wraps, cur.wrapC || cur.wrapR)
-				cur = pendingBoard{}
-			}
-			if wraps[len(wraps)-1] {
-				if len(block) == maxBlockLines {
-					return fail(start, "%w: the board has more than %d rows (at most %d)", mousemaze.ErrTooTall, mousemaze.MaxSide, mousemaze.MaxSide)
-				}
-				block = append(block, textLine{i, raw})
-			}
+		if err := s.line(i, raw); err != nil {
+			return nil, nil, err
 		}
 	}
-	endBlock()
-	if cur.firstDirective > 0 {
-		return fail(cur.firstDirective, "a classic directive after the last board")
+	s.endBlock()
+	if s.cur.firstDirective > 0 {
+		return nil, nil, s.errorf(s.cur.firstDirective, "a classic directive after the last board")
 	}
-	// Read the frames of wrapping boards and close them for ParseEdges:
-	// closed holds the side-frame lines to replace, in order.
-	var closed []textLine
-	wrapWalls := make([][2]uint64, len(blocks))
-	for k, blk := range blocks {
-		if !wraps[k] {
-			continue
-		}
-		get := func(j int) string { return strings.Trim(strings.TrimRight(blk[j].s, "\r"), "\t") }
-		if len(blk) < 3 {
-			continue // ParseEdges reports the shape
-		}
-		if opts[k].wrapC {
-			for row, j := 1, 1; j < len(blk); row, j = row+1, j+2 {
-				s := get(j)
-				if len(s) < 2 {
-					break
-				}
-				l, r := s[0], s[len(s)-1]
-				if l != r || (l != '|' && l != ' ') {
-					return fail(blk[j].i+1, "the side frame of a wrapping board must show the same wall ('|') or opening (' ') on both sides, not %q and %q", l, r)
-				}
-				if l == '|' {
-					wrapWalls[k][0] |= 1 << uint(row-1)
-				}
-				closed = append(closed, textLine{blk[j].i, "|" + s[1:len(s)-1] + "|"})
-			}
-		}
-		if opts[k].wrapR {
-			top, bot := get(0), get(len(blk)-1)
-			if len(top) != len(bot) {
-				return fail(blk[len(blk)-1].i+1, "the top and bottom frame lines of a wrapping board differ in length")
-			}
-			for j := 1; j < len(top); j += 2 {
-				if top[j] != bot[j] {
-					return fail(blk[len(blk)-1].i+1, "the top and bottom frame of a wrapping board disagree at column %d", j+1)
-				}
-				if top[j] == '-' {
-					wrapWalls[k][1] |= 1 << uint(j/2)
-				}
-			}
-		}
+	closed, wrapWalls, err := s.readFrames()
+	if err != nil {
+		return nil, nil, err
 	}
 	if len(closed) > 0 {
-		var b strings.Builder
-		b.Grow(len(text))
-		for i, rest := 0, text; rest != "" || i == 0; i++ {
-			var raw string
-			raw, rest, _ = strings.Cut(rest, "\n")
-			if len(closed) > 0 && closed[0].i == i {
-				raw, closed = closed[0].s, closed[1:]
-			}
-			if i > 0 {
-				b.WriteByte('\n')
-			}
-			b.WriteString(raw)
-		}
-		text = b.String()
+		text = replaceLines(text, closed)
 	}
 	mazes, first, err := mousemaze.ParseEdges(strings.NewReader(text), name)
 	if err != nil {
 		return nil, nil, err
 	}
-	if len(mazes) != len(opts) {
-		return fail(0, "found %d boards but %d option sets", len(mazes), len(opts))
+	if len(mazes) != len(s.opts) {
+		return nil, nil, s.errorf(0, "found %d boards but %d option sets", len(mazes), len(s.opts))
 	}
 	boards := make([]Board, len(mazes))
 	for k, m := range mazes {
-		o := opts[k]
-		b := NewBoard(m)
-		at := func(rc [2]int, what string) (int, error) {
-			if rc[0] < 0 || rc[0] >= m.Rows || rc[1] < 0 || rc[1] >= m.Cols {
-				return 0, fmt.Errorf("%s %d,%d is outside the %dx%d board", what, rc[0], rc[1], m.Rows, m.Cols)
-			}
-			return b.Cell(rc[0], rc[1]), nil
+		if boards[k], err = s.board(m, s.opts[k], wrapWalls[k], first[k]); err != nil {
+			return nil, nil, err
 		}
-		if o.hasStart {
-			if b.Start, err = at(o.start, "start"); err != nil {
-				return fail(o.startLine, "%v", err)
-			}
-		}
-		if o.hasGoal {
-			if b.Goal, err = at(o.goal, "goal"); err != nil {
-				return fail(o.goalLine, "%v", err)
-			}
-		}
-		b.WrapCols, b.WrapRows = o.wrapC, o.wrapR
-		b.WrapRight, b.WrapDown = wrapWalls[k][0], wrapWalls[k][1]
-		for q, w := range o.oneway {
-			i, err := at([2]int{w[0], w[1]}, "one-way door")
-			if err != nil {
-				return fail(o.onewayLine[q], "%v", err)
-			}
-			b.OneWay = append(b.OneWay, Door{Cell: i, Dir: Dir(w[2])})
-			if _, ok := b.door(i, Dir(w[2])); !ok {
-				return fail(o.onewayLine[q], "one-way door at %d,%d %v stands where there is a wall", w[0], w[1], Dir(w[2]))
-			}
-		}
-		if err := b.Validate(); err != nil {
-			return fail(first[k], "%v", err)
-		}
-		boards[k] = b
 	}
 	return boards, first, nil
+}
+
+// textLine is one line of the input.
+type textLine struct {
+	i int    // the 0-based line number
+	s string // the line, without its newline
+}
+
+// maxBlockLines is the most lines a wrapping board may have: a classic
+// board of at most MaxSide rows takes 2·MaxSide+1 lines.
+const maxBlockLines = 2*mousemaze.MaxSide + 1
+
+// boardScan is the state of ParseBoards' first pass over the input: the
+// options of each board from the directives before it, and the lines of
+// the boards that wrap, whose frames are read again.
+type boardScan struct {
+	name    string         // the input's name, for errors
+	opts    []pendingBoard // the options of each board
+	cur     pendingBoard   // the options of the next board
+	inBlock bool           // whether the last line was a board line
+	block   []textLine     // the lines of the current block, if it wraps
+	blocks  [][]textLine   // the lines of each wrapping block (nil for the others)
+	wraps   []bool         // whether each block's board wraps
+	start   int            // the line of the current block's first line
+}
+
+// errorf returns a *mousemaze.ParseError for the 1-based line of the input.
+func (s *boardScan) errorf(line int, format string, a ...any) error {
+	return &mousemaze.ParseError{File: s.name, Line: line, Err: fmt.Errorf(format, a...)}
+}
+
+// endBlock ends the current block, if any.
+func (s *boardScan) endBlock() {
+	if s.inBlock {
+		s.blocks = append(s.blocks, s.block)
+		s.inBlock, s.block = false, nil
+	}
+}
+
+// line takes line i (0-based) of the input, raw as read (without its
+// newline): a directive, a blank line that ends a block, or a board line.
+func (s *boardScan) line(i int, raw string) error {
+	t := strings.TrimSpace(strings.TrimRight(raw, "\r"))
+	switch {
+	case strings.HasPrefix(t, ";"):
+		f := strings.Fields(strings.TrimPrefix(t, ";"))
+		if len(f) == 0 || f[0] != directive {
+			return nil
+		}
+		if s.inBlock {
+			return s.errorf(i+1, "a classic directive inside a board")
+		}
+		if err := s.cur.apply(f[1:], i+1); err != nil {
+			return s.errorf(i+1, "%v", err)
+		}
+	case t == "":
+		s.endBlock()
+	default:
+		if !s.inBlock {
+			if len(s.opts) == mousemaze.MaxMazes {
+				return s.errorf(i+1, "%w: more than %d boards, the most one input may hold (give them as several files)", mousemaze.ErrTooLarge, mousemaze.MaxMazes)
+			}
+			s.inBlock, s.start = true, i+1
+			s.opts = append(s.opts, s.cur)
+			s.wraps = append(s.wraps, s.cur.wrapC || s.cur.wrapR)
+			s.cur = pendingBoard{}
+		}
+		if s.wraps[len(s.wraps)-1] {
+			if len(s.block) == maxBlockLines {
+				return s.errorf(s.start, "%w: the board has more than %d rows (at most %d)", mousemaze.ErrTooTall, mousemaze.MaxSide, mousemaze.MaxSide)
+			}
+			s.block = append(s.block, textLine{i, raw})
+		}
+	}
+	return nil
+}
+
+// readFrames reads the frames of the wrapping boards and closes them for
+// ParseEdges: closed holds the side-frame lines to replace, in order, and
+// wrapWalls the walls of each board's wrap-around edges (right, down).
+func (s *boardScan) readFrames() (closed []textLine, wrapWalls [][2]uint64, err error) {
+	wrapWalls = make([][2]uint64, len(s.blocks))
+	for k, blk := range s.blocks {
+		if !s.wraps[k] || len(blk) < 3 {
+			continue // not wrapping, or ParseEdges reports the shape
+		}
+		if s.opts[k].wrapC {
+			if closed, err = s.sideFrame(blk, &wrapWalls[k][0], closed); err != nil {
+				return nil, nil, err
+			}
+		}
+		if s.opts[k].wrapR {
+			if err := s.topBottomFrame(blk, &wrapWalls[k][1]); err != nil {
+				return nil, nil, err
+			}
+		}
+	}
+	return closed, wrapWalls, nil
+}
+
+// frameLine is line j of a block without its trailing '\r' and its tabs.
+func frameLine(blk []textLine, j int) string {
+	return strings.Trim(strings.TrimRight(blk[j].s, "\r"), "\t")
+}
+
+// sideFrame reads the side frame of a board that wraps around east to
+// west: it sets the walls of the rows' wrap-around edges in walls and
+// appends the cell lines, closed with '|', to closed.
+func (s *boardScan) sideFrame(blk []textLine, walls *uint64, closed []textLine) ([]textLine, error) {
+	for row, j := 1, 1; j < len(blk); row, j = row+1, j+2 {
+		line := frameLine(blk, j)
+		if len(line) < 2 {
+			break
+		}
+		l, r := line[0], line[len(line)-1]
+		if l != r || (l != '|' && l != ' ') {
+			return nil, s.errorf(blk[j].i+1, "the side frame of a wrapping board must show the same wall ('|') or opening (' ') on both sides, not %q and %q", l, r)
+		}
+		if l == '|' {
+			*walls |= 1 << uint(row-1)
+		}
+		closed = append(closed, textLine{blk[j].i, "|" + line[1:len(line)-1] + "|"})
+	}
+	return closed, nil
+}
+
+// topBottomFrame reads the top and bottom frame lines of a board that
+// wraps around south to north, which must agree, and sets the walls of
+// the columns' wrap-around edges in walls.
+func (s *boardScan) topBottomFrame(blk []textLine, walls *uint64) error {
+	last := blk[len(blk)-1].i + 1
+	top, bot := frameLine(blk, 0), frameLine(blk, len(blk)-1)
+	if len(top) != len(bot) {
+		return s.errorf(last, "the top and bottom frame lines of a wrapping board differ in length")
+	}
+	for j := 1; j < len(top); j += 2 {
+		if top[j] != bot[j] {
+			return s.errorf(last, "the top and bottom frame of a wrapping board disagree at column %d", j+1)
+		}
+		if top[j] == '-' {
+			*walls |= 1 << uint(j/2)
+		}
+	}
+	return nil
+}
+
+// replaceLines returns text with the lines in closed (in order of their
+// line numbers) replaced.
+func replaceLines(text string, closed []textLine) string {
+	var b strings.Builder
+	b.Grow(len(text))
+	for i, rest := 0, text; rest != "" || i == 0; i++ {
+		var raw string
+		raw, rest, _ = strings.Cut(rest, "\n")
+		if len(closed) > 0 && closed[0].i == i {
+			raw, closed = closed[0].s, closed[1:]
+		}
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(raw)
+	}
+	return b.String()
+}
+
+// board makes the board of maze m with the options o, the walls of its
+// wrap-around edges (right, down) and first, the line on which it begins.
+func (s *boardScan) board(m mousemaze.EdgeMaze, o pendingBoard, wrapWalls [2]uint64, first int) (Board, error) {
+	b := NewBoard(m)
+	at := func(rc [2]int, what string) (int, error) {
+		if rc[0] < 0 || rc[0] >= m.Rows || rc[1] < 0 || rc[1] >= m.Cols {
+			return 0, fmt.Errorf("%s %d,%d is outside the %dx%d board", what, rc[0], rc[1], m.Rows, m.Cols)
+		}
+		return b.Cell(rc[0], rc[1]), nil
+	}
+	var err error
+	if o.hasStart {
+		if b.Start, err = at(o.start, "start"); err != nil {
+			return Board{}, s.errorf(o.startLine, "%v", err)
+		}
+	}
+	if o.hasGoal {
+		if b.Goal, err = at(o.goal, "goal"); err != nil {
+			return Board{}, s.errorf(o.goalLine, "%v", err)
+		}
+	}
+	b.WrapCols, b.WrapRows = o.wrapC, o.wrapR
+	b.WrapRight, b.WrapDown = wrapWalls[0], wrapWalls[1]
+	for q, w := range o.oneway {
+		i, err := at([2]int{w[0], w[1]}, "one-way door")
+		if err != nil {
+			return Board{}, s.errorf(o.onewayLine[q], "%v", err)
+		}
+		b.OneWay = append(b.OneWay, Door{Cell: i, Dir: Dir(w[2])})
+		if _, ok := b.door(i, Dir(w[2])); !ok {
+			return Board{}, s.errorf(o.onewayLine[q], "one-way door at %d,%d %v stands where there is a wall", w[0], w[1], Dir(w[2]))
+		}
+	}
+	if err := b.Validate(); err != nil {
+		return Board{}, s.errorf(first, "%v", err)
+	}
+	return b, nil
 }
 
 // apply records one directive's words (after "classic").

@@ -138,29 +138,14 @@ func lineAt(data []byte, off int64) int {
 	return bytes.Count(data[:off], []byte("\n")) + 1
 }
 
+// parseText reads the text format of a Viennese maze (see the package
+// documentation) from data; name names the input in errors.
 func parseText(data []byte, name string) (*File, error) {
-	f := &File{}
-	c := &Canvas{Nodes: -1, Start: -1, Goal: -1}
-	var colours []uint8
-	var streetLines []int
-	coloured := -1 // unknown, 0 no, 1 yes
-	posLine := 0
+	p := textParser{name: name, f: &File{}, c: &Canvas{Nodes: -1, Start: -1, Goal: -1}, coloured: -1}
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(make([]byte, 4096), mousemaze.MaxLineBytes+1) // +1: the newline
-	line := 0
-	ints := func(fields []string) ([]int, error) {
-		out := make([]int, len(fields))
-		for i, s := range fields {
-			n, err := strconv.Atoi(s)
-			if err != nil {
-				return nil, fmt.Errorf("%q is not a whole number", s)
-			}
-			out[i] = n
-		}
-		return out, nil
-	}
 	for sc.Scan() {
-		line++
+		p.line++
 		text := sc.Text()
 		if i := strings.IndexByte(text, '#'); i >= 0 {
 			text = text[:i]
@@ -169,103 +154,168 @@ func parseText(data []byte, name string) (*File, error) {
 		if len(fields) == 0 {
 			continue
 		}
-		key, args := fields[0], fields[1:]
-		if key != "nodes" && c.Nodes < 0 {
-			return nil, perr(name, line, "%q before the nodes line", key)
+		if err := p.directive(fields[0], fields[1:]); err != nil {
+			return nil, err
 		}
-		want := map[string]int{"nodes": 1, "start": 1, "goal": 1, "variant": 1, "pos": 3}[key]
-		if key == "street" {
-			if len(args) != 2 && len(args) != 3 {
-				return nil, perr(name, line, "street wants U V [COLOUR], got %d fields", len(args))
-			}
-		} else if want == 0 {
-			return nil, perr(name, line, "unknown directive %q (want nodes, start, goal, variant, pos or street)", key)
-		} else if len(args) != want {
-			return nil, perr(name, line, "%s wants %d field(s), got %d", key, want, len(args))
-		}
-		switch key {
-		case "nodes", "start", "goal":
-			n, err := ints(args)
-			if err != nil {
-				return nil, perr(name, line, "%s: %v", key, err)
-			}
-			switch {
-			case key == "nodes" && c.Nodes >= 0, key == "start" && c.Start >= 0, key == "goal" && c.Goal >= 0:
-				return nil, perr(name, line, "second %s line", key)
-			case key == "nodes" && (n[0] < 2 || n[0] > MaxNodes):
-				return nil, perr(name, line, "nodes %d, want 2..%d", n[0], MaxNodes)
-			case key != "nodes" && (n[0] < 0 || n[0] >= c.Nodes):
-				return nil, perr(name, line, "%s %d outside 0..%d", key, n[0], c.Nodes-1)
-			}
-			switch key {
-			case "nodes":
-				c.Nodes = n[0]
-			case "start":
-				c.Start = n[0]
-			default:
-				c.Goal = n[0]
-			}
-		case "variant":
-			v, err := ParseVariant(args[0])
-			if err != nil {
-				return nil, perr(name, line, "%v", err)
-			}
-			f.Variant, f.HasVariant = v, true
-		case "pos":
-			i, err := strconv.Atoi(args[0])
-			if err != nil || i < 0 || i >= c.Nodes {
-				return nil, perr(name, line, "pos: crossroad %q outside 0..%d", args[0], c.Nodes-1)
-			}
-			x, err1 := strconv.ParseFloat(args[1], 64)
-			y, err2 := strconv.ParseFloat(args[2], 64)
-			if err1 != nil || err2 != nil {
-				return nil, perr(name, line, "pos: %q %q are not numbers", args[1], args[2])
-			}
-			if c.Pos == nil {
-				c.Pos = make([][2]float64, c.Nodes)
-				for k := range c.Pos {
-					c.Pos[k] = [2]float64{math.NaN(), math.NaN()}
-				}
-			}
-			c.Pos[i] = [2]float64{x, y}
-			posLine = line
-		case "street":
-			n, err := ints(args[:2])
-			if err != nil {
-				return nil, perr(name, line, "street: %v", err)
-			}
-			s := Street{n[0], n[1]}
-			if err := c.checkStreet(s); err != nil {
-				return nil, &mousemaze.ParseError{File: name, Line: line, Err: err}
-			}
-			if j := c.Street(s.U, s.V); j >= 0 {
-				return nil, perr(name, line, "street %d-%d already given on line %d", s.U, s.V, streetLines[j])
-			}
-			has := 0
-			if len(args) == 3 {
-				has = 1
-				col, ok := parseColour(args[2])
-				if !ok {
-					return nil, perr(name, line, "colour %q, want 0, 1, 2, g, o, r, green, orange or red", args[2])
-				}
-				colours = append(colours, col)
-			}
-			if coloured >= 0 && coloured != has {
-				return nil, perr(name, line, "either every street has a colour or none has")
-			}
-			coloured = has
-			c.Streets = append(c.Streets, s)
-			streetLines = append(streetLines, line)
-		}
-		if len(c.Streets) > MaxStreets {
-			return nil, perr(name, line, "more than %d streets", MaxStreets)
+		if len(p.c.Streets) > MaxStreets {
+			return nil, p.errorf("more than %d streets", MaxStreets)
 		}
 	}
 	if err := sc.Err(); errors.Is(err, bufio.ErrTooLong) {
-		return nil, mousemaze.LineTooLong(name, line+1)
+		return nil, mousemaze.LineTooLong(name, p.line+1)
 	} else if err != nil {
-		return nil, perr(name, line+1, "%v", err)
+		return nil, perr(name, p.line+1, "%v", err)
 	}
+	return p.finish()
+}
+
+// textParser is the state of parseText: the file and the canvas read so
+// far, and the line being read.
+type textParser struct {
+	name        string  // the input's name, for errors
+	f           *File   // the file read so far
+	c           *Canvas // its canvas (Nodes, Start, Goal -1 until given)
+	colours     []uint8 // the streets' colours, when they have them
+	streetLines []int   // the line of each street
+	coloured    int     // whether the streets have colours: -1 unknown, 0 no, 1 yes
+	posLine     int     // the line of the last pos line
+	line        int     // the 1-based line being read
+}
+
+// errorf returns the error perr makes for the line being read.
+func (p *textParser) errorf(format string, args ...any) error {
+	return perr(p.name, p.line, format, args...)
+}
+
+// parseInts reads fields as whole numbers.
+func parseInts(fields []string) ([]int, error) {
+	out := make([]int, len(fields))
+	for i, s := range fields {
+		n, err := strconv.Atoi(s)
+		if err != nil {
+			return nil, fmt.Errorf("%q is not a whole number", s)
+		}
+		out[i] = n
+	}
+	return out, nil
+}
+
+// directive takes one line, its directive key and its arguments args.
+func (p *textParser) directive(key string, args []string) error {
+	if key != "nodes" && p.c.Nodes < 0 {
+		return p.errorf("%q before the nodes line", key)
+	}
+	want := map[string]int{"nodes": 1, "start": 1, "goal": 1, "variant": 1, "pos": 3}[key]
+	if key == "street" {
+		if len(args) != 2 && len(args) != 3 {
+			return p.errorf("street wants U V [COLOUR], got %d fields", len(args))
+		}
+	} else if want == 0 {
+		return p.errorf("unknown directive %q (want nodes, start, goal, variant, pos or street)", key)
+	} else if len(args) != want {
+		return p.errorf("%s wants %d field(s), got %d", key, want, len(args))
+	}
+	switch key {
+	case "nodes", "start", "goal":
+		return p.node(key, args)
+	case "variant":
+		v, err := ParseVariant(args[0])
+		if err != nil {
+			return p.errorf("%v", err)
+		}
+		p.f.Variant, p.f.HasVariant = v, true
+	case "pos":
+		return p.pos(args)
+	case "street":
+		return p.street(args)
+	}
+	return nil
+}
+
+// node takes a nodes, start or goal line (key) with its one argument.
+func (p *textParser) node(key string, args []string) error {
+	c := p.c
+	n, err := parseInts(args)
+	if err != nil {
+		return p.errorf("%s: %v", key, err)
+	}
+	switch {
+	case key == "nodes" && c.Nodes >= 0, key == "start" && c.Start >= 0, key == "goal" && c.Goal >= 0:
+		return p.errorf("second %s line", key)
+	case key == "nodes" && (n[0] < 2 || n[0] > MaxNodes):
+		return p.errorf("nodes %d, want 2..%d", n[0], MaxNodes)
+	case key != "nodes" && (n[0] < 0 || n[0] >= c.Nodes):
+		return p.errorf("%s %d outside 0..%d", key, n[0], c.Nodes-1)
+	}
+	switch key {
+	case "nodes":
+		c.Nodes = n[0]
+	case "start":
+		c.Start = n[0]
+	default:
+		c.Goal = n[0]
+	}
+	return nil
+}
+
+// pos takes a pos line: a crossroad and its two coordinates.
+func (p *textParser) pos(args []string) error {
+	c := p.c
+	i, err := strconv.Atoi(args[0])
+	if err != nil || i < 0 || i >= c.Nodes {
+		return p.errorf("pos: crossroad %q outside 0..%d", args[0], c.Nodes-1)
+	}
+	x, err1 := strconv.ParseFloat(args[1], 64)
+	y, err2 := strconv.ParseFloat(args[2], 64)
+	if err1 != nil || err2 != nil {
+		return p.errorf("pos: %q %q are not numbers", args[1], args[2])
+	}
+	if c.Pos == nil {
+		c.Pos = make([][2]float64, c.Nodes)
+		for k := range c.Pos {
+			c.Pos[k] = [2]float64{math.NaN(), math.NaN()}
+		}
+	}
+	c.Pos[i] = [2]float64{x, y}
+	p.posLine = p.line
+	return nil
+}
+
+// street takes a street line: its two crossroads and its colour, if any.
+func (p *textParser) street(args []string) error {
+	c := p.c
+	n, err := parseInts(args[:2])
+	if err != nil {
+		return p.errorf("street: %v", err)
+	}
+	s := Street{n[0], n[1]}
+	if err := c.checkStreet(s); err != nil {
+		return &mousemaze.ParseError{File: p.name, Line: p.line, Err: err}
+	}
+	if j := c.Street(s.U, s.V); j >= 0 {
+		return p.errorf("street %d-%d already given on line %d", s.U, s.V, p.streetLines[j])
+	}
+	has := 0
+	if len(args) == 3 {
+		has = 1
+		col, ok := parseColour(args[2])
+		if !ok {
+			return p.errorf("colour %q, want 0, 1, 2, g, o, r, green, orange or red", args[2])
+		}
+		p.colours = append(p.colours, col)
+	}
+	if p.coloured >= 0 && p.coloured != has {
+		return p.errorf("either every street has a colour or none has")
+	}
+	p.coloured = has
+	c.Streets = append(c.Streets, s)
+	p.streetLines = append(p.streetLines, p.line)
+	return nil
+}
+
+// finish checks the maze read once the input ends and returns its file.
+func (p *textParser) finish() (*File, error) {
+	c, name := p.c, p.name
 	switch {
 	case c.Nodes < 0:
 		return nil, &mousemaze.ParseError{File: name, Err: mousemaze.ErrEmpty}
@@ -276,20 +326,20 @@ func parseText(data []byte, name string) (*File, error) {
 	case len(c.Streets) == 0:
 		return nil, perr(name, 0, "no street lines")
 	}
-	for i, p := range c.Pos {
-		if math.IsNaN(p[0]) {
-			return nil, perr(name, posLine, "no pos line for crossroad %d (give all or none)", i)
+	for i, pt := range c.Pos {
+		if math.IsNaN(pt[0]) {
+			return nil, perr(name, p.posLine, "no pos line for crossroad %d (give all or none)", i)
 		}
 	}
 	if err := c.Validate(); err != nil {
 		return nil, &mousemaze.ParseError{File: name, Err: err}
 	}
-	f.Maze.Canvas = c
-	if coloured == 1 {
-		f.Coloured = true
-		f.Maze.Colours = colours
+	p.f.Maze.Canvas = c
+	if p.coloured == 1 {
+		p.f.Coloured = true
+		p.f.Maze.Colours = p.colours
 	}
-	return f, nil
+	return p.f, nil
 }
 
 func parseColour(s string) (uint8, bool) {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/mousemaze/mousemaze"
+	"github.com/mousemaze/mousemaze/evalout"
 )
 
 // evalRequest is the body of POST /api/eval.
@@ -23,8 +24,8 @@ type evalRequest struct {
 
 // evalResponse is the answer of POST /api/eval: the record of
 // `mousemaze eval --json --heat` (without file and index) and the web's
-// detail (mousemaze.EvalDetail).
-type evalResponse = mousemaze.EvalRecord
+// detail (evalout.EvalDetail).
+type evalResponse = evalout.EvalRecord
 
 func (s *Server) handleEval(w http.ResponseWriter, r *http.Request) {
 	if resp, ok := decodeAnd(s, w, r, s.eval); ok {
@@ -52,7 +53,7 @@ func (s *Server) eval(req evalRequest) (*evalResponse, error) {
 		cfg.Cap = s.opts.WalkCap
 	}
 	cfg.Heat = true
-	detail := &mousemaze.EvalDetail{Cap: cfg.Cap, Edges: b.edges, Entry: cfg.Entry, Exit: cfg.Exit, Order: cfg.Order.String(), K: cfg.K}
+	detail := &evalout.EvalDetail{Cap: cfg.Cap, Edges: b.edges, Entry: cfg.Entry, Exit: cfg.Exit, Order: cfg.Order.String(), K: cfg.K}
 	shared, err := s.evaluator(req.Backend)
 	if err != nil {
 		return nil, err
@@ -78,7 +79,7 @@ func (s *Server) eval(req evalRequest) (*evalResponse, error) {
 		}
 		res = dst[0]
 	}
-	rec := mousemaze.NewEvalRecord(b.rows, b.cols, res)
+	rec := evalout.NewEvalRecord(b.rows, b.cols, res)
 	resp := &rec
 	resp.EvalDetail = detail
 	detail.Capped = res.Feasible && !res.Escaped && !res.Trapped && res.Turns >= cfg.Cap

@@ -8,11 +8,12 @@ import (
 
 	"github.com/mousemaze/mousemaze"
 	"github.com/mousemaze/mousemaze/analyze"
+	"github.com/mousemaze/mousemaze/evalout"
 )
 
 // evalRecord is one line of `eval --json`: the shared record, with the
 // maze's file and index.
-type evalRecord = mousemaze.EvalRecord
+type evalRecord = evalout.EvalRecord
 
 func runEval(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("eval", "[flags] FILE... ('-' reads standard input)",
@@ -40,7 +41,7 @@ func runEval(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	defer ev.Close()
-	inputs, boards, err := mousemaze.ReadInputs(fs.Args(), stdin, cfg, *edges)
+	inputs, boards, err := evalout.ReadInputs(fs.Args(), stdin, cfg, *edges)
 	if err != nil {
 		return failErr("eval", stderr, err)
 	}
@@ -50,7 +51,7 @@ func runEval(args []string, stdout, stderr io.Writer) int {
 	if *edges {
 		_, err = mousemaze.EvaluateEdgesWith(ev, boards, cfg, results, be.workers)
 	} else {
-		results, err = mousemaze.EvaluateInputs(mousemaze.ForConfig(ev, cfg), cfg, inputs)
+		results, err = evalout.EvaluateInputs(mousemaze.ForConfig(ev, cfg), cfg, inputs)
 	}
 	if err != nil {
 		return failer("eval", stderr)(exitFail, "%v", err)
@@ -59,7 +60,7 @@ func runEval(args []string, stdout, stderr io.Writer) int {
 	// here on it stops the output at the end of a line, flushed.
 	ctx, stop := interruptContext()
 	defer stop()
-	if err := mousemaze.WriteEval(ctx, stdout, inputs, results, mousemaze.EvalOutput{JSON: *asJSON, Config: cfg}); err != nil {
+	if err := evalout.WriteEval(ctx, stdout, inputs, results, evalout.EvalOutput{JSON: *asJSON, Config: cfg}); err != nil {
 		return failer("eval", stderr)(exitFail, "%v", err)
 	}
 	return exitOK
@@ -98,16 +99,16 @@ func runGraph(args []string, stdout, stderr io.Writer) int {
 		return badArgs(fs, stderr, "no input files (use - for standard input)")
 	}
 	if *fromGrid {
-		if err := mousemaze.WriteGridGraphs(stdout, fs.Args(), stdin, cfg); err != nil {
+		if err := evalout.WriteGridGraphs(stdout, fs.Args(), stdin, cfg); err != nil {
 			return fail(err)
 		}
 		return exitOK
 	}
-	recs, err := mousemaze.GraphRecords(fs.Args(), stdin, cfg)
+	recs, err := evalout.GraphRecords(fs.Args(), stdin, cfg)
 	if err != nil {
 		return fail(err)
 	}
-	text := func(w io.Writer, recs []mousemaze.GraphRecord) { mousemaze.WriteGraphTable(w, recs, *heat) }
+	text := func(w io.Writer, recs []evalout.GraphRecord) { evalout.WriteGraphTable(w, recs, *heat) }
 	return writeRecords("graph", recs, *asJSON, asTable(text), stdout, stderr)
 }
 
@@ -143,7 +144,7 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	if fs.NArg() == 0 {
 		return badArgs(fs, stderr, "no input files (use - for standard input)")
 	}
-	inputs, _, err := mousemaze.ReadInputs(fs.Args(), stdin, cfg, false)
+	inputs, _, err := evalout.ReadInputs(fs.Args(), stdin, cfg, false)
 	if err != nil {
 		return failErr("analyze", stderr, err)
 	}

@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"strings"
 	"time"
 
 	"github.com/mousemaze/mousemaze"
@@ -162,7 +161,7 @@ func (f *evolveFlags) checkOutputs() error {
 // file not written) and saveErr (a final checkpoint not written).
 func (f *evolveFlags) finish(out evolve.Outcome, evals int64, written []string, fileErr, saveErr error, stderr io.Writer) int {
 	if out.Interrupted {
-		interrupted(stderr, evals, f.ckpt, saveErr == nil, written)
+		fmt.Fprintf(stderr, "mousemaze evolve: %s\n", evolve.InterruptedNote(evals, f.ckpt, saveErr == nil, written))
 	}
 	if err := errors.Join(fileErr, saveErr); err != nil {
 		return failer("evolve", stderr)(exitFail, "%v", err)
@@ -230,24 +229,4 @@ func runEvolveEdges(fs *flag.FlagSet, f *evolveFlags, stdout, stderr io.Writer) 
 		return printed
 	}
 	return f.finish(out, search.Evals(), written, outfile.Printed(fileErr), saveErr, stderr)
-}
-
-// interrupted tells what an interrupted search kept and how to go on: it
-// stopped after evals evaluations, its best so far is on standard output
-// and in the files written, and with saved its checkpoint ckpt ("" for
-// none) holds it.
-func interrupted(stderr io.Writer, evals int64, ckpt string, saved bool, written []string) {
-	msg := fmt.Sprintf("interrupted after %d evaluations; the best maze so far is on standard output", evals)
-	if len(written) > 0 {
-		msg += " and in " + strings.Join(written, " and ")
-	}
-	switch {
-	case ckpt == "":
-		msg += "; the search cannot be resumed (no --checkpoint)"
-	case saved:
-		msg += fmt.Sprintf("; continue with --checkpoint %s --resume", ckpt)
-	default:
-		msg += fmt.Sprintf("; its checkpoint %s was not saved", ckpt)
-	}
-	fmt.Fprintf(stderr, "mousemaze evolve: %s\n", msg)
 }

@@ -7,16 +7,16 @@ import (
 	"os/signal"
 	"syscall"
 
-	"github.com/mousemaze/mousemaze"
+	"github.com/mousemaze/mousemaze/evalout"
 )
 
 // stdin is what "-" reads; tests replace it.
 var stdin io.Reader = os.Stdin
 
 // readInput reads the named input ("-" is stdin) with parse (see
-// mousemaze.ReadInput).
+// evalout.ReadInput).
 func readInput[T any](name string, parse func(io.Reader, string) ([]T, []int, error)) ([]T, []int, error) {
-	return mousemaze.ReadInput(name, stdin, parse)
+	return evalout.ReadInput(name, stdin, parse)
 }
 
 // interruptContext returns a context that ends on SIGINT or SIGTERM, so

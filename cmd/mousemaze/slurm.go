@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -85,13 +84,9 @@ func runSlurmSubmit(kind string, args []string, stdout, stderr io.Writer) int {
 		return usageErr("--tasks %d and --islands %d: one task runs one island", sub.Tasks, *islands)
 	case kind == "evolve":
 		job, err = slurm.NewEvolveJob(p, g.objective, g.freeEnds, *every, *islands, *g.pop, *migrateEvery)
-	case *bestOnly:
-		so := sweep.Options{Size: sz.V, Config: cfg, FreeEnds: g.freeEnds}
-		job, err = slurm.NewBestOnlySweepJob(so, *every, *shards, *split, sub.Tasks, *initFile, stderr)
-	case *initFile != "":
-		err = errors.New("--init applies to --best-only")
 	default:
-		job, err = slurm.NewSweepJob(sz.V, cfg, g.freeEnds, *every, *shards, *split, sub.Tasks)
+		so := sweep.Options{Size: sz.V, Config: cfg, FreeEnds: g.freeEnds}
+		job, err = slurm.NewSweepJobOf(so, *every, *shards, *split, sub.Tasks, *bestOnly, *initFile, stderr)
 	}
 	if err == nil {
 		err = sub.Prepare(*dir, job)
@@ -99,14 +94,22 @@ func runSlurmSubmit(kind string, args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageErr("%v", err)
 	}
-	if *dryRun {
+	return submitJob(&sub, job, *dryRun, *noSubmit, stdout, stderr)
+}
+
+// submitJob ends slurm sweep and slurm evolve: it prints the submission
+// of job with dryRun, else writes job.json and the script to its
+// directory and, unless noSubmit, submits the array.
+func submitJob(sub *slurm.Submission, job slurm.Job, dryRun, noSubmit bool, stdout, stderr io.Writer) int {
+	kind := sub.Kind
+	if dryRun {
 		sub.DryRun(stdout, job)
 		return exitOK
 	}
 	if err := slurm.WriteJobDir(sub.Dir, kind, job.JSON()); err != nil {
 		return failer("slurm "+kind, stderr)(exitFail, "%v", err)
 	}
-	if *noSubmit {
+	if noSubmit {
 		fmt.Fprintf(stderr, "mousemaze slurm %s: wrote %s; submit with:\n", kind, slurm.JobFile(sub.Dir))
 		fmt.Fprintln(stdout, slurm.ShellJoin(sub.Command()))
 		return exitOK

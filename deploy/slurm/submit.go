@@ -2,6 +2,7 @@ package slurm
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -87,4 +88,17 @@ func MergeIslands(dir string, n int, partial bool) (sum *island.Summary, note st
 		return nil, "", fmt.Errorf("%s; wait for them, requeue them, or use --partial", note)
 	}
 	return sum, note, nil
+}
+
+// NewSweepJobOf is the job of the slurm sweep o: NewBestOnlySweepJob
+// (from initFile, logging to log) when bestOnly, else NewSweepJob, which
+// takes no initFile. Its errors name the slurm sweep flags.
+func NewSweepJobOf(o sweep.Options, every time.Duration, shards, split, tasks int, bestOnly bool, initFile string, log io.Writer) (Job, error) {
+	switch {
+	case bestOnly:
+		return NewBestOnlySweepJob(o, every, shards, split, tasks, initFile, log)
+	case initFile != "":
+		return Job{}, errors.New("--init applies to --best-only")
+	}
+	return NewSweepJob(o.Size, o.Config, o.FreeEnds, every, shards, split, tasks)
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/mousemaze/mousemaze"
 	"github.com/mousemaze/mousemaze/classic"
 	"github.com/mousemaze/mousemaze/dispatch"
+	"github.com/mousemaze/mousemaze/evalout"
 )
 
 // NewWalkerProblem returns the walker-trap problem of spec (evolve
@@ -45,7 +46,7 @@ func NewEdgeEvent(s *dispatch.EdgeSearch, out Outcome, ckpt string) (*EdgeEvent,
 // certificate and the board.
 func (e *EdgeEvent) WriteText(w io.Writer) error {
 	_, err := fmt.Fprintf(w, "best %dx%d Mouse Maze 2 board (%s, seed %d, entry %d, exit %d, order %s, objective %s, k=%d): score %d, %d turns, escaped %s, %d walls, after %d evaluations in %v\n%s%s",
-		e.Rows, e.Cols, e.Algo, e.Seed, e.Entry, e.Exit, e.Order, e.Objective, e.K, e.Score, e.Turns, mousemaze.YesNo(e.Escaped), e.Walls, e.Evals, e.elapsed(),
+		e.Rows, e.Cols, e.Algo, e.Seed, e.Entry, e.Exit, e.Order, e.Objective, e.K, e.Score, e.Turns, evalout.YesNo(e.Escaped), e.Walls, e.Evals, e.elapsed(),
 		e.certificate(), e.Board)
 	return err
 }

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
@@ -182,4 +183,24 @@ func Run[G any](r Runner, e *dispatch.Engine[G], hooks dispatch.EngineHooks[G]) 
 		return out, fmt.Errorf("%w: %w", ErrSave, err)
 	}
 	return out, nil
+}
+
+// InterruptedNote tells what an interrupted search kept and how to go on:
+// it stopped after evals evaluations, its best so far is on standard
+// output and in the files written, and with saved its checkpoint ckpt (""
+// for none) holds it.
+func InterruptedNote(evals int64, ckpt string, saved bool, written []string) string {
+	msg := fmt.Sprintf("interrupted after %d evaluations; the best maze so far is on standard output", evals)
+	if len(written) > 0 {
+		msg += " and in " + strings.Join(written, " and ")
+	}
+	switch {
+	case ckpt == "":
+		msg += "; the search cannot be resumed (no --checkpoint)"
+	case saved:
+		msg += fmt.Sprintf("; continue with --checkpoint %s --resume", ckpt)
+	default:
+		msg += fmt.Sprintf("; its checkpoint %s was not saved", ckpt)
+	}
+	return msg
 }

@@ -76,6 +76,9 @@ type Options struct {
 	// give. Best-only sweeps still run on the CPU engines: the runners
 	// have no bound.
 	Runner TaskRunner
+	// CPUProfile, when not empty, names a file to which Run writes a CPU
+	// profile of the sweep (runtime/pprof).
+	CPUProfile string
 }
 
 // MaxWorkers bounds Options.Workers: every worker has its goroutine and
@@ -211,6 +214,13 @@ var testHookTask func()
 // Run sweeps the grid and returns the report. When ctx is cancelled it
 // stops, saves the checkpoint (if any) and returns ctx.Err().
 func Run(ctx context.Context, o Options) (*Report, error) {
+	if o.CPUProfile != "" {
+		stop, err := startCPUProfile(o.CPUProfile)
+		if err != nil {
+			return nil, err
+		}
+		defer stop()
+	}
 	if err := o.check(); err != nil {
 		return nil, err
 	}

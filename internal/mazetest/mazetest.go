@@ -169,14 +169,14 @@ type Batch struct {
 }
 
 // CheckTraps evaluates every batch with ev and holds each result to the
-// reference walk (mousemaze.CheckAgainstWalk); it fails t unless some walk
+// reference walk (CheckAgainstWalk); it fails t unless some walk
 // trapped the mouse, since then the test would be too weak. It is for
 // configs with modular counting (K > 0).
 func CheckTraps(t testing.TB, ev mousemaze.Evaluator, batches []Batch) {
 	t.Helper()
 	trapped := 0
 	for _, b := range batches {
-		n, err := mousemaze.CheckAgainstWalk(ev, b.Pop, b.Cfg)
+		n, err := CheckAgainstWalk(ev, b.Pop, b.Cfg)
 		if err != nil {
 			t.Fatalf("k=%d: %v", b.Cfg.K, err)
 		}
@@ -225,4 +225,28 @@ func RecordBatches(t testing.TB, rng *rand.Rand, n int) (pops []mousemaze.Popula
 		t.Fatal("no record of 12x12 or more in testdata/records.txt")
 	}
 	return pops, records
+}
+
+// CheckAgainstWalk evaluates pop under cfg with ev and compares every
+// result with the reference walk's, exactly; it returns how many of the
+// walks trapped the mouse, and an error naming the first maze on which
+// they differ. Every fast path is checked with it.
+func CheckAgainstWalk(ev mousemaze.Evaluator, pop mousemaze.Population, cfg mousemaze.Config) (trapped int, err error) {
+	dst := make([]mousemaze.Result, pop.Len())
+	if err := ev.Evaluate(pop, cfg, dst); err != nil {
+		return 0, err
+	}
+	for i := range dst {
+		want, err := mousemaze.Walk(pop.Maze(i), cfg)
+		if err != nil {
+			return trapped, err
+		}
+		if !dst[i].Same(want) {
+			return trapped, fmt.Errorf("%s backend, maze %d: got %+v, the walk %+v\n%s", ev.Name(), i, dst[i], want, pop.Maze(i))
+		}
+		if want.Trapped {
+			trapped++
+		}
+	}
+	return trapped, nil
 }

@@ -1,6 +1,8 @@
-package mousemaze
+package evalout
 
 import (
+	"github.com/mousemaze/mousemaze"
+
 	"bytes"
 	"context"
 	"encoding/json"
@@ -18,7 +20,7 @@ import (
 // each result to be the reference walk's, in input order, and the table
 // to show them.
 func TestEvaluateInputs(t *testing.T) {
-	ev, err := NewEvaluator("ref", Options{})
+	ev, err := mousemaze.NewEvaluator("ref", mousemaze.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -26,14 +28,14 @@ func TestEvaluateInputs(t *testing.T) {
 	var inputs []Input
 	for i := 0; i < 30; i++ {
 		rows, cols := 1+rng.IntN(6), 1+rng.IntN(6)
-		inputs = append(inputs, Input{File: "f", Index: i, Maze: Random(rng, rows, cols, 0.3)})
+		inputs = append(inputs, Input{File: "f", Index: i, Maze: mousemaze.Random(rng, rows, cols, 0.3)})
 	}
-	results, err := EvaluateInputs(ev, Config{}, inputs)
+	results, err := EvaluateInputs(ev, mousemaze.Config{}, inputs)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for i, in := range inputs {
-		want, err := Walk(in.Maze, Config{})
+		want, err := mousemaze.Walk(in.Maze, mousemaze.Config{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -48,35 +50,14 @@ func TestEvaluateInputs(t *testing.T) {
 	}
 }
 
-// offByOne is the reference walk with one turn too many on maze 3.
-type offByOne struct{ refEvaluator }
-
-func (o offByOne) Evaluate(pop Population, cfg Config, dst []Result) error {
-	err := o.refEvaluator.Evaluate(pop, cfg, dst)
-	dst[3].Turns++
-	return err
-}
-
-// TestCheckAgainstWalk wants the reference backend to pass and a backend
-// off by one turn on one maze to be caught, naming that maze.
-func TestCheckAgainstWalk(t *testing.T) {
-	pop := RandomPopulation(rand.New(rand.NewPCG(3, 4)), 6, 6, 10, 0.3)
-	if _, err := CheckAgainstWalk(refEvaluator{}, pop, Config{K: 2}); err != nil {
-		t.Errorf("ref: %v", err)
-	}
-	if _, err := CheckAgainstWalk(offByOne{}, pop, Config{}); err == nil || !strings.Contains(err.Error(), "maze 3:") {
-		t.Errorf("off by one: %v", err)
-	}
-}
-
 // evalCases returns walked inputs of many sizes under cfg: random mazes
 // (feasible and not, some edge boards), in files with awkward names.
-func evalCases(t *testing.T, seed uint64, cfg Config) ([]Input, []Result) {
+func evalCases(t *testing.T, seed uint64, cfg mousemaze.Config) ([]Input, []mousemaze.Result) {
 	t.Helper()
 	rng := rand.New(rand.NewPCG(seed, 9))
 	files := []string{"a.txt", "-", `q"uo\te<&>.txt`, "ünï cödé.txt", "tab\there\u2028.txt"}
 	var inputs []Input
-	var results []Result
+	var results []mousemaze.Result
 	for i := 0; i < 300; i++ {
 		rows, cols := 1+rng.IntN(9), 1+rng.IntN(9)
 		if i%50 == 0 {
@@ -84,14 +65,14 @@ func evalCases(t *testing.T, seed uint64, cfg Config) ([]Input, []Result) {
 		}
 		c := cfg
 		c.Entry, c.Exit = min(c.Entry, cols-1), min(c.Exit, cols-1)
-		m := Random(rng, rows, cols, 0.4*rng.Float64())
-		res, err := Walk(m, c)
+		m := mousemaze.Random(rng, rows, cols, 0.4*rng.Float64())
+		res, err := mousemaze.Walk(m, c)
 		if err != nil {
 			t.Fatal(err)
 		}
 		in := Input{File: files[rng.IntN(len(files))], Index: i, Line: 1 + i, Maze: m, Edges: i%7 == 3}
 		if in.Edges {
-			in.Maze = NewMaze(rows, cols)
+			in.Maze = mousemaze.NewMaze(rows, cols)
 		}
 		inputs, results = append(inputs, in), append(results, res)
 	}
@@ -102,7 +83,7 @@ func evalCases(t *testing.T, seed uint64, cfg Config) ([]Input, []Result) {
 // encoding/json writes for each record, the reason of infeasible mazes
 // included.
 func TestWriteEvalJSON(t *testing.T) {
-	for _, cfg := range []Config{{}, {Heat: true}, {K: 2, Cap: 500}, {K: 3, Heat: true}, {Cap: 7, Entry: 1, Exit: 2}} {
+	for _, cfg := range []mousemaze.Config{{}, {Heat: true}, {K: 2, Cap: 500}, {K: 3, Heat: true}, {Cap: 7, Entry: 1, Exit: 2}} {
 		inputs, results := evalCases(t, uint64(cfg.K+1), cfg)
 		o := EvalOutput{JSON: true, Config: cfg}
 		var got, want bytes.Buffer
@@ -127,7 +108,7 @@ func TestWriteEvalJSON(t *testing.T) {
 			}
 			t.Fatalf("cfg %+v: %d lines, want %d", cfg, len(g), len(w))
 		}
-		if cfg == (Config{}) && (reasons[InfeasibleEntry] == 0 || reasons[InfeasibleExit] == 0 || reasons[InfeasibleUnreachable] == 0) {
+		if cfg == (mousemaze.Config{}) && (reasons[InfeasibleEntry] == 0 || reasons[InfeasibleExit] == 0 || reasons[InfeasibleUnreachable] == 0) {
 			t.Errorf("cases cover the reasons %v, want each", reasons)
 		}
 	}
@@ -136,7 +117,7 @@ func TestWriteEvalJSON(t *testing.T) {
 // TestWriteEvalTable wants WriteEval's table to be, byte for byte, what
 // text/tabwriter (padding 2, aligned right) makes of the same cells.
 func TestWriteEvalTable(t *testing.T) {
-	for _, cfg := range []Config{{}, {Heat: true}, {K: 2, Cap: 500}, {Cap: 7, Entry: 1, Exit: 2}} {
+	for _, cfg := range []mousemaze.Config{{}, {Heat: true}, {K: 2, Cap: 500}, {Cap: 7, Entry: 1, Exit: 2}} {
 		inputs, results := evalCases(t, 5, cfg)
 		for i := range inputs { // a tab in a cell splits tabwriter's cell
 			inputs[i].File = strings.ReplaceAll(inputs[i].File, "\t", " ")
@@ -191,26 +172,26 @@ func TestWriteEvalTable(t *testing.T) {
 func TestWhyInfeasible(t *testing.T) {
 	cases := []struct {
 		maze string
-		cfg  Config
+		cfg  mousemaze.Config
 		want string
 	}{
-		{"...\n...\n", Config{}, ""},
-		{"X..\n...\n", Config{}, InfeasibleEntry},
-		{"X..\nX..\n", Config{}, InfeasibleEntry},
-		{"...\nX..\n", Config{}, InfeasibleExit},
-		{".X.\nX..\n.X.\n", Config{Exit: 2}, InfeasibleUnreachable},
-		{".X.\n.X.\n.X.\n", Config{Exit: 2}, InfeasibleUnreachable},
-		{".X.\n...\n.X.\n", Config{Exit: 2}, ""},
+		{"...\n...\n", mousemaze.Config{}, ""},
+		{"X..\n...\n", mousemaze.Config{}, InfeasibleEntry},
+		{"X..\nX..\n", mousemaze.Config{}, InfeasibleEntry},
+		{"...\nX..\n", mousemaze.Config{}, InfeasibleExit},
+		{".X.\nX..\n.X.\n", mousemaze.Config{Exit: 2}, InfeasibleUnreachable},
+		{".X.\n.X.\n.X.\n", mousemaze.Config{Exit: 2}, InfeasibleUnreachable},
+		{".X.\n...\n.X.\n", mousemaze.Config{Exit: 2}, ""},
 	}
 	for _, c := range cases {
-		ms, err := Parse(strings.NewReader(c.maze), "x")
+		ms, err := mousemaze.Parse(strings.NewReader(c.maze), "x")
 		if err != nil {
 			t.Fatal(err)
 		}
 		if got := WhyInfeasible(ms[0], c.cfg); got != c.want {
 			t.Errorf("%q %+v: %q, want %q", c.maze, c.cfg, got, c.want)
 		}
-		if got, feasible := WhyInfeasible(ms[0], c.cfg), Feasible(ms[0], c.cfg); (got == "") != feasible {
+		if got, feasible := WhyInfeasible(ms[0], c.cfg), mousemaze.Feasible(ms[0], c.cfg); (got == "") != feasible {
 			t.Errorf("%q: reason %q but Feasible %v", c.maze, got, feasible)
 		}
 	}
@@ -219,7 +200,7 @@ func TestWhyInfeasible(t *testing.T) {
 // TestWriteEvalStopped wants WriteEval, its context done, to stop at the
 // end of a line with everything before it flushed, and to say so.
 func TestWriteEvalStopped(t *testing.T) {
-	inputs, results := evalCases(t, 3, Config{})
+	inputs, results := evalCases(t, 3, mousemaze.Config{})
 	for len(inputs) < 3000 {
 		inputs, results = append(inputs, inputs...), append(results, results...)
 	}

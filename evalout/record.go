@@ -1,4 +1,6 @@
-package mousemaze
+package evalout
+
+import "github.com/mousemaze/mousemaze"
 
 // EvalRecord is the JSON record of one evaluated maze, the one type
 // behind `mousemaze eval --json` (one line per maze) and the web's
@@ -67,7 +69,7 @@ type EvalDetail struct {
 // NewEvalRecord returns the record of res, the result of walking a
 // rows×cols maze, without source or detail; the heat map, when res has
 // one, is split into rows (sharing res.Heat).
-func NewEvalRecord(rows, cols int, res Result) EvalRecord {
+func NewEvalRecord(rows, cols int, res mousemaze.Result) EvalRecord {
 	rec := EvalRecord{
 		Rows: rows, Cols: cols, Turns: res.Turns, Visits: res.Visits(), Escaped: res.Escaped, Feasible: res.Feasible,
 		Trapped: res.Trapped, CycleStart: res.CycleStart, CycleLen: res.CycleLen, TrapTurn: res.TrapTurn,

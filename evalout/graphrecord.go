@@ -1,6 +1,8 @@
-package mousemaze
+package evalout
 
 import (
+	"github.com/mousemaze/mousemaze"
+
 	"cmp"
 	"fmt"
 	"io"
@@ -32,8 +34,8 @@ type GraphRecord struct {
 
 // NewGraphRecord walks g under cfg and describes the graph and the walk;
 // name is the graph's file.
-func NewGraphRecord(name string, g Graph, cfg Config) (GraphRecord, error) {
-	res, err := WalkGraph(g, cfg)
+func NewGraphRecord(name string, g mousemaze.Graph, cfg mousemaze.Config) (GraphRecord, error) {
+	res, err := mousemaze.WalkGraph(g, cfg)
 	if err != nil {
 		return GraphRecord{}, fmt.Errorf("%s: %w", name, err)
 	}
@@ -43,7 +45,7 @@ func NewGraphRecord(name string, g Graph, cfg Config) (GraphRecord, error) {
 		edges += len(p)
 	}
 	rec := GraphRecord{File: name, Vertices: n, Edges: edges / 2, MaxDegree: delta, Diameter: diam,
-		Bound: Theorem8Bound(g), K: cfg.K, Turns: res.Turns, Visits: res.Visits(),
+		Bound: mousemaze.Theorem8Bound(g), K: cfg.K, Turns: res.Turns, Visits: res.Visits(),
 		Escaped: res.Escaped, Feasible: res.Feasible, Trapped: res.Trapped,
 		CycleStart: res.CycleStart, CycleLen: res.CycleLen, TrapTurn: res.TrapTurn}
 	if res.Heat != nil {

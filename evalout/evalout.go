@@ -1,6 +1,8 @@
-package mousemaze
+package evalout
 
 import (
+	"github.com/mousemaze/mousemaze"
+
 	"bufio"
 	"context"
 	"encoding/json"
@@ -16,7 +18,7 @@ type Input struct {
 	File  string
 	Index int
 	Line  int
-	Maze  Maze
+	Maze  mousemaze.Maze
 	// Edges marks a Mouse Maze 2 board, whose walls lie on edges: Maze
 	// then holds only the board's size (every cell open).
 	Edges bool
@@ -24,9 +26,9 @@ type Input struct {
 
 // EvaluateInputs groups the mazes by size, evaluates each group as one
 // population and returns the results in input order.
-func EvaluateInputs(ev Evaluator, cfg Config, inputs []Input) ([]Result, error) {
-	groups := map[Size][]int{}
-	var sizes []Size
+func EvaluateInputs(ev mousemaze.Evaluator, cfg mousemaze.Config, inputs []Input) ([]mousemaze.Result, error) {
+	groups := map[mousemaze.Size][]int{}
+	var sizes []mousemaze.Size
 	for i, in := range inputs {
 		sz := in.Maze.Size()
 		if _, ok := groups[sz]; !ok {
@@ -34,10 +36,10 @@ func EvaluateInputs(ev Evaluator, cfg Config, inputs []Input) ([]Result, error) 
 		}
 		groups[sz] = append(groups[sz], i)
 	}
-	results := make([]Result, len(inputs))
+	results := make([]mousemaze.Result, len(inputs))
 	for _, sz := range sizes {
 		idx := groups[sz]
-		pop := NewPopulation(sz.Rows, sz.Cols, 0)
+		pop := mousemaze.NewPopulation(sz.Rows, sz.Cols, 0)
 		pop.Words = make([]uint64, 0, len(idx)*sz.Rows)
 		for _, i := range idx {
 			if err := pop.Append(inputs[i].Maze); err != nil {
@@ -46,7 +48,7 @@ func EvaluateInputs(ev Evaluator, cfg Config, inputs []Input) ([]Result, error) 
 		}
 		dst := results // one size: the results in input order
 		if len(sizes) > 1 {
-			dst = make([]Result, len(idx))
+			dst = make([]mousemaze.Result, len(idx))
 		}
 		if err := ev.Evaluate(pop, cfg, dst); err != nil {
 			return nil, fmt.Errorf("%s backend on %s mazes: %w", ev.Name(), sz, err)
@@ -62,7 +64,7 @@ func EvaluateInputs(ev Evaluator, cfg Config, inputs []Input) ([]Result, error) 
 
 // NewInputRecord is the eval record of input in and its result r. It
 // leaves Infeasible empty; EvalOutput.Record fills it.
-func NewInputRecord(in Input, r Result) EvalRecord {
+func NewInputRecord(in Input, r mousemaze.Result) EvalRecord {
 	rec := NewEvalRecord(in.Maze.Rows, in.Maze.Cols, r)
 	rec.EvalSource = &EvalSource{File: in.File, Index: in.Index}
 	return rec
@@ -75,13 +77,13 @@ type EvalOutput struct {
 	// Config is the rules the mazes were walked under: with Heat the
 	// output adds every cell's visit count, with K > 0 the k-mod columns
 	// (trapped, cycle, mousetrap), with Cap > 0 the column capped.
-	Config Config
+	Config mousemaze.Config
 }
 
 // Why says why the maze of in is infeasible under o.Config ("" when r is
 // feasible): WhyInfeasible's reasons; a Mouse Maze 2 board, whose cells
 // are all open, can only have its exit cut off.
-func (o EvalOutput) Why(in Input, r Result) string {
+func (o EvalOutput) Why(in Input, r mousemaze.Result) string {
 	switch {
 	case r.Feasible:
 		return ""
@@ -92,7 +94,7 @@ func (o EvalOutput) Why(in Input, r Result) string {
 }
 
 // Record is the eval record of in and r, with the reason when infeasible.
-func (o EvalOutput) Record(in Input, r Result) EvalRecord {
+func (o EvalOutput) Record(in Input, r mousemaze.Result) EvalRecord {
 	rec := NewInputRecord(in, r)
 	rec.Infeasible = o.Why(in, r)
 	return rec
@@ -105,7 +107,7 @@ func (o EvalOutput) Record(in Input, r Result) EvalRecord {
 // nothing per maze. When ctx is done (a signal, say) it stops at the end
 // of a line, flushes what it wrote and returns ctx's error; otherwise it
 // returns the first write error.
-func WriteEval(ctx context.Context, w io.Writer, inputs []Input, results []Result, o EvalOutput) error {
+func WriteEval(ctx context.Context, w io.Writer, inputs []Input, results []mousemaze.Result, o EvalOutput) error {
 	bw := bufio.NewWriterSize(w, 64<<10)
 	stopped := func(i int) error {
 		if (i > 0 && i%1024 != 0) || ctx.Err() == nil {
@@ -182,7 +184,7 @@ func (t *evalTable) add(cells ...string) {
 func (t *evalTable) end() { t.ends = append(t.ends, len(t.cell)) }
 
 // row appends the cells of one maze.
-func (t *evalTable) row(in Input, r Result) {
+func (t *evalTable) row(in Input, r mousemaze.Result) {
 	t.cell = append(t.cell, in.File...)
 	t.end()
 	t.cell = strconv.AppendInt(t.cell, int64(in.Index), 10)
@@ -221,7 +223,7 @@ func (t *evalTable) row(in Input, r Result) {
 
 // measure widens t.widths to the cells of in and r, as row writes them,
 // without writing them; fileWidth is the width of in.File.
-func (t *evalTable) measure(fileWidth int, in Input, r Result) {
+func (t *evalTable) measure(fileWidth int, in Input, r mousemaze.Result) {
 	w := t.widths
 	yesNo := func(b bool) int { return 3 - btoi(!b) }
 	w[0] = max(w[0], fileWidth)
@@ -276,7 +278,7 @@ func digits(v int64) int {
 }
 
 // line makes the cells of line i (-1 the header) the current ones.
-func (t *evalTable) line(i int, inputs []Input, results []Result) {
+func (t *evalTable) line(i int, inputs []Input, results []mousemaze.Result) {
 	t.cell, t.ends = t.cell[:0], t.ends[:0]
 	if i < 0 {
 		t.header()
@@ -287,7 +289,7 @@ func (t *evalTable) line(i int, inputs []Input, results []Result) {
 
 // write writes the table; stopped, called before each line with the
 // line's maze (-1 the header), ends it early when it returns an error.
-func (t *evalTable) write(w *bufio.Writer, inputs []Input, results []Result, stopped func(i int) error) error {
+func (t *evalTable) write(w *bufio.Writer, inputs []Input, results []mousemaze.Result, stopped func(i int) error) error {
 	t.line(-1, inputs, results)
 	t.widths = make([]int, len(t.ends))
 	start := 0
@@ -350,7 +352,7 @@ func (j *jsonStrings) quote(s string) string {
 
 // appendJSON appends the EvalRecord of in and r and a newline to dst,
 // the bytes encoding/json's Encoder writes for it.
-func (o EvalOutput) appendJSON(dst []byte, js *jsonStrings, in Input, r Result) []byte {
+func (o EvalOutput) appendJSON(dst []byte, js *jsonStrings, in Input, r mousemaze.Result) []byte {
 	dst = append(dst, `{"file":`...)
 	dst = append(dst, js.quote(in.File)...)
 	dst = append(dst, `,"index":`...)
@@ -408,7 +410,7 @@ func appendNonZero(dst []byte, key string, v int64) []byte {
 
 // WriteHeat prints a maze's heat map as a grid: X for walls, the visit
 // count for open cells.
-func WriteHeat(w io.Writer, m Maze, heat []uint32) {
+func WriteHeat(w io.Writer, m mousemaze.Maze, heat []uint32) {
 	tw := tabwriter.NewWriter(w, 0, 0, 1, ' ', tabwriter.AlignRight)
 	for r := 0; r < m.Rows; r++ {
 		for c := 0; c < m.Cols; c++ {

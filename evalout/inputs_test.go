@@ -1,6 +1,8 @@
-package mousemaze
+package evalout
 
 import (
+	"github.com/mousemaze/mousemaze"
+
 	"bytes"
 	"math/rand/v2"
 	"os"
@@ -18,9 +20,9 @@ func TestReadInputs(t *testing.T) {
 	dir := t.TempDir()
 	rng := rand.New(rand.NewPCG(1, 2))
 	var text bytes.Buffer
-	var want []Maze
+	var want []mousemaze.Maze
 	for i := 0; i < 3; i++ {
-		m := Random(rng, 2+i, 3, 0.3)
+		m := mousemaze.Random(rng, 2+i, 3, 0.3)
 		want = append(want, m)
 		text.WriteString(m.String() + "\n")
 	}
@@ -28,7 +30,7 @@ func TestReadInputs(t *testing.T) {
 	if err := os.WriteFile(file, text.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cfg := Config{Order: DRLU}
+	cfg := mousemaze.Config{Order: mousemaze.DRLU}
 	inputs, boards, err := ReadInputs([]string{file, "-"}, bytes.NewReader(text.Bytes()), cfg, false)
 	if err != nil || len(inputs) != 6 || boards != nil {
 		t.Fatalf("%d inputs, %d boards, %v", len(inputs), len(boards), err)
@@ -43,22 +45,22 @@ func TestReadInputs(t *testing.T) {
 		}
 	}
 	cfg.Exit = 5
-	if _, _, err := ReadInputs([]string{file}, nil, cfg, false); !IsUsageError(err) || !strings.Contains(err.Error(), "m.txt:1: maze 0 is 2x3") {
+	if _, _, err := ReadInputs([]string{file}, nil, cfg, false); !mousemaze.IsUsageError(err) || !strings.Contains(err.Error(), "m.txt:1: maze 0 is 2x3") {
 		t.Errorf("exit off the grid: %v", err)
 	}
-	if _, _, err := ReadInputs([]string{filepath.Join(dir, "none")}, nil, Config{Order: DRLU}, false); err == nil || IsUsageError(err) {
+	if _, _, err := ReadInputs([]string{filepath.Join(dir, "none")}, nil, mousemaze.Config{Order: mousemaze.DRLU}, false); err == nil || mousemaze.IsUsageError(err) {
 		t.Errorf("missing file: %v", err)
 	}
-	b := RandomEdges(rng, 3, 4, 0.2)
+	b := mousemaze.RandomEdges(rng, 3, 4, 0.2)
 	edgeFile := filepath.Join(dir, "e.txt")
 	if err := os.WriteFile(edgeFile, []byte(b.Format(0, 0)+"\n"+b.Format(0, 0)), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	inputs, boards, err = ReadInputs([]string{edgeFile}, nil, Config{Order: DRLU}, true)
-	if err != nil || len(inputs) != 2 || len(boards) != 2 || !reflect.DeepEqual(boards[1], b) || !inputs[1].Edges || inputs[1].Maze.Size() != (Size{Rows: 3, Cols: 4}) {
+	inputs, boards, err = ReadInputs([]string{edgeFile}, nil, mousemaze.Config{Order: mousemaze.DRLU}, true)
+	if err != nil || len(inputs) != 2 || len(boards) != 2 || !reflect.DeepEqual(boards[1], b) || !inputs[1].Edges || inputs[1].Maze.Size() != (mousemaze.Size{Rows: 3, Cols: 4}) {
 		t.Errorf("edges: %+v, %d boards, %v", inputs, len(boards), err)
 	}
-	if _, _, err := ReadInputs([]string{edgeFile}, nil, Config{Order: DRLU, Entry: 4}, true); !IsUsageError(err) || !strings.Contains(err.Error(), "board 0 is 3x4") {
+	if _, _, err := ReadInputs([]string{edgeFile}, nil, mousemaze.Config{Order: mousemaze.DRLU, Entry: 4}, true); !mousemaze.IsUsageError(err) || !strings.Contains(err.Error(), "board 0 is 3x4") {
 		t.Errorf("edge entry off the board: %v", err)
 	}
 }
@@ -67,8 +69,8 @@ func TestReadInputs(t *testing.T) {
 // inputs and wants each graph's record to be that of the grid's graph.
 func TestGraphInputs(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
-	cfg := Config{Order: DRLU}
-	m := RandomFeasible(rng, 4, 5, 0.3, cfg)
+	cfg := mousemaze.Config{Order: mousemaze.DRLU}
+	m := mousemaze.RandomFeasible(rng, 4, 5, 0.3, cfg)
 	var out bytes.Buffer
 	if err := WriteGridGraphs(&out, []string{"-"}, strings.NewReader(m.String()), cfg); err != nil {
 		t.Fatal(err)
@@ -77,9 +79,9 @@ func TestGraphInputs(t *testing.T) {
 	if err != nil || len(recs) != 1 {
 		t.Fatalf("%v, %v", recs, err)
 	}
-	g, _ := GridGraph(m, cfg)
+	g, _ := mousemaze.GridGraph(m, cfg)
 	want, _ := NewGraphRecord("-", g, cfg)
-	res, _ := Walk(m, cfg)
+	res, _ := mousemaze.Walk(m, cfg)
 	if !reflect.DeepEqual(recs[0], want) || recs[0].Turns != res.Turns {
 		t.Errorf("record %+v, want %+v (walk %d turns)", recs[0], want, res.Turns)
 	}

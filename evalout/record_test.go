@@ -1,6 +1,8 @@
-package mousemaze
+package evalout
 
 import (
+	"github.com/mousemaze/mousemaze"
+
 	"encoding/json"
 	"testing"
 )
@@ -8,7 +10,7 @@ import (
 // TestEvalRecordJSON pins the record's field names and order, with and
 // without its source and detail parts.
 func TestEvalRecordJSON(t *testing.T) {
-	res := Result{Feasible: true, Escaped: true, Turns: 5, Heat: []uint32{2, 1, 1, 0}}
+	res := mousemaze.Result{Feasible: true, Escaped: true, Turns: 5, Heat: []uint32{2, 1, 1, 0}}
 	rec := NewEvalRecord(2, 2, res)
 	for _, tc := range []struct {
 		source *EvalSource
@@ -38,7 +40,7 @@ func TestEvalRecordJSON(t *testing.T) {
 			t.Errorf("%s decodes with source %v, detail %v", b, back.EvalSource, back.EvalDetail)
 		}
 	}
-	if NewEvalRecord(2, 2, Result{Turns: 1}).Heat != nil {
+	if NewEvalRecord(2, 2, mousemaze.Result{Turns: 1}).Heat != nil {
 		t.Error("heat without a heat map")
 	}
 }

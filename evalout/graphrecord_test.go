@@ -1,0 +1,48 @@
+package evalout
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/mousemaze/mousemaze"
+)
+
+// TestWriteGraphTableHeat checks that --heat prints the visits per
+// vertex as name=count pairs in natural order of the names, not as a Go map.
+func TestWriteGraphTableHeat(t *testing.T) {
+	tests := []struct {
+		heat map[string]uint32
+		want string
+	}{
+		{map[string]uint32{"s": 5, "v1": 1, "t": 0, "v10": 3, "v2": 2}, "s=5 t=0 v1=1 v2=2 v10=3"},
+		{map[string]uint32{"b": 1, "a": 2}, "a=2 b=1"},
+		{map[string]uint32{"a b": 1, "x=y": 2}, `"a b"=1 "x=y"=2`},
+		{map[string]uint32{"v01": 1, "v1": 2}, "v01=1 v1=2"},
+		{nil, "-"},
+	}
+	for _, tc := range tests {
+		var b bytes.Buffer
+		WriteGraphTable(&b, []GraphRecord{{File: "g.json", Heat: tc.heat}}, true)
+		want := "\ng.json, visits per vertex: " + tc.want + "\n"
+		if !strings.HasSuffix(b.String(), want) || strings.Contains(b.String(), "map[") {
+			t.Errorf("heat %v: got\n%s\nwant it to end %q", tc.heat, b.String(), want)
+		}
+	}
+	// A real walk: every vertex named once.
+	g, err := mousemaze.ParseGraph(strings.NewReader(`{"vertices":["s","v1","t"],"edges":[["s","v1"],["v1","t"]],"start":"s","exit":"t","prefs":{"v1":["t","s"]}}`), "g.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := NewGraphRecord("g.json", g, mousemaze.Config{Heat: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	WriteGraphTable(&b, []GraphRecord{rec}, true)
+	want := fmt.Sprintf("visits per vertex: s=%d t=%d v1=%d\n", rec.Heat["s"], rec.Heat["t"], rec.Heat["v1"])
+	if !strings.HasSuffix(b.String(), want) {
+		t.Errorf("got\n%s\nwant it to end %q", b.String(), want)
+	}
+}
