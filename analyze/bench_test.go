@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/mousemaze/mousemaze"
-	_ "github.com/mousemaze/mousemaze/cpu"
+	"github.com/mousemaze/mousemaze/cpu"
 )
 
 // BenchmarkTreeVsWalk times, side by side on the same 16 maximal random
@@ -58,8 +58,11 @@ func treeBenchSetup(b *testing.B, n int) (mousemaze.Population, []mousemaze.Resu
 	evals := map[string]func() error{}
 	for _, name := range []string{"ref", "tree", "cpu"} {
 		open := mousemaze.NewEvaluator
-		if name == "tree" {
+		switch name {
+		case "tree":
 			open = func(_ string, o mousemaze.Options) (mousemaze.Evaluator, error) { return OpenTree(o) }
+		case "cpu":
+			open = func(_ string, o mousemaze.Options) (mousemaze.Evaluator, error) { return cpu.Open(o) }
 		}
 		ev, err := open(name, mousemaze.Options{Workers: 1})
 		if err != nil {

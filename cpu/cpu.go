@@ -128,11 +128,14 @@ func AllKernels() []string {
 // Kernel returns the name of the kernel the backend uses by default.
 func Kernel() string { return chosen.name }
 
-func init() {
-	mousemaze.Register("cpu", func(opts mousemaze.Options) (mousemaze.Evaluator, error) {
-		return New(opts)
-	})
-	mousemaze.RegisterKernels("cpu", AllKernels())
+// Open opens the CPU backend as a mousemaze.Evaluator (New, without a
+// typed nil on error); package backends registers it as "cpu".
+func Open(opts mousemaze.Options) (mousemaze.Evaluator, error) {
+	ev, err := New(opts)
+	if err != nil {
+		return nil, err
+	}
+	return ev, nil
 }
 
 // Evaluator is the CPU backend. It is safe for concurrent use.

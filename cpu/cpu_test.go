@@ -193,8 +193,8 @@ func TestPaperExamples(t *testing.T) {
 	})
 }
 
-// TestEvaluator checks the registered backend: workers, chunks, forced
-// kernels and errors.
+// TestEvaluator checks the backend: workers, chunks, forced kernels and
+// errors.
 func TestEvaluator(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 7))
 	pop := mixedPopulation(rng, 13, 13, 327)
@@ -202,7 +202,7 @@ func TestEvaluator(t *testing.T) {
 	tc := testCase{name: "13x13", pop: pop, cfg: cfg, want: mazetest.Want(t, pop, cfg)}
 	for _, name := range append([]string{""}, Kernels()...) {
 		for _, workers := range []int{0, 1, 3} {
-			ev, err := mousemaze.NewEvaluator("cpu", mousemaze.Options{Workers: workers, Kernel: name})
+			ev, err := New(mousemaze.Options{Workers: workers, Kernel: name})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -216,8 +216,8 @@ func TestEvaluator(t *testing.T) {
 	if _, err := New(mousemaze.Options{Kernel: "nosuch"}); !errors.Is(err, ErrUnknownKernel) {
 		t.Errorf("New(kernel nosuch) = %v, want ErrUnknownKernel", err)
 	}
-	if _, err := mousemaze.NewEvaluator("cpu", mousemaze.Options{Kernel: "nosuch"}); !errors.Is(err, ErrUnknownKernel) || !strings.Contains(err.Error(), "generic") {
-		t.Errorf("NewEvaluator(cpu, kernel nosuch) = %v, want ErrUnknownKernel naming generic", err)
+	if _, err := Open(mousemaze.Options{Kernel: "nosuch"}); !errors.Is(err, ErrUnknownKernel) || !strings.Contains(err.Error(), "generic") {
+		t.Errorf("Open(kernel nosuch) = %v, want ErrUnknownKernel naming generic", err)
 	}
 	ev, _ := New(mousemaze.Options{})
 	if err := ev.Evaluate(pop, cfg, make([]mousemaze.Result, 3)); !errors.Is(err, mousemaze.ErrSize) {
@@ -255,8 +255,8 @@ func TestUnavailableKernel(t *testing.T) {
 	saved := kernels[0]
 	defer func() { kernels[0] = saved }()
 	kernels[0].ok = func() bool { return false }
-	_, err := mousemaze.NewEvaluator("cpu", mousemaze.Options{Kernel: saved.name})
+	_, err := Open(mousemaze.Options{Kernel: saved.name})
 	if !errors.Is(err, mousemaze.ErrKernelUnavailable) || errors.Is(err, ErrUnknownKernel) || !strings.Contains(err.Error(), "this processor cannot run") {
-		t.Errorf("NewEvaluator(cpu, kernel %s) on a processor without it = %v, want ErrKernelUnavailable", saved.name, err)
+		t.Errorf("Open(kernel %s) on a processor without it = %v, want ErrKernelUnavailable", saved.name, err)
 	}
 }

@@ -43,14 +43,18 @@ import (
 	"gorgonia.org/cu"
 )
 
-func init() {
-	mousemaze.Register("cuda", func(opts mousemaze.Options) (mousemaze.Evaluator, error) {
-		ev, err := New(opts)
-		if err != nil {
-			return nil, err // not a typed nil in the interface
-		}
-		return ev, nil
-	})
+// Built reports whether this binary was built with the cuda tag (the
+// real backend) rather than the stub.
+const Built = true
+
+// Open opens the CUDA backend as a mousemaze.Evaluator (New, without a
+// typed nil on error); package backends registers it as "cuda".
+func Open(opts mousemaze.Options) (mousemaze.Evaluator, error) {
+	ev, err := New(opts)
+	if err != nil {
+		return nil, err // not a typed nil in the interface
+	}
+	return ev, nil
 }
 
 // Evaluator is the CUDA backend. It is safe for concurrent use: every

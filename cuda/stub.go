@@ -7,7 +7,13 @@ import (
 	"github.com/mousemaze/mousemaze/dispatch/sweep"
 )
 
-func init() {
-	mousemaze.RegisterMissing("cuda", ErrNoCUDA)
-	sweep.RegisterRunner("cuda", func() (sweep.TaskRunner, error) { return nil, ErrNoCUDA })
-}
+// Built reports whether this binary was built with the cuda tag (the
+// real backend) rather than this stub.
+const Built = false
+
+// Open reports ErrNoCUDA: the binary was built without the cuda tag.
+func Open(mousemaze.Options) (mousemaze.Evaluator, error) { return nil, ErrNoCUDA }
+
+// OpenSweepRunner reports ErrNoCUDA: the binary was built without the
+// cuda tag.
+func OpenSweepRunner() (sweep.TaskRunner, error) { return nil, ErrNoCUDA }

@@ -13,14 +13,15 @@ import (
 	"gorgonia.org/cu"
 )
 
-func init() {
-	sweep.RegisterRunner("cuda", func() (sweep.TaskRunner, error) {
-		s, err := NewSweeper(0)
-		if err != nil {
-			return nil, err // not a typed nil in the interface
-		}
-		return s, nil
-	})
+// OpenSweepRunner opens the sweep kernel's runner on device 0
+// (NewSweeper, without a typed nil on error); package backends registers
+// it as the "cuda" sweep runner.
+func OpenSweepRunner() (sweep.TaskRunner, error) {
+	s, err := NewSweeper(0)
+	if err != nil {
+		return nil, err // not a typed nil in the interface
+	}
+	return s, nil
 }
 
 // Sweeper runs exhaustive-sweep tasks on the GPU with the kernel of

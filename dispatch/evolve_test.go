@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/mousemaze/mousemaze"
-	_ "github.com/mousemaze/mousemaze/cpu"
+	_ "github.com/mousemaze/mousemaze/backends" // the cpu backend of the reproducibility tests
 )
 
 func refEvaluator(t *testing.T) mousemaze.Evaluator {

@@ -33,6 +33,7 @@ import (
 	"time"
 
 	"github.com/mousemaze/mousemaze"
+	_ "github.com/mousemaze/mousemaze/backends" // registers cpu, cuda and the cuda sweep runner
 	"github.com/mousemaze/mousemaze/cpu"
 	"github.com/mousemaze/mousemaze/cuda"
 	"github.com/mousemaze/mousemaze/kernels"

@@ -1,0 +1,3 @@
+package bench
+
+import _ "github.com/mousemaze/mousemaze/backends" // the cpu backend the tables measure
