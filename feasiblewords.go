@@ -56,23 +56,7 @@ func floodRows(walls, reach []uint64, cols int, start, goal uint64) bool {
 	lo, hi := 0, 0
 	for {
 		// Down: row r takes what row r-1 reaches in its open cells.
-		clo, chi := -1, -1
-		above := reach[lo]
-		for r := lo + 1; r < rows; r++ {
-			o := ^walls[r] & mask
-			cur := reach[r]
-			if n := above & o &^ cur; n != 0 {
-				cur |= fillRuns(n, o, width)
-				reach[r] = cur
-				if clo < 0 {
-					clo = r
-				}
-				chi = r
-			} else if r > hi {
-				break
-			}
-			above = cur
-		}
+		clo, chi := sweepRows(walls, reach, mask, width, lo+1, rows, hi, 1)
 		if clo < 0 {
 			return false
 		}
@@ -81,28 +65,39 @@ func floodRows(walls, reach []uint64, cols int, start, goal uint64) bool {
 		}
 		// Up: row r takes what row r+1 reaches in its open cells.
 		lo, hi = clo, chi
-		clo, chi = -1, -1
-		below := reach[hi]
-		for r := hi - 1; r >= 0; r-- {
-			o := ^walls[r] & mask
-			cur := reach[r]
-			if n := below & o &^ cur; n != 0 {
-				cur |= fillRuns(n, o, width)
-				reach[r] = cur
-				if chi < 0 {
-					chi = r
-				}
-				clo = r
-			} else if r < lo {
-				break
-			}
-			below = cur
-		}
+		chi, clo = sweepRows(walls, reach, mask, width, hi-1, -1, lo, -1)
 		if clo < 0 {
 			return false
 		}
 		lo, hi = clo, chi
 	}
+}
+
+// sweepRows is one sweep of floodRows: from row from, one row at a time in
+// direction step (+1 down, -1 up) and up to row stop (excluded), each row
+// takes what the row before it in the sweep reaches in its open cells. The
+// sweep ends at the first row beyond row past that it leaves unchanged. It
+// returns the first and the last row it changed, in the sweep's order, or
+// -1, -1 when it changed none.
+func sweepRows(walls, reach []uint64, mask uint64, width uint, from, stop, past, step int) (first, changed int) {
+	first, changed = -1, -1
+	prev := reach[from-step]
+	for r := from; r != stop; r += step {
+		o := ^walls[r] & mask
+		cur := reach[r]
+		if n := prev & o &^ cur; n != 0 {
+			cur |= fillRuns(n, o, width)
+			reach[r] = cur
+			if first < 0 {
+				first = r
+			}
+			changed = r
+		} else if (r-past)*step > 0 {
+			break
+		}
+		prev = cur
+	}
+	return first, changed
 }
 
 // fillRuns returns the union of the runs of open (maximal blocks of

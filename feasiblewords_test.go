@@ -175,14 +175,18 @@ func fwSpiral(n int) (Maze, [2]int) {
 	return m, [2]int{r, c}
 }
 
+// fwCase is one maze of TestFeasibleWallsTable: whether exit is reached
+// from entry.
+type fwCase struct {
+	name        string
+	m           Maze
+	entry, exit int
+	want        bool
+}
+
 func TestFeasibleWallsTable(t *testing.T) {
 	spiral, end := fwSpiral(15)
-	cases := []struct {
-		name        string
-		m           Maze
-		entry, exit int
-		want        bool
-	}{
+	cases := []fwCase{
 		{"1x1 open", fwMazeOf(t, "."), 0, 0, true},
 		{"1x1 wall", fwMazeOf(t, "X"), 0, 0, false},
 		{"1xN run", fwMazeOf(t, "X....X"), 1, 4, true},
@@ -222,39 +226,18 @@ func TestFeasibleWallsTable(t *testing.T) {
 	wide := NewMaze(3, 64)
 	wide.Walls[0] = ^uint64(0) >> 1 // only column 63 open
 	wide.Walls[2] = ^uint64(0) &^ 1 // only column 0 open
-	cases = append(cases,
-		struct {
-			name        string
-			m           Maze
-			entry, exit int
-			want        bool
-		}{"64 columns, entry at bit 63", wide, 63, 0, true})
+	cases = append(cases, fwCase{"64 columns, entry at bit 63", wide, 63, 0, true})
 	wideCut := wide.Clone()
 	wideCut.Walls[1] = 1 << 62 // the run 0..61 cannot reach column 63
-	cases = append(cases, struct {
-		name        string
-		m           Maze
-		entry, exit int
-		want        bool
-	}{"64 columns, cut at bit 62", wideCut, 63, 0, false})
+	cases = append(cases, fwCase{"64 columns, cut at bit 62", wideCut, 63, 0, false})
 	open64 := NewMaze(64, 64)
-	cases = append(cases, struct {
-		name        string
-		m           Maze
-		entry, exit int
-		want        bool
-	}{"64x64 open, exit at bit 63", open64, 0, 63, true})
+	cases = append(cases, fwCase{"64x64 open, exit at bit 63", open64, 0, 63, true})
 	corner := NewMaze(64, 64)
 	for r := range corner.Walls {
 		corner.Walls[r] = ^uint64(0) >> 1 // only column 63 open
 	}
 	corner.Walls[0] = 0
-	cases = append(cases, struct {
-		name        string
-		m           Maze
-		entry, exit int
-		want        bool
-	}{"64x64 down column 63", corner, 0, 63, true})
+	cases = append(cases, fwCase{"64x64 down column 63", corner, 0, 63, true})
 
 	for _, tc := range cases {
 		if err := tc.m.Validate(); err != nil {
@@ -445,15 +428,16 @@ func fwBenchMazes(n int) []Maze {
 
 var fwSink int
 
-func BenchmarkFeasibleWalls(b *testing.B) {
+// benchFeasible times feasible on fwBenchMazes of 13x13 and 32x32, one
+// sub-benchmark a size.
+func benchFeasible(b *testing.B, feasible func(m Maze) bool) {
 	for _, n := range []int{13, 32} {
 		ms := fwBenchMazes(n)
 		b.Run(fmt.Sprintf("%dx%d", n, n), func(b *testing.B) {
 			b.ReportAllocs()
 			k := 0
 			for i := 0; b.Loop(); i++ {
-				m := ms[i&255]
-				if FeasibleWalls(m.Walls, m.Cols, 0, 0) {
+				if feasible(ms[i&255]) {
 					k++
 				}
 			}
@@ -462,18 +446,10 @@ func BenchmarkFeasibleWalls(b *testing.B) {
 	}
 }
 
+func BenchmarkFeasibleWalls(b *testing.B) {
+	benchFeasible(b, func(m Maze) bool { return FeasibleWalls(m.Walls, m.Cols, 0, 0) })
+}
+
 func BenchmarkFeasible(b *testing.B) {
-	for _, n := range []int{13, 32} {
-		ms := fwBenchMazes(n)
-		b.Run(fmt.Sprintf("%dx%d", n, n), func(b *testing.B) {
-			b.ReportAllocs()
-			k := 0
-			for i := 0; b.Loop(); i++ {
-				if Feasible(ms[i&255], Config{}) {
-					k++
-				}
-			}
-			fwSink += k
-		})
-	}
+	benchFeasible(b, func(m Maze) bool { return Feasible(m, Config{}) })
 }

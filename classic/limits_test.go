@@ -1,7 +1,6 @@
 package classic
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -14,48 +13,23 @@ import (
 	"github.com/mousemaze/mousemaze/internal/mazetest"
 )
 
-// limitLine returns the line on which an endless input of head and then
-// pattern again and again passes mousemaze.MaxInputBytes.
-func limitLine(head, pattern string) int {
-	b, _ := io.ReadAll(io.LimitReader(mazetest.Endless(head, pattern), mousemaze.MaxInputBytes+1))
-	return 1 + strings.Count(string(b), "\n")
-}
-
 // TestParseBoardsLimits feeds ParseBoards endless and oversize inputs
 // (yes '+-+' | mousemaze classic solve -) and wants the limit's error, a
 // *mousemaze.ParseError naming the file, the line and the limit, rather
 // than a read of all memory.
 func TestParseBoardsLimits(t *testing.T) {
-	tooLarge := fmt.Sprintf("input too large: more than %d MiB", mousemaze.MaxInputBytes>>20)
-	tests := []struct {
-		name string
-		in   io.Reader
-		want error
-		line int
-		msg  string
-	}{
-		{"yes '+-+'", mazetest.Endless("", "+-+\n"), mousemaze.ErrTooLarge, mousemaze.MaxInputBytes/4 + 1, tooLarge},
-		{"/dev/zero", mazetest.Endless("", ""), mousemaze.ErrTooLarge, 1, tooLarge},
-		{"blank lines", mazetest.Endless("; classic start 0,0\n", "\n"), mousemaze.ErrTooLarge, limitLine("; classic start 0,0\n", "\n"), tooLarge},
-		{"a wrapping board without end", mazetest.Endless("; classic wrap cols\n+-+\n", "|.|\n+-+\n"), mousemaze.ErrTooLarge,
-			limitLine("; classic wrap cols\n+-+\n", "|.|\n+-+\n"), tooLarge},
-		{"too many boards", strings.NewReader(strings.Repeat("+-+\n|.|\n+-+\n\n", mousemaze.MaxMazes+1)), mousemaze.ErrTooLarge, 4*mousemaze.MaxMazes + 1,
-			fmt.Sprintf("input too large: more than %d boards", mousemaze.MaxMazes)},
-		{"a wrapping board too tall", strings.NewReader("; c\n; classic wrap cols\n+-+\n" + strings.Repeat("|.|\n+-+\n", 65)), mousemaze.ErrTooTall, 3,
-			"too many rows: the board has more than 64 rows"},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			_, _, err := ParseBoards(tc.in, "b.txt")
-			var pe *mousemaze.ParseError
-			if !errors.Is(err, tc.want) || !errors.As(err, &pe) || pe.File != "b.txt" || pe.Line != tc.line {
-				t.Fatalf("got %v, want a *ParseError at b.txt:%d wrapping %v", err, tc.line, tc.want)
-			}
-			if want := fmt.Sprintf("b.txt:%d: %s", tc.line, tc.msg); !strings.HasPrefix(err.Error(), want) {
-				t.Errorf("message %q, want prefix %q", err, want)
-			}
-		})
-	}
+	tooLarge := mazetest.TooLarge()
+	mazetest.CheckLimits(t, "b.txt", []mazetest.LimitCase{
+		{Name: "yes '+-+'", In: mazetest.Endless("", "+-+\n"), Want: mousemaze.ErrTooLarge, Line: mousemaze.MaxInputBytes/4 + 1, Msg: tooLarge},
+		{Name: "/dev/zero", In: mazetest.Endless("", ""), Want: mousemaze.ErrTooLarge, Line: 1, Msg: tooLarge},
+		{Name: "blank lines", In: mazetest.Endless("; classic start 0,0\n", "\n"), Want: mousemaze.ErrTooLarge, Line: mazetest.LimitLine("; classic start 0,0\n", "\n"), Msg: tooLarge},
+		{Name: "a wrapping board without end", In: mazetest.Endless("; classic wrap cols\n+-+\n", "|.|\n+-+\n"), Want: mousemaze.ErrTooLarge, Line: mazetest.LimitLine("; classic wrap cols\n+-+\n", "|.|\n+-+\n"), Msg: tooLarge},
+		{Name: "too many boards", In: strings.NewReader(strings.Repeat("+-+\n|.|\n+-+\n\n", mousemaze.MaxMazes+1)), Want: mousemaze.ErrTooLarge, Line: 4*mousemaze.MaxMazes + 1, Msg: fmt.Sprintf("input too large: more than %d boards", mousemaze.MaxMazes)},
+		{Name: "a wrapping board too tall", In: strings.NewReader("; c\n; classic wrap cols\n+-+\n" + strings.Repeat("|.|\n+-+\n", 65)), Want: mousemaze.ErrTooTall, Line: 3, Msg: "too many rows: the board has more than 64 rows"},
+	}, func(in io.Reader, file string) error {
+		_, _, err := ParseBoards(in, file)
+		return err
+	})
 	// The largest wrapping board is read.
 	big := "; classic wrap cols\n+" + strings.Repeat("-+", 64) + "\n" + strings.Repeat("|"+strings.Repeat(". ", 63)+".|\n+"+strings.Repeat("-+", 64)+"\n", 64)
 	if bs, _, err := ParseBoards(strings.NewReader(big), "b.txt"); err != nil || len(bs) != 1 || bs[0].Rows != 64 || bs[0].WrapRight != ^uint64(0) {

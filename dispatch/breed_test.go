@@ -314,21 +314,29 @@ func TestGridDraw(t *testing.T) {
 	}
 }
 
+// openGridProblem returns the ILS preset's grid problem of rows×cols
+// (free ends or not) and its open maze with the given end columns.
+func openGridProblem(t *testing.T, rows, cols int, free bool, entry, exit int) (*GridProblem, Grid) {
+	t.Helper()
+	spec, err := Preset(AlgoILS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec.Rows, spec.Cols, spec.FreeEnds, spec.Evals = rows, cols, free, 1
+	prob, err := NewGridProblem(spec, refEvaluator(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := prob.Open()
+	g.Entry, g.Exit = entry, exit
+	return prob, g
+}
+
 // TestGridDistance checks Distance against its definition through Site
 // for every pair of moves, with fixed and free ends.
 func TestGridDistance(t *testing.T) {
 	for _, free := range []bool{false, true} {
-		spec, err := Preset(AlgoILS)
-		if err != nil {
-			t.Fatal(err)
-		}
-		spec.Rows, spec.Cols, spec.FreeEnds, spec.Evals = 5, 7, free, 1
-		prob, err := NewGridProblem(spec, refEvaluator(t))
-		if err != nil {
-			t.Fatal(err)
-		}
-		g := prob.Open()
-		g.Entry, g.Exit = 3, 3
+		prob, g := openGridProblem(t, 5, 7, free, 3, 3)
 		pos := func(m int) (r, c int, end bool) {
 			switch site := prob.Site(g, m); site {
 			case 35:
@@ -359,17 +367,7 @@ func TestGridDistance(t *testing.T) {
 // several reaches, with fixed and free ends.
 func TestGridNear(t *testing.T) {
 	for _, free := range []bool{false, true} {
-		spec, err := Preset(AlgoILS)
-		if err != nil {
-			t.Fatal(err)
-		}
-		spec.Rows, spec.Cols, spec.FreeEnds, spec.Evals = 6, 5, free, 1
-		prob, err := NewGridProblem(spec, refEvaluator(t))
-		if err != nil {
-			t.Fatal(err)
-		}
-		g := prob.Open()
-		g.Entry, g.Exit = 2, 4
+		prob, g := openGridProblem(t, 6, 5, free, 2, 4)
 		for _, reach := range []int{0, 1, 2, 3, 7} {
 			near := prob.Near(g, reach)
 			for a := range prob.Moves(g) {

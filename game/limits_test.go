@@ -1,7 +1,6 @@
 package game
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -16,32 +15,16 @@ import (
 // oversize inputs and wants the limit's error, a *mousemaze.ParseError
 // naming the file, the line and the limit, not a read of all memory.
 func TestParseLimits(t *testing.T) {
-	tooLarge := fmt.Sprintf("input too large: more than %d MiB", mousemaze.MaxInputBytes>>20)
-	tests := []struct {
-		name string
-		in   io.Reader
-		want error
-		line int
-		msg  string
-	}{
-		{"/dev/zero", mazetest.Endless("", ""), mousemaze.ErrTooLarge, 1, tooLarge},
-		{"yes '+-+'", mazetest.Endless("", "+-+\n"), mousemaze.ErrTooLarge, mousemaze.MaxInputBytes/4 + 1, tooLarge},
-		{"a board, then blank lines", mazetest.Endless("+-+\n|.|\n+-+\n", "\n"), mousemaze.ErrTooLarge, mousemaze.MaxInputBytes - 7, tooLarge},
-		{"too many boards", strings.NewReader(strings.Repeat("+-+\n|.|\n+-+\n\n", mousemaze.MaxMazes+1)), mousemaze.ErrTooLarge, 4*mousemaze.MaxMazes + 1,
-			fmt.Sprintf("input too large: more than %d boards", mousemaze.MaxMazes)},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			_, _, err := Parse(tc.in, "g.txt")
-			var pe *mousemaze.ParseError
-			if !errors.Is(err, tc.want) || !errors.As(err, &pe) || pe.File != "g.txt" || pe.Line != tc.line {
-				t.Fatalf("got %v, want a *ParseError at g.txt:%d wrapping %v", err, tc.line, tc.want)
-			}
-			if want := fmt.Sprintf("g.txt:%d: %s", tc.line, tc.msg); !strings.HasPrefix(err.Error(), want) {
-				t.Errorf("message %q, want prefix %q", err, want)
-			}
-		})
-	}
+	tooLarge := mazetest.TooLarge()
+	mazetest.CheckLimits(t, "g.txt", []mazetest.LimitCase{
+		{Name: "/dev/zero", In: mazetest.Endless("", ""), Want: mousemaze.ErrTooLarge, Line: 1, Msg: tooLarge},
+		{Name: "yes '+-+'", In: mazetest.Endless("", "+-+\n"), Want: mousemaze.ErrTooLarge, Line: mousemaze.MaxInputBytes/4 + 1, Msg: tooLarge},
+		{Name: "a board, then blank lines", In: mazetest.Endless("+-+\n|.|\n+-+\n", "\n"), Want: mousemaze.ErrTooLarge, Line: mousemaze.MaxInputBytes - 7, Msg: tooLarge},
+		{Name: "too many boards", In: strings.NewReader(strings.Repeat("+-+\n|.|\n+-+\n\n", mousemaze.MaxMazes+1)), Want: mousemaze.ErrTooLarge, Line: 4*mousemaze.MaxMazes + 1, Msg: fmt.Sprintf("input too large: more than %d boards", mousemaze.MaxMazes)},
+	}, func(in io.Reader, file string) error {
+		_, _, err := Parse(in, file)
+		return err
+	})
 	// A board whose lines are longer than mousemaze.MaxLineBytes is still
 	// read: positions may be far wider than grid mazes.
 	p, err := NewPosition(1, 40000)

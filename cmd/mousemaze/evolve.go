@@ -92,7 +92,7 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 	fail := failer("evolve", stderr)
 	started := time.Now()
 	set := flagsSet(fs)
-	isl, err := f.isl.parse(set, &f.seed, f.edges || f.walk != "")
+	isl, err := f.isl.m.Join(f.isl.shard, set["migrate"] || set["migrate-every"], f.edges || f.walk != "", &f.seed)
 	if err != nil {
 		return fail(exitUsage, "%v", err)
 	}
@@ -190,7 +190,7 @@ func runEvolveEdges(fs *flag.FlagSet, f *evolveFlags, stdout, stderr io.Writer) 
 		return fail(exitUsage, "%v", err)
 	}
 	o := evolve.EdgeOptions{Walker: f.walk, Size: f.size, Objective: f.objective, Evals: *f.evals, Seed: f.seed, Pop: *f.pop,
-		Workers: f.be.workers, Tuning: evolve.Tuning(f.sf), Set: start.Set}
+		Workers: f.be.workers, Tuning: f.sf, Set: start.Set}
 	if start.Set["algo"] {
 		o.Algo = f.algo
 	}
@@ -217,11 +217,7 @@ func runEvolveEdges(fs *flag.FlagSet, f *evolveFlags, stdout, stderr io.Writer) 
 		return fail(exitFail, "%v", err)
 	}
 	printed := writeText("evolve", ev, f.asJSON, stdout, stderr)
-	fileErr := outfile.WriteFlag("out", f.outFile, []byte(ev.BoardText()))
-	var written []string
-	if f.outFile != "" && fileErr == nil {
-		written = append(written, f.outFile)
-	}
+	written, fileErr := evolve.SaveEdgeBest(ev, f.outFile)
 	if printed != exitOK {
 		if fileErr != nil {
 			fail(exitFail, "%v", fileErr)

@@ -9,8 +9,6 @@ import (
 
 	"github.com/mousemaze/mousemaze/deploy/slurm"
 	"github.com/mousemaze/mousemaze/dispatch"
-	"github.com/mousemaze/mousemaze/dispatch/evolve"
-	"github.com/mousemaze/mousemaze/dispatch/sweep"
 )
 
 // runSlurmSubmit is `slurm sweep` and `slurm evolve`: check the flags,
@@ -35,21 +33,19 @@ func runSlurmSubmit(kind string, args []string, stdout, stderr io.Writer) int {
 	every := minFlag(fs, "checkpoint-every", 30*time.Second, 1, "how often a task saves its checkpoint")
 	sizeDef := ""
 	var g gridFlags
-	var shards, split, islands, migrateEvery *int
-	var bestOnly *bool
-	var initFile *string
+	jo := slurm.JobOptions{Kind: kind}
 	if kind == "sweep" {
 		g.rules.registerEnds(fs)
 		fs.BoolVar(&g.freeEnds, "free-ends", false, "every pair of entry and exit columns")
-		shards = fs.Int("shards", 0, "shards of the sweep (required); task i runs shards i, i+N, ...")
-		split = fs.Int("split-depth", 0, "cut the tree into sweep tasks at this many decisions (0 = automatic)")
-		bestOnly = fs.Bool("best-only", false, "sweep: cut subtrees that cannot reach the incumbent (fixed now, as sweep --best-only finds it)")
-		initFile = fs.String("init", "", "sweep --best-only: take the incumbent from this maze file")
+		fs.IntVar(&jo.Shards, "shards", 0, "shards of the sweep (required); task i runs shards i, i+N, ...")
+		fs.IntVar(&jo.Split, "split-depth", 0, "cut the tree into sweep tasks at this many decisions (0 = automatic)")
+		fs.BoolVar(&jo.BestOnly, "best-only", false, "sweep: cut subtrees that cannot reach the incumbent (fixed now, as sweep --best-only finds it)")
+		fs.StringVar(&jo.InitFile, "init", "", "sweep --best-only: take the incumbent from this maze file")
 	} else {
 		sizeDef = defaultSize
 		g.register(fs, dispatch.AlgoMemetic, "budget per island in feasible maze evaluations")
-		islands = fs.Int("islands", 4, "islands, one per array task (--tasks is the same)")
-		migrateEvery = fs.Int("migrate-every", 25, "generations between migrations")
+		fs.IntVar(&jo.Islands, "islands", 4, "islands, one per array task (--tasks is the same)")
+		fs.IntVar(&jo.MigrateEvery, "migrate-every", 25, "generations between migrations")
 	}
 	sz := sizeFlag(fs, sizeDef, "grid size RxC (required for sweep; evolve default 13x13)")
 	if code := parseNoArgs(fs, args); code >= 0 {
@@ -65,28 +61,17 @@ func runSlurmSubmit(kind string, args []string, stdout, stderr io.Writer) int {
 		return usageErr("--size is required, such as --size 8x8")
 	}
 	sub.CPUs = *cpus
-	var p dispatch.Spec
-	cfg, err := g.rules.config()
-	if err == nil && kind == "evolve" {
-		var o evolve.GridOptions
-		if o, err = g.options(fs, sz.V); err == nil {
-			p, err = o.Spec()
-		}
-	} else if err == nil {
-		err = evolve.GridOptions{Size: sz.V, Config: cfg}.CheckRules()
-	}
-	if err != nil {
-		return usageErr("%v", err)
+	jo.Tasks, jo.Every = sub.Tasks, *every
+	var err error
+	if kind == "evolve" {
+		jo.Grid, err = g.options(fs, sz.V)
+	} else {
+		jo.Grid.Size, jo.Grid.FreeEnds = sz.V, g.freeEnds
+		jo.Grid.Config, err = g.rules.config()
 	}
 	var job slurm.Job
-	switch {
-	case kind == "evolve" && sub.Tasks != 0 && sub.Tasks != *islands:
-		return usageErr("--tasks %d and --islands %d: one task runs one island", sub.Tasks, *islands)
-	case kind == "evolve":
-		job, err = slurm.NewEvolveJob(p, g.objective, g.freeEnds, *every, *islands, *g.pop, *migrateEvery)
-	default:
-		so := sweep.Options{Size: sz.V, Config: cfg, FreeEnds: g.freeEnds}
-		job, err = slurm.NewSweepJobOf(so, *every, *shards, *split, sub.Tasks, *bestOnly, *initFile, stderr)
+	if err == nil {
+		job, err = slurm.NewJob(jo, stderr)
 	}
 	if err == nil {
 		err = sub.Prepare(*dir, job)

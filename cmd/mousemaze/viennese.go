@@ -2,7 +2,6 @@ package main
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -143,16 +142,7 @@ func runVienneseEvolve(args []string, stdout, stderr io.Writer) int {
 	// The engine's search flags that viennese evolve does not define in
 	// its own sense (its --pop, --parents, --elite and --mutation are the
 	// former search's).
-	var sf searchFlags
-	own := flag.NewFlagSet("", flag.ContinueOnError)
-	sf.register(own)
-	engineFlags := map[string]bool{}
-	own.VisitAll(func(f *flag.Flag) {
-		if fs.Lookup(f.Name) == nil {
-			fs.Var(f.Value, f.Name, f.Usage)
-			engineFlags[f.Name] = true
-		}
-	})
+	sf := evolve.TuningFlags(fs)
 	if code := parseFlags(fs, args); code >= 0 {
 		return code
 	}
@@ -164,12 +154,8 @@ func runVienneseEvolve(args []string, stdout, stderr io.Writer) int {
 		return failer("viennese evolve", stderr)(exitUsage, "--algo: %v", err)
 	}
 	p.Evals, p.Seed = *budget, *seed
-	set := flagsSet(fs)
-	p.Tune(tune, set)
-	o := viennese.EvolveOptions{Canvas: *canvas, Variant: variant.ptr(), Params: p, Tuning: evolve.Tuning(sf), TuningSet: map[string]bool{}}
-	for name := range engineFlags {
-		o.TuningSet[name] = set[name]
-	}
+	p.Tune(tune, flagsSet(fs))
+	o := viennese.EvolveOptions{Canvas: *canvas, Variant: variant.ptr(), Params: p, Tuning: sf, TuningSet: sf.Given()}
 	fail := failer("viennese evolve", stderr)
 	if err := outfile.CheckFlags(outfile.Flag{Name: "out", Path: *out}, outfile.Flag{Name: "png", Path: *pngFile}); err != nil {
 		return fail(exitUsage, "%v", err)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/mousemaze/mousemaze"
 	"github.com/mousemaze/mousemaze/dispatch"
+	"github.com/mousemaze/mousemaze/dispatch/evolve"
 	"github.com/mousemaze/mousemaze/dispatch/island"
 	"github.com/mousemaze/mousemaze/dispatch/sweep"
 )
@@ -161,6 +162,36 @@ func TestNewJobs(t *testing.T) {
 	}
 	if err := j.SetBestOnly(20); err == nil {
 		t.Error("best-only evolve job: no error")
+	}
+}
+
+// TestNewJob checks the job of each kind from its options and the errors,
+// which name the flags: the rules on the size, the search's spec and one
+// task per island.
+func TestNewJob(t *testing.T) {
+	sz := mousemaze.Size{Rows: 4, Cols: 4}
+	grid := evolve.GridOptions{Algo: dispatch.AlgoMemetic, Size: sz, Objective: dispatch.ObjTurns, Evals: 1000, Seed: 3}
+	j, err := NewJob(JobOptions{Kind: "evolve", Grid: grid, Every: time.Second, Islands: 4, MigrateEvery: 5}, nil)
+	if err != nil || j.Kind != "evolve" || j.Tasks != 4 || j.Seed != 3 || j.MigrateEvery != 5 || j.Spec == nil || j.Size != "4x4" {
+		t.Errorf("evolve job %+v, %v", j, err)
+	}
+	j, err = NewJob(JobOptions{Kind: "sweep", Grid: evolve.GridOptions{Size: sz, FreeEnds: true}, Every: time.Minute, Shards: 8, Tasks: 2}, nil)
+	if err != nil || j.Kind != "sweep" || j.Tasks != 2 || j.Shards != 8 || !j.FreeEnds || j.Size != "4x4" {
+		t.Errorf("sweep job %+v, %v", j, err)
+	}
+	wide := evolve.GridOptions{Size: sz, Config: mousemaze.Config{Entry: 4}}
+	for _, c := range []struct {
+		o    JobOptions
+		want string
+	}{
+		{JobOptions{Kind: "evolve", Grid: grid, Every: time.Second, Islands: 4, MigrateEvery: 5, Tasks: 3}, "--tasks 3 and --islands 4: one task runs one island"},
+		{JobOptions{Kind: "evolve", Grid: evolve.GridOptions{Algo: "nope", Size: sz, Evals: 1}, Every: time.Second, Islands: 4, MigrateEvery: 5}, "nope"},
+		{JobOptions{Kind: "sweep", Grid: wide, Every: time.Minute, Shards: 8}, "on a 4x4 grid"},
+		{JobOptions{Kind: "sweep", Grid: evolve.GridOptions{Size: sz}, Every: time.Minute, Shards: 8, InitFile: "x.txt"}, "--init applies to --best-only"},
+	} {
+		if _, err := NewJob(c.o, nil); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%+v: %v, want %q", c.o, err, c.want)
+		}
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/mousemaze/mousemaze/dispatch/evolve"
 	"github.com/mousemaze/mousemaze/dispatch/island"
 	"github.com/mousemaze/mousemaze/dispatch/sweep"
 )
@@ -88,6 +89,49 @@ func MergeIslands(dir string, n int, partial bool) (sum *island.Summary, note st
 		return nil, "", fmt.Errorf("%s; wait for them, requeue them, or use --partial", note)
 	}
 	return sum, note, nil
+}
+
+// JobOptions are the settings of `slurm sweep` or `slurm evolve` that
+// make its job (NewJob), from its flags.
+type JobOptions struct {
+	// Kind is "sweep" or "evolve".
+	Kind string
+	// Grid is, for evolve, the search each island runs; for sweep, only
+	// its Size, Config and FreeEnds apply.
+	Grid evolve.GridOptions
+	// Every is how often a task saves its checkpoint; Tasks is the array
+	// tasks asked for (0: the default).
+	Every time.Duration
+	Tasks int
+	// Shards, Split, BestOnly and InitFile are the sweep's (NewSweepJobOf).
+	Shards, Split int
+	BestOnly      bool
+	InitFile      string
+	// Islands and MigrateEvery are the island search's (NewEvolveJob).
+	Islands, MigrateEvery int
+}
+
+// NewJob checks o and returns its job: for evolve, the island search of
+// o.Grid (its Spec checked), one island per task; for sweep, the sweep of
+// o.Grid's size under its rules (checked on that size, see
+// evolve.GridOptions.CheckRules). A best-only sweep logs to log. Its
+// errors name the flags.
+func NewJob(o JobOptions, log io.Writer) (Job, error) {
+	if o.Kind == "evolve" {
+		p, err := o.Grid.Spec()
+		switch {
+		case err != nil:
+			return Job{}, err
+		case o.Tasks != 0 && o.Tasks != o.Islands:
+			return Job{}, fmt.Errorf("--tasks %d and --islands %d: one task runs one island", o.Tasks, o.Islands)
+		}
+		return NewEvolveJob(p, o.Grid.Objective, o.Grid.FreeEnds, o.Every, o.Islands, o.Grid.Pop, o.MigrateEvery)
+	}
+	if err := o.Grid.CheckRules(); err != nil {
+		return Job{}, err
+	}
+	so := sweep.Options{Size: o.Grid.Size, Config: o.Grid.Config, FreeEnds: o.Grid.FreeEnds}
+	return NewSweepJobOf(so, o.Every, o.Shards, o.Split, o.Tasks, o.BestOnly, o.InitFile, log)
 }
 
 // NewSweepJobOf is the job of the slurm sweep o: NewBestOnlySweepJob

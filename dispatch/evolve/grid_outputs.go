@@ -74,3 +74,17 @@ func SaveGridBest(s *dispatch.Search, outPath, pngPath string) (written []string
 	}
 	return written, errors.Join(outErr, pngErr)
 }
+
+// SaveEdgeBest writes the best board of an edge-board search, its final
+// event ev, to outPath ("" for none) in its file format, atomically, and
+// returns the files it wrote. Like SaveGridBest it prints nothing: the
+// command prints ev first. The error names --out and the path.
+func SaveEdgeBest(ev EdgeFinal, outPath string) (written []string, err error) {
+	if err := outfile.WriteFlag("out", outPath, []byte(ev.BoardText())); err != nil {
+		return nil, err
+	}
+	if outPath != "" {
+		written = append(written, outPath)
+	}
+	return written, nil
+}

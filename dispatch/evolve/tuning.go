@@ -1,6 +1,7 @@
 package evolve
 
 import (
+	"flag"
 	"fmt"
 	"math"
 	"slices"
@@ -28,6 +29,52 @@ var TuningNames = func() []string {
 	}
 	return names
 }()
+
+// TuningFlags registers on fs a flag for each search parameter of
+// TuningNames that fs does not define already (a command may define a
+// name in its own sense: viennese evolve's --parents, --elite and
+// --mutation are its former search's), with the parameter's help text.
+// Each flag keeps its value as given in the Tuning returned, by flag
+// name; dispatch.ApplyParams parses and checks it.
+func TuningFlags(fs *flag.FlagSet) Tuning {
+	t := Tuning{}
+	for _, name := range TuningNames {
+		if fs.Lookup(name) == nil {
+			pa, _ := dispatch.ParamNamed(name)
+			fs.Var(tuningFlag{t: t, name: name}, name, pa.Help)
+		}
+	}
+	return t
+}
+
+// tuningFlag is a search parameter's flag.Value: it keeps the value as
+// given in t.
+type tuningFlag struct {
+	t    Tuning
+	name string
+}
+
+func (v tuningFlag) String() string {
+	if v.t == nil {
+		return ""
+	}
+	return v.t[v.name]
+}
+
+func (v tuningFlag) Set(s string) error {
+	v.t[v.name] = s
+	return nil
+}
+
+// Given returns the names of the parameters f holds: the flags of
+// TuningFlags given on the command line.
+func (f Tuning) Given() map[string]bool {
+	set := map[string]bool{}
+	for name := range f {
+		set[name] = true
+	}
+	return set
+}
 
 // Apply sets the parameters named in set on p through
 // dispatch.ApplyParams, which checks that they apply to p's method; its

@@ -1,6 +1,10 @@
 package evolve
 
 import (
+	"flag"
+	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -72,5 +76,55 @@ func TestGridSpec(t *testing.T) {
 	}
 	if _, err := dispatch.GridSpec("magic", mousemaze.Size{Rows: 5, Cols: 6}, cfg, false, dispatch.ObjTurns, 1, 1, 0); err == nil || !strings.Contains(err.Error(), `--algo "magic"`) {
 		t.Errorf("unknown method: %v", err)
+	}
+}
+
+// TestTuningFlags wants a flag for each parameter of TuningNames but those
+// the flag set defines already, each keeping its value as given, and
+// Given to name the flags given.
+func TestTuningFlags(t *testing.T) {
+	fs := flag.NewFlagSet("test", flag.ContinueOnError)
+	own := fs.Int("parents", 0, "a flag of the command's own")
+	tu := TuningFlags(fs)
+	for _, name := range TuningNames {
+		if fs.Lookup(name) == nil {
+			t.Errorf("no --%s", name)
+		}
+	}
+	if err := fs.Parse([]string{"--parents", "3", "--kick", "7", "--local", "h2"}); err != nil {
+		t.Fatal(err)
+	}
+	if *own != 3 || len(tu) != 2 || tu["kick"] != "7" || tu["local"] != "h2" {
+		t.Errorf("--parents %d, tuning %v", *own, tu)
+	}
+	if g := tu.Given(); len(g) != 2 || !g["kick"] || !g["local"] {
+		t.Errorf("Given() = %v", g)
+	}
+	if s := fs.Lookup("kick").Value.String(); s != "7" {
+		t.Errorf("--kick reads %q", s)
+	}
+}
+
+// boardFinal is an EdgeFinal of one board.
+type boardFinal string
+
+func (b boardFinal) WriteText(w io.Writer) error { _, err := io.WriteString(w, string(b)); return err }
+func (b boardFinal) BoardText() string           { return string(b) }
+
+// TestSaveEdgeBest wants the board written to --out and named in the
+// files written, nothing written without --out, and an error that names
+// --out when the file cannot be written.
+func TestSaveEdgeBest(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "best.txt")
+	written, err := SaveEdgeBest(boardFinal("board\n"), out)
+	if b, _ := os.ReadFile(out); err != nil || len(written) != 1 || written[0] != out || string(b) != "board\n" {
+		t.Errorf("SaveEdgeBest: %v, %v, file %q", written, err, b)
+	}
+	if written, err := SaveEdgeBest(boardFinal("board\n"), ""); err != nil || written != nil {
+		t.Errorf("no --out: %v, %v", written, err)
+	}
+	bad := filepath.Join(out, "x.txt") // under a file
+	if written, err := SaveEdgeBest(boardFinal("board\n"), bad); err == nil || written != nil || !strings.Contains(err.Error(), "--out") {
+		t.Errorf("unwritable --out: %v, %v", written, err)
 	}
 }

@@ -109,3 +109,42 @@ func TestMergeErrors(t *testing.T) {
 		t.Errorf("no file: %v, want ErrMissing", err)
 	}
 }
+
+// TestJoin checks Join's errors, which name evolve's flags, that island i
+// adds i to the seed and creates the shared directory, and that a search
+// that is no island gets no Migrator.
+func TestJoin(t *testing.T) {
+	dir := t.TempDir() + "/isl"
+	for _, c := range []struct {
+		m              Migrator
+		sh             mousemaze.Shard
+		migrate, edges bool
+		want           string
+	}{
+		{Migrator{Every: 25}, mousemaze.Shard{}, true, false, "--migrate and --migrate-every need --island i/N"},
+		{Migrator{Every: 25}, mousemaze.Shard{Index: 1, Count: 4}, false, false, "--island needs --migrate DIR"},
+		{Migrator{Dir: dir, Every: 0}, mousemaze.Shard{Index: 1, Count: 4}, true, false, "--migrate-every 0: must be 1 or more"},
+		{Migrator{Dir: dir, Every: 25}, mousemaze.Shard{Index: 1, Count: 4}, true, true, "--island does not apply to --edges or --walker"},
+	} {
+		seed := uint64(7)
+		got, err := c.m.Join(c.sh, c.migrate, c.edges, &seed)
+		if got != nil || err == nil || !strings.Contains(err.Error(), c.want) || seed != 7 {
+			t.Errorf("%+v %v: %v, %v, seed %d; want %q", c.m, c.sh, got, err, seed, c.want)
+		}
+	}
+	if _, err := os.Stat(dir); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("%s made on an error: %v", dir, err)
+	}
+	seed := uint64(7)
+	if got, err := (&Migrator{Every: 25}).Join(mousemaze.Shard{}, false, true, &seed); got != nil || err != nil || seed != 7 {
+		t.Errorf("no island: %v, %v, seed %d", got, err, seed)
+	}
+	m := &Migrator{Dir: dir, Every: 25}
+	got, err := m.Join(mousemaze.Shard{Index: 2, Count: 4}, true, false, &seed)
+	if err != nil || got != m || m.Index != 2 || m.Count != 4 || seed != 9 {
+		t.Fatalf("island 2/4: %+v, %v, seed %d", got, err, seed)
+	}
+	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+		t.Errorf("%s not made: %v", dir, err)
+	}
+}

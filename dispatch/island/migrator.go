@@ -4,7 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 
+	"github.com/mousemaze/mousemaze"
 	"github.com/mousemaze/mousemaze/dispatch"
 )
 
@@ -21,6 +23,38 @@ type Migrator struct {
 	// seen holds the generation of each neighbour's file last taken in,
 	// so an unchanged file is not walked again.
 	seen map[int]int64
+}
+
+// Join makes m, whose Dir and Every evolve's --migrate and
+// --migrate-every set, island sh.Index of sh.Count (evolve's --island
+// i/N) and checks the three flags: migrate says whether --migrate or
+// --migrate-every was given, edges whether the search is on edge boards
+// (--edges or --walker), which run no islands. For island i it creates
+// Dir and adds i to *seed so that the islands differ; this comes before
+// --resume compares the seed with the checkpoint's, which holds the
+// island's seed. It returns m, or nil when sh.Count is 0 (no island).
+// Its errors name the flags.
+func (m *Migrator) Join(sh mousemaze.Shard, migrate, edges bool, seed *uint64) (*Migrator, error) {
+	if sh.Count == 0 {
+		if migrate {
+			return nil, errors.New("--migrate and --migrate-every need --island i/N")
+		}
+		return nil, nil
+	}
+	m.Index, m.Count = sh.Index, sh.Count
+	switch {
+	case m.Dir == "":
+		return nil, errors.New("--island needs --migrate DIR, the directory the islands share")
+	case m.Every < 1:
+		return nil, fmt.Errorf("--migrate-every %d: must be 1 or more", m.Every)
+	case edges:
+		return nil, errors.New("--island does not apply to --edges or --walker")
+	}
+	if err := os.MkdirAll(m.Dir, 0o755); err != nil {
+		return nil, err
+	}
+	*seed += uint64(m.Index)
+	return m, nil
 }
 
 // Generation is called after every generation of s (a nil Migrator does

@@ -198,6 +198,16 @@ func (e *engine) moveTo(c int32) {
 	e.ntrail++
 }
 
+// pushRewound pushes the frame of cell c and undoes the walk back to the
+// state saved in it, as a branch must before it is taken; it returns the
+// frame.
+func (e *engine) pushRewound(c int32) *frame {
+	e.push(c)
+	f := &e.frames[e.nf-1]
+	e.rewind(f)
+	return f
+}
+
 // rewind undoes the walk back to the state saved in f.
 func (e *engine) rewind(f *frame) {
 	for _, c := range e.trail[f.trail:e.ntrail] {
@@ -558,9 +568,7 @@ func (e *engine) estimate(p prefix, probes int, rng *rand.Rand) float64 {
 			if c < 0 {
 				break
 			}
-			e.push(c)
-			f := &e.frames[e.nf-1]
-			e.rewind(f)
+			f := e.pushRewound(c)
 			wallOK := e.wallKeepsPath(c)
 			if wallOK {
 				est *= 2

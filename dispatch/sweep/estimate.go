@@ -234,9 +234,7 @@ func (r *runner) randomTask(rng *rand.Rand, weight float64) prefix {
 		if c < 0 {
 			break
 		}
-		e.push(c)
-		f := &e.frames[e.nf-1]
-		e.rewind(f)
+		f := e.pushRewound(c)
 		f.wall = true
 		if e.wallKeepsPath(c) {
 			w *= 2
