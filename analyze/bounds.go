@@ -43,15 +43,22 @@ func (b BoundCheck) GuardText() string {
 }
 
 // MarshalJSON writes b with the field guard left out when it overflowed
-// (GuardOverflow), so that no report shows the saturated value.
+// (GuardOverflow), so that no report shows the saturated value, and
+// log10_paper_ratio null when the walk made no visits (a maze whose entry
+// cell is its exit cell: the logarithm of 0 is -Inf, which JSON cannot
+// hold).
 func (b BoundCheck) MarshalJSON() ([]byte, error) {
 	type plain BoundCheck
 	out := struct {
 		plain
-		Guard *int64 `json:"guard,omitempty"`
+		Guard *int64   `json:"guard,omitempty"`
+		Ratio *float64 `json:"log10_paper_ratio"`
 	}{plain: plain(b)}
 	if !b.GuardOverflow {
 		out.Guard = &b.Guard
+	}
+	if !math.IsInf(b.Log10PaperRatio, 0) && !math.IsNaN(b.Log10PaperRatio) {
+		out.Ratio = &b.Log10PaperRatio
 	}
 	return json.Marshal(out)
 }

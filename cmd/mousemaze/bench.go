@@ -117,6 +117,9 @@ func runSearchBench(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	fail := failer("bench search", stderr)
+	if set := flagsSet(fs); set["size"] && set["sizes"] {
+		return fail(exitUsage, "--size and --sizes: give one")
+	}
 	list := *sizesFlag
 	if *size != "" {
 		list = *size

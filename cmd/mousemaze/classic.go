@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"strings"
@@ -122,6 +123,13 @@ func runClassicMatrix(args []string, stdout, stderr io.Writer) int {
 	if fs.NArg() != 1 {
 		return usageErr("want one maze file")
 	}
+	set := flagsSet(fs)
+	if err := cmp.Or(needsKind(set, *kind, "power", "power"), needsKind(set, *kind, "solution", "goal")); err != nil {
+		return usageErr("%v", err)
+	}
+	if set["method"] && *kind == "power" {
+		return usageErr("--method applies to the distance and solution matrices (not power)")
+	}
 	b, err := readBoard(fs.Arg(0))
 	if err != nil {
 		return failer("classic matrix", stderr)(exitFail, "%v", err)
@@ -195,7 +203,7 @@ func runClassicNeural(args []string, stdout, stderr io.Writer) int {
 	fs.Float64Var(&p.Noise, "noise", p.Noise, "spread of the random input to the move nodes")
 	fs.Float64Var(&p.Inhibition, "inhibition", p.Inhibition, "mutual inhibition of the move nodes")
 	asJSON := fs.Bool("json", false, "print the summary as JSON")
-	if code := parseFlags(fs, args); code >= 0 {
+	if code := parseNoArgs(fs, args); code >= 0 {
 		return code
 	}
 	usageErr := func(format string, a ...any) int {
@@ -279,4 +287,13 @@ func runClassicInterpret(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	return exitOK
+}
+
+// needsKind returns an error when the flag name was given (set) while
+// --kind is not want, the only kind it applies to.
+func needsKind(set map[string]bool, kind, want, name string) error {
+	if set[name] && kind != want {
+		return fmt.Errorf("--%s applies only to --kind %s (not %s)", name, want, kind)
+	}
+	return nil
 }

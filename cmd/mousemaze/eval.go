@@ -4,6 +4,7 @@ package main
 // from files: eval, graph and analyze.
 
 import (
+	"fmt"
 	"io"
 
 	"github.com/mousemaze/mousemaze"
@@ -81,6 +82,24 @@ func runGraph(args []string, stdout, stderr io.Writer) int {
 	fail := func(err error) int {
 		return failer("graph", stderr)(exitFail, "%v", err)
 	}
+	// The grid flags (--order, --entry, --exit) apply to the grids that
+	// --from-grid reads, and only they do; --lemma11 takes none.
+	set := flagsSet(fs)
+	var err error
+	switch {
+	case *lemma11 != 0:
+		err = notApplying(set, []string{"order", "entry", "exit", "cap", "k", "heat", "json", "from-grid"}, "--lemma11")
+		if err == nil && fs.NArg() > 0 {
+			err = fmt.Errorf("--lemma11 reads no files: drop %q", fs.Args())
+		}
+	case *fromGrid:
+		err = notApplying(set, []string{"cap", "k", "heat", "json"}, "--from-grid (it prints each grid as a graph)")
+	default:
+		err = notApplying(set, []string{"order", "entry", "exit"}, "JSON graphs (only to grids read with --from-grid)")
+	}
+	if err != nil {
+		return failer("graph", stderr)(exitUsage, "%v", err)
+	}
 	cfg, err := rules.config()
 	if err != nil {
 		return failer("graph", stderr)(exitUsage, "%v", err)
@@ -127,7 +146,13 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return failer("analyze", stderr)(exitUsage, "%v", err)
 	}
+	if err := needs(flagsSet(fs), "table", "max"); err != nil {
+		return failer("analyze", stderr)(exitUsage, "%v", err)
+	}
 	if *table {
+		if fs.NArg() > 0 {
+			return failer("analyze", stderr)(exitUsage, "--table reads no files: drop %q", fs.Args())
+		}
 		sz, err := mousemaze.ParseSize(*maxSize)
 		if err != nil {
 			return failer("analyze", stderr)(exitUsage, "--max %q: %v", *maxSize, err)

@@ -174,9 +174,9 @@ func TestHelp(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "eval") {
 		t.Errorf("help: exit %d, %q", code, out)
 	}
-	code, _, errOut := runCmd(t, "eval", "-h")
-	if code != 0 || !strings.Contains(errOut, "Example:") {
-		t.Errorf("eval -h: exit %d, %q", code, errOut)
+	code, out, errOut := runCmd(t, "eval", "-h")
+	if code != 0 || !strings.Contains(out, "Example:") || errOut != "" {
+		t.Errorf("eval -h: exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
 }
 

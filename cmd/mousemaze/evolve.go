@@ -92,6 +92,9 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 	fail := failer("evolve", stderr)
 	started := time.Now()
 	set := flagsSet(fs)
+	if err := needs(set, "checkpoint", "force", "checkpoint-every"); err != nil {
+		return fail(exitUsage, "%v", err)
+	}
 	isl, err := f.isl.m.Join(f.isl.shard, set["migrate"] || set["migrate-every"], f.edges || f.walk != "", &f.seed)
 	if err != nil {
 		return fail(exitUsage, "%v", err)

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -16,6 +17,15 @@ import (
 // work, and a message naming the problem.
 func TestExitCodes(t *testing.T) {
 	const maze = thesisFile
+	const classicMaze = "testdata/classic-fig15.txt"
+	// badOut is a path in a directory that does not exist; ckpt a sweep
+	// checkpoint of 3x3 that --resume of a 3x4 sweep must refuse.
+	dir := t.TempDir()
+	badOut := filepath.Join(dir, "nosuch", "out")
+	ckpt := filepath.Join(dir, "sweep.ckpt")
+	if code, _, errs := runCmd(t, "sweep", "--size", "3x3", "--checkpoint", ckpt); code != exitOK {
+		t.Fatalf("sweep --checkpoint: exit %d, %s", code, errs)
+	}
 	cases := []struct {
 		code int
 		errs string
@@ -80,6 +90,39 @@ func TestExitCodes(t *testing.T) {
 		{exitUsage, `no command "nosuch"`, []string{"help", "nosuch"}},
 		{exitUsage, `unknown command "nosuch"`, []string{"nosuch"}},
 		{exitUsage, `unknown verb "nosuch"`, []string{"classic", "nosuch"}},
+		// Issue 36 item 13: a bad output path is bad usage everywhere.
+		{exitUsage, "--out " + badOut, []string{"evolve", "--size", "3x3", "--evals", "10", "--out", badOut}},
+		{exitUsage, "--out " + badOut, []string{"classic", "gen", "--size", "3x3", "--out", badOut}},
+		{exitUsage, "--out " + badOut, []string{"viennese", "evolve", "--algo", "ils", "--budget", "10", "--out", badOut}},
+		{exitUsage, "--png " + badOut, []string{"classic", "interpret", "--auto", "tremaux", "--png", badOut, classicMaze}},
+		{exitUsage, "--png " + badOut, []string{"viennese", "solve", "--png", badOut, "testdata/viennese-lollipop.txt"}},
+		// A checkpoint of another search on --resume is bad usage.
+		{exitUsage, "checkpoint does not match", []string{"sweep", "--size", "3x4", "--checkpoint", ckpt, "--resume"}},
+		{exitUsage, "holds a search", []string{"sweep", "--size", "3x3", "--checkpoint", ckpt}},
+		{exitUsage, `port "99999"`, []string{"serve", "--addr", "127.0.0.1:99999"}},
+		{exitUsage, `--addr "foo"`, []string{"serve", "--addr", "foo"}},
+		{exitUsage, "more than", []string{"game", "build", "10000000"}},
+		{exitUsage, "--mutation 0: must be above 0 and at most 1", []string{"viennese", "evolve", "--algo", "ea", "--budget", "10", "--mutation", "0"}},
+		{exitUsage, "--mutation 0: must be above 0 and at most 1", []string{"viennese", "evolve", "--budget", "10", "--mutation", "0"}},
+		{exitUsage, "--temp +Inf: must be finite and 0 or more", []string{"viennese", "evolve", "--algo", "sa", "--budget", "10", "--temp", "Inf"}},
+		{exitUsage, "--temp -1: must be finite and 0 or more", []string{"viennese", "evolve", "--algo", "sa", "--budget", "10", "--temp", "-1"}},
+		// Every other verb of the command table.
+		{exitUsage, "unexpected arguments", []string{"bench", "loop", "extra"}},
+		{exitUsage, "give --blind", []string{"classic", "play", classicMaze}},
+		{exitUsage, "unexpected arguments", []string{"classic", "duel", "extra"}},
+		{exitUsage, "unexpected arguments", []string{"classic", "neural", "extra"}},
+		{exitUsage, "unexpected arguments", []string{"classic", "gen", "extra"}},
+		{exitFail, "no such file", []string{"classic", "solve", "nosuch-file"}},
+		{exitFail, "no such file", []string{"classic", "interpret", "--auto", "tremaux", "nosuch-file"}},
+		{exitUsage, "want one input file", []string{"viennese", "solve"}},
+		{exitFail, "no such file", []string{"viennese", "solve", "nosuch-file"}},
+		{exitFail, "no such file", []string{"viennese", "score", "nosuch-file"}},
+		{exitUsage, "want one input file", []string{"viennese", "play"}},
+		{exitUsage, "--dir is required", []string{"slurm", "evolve"}},
+		{exitUsage, "want one directory", []string{"slurm", "task"}},
+		{exitUsage, "no report files", []string{"sweep-merge"}},
+		{exitFail, "no such file", []string{"sweep-merge", "nosuch-file"}},
+		{exitUsage, "takes no arguments", []string{"game", "search", "extra"}},
 	}
 	for _, c := range cases {
 		code, _, errs := runCmd(t, c.args...)

@@ -21,8 +21,13 @@ func newFlagSet(name, synopsis, example string, stderr io.Writer) *flag.FlagSet 
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "Usage: mousemaze %s %s\n\nExample:\n  %s\n\nFlags:\n", name, synopsis, example)
-		printDefaults(fs, stderr)
+		fmt.Fprintf(stderr, "Usage: %s\n\nExample:\n  %s\n", strings.TrimSpace("mousemaze "+name+" "+synopsis), example)
+		hasFlags := false
+		fs.VisitAll(func(*flag.Flag) { hasFlags = true })
+		if hasFlags {
+			fmt.Fprint(stderr, "\nFlags:\n")
+			printDefaults(fs, stderr)
+		}
 	}
 	return fs
 }
@@ -30,18 +35,36 @@ func newFlagSet(name, synopsis, example string, stderr io.Writer) *flag.FlagSet 
 // printDefaults is fs.PrintDefaults with the flag package's "value", the
 // placeholder it prints for flag types it does not know, replaced by the
 // type of the project's own flag values (int, duration, RxC, i/N, ...).
+// Like the flag package for its own int and duration flags, it states no
+// default of 0 (or 0s) for the project's number flags (minFlag): the
+// package prints one for them only because their unset value prints as "".
 func printDefaults(fs *flag.FlagSet, w io.Writer) {
 	var buf strings.Builder
+	out := fs.Output()
 	fs.SetOutput(&buf)
 	fs.PrintDefaults()
-	fs.SetOutput(w)
-	out := buf.String()
+	fs.SetOutput(out)
+	text := buf.String()
 	fs.VisitAll(func(f *flag.Flag) {
 		if t := flagType(f.Value); t != "" {
-			out = strings.Replace(out, "  -"+f.Name+" value\n", "  -"+f.Name+" "+t+"\n", 1)
+			text = strings.Replace(text, "  -"+f.Name+" value\n", "  -"+f.Name+" "+t+"\n", 1)
+		}
+		if isNumber(f.Value) && (f.DefValue == "0" || f.DefValue == "0s") {
+			_, usage := flag.UnquoteUsage(f)
+			usage = strings.ReplaceAll(usage, "\n", "\n    \t")
+			text = strings.Replace(text, "\t"+usage+" (default "+f.DefValue+")\n", "\t"+usage+"\n", 1)
 		}
 	})
-	io.WriteString(w, out)
+	io.WriteString(w, text)
+}
+
+// isNumber says whether v is one of the project's number flag values.
+func isNumber(v flag.Value) bool {
+	switch v.(type) {
+	case *value[int], *value[int64], *value[time.Duration]:
+		return true
+	}
+	return false
 }
 
 // flagType names the type of the project's flag values for the help
@@ -66,8 +89,10 @@ func flagType(v flag.Value) string {
 
 // parseFlags parses args and returns the exit status to use when parsing
 // ended the command: exitOK for -h, exitUsage for bad flags, -1 to go on.
+// Flags may follow the arguments (eval maze.txt --json): see
+// parseInterspersed.
 func parseFlags(fs *flag.FlagSet, args []string) int {
-	err := fs.Parse(args)
+	err := parseInterspersed(fs, args)
 	switch {
 	case err == nil:
 		return -1
@@ -76,6 +101,30 @@ func parseFlags(fs *flag.FlagSet, args []string) int {
 	default:
 		return exitUsage
 	}
+}
+
+// parseInterspersed parses the flags of args wherever they stand: the
+// flag package stops at the first argument, so it parses again after
+// each argument, until the end of args or a "--", after which everything
+// is an argument (as "-" is, standard input). fs.Args() are then the
+// arguments in their order.
+func parseInterspersed(fs *flag.FlagSet, args []string) error {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return err
+		}
+		rest := fs.Args()
+		if n := len(args) - len(rest); n > 0 && args[n-1] == "--" {
+			pos = append(pos, rest...)
+			break
+		}
+		if len(rest) == 0 {
+			break
+		}
+		pos, args = append(pos, rest[0]), rest[1:]
+	}
+	return fs.Parse(append([]string{"--"}, pos...))
 }
 
 // parseNoArgs is parseFlags for a command that takes no arguments: it
@@ -287,6 +336,21 @@ func notApplying(set map[string]bool, names []string, what string) error {
 	for _, name := range names {
 		if set[name] {
 			return fmt.Errorf("--%s does not apply to %s", name, what)
+		}
+	}
+	return nil
+}
+
+// needs returns an error naming the first flag of names that was given
+// (set) without the flag need, which it only works with: "--force needs
+// --checkpoint".
+func needs(set map[string]bool, need string, names ...string) error {
+	if set[need] {
+		return nil
+	}
+	for _, name := range names {
+		if set[name] {
+			return fmt.Errorf("--%s needs --%s", name, need)
 		}
 	}
 	return nil

@@ -72,6 +72,12 @@ func runGameBuild(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return failer("game build", stderr)(exitUsage, "%v", err)
 	}
+	// A value that cannot be built within game.MaxCells cells is a bad
+	// VALUE (exit 2); only a built position that does not check is a
+	// failure of the work (exit 1).
+	if _, err := game.Build(v); err != nil {
+		return failer("game build", stderr)(exitUsage, "%v", err)
+	}
 	rec, err := game.BuildChecked(v)
 	return writeResult("game build", rec, err, *asJSON, stdout, stderr)
 }

@@ -70,7 +70,7 @@ func sortedCommands() []command {
 // dispatchVerb runs c's verb named by args[0], or c itself.
 func dispatchVerb(c command, args []string, stdout, stderr io.Writer) int {
 	if len(c.verbs) == 0 {
-		return c.run(args, stdout, stderr)
+		return runLeaf(c, args, stdout, stderr)
 	}
 	if len(args) > 0 {
 		for _, v := range c.verbs {
@@ -81,7 +81,7 @@ func dispatchVerb(c command, args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if c.run != nil {
-		return c.run(args, stdout, stderr)
+		return runLeaf(c, args, stdout, stderr)
 	}
 	switch {
 	case len(args) == 0:
@@ -98,6 +98,22 @@ func dispatchVerb(c command, args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stderr, "%s: unknown %s %q\n\n", strings.TrimSpace("mousemaze "+c.name), what, args[0])
 	usage(c, stderr)
 	return exitUsage
+}
+
+// runLeaf runs c. Asked for help (-h, -help or --help among the flags),
+// it runs c with the arguments up to that flag and standard error set to
+// standard output: the help goes to standard output, as `mousemaze help
+// CMD` prints it, and the exit status is 0.
+func runLeaf(c command, args []string, stdout, stderr io.Writer) int {
+	for i, a := range args {
+		if a == "--" {
+			break
+		}
+		if a == "-h" || a == "-help" || a == "--help" {
+			return c.run(args[:i+1], stdout, stdout)
+		}
+	}
+	return c.run(args, stdout, stderr)
 }
 
 func isHelp(a string) bool { return a == "help" || a == "-h" || a == "-help" || a == "--help" }

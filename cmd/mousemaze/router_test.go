@@ -30,7 +30,7 @@ func TestRouter(t *testing.T) {
 		{[]string{"viennese"}, exitUsage, "", "Usage: mousemaze viennese <verb>"},
 		{[]string{"viennese", "--help"}, exitOK, "  canvas       print a built-in canvas", ""},
 		{[]string{"game", "nosuch"}, exitUsage, "", `mousemaze game: unknown verb "nosuch"`},
-		{[]string{"slurm", "task", "-h"}, exitOK, "", "Usage: mousemaze slurm task [flags] DIR"},
+		{[]string{"slurm", "task", "-h"}, exitOK, "Usage: mousemaze slurm task [flags] DIR", ""},
 		{[]string{"bench", "search", "--seeds", "0"}, exitUsage, "", "bench search"},
 	}
 	for _, c := range cases {

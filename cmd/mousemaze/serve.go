@@ -42,9 +42,14 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	usageErr := func(format string, a ...any) int {
 		return failer("serve", stderr)(exitUsage, format, a...)
 	}
-	host, _, err := net.SplitHostPort(*addr)
+	host, port, err := net.SplitHostPort(*addr)
 	if err != nil {
 		return usageErr("--addr %q: %v", *addr, err)
+	}
+	// A port out of range (or an unknown service name) is the command
+	// line's fault, as a missing port is: exit 2 before listening.
+	if _, err := net.LookupPort("tcp", port); err != nil {
+		return usageErr("--addr %q: port %q: want 0 to 65535 (%v)", *addr, port, err)
 	}
 	if !web.IsLoopback(host) {
 		fmt.Fprintf(stderr, "mousemaze serve: warning: %s is not a loopback address; anyone who can reach it can run searches on this machine\n", *addr)

@@ -29,21 +29,21 @@ var sweepEstimateSample = 3 * time.Second
 // sweepFlags are the flags of sweep.
 type sweepFlags struct {
 	rules                                            rulesFlags
-	maxCells, maxSpan, workers, split                int
+	workers, split                                   int
 	edges, traps, freeEnds, resume, force            bool
 	asJSON, quiet, bestOnly, estimate                bool
 	size, ckpt, shard, cpuprofile, initFile, backend string
 	every                                            *time.Duration
-	probes                                           *int
+	probes, maxCells, maxSpan                        *int
 }
 
 // register adds the flags to fs.
 func (f *sweepFlags) register(fs *flag.FlagSet) {
 	f.rules.registerEnds(fs)
 	fs.IntVar(&f.rules.k, "k", 0, "count visits modulo `K` and sweep for traps: every maze of every size up to --size, with the reference walk")
-	fs.IntVar(&f.maxCells, "max-cells", 0, "trap sweep: also skip sizes with more than this many cells (0 = no limit)")
+	f.maxCells = minFlag(fs, "max-cells", 0, 0, "trap sweep: also skip sizes with more than this many cells (0 = no limit)")
 	fs.BoolVar(&f.edges, "edges", false, "sweep every Mouse Maze 2 board (walls on edges) of --size for the longest escape")
-	fs.IntVar(&f.maxSpan, "max-span", 0, "trap sweep: also skip sizes with rows+cols above this (0 = no limit)")
+	f.maxSpan = minFlag(fs, "max-span", 0, 0, "trap sweep: also skip sizes with rows+cols above this (0 = no limit)")
 	fs.BoolVar(&f.traps, "traps", false, "run the trap sweep (as --k does) even with exact counting")
 	fs.StringVar(&f.size, "size", "", "grid size RxC, such as 6x6 (required)")
 	fs.BoolVar(&f.freeEnds, "free-ends", false, "sweep every pair of entry and exit columns and report the best pair")
@@ -99,7 +99,7 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 	// The edge sweep enumerates boards with the reference walk; it has no
 	// tasks to checkpoint or shard. Nor has the trap sweep.
 	if f.edges {
-		if err = notApplying(set, []string{"checkpoint", "checkpoint-every", "resume", "force", "shard", "split-depth", "free-ends", "best-only", "init", "estimate", "probes", "cpuprofile", "backend"}, "the edge sweep (--edges)"); err != nil {
+		if err = notApplying(set, []string{"checkpoint", "checkpoint-every", "resume", "force", "shard", "split-depth", "free-ends", "best-only", "init", "estimate", "probes", "cpuprofile", "backend", "traps", "max-cells", "max-span"}, "the edge sweep (--edges)"); err != nil {
 			return fail(exitUsage, "%v", err)
 		}
 		rep, err := sweep.EdgeSweep(sz, cfg, f.workers)
@@ -109,8 +109,17 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 		if err = notApplying(set, []string{"free-ends", "checkpoint", "resume", "force", "shard", "split-depth", "cpuprofile", "best-only", "init", "estimate", "probes", "backend"}, "the trap sweep (--k, --traps)"); err != nil {
 			return fail(exitUsage, "%v", err)
 		}
-		rep, err := sweep.TrapSweep(sweep.TrapOptions{Max: sz, MaxCells: f.maxCells, MaxSpan: f.maxSpan, Config: cfg, Workers: f.workers, Progress: f.progress()})
+		rep, err := sweep.TrapSweep(sweep.TrapOptions{Max: sz, MaxCells: *f.maxCells, MaxSpan: *f.maxSpan, Config: cfg, Workers: f.workers, Progress: f.progress()})
 		return writeResult("sweep", rep, mousemaze.Usage(err), f.asJSON, stdout, stderr)
+	}
+	if err := notApplying(set, []string{"max-cells", "max-span"}, "the full sweep (only the trap sweep: --k or --traps)"); err != nil {
+		return fail(exitUsage, "%v", err)
+	}
+	if f.freeEnds && (set["entry"] || set["exit"]) {
+		return fail(exitUsage, "--free-ends sweeps every pair of ends: drop --entry and --exit")
+	}
+	if err := needs(set, "checkpoint", "resume", "force", "checkpoint-every"); err != nil {
+		return fail(exitUsage, "%v", err)
 	}
 	o := sweep.Options{Size: sz, Config: cfg, FreeEnds: f.freeEnds, Workers: f.workers, SplitDepth: f.split,
 		Checkpoint: f.ckpt, CheckpointEvery: *f.every, Resume: f.resume, Force: f.force, CPUProfile: f.cpuprofile}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"strings"
 
 	"github.com/mousemaze/mousemaze/dispatch/evolve"
@@ -153,8 +154,12 @@ func runVienneseEvolve(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return failer("viennese evolve", stderr)(exitUsage, "--algo: %v", err)
 	}
+	set := flagsSet(fs)
+	if err := checkVienneseTuning(tune, set); err != nil {
+		return failer("viennese evolve", stderr)(exitUsage, "%v", err)
+	}
 	p.Evals, p.Seed = *budget, *seed
-	p.Tune(tune, flagsSet(fs))
+	p.Tune(tune, set)
 	o := viennese.EvolveOptions{Canvas: *canvas, Variant: variant.ptr(), Params: p, Tuning: sf, TuningSet: sf.Given()}
 	fail := failer("viennese evolve", stderr)
 	if err := outfile.CheckFlags(outfile.Flag{Name: "out", Path: *out}, outfile.Flag{Name: "png", Path: *pngFile}); err != nil {
@@ -189,4 +194,20 @@ func runVienneseEvolve(args []string, stdout, stderr io.Writer) int {
 		return fail(exitFail, "%v", err)
 	}
 	return code
+}
+
+// checkVienneseTuning refuses, as evolve does, the tuning flags of
+// viennese evolve given (set) with a value out of their range: --mutation
+// a probability above 0 and at most 1, --temp a finite 0 or more, --rate
+// above 0 and at most 1.
+func checkVienneseTuning(t viennese.Params, set map[string]bool) error {
+	switch {
+	case set["mutation"] && !(t.Mutation > 0 && t.Mutation <= 1):
+		return fmt.Errorf("--mutation %v: must be above 0 and at most 1 (the probability that a child's light changes)", t.Mutation)
+	case set["temp"] && !(t.Temp >= 0 && !math.IsInf(t.Temp, 1)):
+		return fmt.Errorf("--temp %v: must be finite and 0 or more", t.Temp)
+	case set["rate"] && !(t.Rate > 0 && t.Rate <= 1):
+		return fmt.Errorf("--rate %v: must be above 0 and at most 1", t.Rate)
+	}
+	return nil
 }

@@ -203,6 +203,9 @@ func (r *runner) runDevice(all []task, idx []int, pair int) taskResult {
 			}
 			one[0] = task{pair: pair, node: prefix{Bits: u.Task.Bits, Len: u.Task.Len}}
 			c := r.runCPU(one, []int{0}, pair)
+			if c.cut {
+				return c
+			}
 			res.leaves += c.leaves
 			res.steps += c.steps
 			res.infeasible.Add(c.infeasible)
@@ -223,6 +226,10 @@ func (r *runner) runDevice(all []task, idx []int, pair int) taskResult {
 		}
 		r.ref.curIndex = res.index
 		r.ref.runTask(all[res.index].node)
+		if r.stopped() {
+			r.ref.clearTally()
+			return taskResult{pair: pair, cut: true}
+		}
 		c := r.ref.result(pair)
 		if c.best != res.best {
 			return taskResult{pair: pair, err: fmt.Errorf("sweep: task %d: the runner found %d turns, the reference engine %d", res.index, res.best, c.best)}

@@ -3,6 +3,7 @@ package sweep
 import (
 	"math"
 	"math/rand/v2"
+	"sync/atomic"
 
 	"github.com/mousemaze/mousemaze"
 )
@@ -59,6 +60,8 @@ type engine struct {
 	ntrail            int
 	frames            [MaxCells + 1]frame // the branch stack; nf frames are in use
 	nf                int
+
+	cutFlag *atomic.Bool // when set, runTask cuts its task (nil: never)
 
 	tally // of the tasks run since the last result
 }
@@ -451,7 +454,9 @@ func (e *engine) enter(p prefix) bool {
 	return true
 }
 
-// runTask adds the whole subtree below node p to the tally.
+// runTask adds the whole subtree below node p to the tally. When e.cutFlag
+// is set (it looks every stopEvery nodes) it returns early, leaving the
+// tally partial: the caller must then drop it.
 func (e *engine) runTask(p prefix) {
 	s0 := e.steps
 	ok := e.enter(p)
@@ -460,7 +465,10 @@ func (e *engine) runTask(p prefix) {
 		return
 	}
 	base := e.nf
-	for {
+	for nodes := uint32(1); ; nodes++ {
+		if nodes%stopEvery == 0 && e.cutFlag != nil && e.cutFlag.Load() {
+			return
+		}
 		if c := e.advance(); c >= 0 {
 			e.push(c)
 			e.steps++

@@ -3,6 +3,7 @@ package sweep
 import (
 	"math"
 	"math/bits"
+	"sync/atomic"
 
 	"github.com/mousemaze/mousemaze"
 )
@@ -65,7 +66,8 @@ type fast[T counter, A keys[T]] struct {
 	lastLevel         [64]int8 // the level of each open decision of last
 	rootNode          fnode[T, A]
 	layers            [MaxCells + 2]uint64
-	bound             *bounder // best-only pruning, nil for a full sweep
+	bound             *bounder     // best-only pruning, nil for a full sweep
+	stop              *atomic.Bool // when set, runTask cuts its task (nil: never)
 
 	tally // of the tasks run since the last result, as in engine
 
@@ -412,7 +414,8 @@ func (f *fast[T, A]) enter(p prefix) int {
 }
 
 // runTask adds the whole subtree below node p to the tally. It returns
-// false when a walk passed capTurns; the tally is then void.
+// false when a walk passed capTurns, or when f.stop was set (it looks
+// every stopEvery nodes); the tally is then void.
 func (f *fast[T, A]) runTask(p prefix) bool {
 	d := f.enter(p)
 	if d < 0 {
@@ -421,7 +424,11 @@ func (f *fast[T, A]) runTask(p prefix) bool {
 	base := d
 	st := &f.st
 	n := &st[d]
-	for {
+	for nodes := uint32(1); ; nodes++ {
+		if nodes%stopEvery == 0 && f.stop != nil && f.stop.Load() {
+			f.lastOK = false
+			return false
+		}
 		before := n.turns
 		c := f.advance(n)
 		f.steps += uint64(n.turns - before)

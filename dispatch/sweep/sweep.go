@@ -120,6 +120,7 @@ type taskResult struct {
 	maze       string
 	class      string
 	err        error // the runner failed; the batch is not done
+	cut        bool  // the sweep was stopped inside the batch; it is not done
 }
 
 // state is what a checkpoint holds.
@@ -303,7 +304,7 @@ func (r *sweepRun) resume() error {
 	o := r.o
 	if o.Checkpoint != "" && !o.Resume && !o.Force {
 		if _, err := os.Stat(o.Checkpoint); err == nil {
-			return fmt.Errorf("%w: %s exists: resume from it, or remove it", ErrCheckpoint, o.Checkpoint)
+			return mousemaze.Usage(fmt.Errorf("%w: %s exists: resume from it, or remove it", ErrCheckpoint, o.Checkpoint))
 		}
 	}
 	if !o.Resume {
@@ -316,7 +317,9 @@ func (r *sweepRun) resume() error {
 		return err
 	}
 	if st.Key != r.key || len(st.Pairs) != len(r.acc) {
-		return fmt.Errorf("%w: %s is for %q, this sweep is %q", ErrCheckpoint, o.Checkpoint, st.Key, r.key)
+		// The user's file belongs to another sweep: bad usage (exit 2),
+		// as evolve's checkpoint of another search is.
+		return mousemaze.Usage(fmt.Errorf("%w: %s is for %q, this sweep is %q", ErrCheckpoint, o.Checkpoint, st.Key, r.key))
 	}
 	for _, rg := range st.Done {
 		if rg[0] < 0 || rg[1] > len(r.all) || rg[0] > rg[1] {
@@ -422,8 +425,13 @@ func (r *sweepRun) collect(ctx context.Context) error {
 	if o.Runner != nil {
 		batch = max(o.Runner.BatchTasks(), 1)
 	}
+	// stop is set once ctx ends: the engines look at it every stopEvery
+	// nodes, so that a task of minutes is cut within milliseconds (and
+	// left undone, to be run again by a resumed sweep).
+	var stop atomic.Bool
+	defer context.AfterFunc(ctx, func() { stop.Store(true) })()
 	for range workers {
-		wg.Go(func() { work(ctx, o, r.cfgs, r.all, todo, batch, &next, results, bound, best) })
+		wg.Go(func() { work(ctx, o, r.cfgs, r.all, todo, batch, &next, results, bound, best, &stop) })
 	}
 	go func() { wg.Wait(); close(results) }()
 	every := o.CheckpointEvery
@@ -490,10 +498,16 @@ func mergeTicks(in <-chan taskResult, tick <-chan time.Time, onTick func()) func
 // the per-task cost of reporting is small.
 const batchTasks = 16
 
+// stopEvery is how many nodes (a power of two) a CPU engine visits between
+// two looks at the stop flag: a few microseconds of work.
+const stopEvery = 1 << 10
+
 // work runs tasks taken from todo, batch at a time, until none is left or
-// ctx is cancelled. Each worker has its own engines; the only shared state
-// is the counter (and the best turns per pair, and o.Runner).
-func work(ctx context.Context, o Options, cfgs []mousemaze.Config, all []task, todo []int, batch int, next *atomic.Int64, out chan<- taskResult, bound *bounder, best []atomic.Int64) {
+// ctx is cancelled (stop is then set, and a batch that the engines cut
+// is not reported: it is not done). Each worker has its own engines; the
+// only shared state is the counter (and the best turns per pair, stop and
+// o.Runner).
+func work(ctx context.Context, o Options, cfgs []mousemaze.Config, all []task, todo []int, batch int, next *atomic.Int64, out chan<- taskResult, bound *bounder, best []atomic.Int64, stop *atomic.Bool) {
 	runners := make([]*runner, len(cfgs))
 	for {
 		k0 := int(next.Add(int64(batch)) - int64(batch))
@@ -516,9 +530,13 @@ func work(ctx context.Context, o Options, cfgs []mousemaze.Config, all []task, t
 					r.dev = o.Runner
 				}
 				r.best = &best[pair]
+				r.stop = stop
 				runners[pair] = r
 			}
 			res := r.run(all, todo[k0:k], pair)
+			if res.cut {
+				return
+			}
 			res.from, res.to = k0, k
 			out <- res
 			k0 = k
@@ -539,6 +557,7 @@ type runner struct {
 	dev    TaskRunner    // runs the tasks when not nil (device.go)
 	escals int           // batches run again by a wider engine
 	best   *atomic.Int64 // the most turns any finished task of the pair reached, shared by the workers
+	stop   *atomic.Bool  // when set, the CPU engines cut their task (nil: never)
 }
 
 // newRunner returns a runner for sz under cfg.
@@ -570,7 +589,7 @@ func (r *runner) skipBelow() int64 {
 // tally.
 func (r *runner) run(all []task, idx []int, pair int) taskResult {
 	res := r.runOnce(all, idx, pair)
-	if r.best != nil {
+	if r.best != nil && !res.cut {
 		for b := r.best.Load(); res.best > b && !r.best.CompareAndSwap(b, res.best); b = r.best.Load() {
 		}
 	}
@@ -585,17 +604,29 @@ func (r *runner) runOnce(all []task, idx []int, pair int) taskResult {
 	return r.runCPU(all, idx, pair)
 }
 
+// stopped reports whether r's stop flag is set.
+func (r *runner) stopped() bool { return r.stop != nil && r.stop.Load() }
+
 // runCPU runs the tasks on the first CPU engine that completes them all.
+// When the stop flag cuts them, it returns a result with cut set and no
+// tally: none of the tasks is done.
 func (r *runner) runCPU(all []task, idx []int, pair int) taskResult {
+	cut := taskResult{pair: pair, cut: true}
 	if r.f6 != nil {
-		if runFast(r.f6, all, idx, r.bound) {
+		if runFast(r.f6, all, idx, r.bound, r.stop) {
 			return r.f6.result(pair, r.skipBelow())
+		}
+		if r.stopped() {
+			return cut
 		}
 		r.escals++
 	}
 	if r.f8 != nil {
-		if runFast(r.f8, all, idx, r.bound) {
+		if runFast(r.f8, all, idx, r.bound, r.stop) {
 			return r.f8.result(pair, r.skipBelow())
+		}
+		if r.stopped() {
+			return cut
 		}
 		r.escals++
 	}
@@ -603,25 +634,34 @@ func (r *runner) runCPU(all []task, idx []int, pair int) taskResult {
 		if r.f16 == nil {
 			r.f16 = newFast[uint16, [128]uint16](r.sz, r.cfg)
 		}
-		if runFast(r.f16, all, idx, r.bound) {
+		if runFast(r.f16, all, idx, r.bound, r.stop) {
 			return r.f16.result(pair, r.skipBelow())
+		}
+		if r.stopped() {
+			return cut
 		}
 		r.escals++
 	}
 	if r.ref == nil {
 		r.ref = newEngine(r.sz, r.cfg)
 	}
+	r.ref.cutFlag = r.stop
 	for _, i := range idx {
 		r.ref.curIndex = i
 		r.ref.runTask(all[i].node)
+		if r.stopped() {
+			r.ref.clearTally()
+			return cut
+		}
 	}
 	return r.ref.result(pair)
 }
 
 // runFast runs the tasks on f, accumulating one tally; when a walk passes
-// f's turn cap it clears the tally and returns false.
-func runFast[T counter, A keys[T]](f *fast[T, A], all []task, idx []int, bound *bounder) bool {
-	f.bound = bound
+// f's turn cap, or stop (when not nil) cuts a task, it clears the tally and
+// returns false.
+func runFast[T counter, A keys[T]](f *fast[T, A], all []task, idx []int, bound *bounder, stop *atomic.Bool) bool {
+	f.bound, f.stop = bound, stop
 	for _, i := range idx {
 		f.curIndex = i
 		if !f.runTask(all[i].node) {
