@@ -249,7 +249,7 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("the kick field is on for memetic, which takes no kick")
 	}
 	if got := text("#job-state"); got != "done" {
-		t.Errorf("ils job state %q, want done (message %q)", got, text("#message"))
+		t.Errorf("ils job state %q, want done (message %q)", got, br.msgs())
 	}
 	if got := text("#job-cert"); !strings.HasPrefix(got, "no maze within Hamming distance ") {
 		t.Errorf("ils --polish 1: the certificate reads %q, want \"no maze within Hamming distance r scores higher\"", got)
@@ -305,7 +305,7 @@ func TestBrowser(t *testing.T) {
 		chromedp.Click("#end", chromedp.ByQuery),
 		shot("overview.png"),
 	); err != nil {
-		t.Fatalf("overview: %v (message %q, rows %s)", err, text("#message"), text("#rows"))
+		t.Fatalf("overview: %v (message %q, rows %s)", err, br.msgs(), text("#rows"))
 	}
 	br.checkErrors()
 }
@@ -333,7 +333,12 @@ type browser struct {
 	run func(what string, actions ...chromedp.Action)
 	// checkErrors fails the test for every JavaScript error seen.
 	checkErrors func()
+	// msgs reads the panels' message lines, for a failure's report.
+	msgs func() string
 }
+
+// msgsJS joins the text of the panels' message lines that show.
+const msgsJS = `[...document.querySelectorAll('.msg')].filter((e) => !e.hidden).map((e) => e.id + ': ' + e.textContent).join(' | ')`
 
 // newBrowser starts Chromium with a fresh profile, stopped when the test
 // ends. The test is skipped only where Chromium is missing and CI is
@@ -429,9 +434,16 @@ func newBrowser(t *testing.T) *browser {
 				var msg string
 				mctx, cancel := context.WithTimeout(ctx, 2*time.Second)
 				defer cancel()
-				chromedp.Run(mctx, chromedp.Text("#message", &msg, chromedp.ByQuery))
+				chromedp.Run(mctx, chromedp.Evaluate(msgsJS, &msg))
 				t.Fatalf("%s: %v (message %q)", what, err, strings.TrimSpace(msg))
 			}
+		},
+		msgs: func() string {
+			var s string
+			mctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+			defer cancel()
+			chromedp.Run(mctx, chromedp.Evaluate(msgsJS, &s))
+			return s
 		},
 		checkErrors: func() {
 			mu.Lock()

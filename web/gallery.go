@@ -62,16 +62,19 @@ func loadGallery() ([]GalleryEntry, error) {
 			return nil, err
 		}
 		lines := strings.Split(string(data), "\n")
-		// title returns the last comment line above line n (1-based).
+		// title returns the comment right above line n (1-based): its
+		// lines joined, so that a comment of two lines is read whole
+		// (issue 37: the tooltip showed only the second line).
 		title := func(n int) string {
+			var block []string
 			for i := n - 2; i >= 0; i-- {
-				if t := strings.TrimSpace(lines[i]); strings.HasPrefix(t, ";") {
-					return strings.TrimSpace(strings.TrimPrefix(t, ";"))
-				} else if t != "" {
+				t := strings.TrimSpace(lines[i])
+				if !strings.HasPrefix(t, ";") {
 					break
 				}
+				block = append([]string{strings.TrimSpace(strings.TrimPrefix(t, ";"))}, block...)
 			}
-			return ""
+			return strings.Join(block, " ")
 		}
 		add := func(i, line int, m galleryMaze, walk func(cfg mousemaze.Config) (mousemaze.Result, error)) error {
 			rows, cols, text := m.Size().Rows, m.Size().Cols, m.String()

@@ -175,7 +175,7 @@ func TestBrowserGames(t *testing.T) {
 			chromedp.Click(fmt.Sprintf(`#game-options button[data-option="%d"]`, pick), chromedp.ByQuery),
 			waitJS(fmt.Sprintf(`document.getElementById('game-moves').textContent === '%d'`, ig.Choices)),
 		); err != nil {
-			t.Fatalf("choice %d: %v (message %q)", ig.Choices, err, text("#message"))
+			t.Fatalf("choice %d: %v (message %q)", ig.Choices, err, br.msgs())
 		}
 	}
 	run("the interpreted game's reveal", waitJS(`!document.getElementById('game-reveal').hidden`), shot("game-interpret.png"))

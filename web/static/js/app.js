@@ -6,7 +6,7 @@ import { Player } from "./player.js";
 import { drawLegend } from "./colour.js";
 import { initJobs } from "./jobs.js";
 import { initGames } from "./games.js";
-import { api } from "./api.js";
+import { api, notifier } from "./api.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -20,12 +20,10 @@ let result = null;
 let view = null;
 let legendMax = -1;
 
-export function message(text, info = false) {
-  const el = $("message");
-  el.textContent = text || "";
-  el.hidden = !text;
-  el.className = info ? "info" : "";
-}
+// Each panel shows its own messages.
+const message = notifier("editor-msg");
+const walkMessage = notifier("walk-msg");
+const galleryMessage = notifier("gallery-msg");
 
 const board = new Board($("board"), {
   begin: () => history.push(encodeState(state)),
@@ -85,6 +83,22 @@ function invalidate() {
   for (const id of ["play", "step", "end", "scrub"]) $(id).disabled = true;
   $("scrub").value = 0;
   drawLegendFor(0);
+  showJobRules();
+}
+
+// rulesText describes a walk's rules in words, as the jobs panel shows
+// them: the editor's for the next job, and each job's own.
+export function rulesText({ order, entry, exit, k }) {
+  return `order ${order}, entry ${entry}, exit ${exit}, k ${k || 0}${k ? " (k-mod mouse)" : ""}`;
+}
+
+// showJobRules shows, beside the job form, the editor's rules that the
+// next job will use; a k other than 0 stands out (issue 37: a gallery
+// k-mod maze sets it, and the next evolve used it unseen).
+function showJobRules() {
+  const el = $("job-uses-rules");
+  el.textContent = rulesText(state);
+  el.className = state.k ? "warn" : "";
 }
 
 function drawLegendFor(max) {
@@ -107,7 +121,7 @@ function frame(v) {
 }
 
 async function release() {
-  message("");
+  walkMessage("");
   invalidate();
   const body = {
     maze: state.maze.toText(state.entry, state.exit), edges: state.maze.edges,
@@ -117,7 +131,7 @@ async function release() {
   try {
     result = await api("POST", "/api/eval", body);
   } catch (e) {
-    message(e.message);
+    walkMessage(e.message);
     return;
   } finally {
     $("release").disabled = false;
@@ -157,7 +171,7 @@ async function loadBackends() {
   try {
     have = (await api("GET", "/api/backends")).backends;
   } catch (e) {
-    message(e.message);
+    walkMessage(`backends: ${e.message}`);
     return;
   }
   const sel = $("backend");
@@ -185,7 +199,11 @@ function showTip(r, c, ev) {
   tip.textContent = text;
   tip.hidden = false;
   const cs = Number($("board").dataset.cell), ox = Number($("board").dataset.ox), oy = Number($("board").dataset.oy);
-  tip.style.left = `${ox + (c + 1) * cs + 4}px`;
+  // Right of the cell, or left of it where the board's edge is near: the
+  // tip must not widen the page.
+  let left = ox + (c + 1) * cs + 4;
+  if (left + tip.offsetWidth > $("board").clientWidth) left = Math.max(0, ox + c * cs - tip.offsetWidth - 4);
+  tip.style.left = `${left}px`;
   tip.style.top = `${oy + r * cs}px`;
 }
 
@@ -254,26 +272,41 @@ async function loadGallery() {
   try {
     entries = await api("GET", "/api/gallery");
   } catch (e) {
-    message(`gallery: ${e.message}`);
+    galleryMessage(`gallery: ${e.message}`);
     return;
   }
   const ul = $("gallery-list");
+  // A maze in two files (the thesis's 6×6 and 7×7 are the project's
+  // records too) is offered once, its title naming both.
+  const seen = new Map();
+  const unique = [];
   for (const e of entries) {
+    const key = `${e.edges}/${e.k || 0}/${e.maze}`;
+    const first = seen.get(key);
+    if (first) { first.also.push(`${e.title} (${e.source})`); continue; }
+    e.also = [];
+    seen.set(key, e);
+    unique.push(e);
+  }
+  for (const e of unique) {
+    const about = [`${e.title} (${e.source})`, ...e.also].join("; also ");
     const li = document.createElement("li");
     const b = document.createElement("button");
     b.type = "button";
     b.dataset.id = e.id;
     const what = e.edges ? "Mouse Maze 2 " : e.k ? `k=${e.k} ` : "";
     b.textContent = `${what}${e.rows}×${e.cols}: ${e.turns.toLocaleString("en")} turns${e.trapped ? " (trapped)" : ""}`;
-    b.title = `${e.title} (${e.source})`;
+    b.title = about;
     b.addEventListener("click", async () => {
       try {
         const res = await api("POST", "/api/parse", { text: e.maze, edges: e.edges });
         load({ maze: Maze.fromParsed(res.mazes[0]), entry: 0, exit: 0, order: "DRLU", k: e.k || 0 });
-        message(`${e.title} (${e.source})`, true);
+        message("");
+        // In the gallery's own line: release() clears only the walk's.
+        galleryMessage(`${about}${e.k ? `: the editor's k is now ${e.k}` : ""}`, true);
         await release();
       } catch (err) {
-        message(err.message);
+        galleryMessage(err.message);
       }
     });
     li.append(b);
@@ -357,9 +390,20 @@ function init() {
   initJobs({
     rules: () => ({ order: state.order, entry: state.entry, exit: state.exit, k: state.k, backend: $("backend").value }),
     open: (st) => load(st),
-    message,
+    message: notifier("job-msg"),
+    rulesText,
   });
-  initGames({ message });
+  initGames({ message: notifier("game-msg") });
+  // The board and the legend fit their panels: redrawn when the window's
+  // width changes (a phone turned, a window resized).
+  let lastWidth = window.innerWidth;
+  window.addEventListener("resize", () => {
+    if (window.innerWidth === lastWidth) return;
+    lastWidth = window.innerWidth;
+    board.draw();
+    legendMax = -1;
+    drawLegendFor(view ? view.max : 0);
+  });
 }
 
 init();

@@ -36,9 +36,20 @@ export class Board {
     this.draw();
   }
 
+  // room is the width the board may take: maxPx, or less where its panel
+  // is narrower (a phone), so that the page never scrolls sideways.
+  room() {
+    const sec = this.canvas.closest("section");
+    if (!sec || !sec.clientWidth) return this.maxPx;
+    const cs = getComputedStyle(sec);
+    const w = sec.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+    return Math.max(60, Math.min(this.maxPx, Math.floor(w)));
+  }
+
   layout() {
     const m = this.st.maze;
-    const cs = Math.max(6, Math.min(64, Math.floor(this.maxPx / Math.max(m.cols, m.rows + 2))));
+    const px = this.room();
+    const cs = Math.max(3, Math.min(64, Math.floor(Math.min((px - 6) / m.cols, this.maxPx / (m.rows + 2)))));
     const ox = 3, oy = cs;
     return { cs, ox, oy, w: m.cols * cs + 2 * ox, h: (m.rows + 2) * cs };
   }

@@ -16,3 +16,14 @@ export function fitCanvas(canvas, w, h) {
   ctx.clearRect(0, 0, w, h);
   return ctx;
 }
+
+// fitWidth returns the width a canvas may take: want, or less where its
+// panel (the section it is in) is narrower, so that no picture spills out
+// of its panel or makes the page scroll sideways (issue 37).
+export function fitWidth(canvas, want, min = 120) {
+  const sec = canvas.closest("section");
+  if (!sec || !sec.clientWidth) return want;
+  const cs = getComputedStyle(sec);
+  const w = sec.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 2; // its border
+  return Math.max(min, Math.min(want, Math.floor(w)));
+}

@@ -1,4 +1,4 @@
-import { fitCanvas } from "./canvas.js";
+import { fitCanvas, fitWidth } from "./canvas.js";
 
 // The viridis colour scale (perceptually uniform, readable in grey and by
 // most colour-blind readers), sampled at 9 stops and interpolated.
@@ -33,7 +33,7 @@ export function heatScale(v, max) {
 // drawLegend draws a white swatch for 0 visits and the scale from 1 to max
 // on canvas.
 export function drawLegend(canvas, max) {
-  const W = 300, H = 36;
+  const W = fitWidth(canvas, 300), H = 36;
   const ctx = fitCanvas(canvas, W, H);
   const barH = 14, sw = 18, x0 = sw + 10, w = W - x0 - 14;
   ctx.fillStyle = "#fff";

@@ -3,7 +3,7 @@
 // maze as it improves, and stops them.
 import { api } from "./api.js";
 import { drawMini } from "./board.js";
-import { fitCanvas } from "./canvas.js";
+import { fitCanvas, fitWidth } from "./canvas.js";
 import { Maze } from "./maze.js";
 
 const $ = (id) => document.getElementById(id);
@@ -28,7 +28,7 @@ function certificate(st) {
   return "–";
 }
 
-export function initJobs({ rules, open, message }) {
+export function initJobs({ rules, open, message, rulesText }) {
   let job = null; // the last status
   let es = null;
   let points = [];
@@ -49,7 +49,15 @@ export function initJobs({ rules, open, message }) {
     $("job-evals-done").textContent = st.kind === "sweep" ? (st.state === "done" ? `${fmt(st.evals)} leaves` : "–") :
       `${fmt(st.evals)}${st.budget ? ` of ${fmt(st.budget)}` : ""}`;
     $("job-evals-done").dataset.value = st.evals;
-    $("job-rate").textContent = st.kind === "sweep" ? `${st.seconds.toFixed(1)} s` : `${fmt(st.evals_per_s)} evals/s`;
+    // A sweep reports its time, and its leaves per second once done: no
+    // "Per second 0.0 s".
+    const sweep = st.kind === "sweep";
+    $("job-rate-label").textContent = sweep ? "Time" : "Per second";
+    $("job-rate").textContent = !sweep ? `${fmt(st.evals_per_s)} evals/s` :
+      `${st.seconds.toFixed(1)} s${st.state === "done" && st.seconds > 0 ? `, ${fmt(st.evals / st.seconds)} leaves/s` : ""}`;
+    // The rules the job used, as the server reports them.
+    $("job-rules").textContent = `${st.rows}×${st.cols}${st.edges ? " edges" : ""}, ${rulesText(st)}`;
+    $("job-rules").className = st.k ? "warn" : "";
     $("job-best").textContent = st.best_turns ? fmt(st.best_turns) : "–";
     $("job-cert").textContent = certificate(st);
     $("job-cert").dataset.radius = st.local_optimum_radius || 0;
@@ -61,6 +69,8 @@ export function initJobs({ rules, open, message }) {
         c.hidden = false; // no empty box before the first result
       }
     }
+    // A sweep has no chart of best turns against evaluations.
+    $("job-chart").hidden = sweep && !points.length;
     drawChart();
     const running = st.state === "running";
     $("job-stop").disabled = !running;
@@ -75,7 +85,7 @@ export function initJobs({ rules, open, message }) {
 
   function drawChart() {
     const cv = $("job-chart");
-    const W = 340, H = 170;
+    const W = fitWidth(cv, 340), H = 170;
     const ctx = fitCanvas(cv, W, H);
     const L = 52, R = 8, T = 10, B = 26;
     const xmax = Math.max(1, job?.budget || 0, ...points.map((p) => p[0]));
@@ -202,5 +212,6 @@ export function initJobs({ rules, open, message }) {
       message(e.message);
     }
   });
+  window.addEventListener("resize", drawChart);
   drawChart();
 }
