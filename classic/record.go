@@ -24,14 +24,16 @@ func ParseCell(s string, rows, cols int) (int, error) {
 // SolveRecord is one line of `classic solve --json`. Cells are
 // written [row, column].
 type SolveRecord struct {
-	File       string   `json:"file"`
-	Board      int      `json:"board"`
-	Algo       string   `json:"algo"`
-	Outcome    string   `json:"outcome"`
-	Reached    bool     `json:"reached"`
-	Steps      int64    `json:"steps"`
-	Explored   int      `json:"explored"`
-	LoopStart  int64    `json:"loop_start,omitempty"`
+	File     string `json:"file"`
+	Board    int    `json:"board"`
+	Algo     string `json:"algo"`
+	Outcome  string `json:"outcome"`
+	Reached  bool   `json:"reached"`
+	Steps    int64  `json:"steps"`
+	Explored int    `json:"explored"`
+	// LoopStart is the step from which a detected loop repeats, present
+	// (even when 0) when there is a loop and nil when there is none.
+	LoopStart  *int64   `json:"loop_start,omitempty"`
 	LoopLength int64    `json:"loop_length,omitempty"`
 	Ticks      int64    `json:"ticks,omitempty"`
 	Path       [][2]int `json:"path,omitempty"`
@@ -42,9 +44,14 @@ type SolveRecord struct {
 
 // NewSolveRecord is the record of res, a solve of board k of file name.
 func NewSolveRecord(name string, k int, b Board, res Result) SolveRecord {
-	return SolveRecord{File: name, Board: k, Algo: res.Algo, Outcome: res.Outcome, Reached: res.Reached, Steps: res.Steps,
-		Explored: res.Explored, LoopStart: res.LoopStart, LoopLength: res.LoopLength, Ticks: res.Ticks,
+	rec := SolveRecord{File: name, Board: k, Algo: res.Algo, Outcome: res.Outcome, Reached: res.Reached, Steps: res.Steps,
+		Explored: res.Explored, LoopLength: res.LoopLength, Ticks: res.Ticks,
 		Path: CellsRC(b, res.Path), Route: CellsRC(b, res.Route), OneWayDoors: len(b.OneWay)}
+	if res.Outcome == Looped || res.LoopLength > 0 {
+		start := res.LoopStart
+		rec.LoopStart = &start
+	}
+	return rec
 }
 
 // CellsRC writes cells of b as [row, column] pairs (nil for nil).
@@ -67,7 +74,11 @@ func WriteSolveRecord(w io.Writer, rec SolveRecord) {
 	case Reached:
 		fmt.Fprintf(w, "reached the goal in %d steps", rec.Steps)
 	case Looped:
-		fmt.Fprintf(w, "loops for ever: from step %d the walk repeats every %d steps (stopped after %d)", rec.LoopStart, rec.LoopLength, rec.Steps)
+		var start int64
+		if rec.LoopStart != nil {
+			start = *rec.LoopStart
+		}
+		fmt.Fprintf(w, "loops for ever: from step %d the walk repeats every %d steps (stopped after %d)", start, rec.LoopLength, rec.Steps)
 	case Capped:
 		fmt.Fprintf(w, "did not reach the goal: stopped by the cap after %d steps", rec.Steps)
 	case Stuck:

@@ -57,7 +57,7 @@ func TestSpecOptionsErrors(t *testing.T) {
 		{AlgoGA, SpecOptions{Pop: ptr(-1)}, "--pop -1: must be 0 (preset) or more"},
 		{AlgoGA, SpecOptions{Parents: ptr(200)}, "--parents 200: must be in 1..100 (--pop)"},
 		{AlgoGA, SpecOptions{Parents: ptr(0)}, "--parents 0: must be in 1..100 (--pop)"},
-		{AlgoGA, SpecOptions{Pop: ptr(5)}, "--parents 10: must be in 1..5 (--pop)"},
+		{AlgoGA, SpecOptions{Pop: ptr(5)}, "--pop 5: the ga preset's parents, 10, exceed --pop 5; give a larger --pop, or --parents at most 5"},
 		{AlgoGA, SpecOptions{Elite: ptr(101)}, "--elite 101: must be in 0..100 (--pop)"},
 		{AlgoGA, SpecOptions{Elite: ptr(-1)}, "--elite -1: must be in 0..100 (--pop)"},
 		{AlgoMemetic, SpecOptions{Mutation: ptr(0.0)}, "--mutation 0: must be above 0 and at most 36 (the cells)"},

@@ -279,6 +279,9 @@ func ApplyParams(p *Spec, given map[string]string, sites int) error {
 	}
 	// A smaller --pop than the preset's parents: name the parents.
 	if p.Parents > p.Pop && p.Validate() != nil {
+		if _, ok := given["parents"]; !ok {
+			return fmt.Errorf("--pop %d: the %s preset's parents, %d, exceed --pop %d; give a larger --pop, or --parents at most %d", p.Pop, p.Algo, p.Parents, p.Pop, p.Pop)
+		}
 		return fmt.Errorf("--parents %d: must be in 1..%d (--pop)", p.Parents, p.Pop)
 	}
 	return nil

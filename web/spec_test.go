@@ -196,7 +196,7 @@ func TestEvolveJobBadParams(t *testing.T) {
 	tests := []struct{ body, msg string }{
 		{job(`"algo":"ga","pop":-1`), "--pop -1: must be 0 (preset) or more"},
 		{job(`"algo":"ga","parents":200`), "--parents 200: must be in 1..100 (--pop)"},
-		{job(`"algo":"ga","pop":5`), "--parents 10: must be in 1..5 (--pop)"},
+		{job(`"algo":"ga","pop":5`), "--pop 5: the ga preset's parents, 10, exceed --pop 5; give a larger --pop, or --parents at most 5"},
 		{job(`"algo":"ga","elite":101`), "--elite 101: must be in 0..100 (--pop)"},
 		{job(`"algo":"ga","mutation":0`), "--mutation 0: must be above 0 and at most 25 (the cells)"},
 		{job(`"algo":"ga","mutation":26`), "--mutation 26: must be above 0 and at most 25 (the cells)"},

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/mousemaze/mousemaze"
+	"github.com/mousemaze/mousemaze/dispatch"
 	"github.com/mousemaze/mousemaze/viennese"
 )
 
@@ -311,12 +312,25 @@ func flagsSet(fs *flag.FlagSet) map[string]bool {
 }
 
 // failer returns a function that prints "mousemaze CMD: message" to
-// stderr and returns code.
+// stderr and returns code; the message reads as userMessage makes it.
 func failer(cmd string, stderr io.Writer) func(code int, format string, a ...any) int {
 	return func(code int, format string, a ...any) int {
-		fmt.Fprintf(stderr, "mousemaze %s: %s\n", cmd, fmt.Sprintf(format, a...))
+		fmt.Fprintf(stderr, "mousemaze %s: %s\n", cmd, userMessage(cmd, fmt.Sprintf(format, a...)))
 		return code
 	}
+}
+
+// userMessage returns msg, a failure of the command cmd, as the user reads
+// it: without the prefix that names the command again ("sweep: " after
+// "mousemaze sweep: ") and without the library's heading of a bad search
+// parameter (dispatch.ErrParams), so that the parameter's own message,
+// which names its flag, stands alone.
+func userMessage(cmd, msg string) string {
+	msg = strings.ReplaceAll(msg, dispatch.ErrParams.Error()+": ", "")
+	for strings.HasPrefix(msg, cmd+": ") {
+		msg = strings.TrimPrefix(msg, cmd+": ")
+	}
+	return msg
 }
 
 // failErr prints err as cmd's failure and returns its exit status:

@@ -155,6 +155,9 @@ func runVienneseEvolve(args []string, stdout, stderr io.Writer) int {
 		return failer("viennese evolve", stderr)(exitUsage, "--algo: %v", err)
 	}
 	set := flagsSet(fs)
+	if err := vienneseTuningApplies(*algo, set); err != nil {
+		return failer("viennese evolve", stderr)(exitUsage, "%v", err)
+	}
 	if err := checkVienneseTuning(tune, set); err != nil {
 		return failer("viennese evolve", stderr)(exitUsage, "%v", err)
 	}
@@ -194,6 +197,26 @@ func runVienneseEvolve(args []string, stdout, stderr io.Writer) int {
 		return fail(exitFail, "%v", err)
 	}
 	return code
+}
+
+// vienneseOnly names the methods that the tuning flags of viennese evolve
+// of one method apply to (see viennese.DefaultParams and the Spec that
+// Params makes): --rate to keep, --temp to sa.
+var vienneseOnly = []struct{ flag, algo string }{
+	{"rate", viennese.AlgoKeep},
+	{"temp", viennese.AlgoSA},
+}
+
+// vienneseTuningApplies refuses a tuning flag of viennese evolve given
+// (set) with a method it does not apply to, such as --rate with --algo
+// ga, which would be silently ignored.
+func vienneseTuningApplies(algo string, set map[string]bool) error {
+	for _, o := range vienneseOnly {
+		if set[o.flag] && algo != o.algo {
+			return fmt.Errorf("--%s does not apply to --algo %s (only to %s)", o.flag, algo, o.algo)
+		}
+	}
+	return nil
 }
 
 // checkVienneseTuning refuses, as evolve does, the tuning flags of

@@ -68,7 +68,10 @@ func TestSaveIntoMissingDirectory(t *testing.T) {
 func TestClaim(t *testing.T) {
 	dir := t.TempDir()
 	held := filepath.Join(dir, "held.json")
-	if err := Save(held, state{Gen: 1}); err != nil {
+	if err := Save(held, struct {
+		Kind string `json:"kind"`
+		Gen  int    `json:"gen"`
+	}{"evolve", 1}); err != nil {
 		t.Fatal(err)
 	}
 	empty := filepath.Join(dir, "empty.json")

@@ -30,17 +30,24 @@ type CheckpointFile[G any] struct {
 // at path, written at the given version. A file of the same kind and an
 // older version gets its own message: its search cannot be resumed.
 func LoadCheckpoint[G any](path, kind string, version int) (*dispatch.EngineState[G], error) {
+	data, err := checkpoint.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkpoint.CheckKind(path, data, kind); err != nil {
+		return nil, err
+	}
 	// Read the kind and version first, leniently: an older checkpoint has
 	// fields this one does not know.
 	var head struct {
 		Kind    string `json:"kind"`
 		Version int    `json:"version"`
 	}
-	if data, err := os.ReadFile(path); err == nil && json.Unmarshal(data, &head) == nil && head.Kind == kind && head.Version < version {
+	if json.Unmarshal(data, &head) == nil && head.Kind == kind && head.Version < version {
 		return nil, fmt.Errorf("%s was written by an older mousemaze (%s checkpoint version %d), whose search cannot be resumed by this one; remove it or use another --checkpoint to start a new search", path, kind, head.Version)
 	}
 	var ck CheckpointFile[G]
-	if err := checkpoint.Load(path, &ck); err != nil {
+	if err := checkpoint.Decode(path, data, &ck); err != nil {
 		return nil, err
 	}
 	if ck.Kind != kind || ck.Version != version || ck.State == nil {

@@ -35,7 +35,7 @@ func TestRunnerResume(t *testing.T) {
 		if _, err := LoadCheckpoint[dispatch.Grid](ck, "test", 4); err == nil || !strings.Contains(err.Error(), "older mousemaze (test checkpoint version 3)") {
 			t.Errorf("%s: a version 3 file read as version 4: %v", algo, err)
 		}
-		if _, err := LoadCheckpoint[dispatch.Grid](ck, "other", 3); err == nil || !strings.Contains(err.Error(), "is not an other checkpoint") {
+		if _, err := LoadCheckpoint[dispatch.Grid](ck, "other", 3); err == nil || !strings.Contains(err.Error(), "is a test checkpoint, not an other checkpoint") {
 			t.Errorf("%s: a test checkpoint read as other: %v", algo, err)
 		}
 		st, err := LoadCheckpoint[dispatch.Grid](ck, "test", 3)

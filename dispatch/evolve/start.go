@@ -63,7 +63,9 @@ func load[G any](s Start) (*dispatch.EngineState[G], error) {
 		return nil, usage(errors.New("--resume needs --checkpoint FILE"))
 	}
 	st, err := LoadCheckpoint[G](s.Checkpoint, s.Kind, s.Version)
-	if err != nil {
+	if errors.Is(err, checkpoint.ErrKind) {
+		return nil, usage(err)
+	} else if err != nil {
 		return nil, err
 	}
 	if err := ResumeConflict(st.Spec, s.Set, s.Flag); err != nil {

@@ -311,8 +311,10 @@ func (r *sweepRun) resume() error {
 		return nil
 	}
 	var st state
-	if err := checkpoint.Load(o.Checkpoint, &st); errors.Is(err, os.ErrNotExist) {
+	if err := checkpoint.LoadKind(o.Checkpoint, checkpoint.KindSweep, &st); errors.Is(err, os.ErrNotExist) {
 		return nil
+	} else if errors.Is(err, checkpoint.ErrKind) {
+		return mousemaze.Usage(err)
 	} else if err != nil {
 		return err
 	}
