@@ -2,9 +2,12 @@ package classic
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/mousemaze/mousemaze"
 )
 
 // Game is the blind maze game of §6.1 with the player's-eye view: the
@@ -166,7 +169,7 @@ func (g *Game) Command(line string) (string, error) {
 func (g *Game) Play(in io.Reader, out io.Writer) {
 	fmt.Fprintln(out, g.View())
 	g.draw(out)
-	sc := bufio.NewScanner(in)
+	sc := bufio.NewScanner(mousemaze.SkipBOM(in))
 	for sc.Scan() {
 		line := strings.TrimSpace(sc.Text())
 		if line == "q" || line == "quit" {
@@ -191,7 +194,19 @@ func (g *Game) Play(in io.Reader, out io.Writer) {
 			return
 		}
 	}
+	if err := sc.Err(); err != nil {
+		fmt.Fprintln(out, movesError(err))
+	}
 	fmt.Fprintf(out, "You give up after %d moves.\n", g.Moves)
+}
+
+// movesError says why reading typed moves stopped: a line longer than
+// the reader takes (mousemaze.ErrLineTooLong), or the reader's error.
+func movesError(err error) error {
+	if errors.Is(err, bufio.ErrTooLong) {
+		return fmt.Errorf("%w: a typed line is longer than %d bytes", mousemaze.ErrLineTooLong, bufio.MaxScanTokenSize)
+	}
+	return fmt.Errorf("reading the moves: %w", err)
 }
 
 // dirName returns the compass name of d: north, east, south or west.

@@ -273,7 +273,7 @@ func (g *Interpreted) Intro() string { return g.th.intro }
 // reached or in ends.
 func (g *Interpreted) Play(in io.Reader, out io.Writer) {
 	fmt.Fprintln(out, g.Intro())
-	sc := bufio.NewScanner(in)
+	sc := bufio.NewScanner(mousemaze.SkipBOM(in))
 	for !g.Done() {
 		fmt.Fprint(out, g.Situation())
 		if !sc.Scan() {
@@ -296,6 +296,9 @@ func (g *Interpreted) Play(in io.Reader, out io.Writer) {
 		if reply != "" {
 			fmt.Fprintln(out, reply)
 		}
+	}
+	if err := sc.Err(); err != nil {
+		fmt.Fprintln(out, movesError(err))
 	}
 	if !g.Done() {
 		fmt.Fprintf(out, "You give up after %d choices.\n", g.Choices)

@@ -2,10 +2,13 @@ package viennese
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/mousemaze/mousemaze"
 )
 
 // A Game is a walk through a maze, one move at a time.
@@ -109,7 +112,7 @@ func (g *Game) Describe(w io.Writer) {
 // after every move and explains illegal moves. It returns whether the goal
 // was reached; it stops at the goal, at "q" or at the end of in.
 func Play(g *Game, in io.Reader, out io.Writer) (bool, error) {
-	sc := bufio.NewScanner(in)
+	sc := bufio.NewScanner(mousemaze.SkipBOM(in))
 	g.Describe(out)
 	for !g.Won() && sc.Scan() {
 		line := strings.TrimSpace(sc.Text())
@@ -137,6 +140,9 @@ func Play(g *Game, in io.Reader, out io.Writer) (bool, error) {
 		g.Describe(out)
 	}
 	if err := sc.Err(); err != nil {
+		if errors.Is(err, bufio.ErrTooLong) {
+			err = fmt.Errorf("%w: a typed line is longer than %d bytes", mousemaze.ErrLineTooLong, bufio.MaxScanTokenSize)
+		}
 		return g.Won(), err
 	}
 	if !g.Won() {

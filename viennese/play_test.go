@@ -2,9 +2,12 @@ package viennese
 
 import (
 	"bytes"
+	"errors"
 	"image/color"
 	"strings"
 	"testing"
+
+	"github.com/mousemaze/mousemaze"
 )
 
 // TestPlayScript walks the lollipop (ht, colours s0 red, s1 green, s2
@@ -89,5 +92,24 @@ func TestReport(t *testing.T) {
 	}
 	if c := color.RGBAModel.Convert(img.At(5, panel)).(color.RGBA); c != (color.RGBA{255, 255, 255, 255}) {
 		t.Errorf("background %v", c)
+	}
+}
+
+// TestPlayReader wants a leading byte-order mark skipped and a line longer
+// than the reader takes reported as ErrLineTooLong.
+func TestPlayReader(t *testing.T) {
+	sys, err := NewSystem(lollipop, HT)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var a, b bytes.Buffer
+	wonA, errA := Play(NewGame(sys, []uint8{2, 0, 1, 0}), strings.NewReader("1\n2\nx\n\ns3\n0\n"), &a)
+	wonB, errB := Play(NewGame(sys, []uint8{2, 0, 1, 0}), strings.NewReader("\ufeff1\n2\nx\n\ns3\n0\n"), &b)
+	if wonA != wonB || errA != nil || errB != nil || a.String() != b.String() {
+		t.Errorf("with a byte-order mark: won %v %v, err %v %v", wonA, wonB, errA, errB)
+	}
+	_, err = Play(NewGame(sys, []uint8{2, 0, 1, 0}), strings.NewReader(strings.Repeat("1", 70000)+"\n"), &a)
+	if !errors.Is(err, mousemaze.ErrLineTooLong) {
+		t.Errorf("a long line: %v, want ErrLineTooLong", err)
 	}
 }
