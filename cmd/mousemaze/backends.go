@@ -30,7 +30,7 @@ func runVersion(args []string, stdout, stderr io.Writer) int {
 }
 
 func runSelfcheck(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("selfcheck", "[flags]", "mousemaze selfcheck --backend cuda --n 1000000", stderr)
+	fs := newFlagSet("selfcheck", "[flags]", "mousemaze selfcheck --backend cpu --n 10000", stderr)
 	var be backendFlags
 	be.register(fs)
 	n := fs.Int("n", 100_000, "number of random mazes to check")

@@ -26,7 +26,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 			return t.run(slices.DeleteFunc(slices.Clone(args), func(a string) bool { return a == "--"+t.flag || a == "-"+t.flag }), stdout, stderr)
 		}
 	}
-	fs := newFlagSet("bench", "[flags]", "mousemaze bench --sizes 13x13 --backends ref,cpu --workers 2", stderr)
+	fs := newFlagSet("bench", "[flags]", "mousemaze bench --sizes 13x13 --backends ref,cpu --workers 2 --duration 50ms", stderr)
 	asJSON := fs.Bool("json", false, "print one JSON object per measurement")
 	backends := fs.String("backends", strings.Join(mousemaze.BuiltBackends(), ","), "comma-separated backends to measure")
 	sizes := fs.String("sizes", "6x6,13x13,32x32", "comma-separated grid sizes")
@@ -100,7 +100,7 @@ func benchVerbs(w io.Writer) {
 // --sizes.
 func runSearchBench(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("bench search", "[flags]",
-		"mousemaze bench search --sizes 9x9,13x13 --evals 1000000 --seeds 5 --algos ils,memetic,pipeline", stderr)
+		"mousemaze bench search --sizes 6x6 --evals 20000 --seeds 2 --algos ils,memetic,pipeline", stderr)
 	var be backendFlags
 	be.register(fs)
 	size := fs.String("size", "", "grid size RxC (the same as --sizes with one size)")
@@ -154,7 +154,7 @@ func runSearchBench(args []string, stdout, stderr io.Writer) int {
 // steps per second on one core, for 6×6, 6×6 with free ends and one 7×7
 // shard (bench.SweepCases).
 func runBenchSweep(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("bench --sweep", "[flags]", "mousemaze bench --sweep --cases 6x6,7x7-shard-0/1000", stderr)
+	fs := newFlagSet("bench --sweep", "[flags]", "mousemaze bench --sweep --cases 6x6", stderr)
 	asJSON := fs.Bool("json", false, "print one JSON object per case")
 	cases := fs.String("cases", bench.SweepCaseNames(), "comma-separated cases to run")
 	if code := parseNoArgs(fs, args); code >= 0 {
@@ -193,7 +193,7 @@ func runBenchSweep(args []string, stdout, stderr io.Writer) int {
 // null evaluator beside the same search end to end on the backends.
 func runBenchLoop(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("bench loop", "[flags]",
-		"mousemaze bench loop --algos ga --sizes 13x13 --workers-list 1,2 --evals 500000 --pop 50000", stderr)
+		"mousemaze bench loop --algos ga --sizes 13x13 --workers-list 1,2 --evals 20000 --pop 5000", stderr)
 	algos := fs.String("algos", strings.Join(bench.DefaultLoopAlgos, ","), "comma-separated methods")
 	sizes := fs.String("sizes", sizeList(bench.DefaultLoopSizes), "comma-separated grid sizes RxC")
 	workers := fs.String("workers-list", intList(bench.DefaultLoopWorkers), "comma-separated breeding worker counts, each above 0 (a backend row opens a cpu backend with as many)")

@@ -64,7 +64,7 @@ func runClassicGen(args []string, stdout, stderr io.Writer) int {
 }
 
 func runClassicSolve(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("classic solve", "--algo NAME [flags] FILE...", "mousemaze classic solve --algo lru --ties fixed --json maze.txt", stderr)
+	fs := newFlagSet("classic solve", "--algo NAME [flags] FILE...", "mousemaze classic solve --algo lru --ties fixed --json classic/testdata/trap-lru-8x8.txt", stderr)
 	algo := choiceFlag(fs, "algo", classic.AlgoBFS, "solver: "+strings.Join(classic.Algos, ", "), classic.Algos...)
 	seed := fs.Uint64("seed", 1, "random seed for random and lru (random ties)")
 	capSteps := minFlag(fs, "cap", int64(0), 0, "stop a walk after this many moves (tar: ticks); 0 = 1000000")
@@ -108,7 +108,7 @@ func runClassicSolve(args []string, stdout, stderr io.Writer) int {
 }
 
 func runClassicMatrix(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("classic matrix", "[flags] FILE", "mousemaze classic matrix --kind solution --goal 0,0 maze.txt", stderr)
+	fs := newFlagSet("classic matrix", "[flags] FILE", "mousemaze classic matrix --kind solution --goal 0,0 classic/testdata/trap-lru-8x8.txt", stderr)
 	kind := choiceFlag(fs, "kind", "distance", "distance (Md), solution (Ms for --goal) or power (M^k for --power)", "distance", "solution", "power")
 	method := choiceFlag(fs, "method", "powers", "how to compute Md: powers (of the connection matrix) or bfs", "powers", "bfs")
 	goal := fs.String("goal", "", "goal cell R,C of the solution matrix (default the board's goal)")
@@ -148,7 +148,7 @@ func runClassicMatrix(args []string, stdout, stderr io.Writer) int {
 }
 
 func runClassicPlay(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("classic play", "--blind [flags] FILE", "mousemaze classic play --blind --opponent catcher --opponent-walker lru --seed 3 maze.txt", stderr)
+	fs := newFlagSet("classic play", "--blind [flags] FILE", "mousemaze classic play --blind --opponent catcher --opponent-walker lru --seed 3 classic/testdata/trap-lru-8x8.txt", stderr)
 	blind := fs.Bool("blind", false, "the blind maze: only the player's-eye view (§6.1); required")
 	var o classic.BlindOptions
 	fs.StringVar(&o.Heading, "heading", "N", "the direction the player faces at the start")
@@ -189,7 +189,7 @@ func runClassicPlay(args []string, stdout, stderr io.Writer) int {
 }
 
 func runClassicNeural(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("classic neural", "[flags]", "mousemaze classic neural --mazes 100 --size 8x8 --episodes 10 --cap 2000", stderr)
+	fs := newFlagSet("classic neural", "[flags]", "mousemaze classic neural --mazes 20 --size 8x8 --episodes 10 --cap 2000", stderr)
 	mazes := minFlag(fs, "mazes", 100, 1, "number of generated perfect mazes (spanning tree, seeds --seed, --seed+1, ...)")
 	size := fs.String("size", "8x8", "maze size RxC; start top-left, goal bottom-right")
 	episodes := minFlag(fs, "episodes", 10, 1, "runs of the net on each maze (it keeps what it learnt between runs)")
@@ -245,7 +245,7 @@ func runClassicDuel(args []string, stdout, stderr io.Writer) int {
 }
 
 func runClassicInterpret(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("classic interpret", "--theme trade|bureau|quiz [flags] FILE", "mousemaze classic interpret --theme bureau --auto tremaux --png path.png maze.txt", stderr)
+	fs := newFlagSet("classic interpret", "--theme trade|bureau|quiz [flags] FILE", "mousemaze classic interpret --theme bureau --auto tremaux --png path.png classic/testdata/trap-tremaux-8x8.txt", stderr)
 	theme := choiceFlag(fs, "theme", classic.ThemeTrade, "the game the maze underlies: "+strings.Join(classic.Themes, ", "), classic.Themes...)
 	seed := fs.Uint64("seed", 1, "seed of the names and option order (and of --auto random or lru)")
 	auto := fs.String("auto", "", "let a walker play instead of reading option numbers from standard input: "+strings.Join(classic.Walkers, ", "))

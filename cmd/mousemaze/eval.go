@@ -69,7 +69,7 @@ func runEval(args []string, stdout, stderr io.Writer) int {
 
 func runGraph(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("graph", "[flags] FILE.json... ('-' reads standard input; see docs/graph.md)",
-		"mousemaze graph --k 3 maze.json", stderr)
+		"mousemaze graph --k 3 testdata/single-path.json", stderr)
 	var rules rulesFlags
 	rules.register(fs)
 	asJSON := fs.Bool("json", false, "print one JSON object per graph")

@@ -32,7 +32,7 @@ func splitNegatives(args []string) []string {
 
 func runGameValue(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("game value", "[flags] FILE... ('-' reads standard input)",
-		"mousemaze game value board.txt", stderr)
+		"mousemaze game value game/testdata/boards.txt", stderr)
 	asJSON := fs.Bool("json", false, "print one JSON object per board")
 	exact := fs.Bool("exact", false, fmt.Sprintf("also print each cell's exact canonical form (boards of at most %d cells)", game.MaxExactCells))
 	if code := parseFlags(fs, args); code >= 0 {
@@ -84,7 +84,7 @@ func runGameBuild(args []string, stdout, stderr io.Writer) int {
 
 func runGameSearch(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("game search", "[flags]",
-		"mousemaze game search --rows 4 --cols 4 --edges 24", stderr)
+		"mousemaze game search --rows 3 --cols 4 --edges 17", stderr)
 	cfg := game.DefaultSearch
 	fs.IntVar(&cfg.Rows, "rows", cfg.Rows, "largest number of rows enumerated")
 	fs.IntVar(&cfg.Cols, "cols", cfg.Cols, "largest number of columns enumerated")

@@ -14,9 +14,9 @@ import (
 // runSlurmSubmit is `slurm sweep` and `slurm evolve`: check the flags,
 // write job.json and the script to --dir, and submit the array.
 func runSlurmSubmit(kind string, args []string, stdout, stderr io.Writer) int {
-	example := "mousemaze slurm sweep --size 8x8 --shards 1000 --tasks 200 --dir /shared/sweep8 --dry-run"
+	example := "mousemaze slurm sweep --size 5x5 --shards 4 --tasks 1 --dir sweep5 --no-submit"
 	if kind == "evolve" {
-		example = "mousemaze slurm evolve --size 13x13 --islands 8 --evals 100000000 --dir /shared/isl13 --gres gpu:1"
+		example = "mousemaze slurm evolve --size 6x6 --islands 2 --evals 10000 --dir isl6 --no-submit"
 	}
 	fs := newFlagSet("slurm "+kind, "--dir DIR [flags]", example, stderr)
 	dir := fs.String("dir", "", "the shared directory every task can reach (required)")
@@ -111,7 +111,7 @@ func submitJob(sub *slurm.Submission, job slurm.Job, dryRun, noSubmit bool, stdo
 // task index comes from --task or from Slurm's SLURM_ARRAY_TASK_ID, the
 // count from job.json (see slurm.TaskIndex).
 func runSlurmTask(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("slurm task", "[flags] DIR", "mousemaze slurm task --task 3/16 /shared/sweep8", stderr)
+	fs := newFlagSet("slurm task", "[flags] DIR", "mousemaze slurm task --task 0/1 sweep5", stderr)
 	spec := fs.String("task", "", "this task, i/N (default: $SLURM_ARRAY_TASK_ID of the run's tasks in job.json)")
 	var be backendFlags
 	be.register(fs)
@@ -157,7 +157,7 @@ func runSlurmTask(args []string, stdout, stderr io.Writer) int {
 // runSlurmMerge is `slurm merge DIR`: the merged sweep of a sweep run, or
 // the best maze of all islands of an island search.
 func runSlurmMerge(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("slurm merge", "[flags] DIR", "mousemaze slurm merge --json /shared/sweep8", stderr)
+	fs := newFlagSet("slurm merge", "[flags] DIR", "mousemaze slurm merge --json sweep5", stderr)
 	asJSON := fs.Bool("json", false, "print the report as one JSON object")
 	partial := fs.Bool("partial", false, "islands: report the best so far even if some islands are missing or unfinished")
 	dir, code := parseDir(fs, args)

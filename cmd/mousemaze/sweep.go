@@ -186,7 +186,7 @@ func runFullSweep(o sweep.Options, f *sweepFlags, stdout, stderr io.Writer) int 
 
 func runSweepMerge(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("sweep-merge", "[flags] FILE... (JSON reports of sweep --shard i/N --json) or DIR (of reports, or of slurm sweep)",
-		"mousemaze sweep-merge shard0.json shard1.json", stderr)
+		"mousemaze sweep-merge cmd/mousemaze/testdata/sweep-4x4-shard0.json cmd/mousemaze/testdata/sweep-4x4-shard1.json", stderr)
 	asJSON := fs.Bool("json", false, "print the report as one JSON object")
 	if code := parseFlags(fs, args); code >= 0 {
 		return code
