@@ -297,7 +297,7 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("infeasible maze: the page says %q", got)
 	}
 
-	// The overview for the README: the thesis's 7×7 heat map beside the
+	// The overview for docs/browser.md (the README shows browser-1280.png): the thesis's 7×7 heat map beside the
 	// finished search.
 	if err := chromedp.Run(ctx,
 		chromedp.Click(`#gallery-list button[data-id="thesis-mazes-4"]`, chromedp.ByQuery),

@@ -429,7 +429,14 @@ func (g *playGame) play(seat int, req commandRequest) error {
 		if g.interp.Done() {
 			return badRequest("the game is over")
 		}
+		var chosen string
+		if opts := g.interp.Options(); req.Option >= 1 && req.Option <= len(opts) {
+			chosen = opts[req.Option-1].Text
+		}
 		reply, err = g.interp.Choose(req.Option)
+		if err == nil && reply == "" {
+			reply = confirmChoice(g.interp.Theme, chosen)
+		}
 	case g.duo != nil:
 		if len(g.tokens) < 2 {
 			return &httpError{status: http.StatusConflict, msg: "wait for the second player to join"}
@@ -457,6 +464,21 @@ func (g *playGame) play(seat int, req commandRequest) error {
 		g.track(seat, g.blind.Pos())
 	}
 	return nil
+}
+
+// confirmChoice is the reply to a choice of an interpreted game that
+// moves on without a word of its own (a successful trade, a referral, an
+// easier problem): the option taken, told back.
+func confirmChoice(theme, option string) string {
+	switch theme {
+	case classic.ThemeTrade:
+		return "You " + option + "."
+	case classic.ThemeBureau:
+		return "You contact " + option + "."
+	case classic.ThemeQuiz:
+		return "You turn to " + option + "."
+	}
+	return "You choose: " + option + "."
 }
 
 // track appends cell p to seat's path when the seat has moved.

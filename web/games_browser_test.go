@@ -170,6 +170,7 @@ func TestBrowserGames(t *testing.T) {
 				pick = k + 1
 			}
 		}
+		chosen := ig.Options()[pick-1].Text
 		ig.Choose(pick)
 		if err := chromedp.Run(ctx,
 			chromedp.Click(fmt.Sprintf(`#game-options button[data-option="%d"]`, pick), chromedp.ByQuery),
@@ -177,10 +178,22 @@ func TestBrowserGames(t *testing.T) {
 		); err != nil {
 			t.Fatalf("choice %d: %v (message %q)", ig.Choices, err, br.msgs())
 		}
+		// A choice that moves on has no words of its own: the page tells
+		// the option taken back (the game's end shows as its status).
+		if !ig.Done() {
+			if got, want := text("#game-reply"), "You contact "+chosen+"."; got != want {
+				t.Errorf("after choice %d the reply line reads %q, want %q", ig.Choices, got, want)
+			}
+		}
 	}
 	run("the interpreted game's reveal", waitJS(`!document.getElementById('game-reveal').hidden`), shot("game-interpret.png"))
 	if got, want := text("#game-status"), fmt.Sprintf("The Permanent Secretary signs your permit after %d contacts!", ig.Choices); got != want {
 		t.Errorf("the interpreted game ends %q, want %q", got, want)
+	}
+	// The closing explanation the server sends shows in the panel.
+	var explain string
+	if err := chromedp.Run(ctx, chromedp.Evaluate(`(() => { const e = document.getElementById('game-explain'); return e.hidden ? '' : e.textContent; })()`, &explain)); err != nil || explain != ig.Reveal() {
+		t.Errorf("the closing explanation reads %q, want %q (%v)", explain, ig.Reveal(), err)
 	}
 	var pathLen int
 	if err := chromedp.Run(ctx, chromedp.Evaluate(`+document.getElementById('game-reveal').dataset.path`, &pathLen)); err != nil || pathLen != len(ig.Path) {

@@ -80,7 +80,12 @@ func TestGameInterpret(t *testing.T) {
 				}
 			}
 		}
+		offer := st.Options[pick-1]
 		st = gameDo(t, s, "POST", "/api/games/"+st.ID+"/command", `{"player":"`+st.Player+`","option":`+string(rune('0'+pick))+`}`, http.StatusOK)
+		// A successful trade is told back.
+		if want := "You " + offer + "."; !st.Over && st.Reply != want {
+			t.Errorf("trade %d: reply %q, want %q", k+1, st.Reply, want)
+		}
 	}
 	if !st.Over || st.Outcome != "won" || st.Reveal == nil || !strings.Contains(st.Reveal.Text, "G") || st.Reveal.Path[len(st.Reveal.Path)-1] != 35 {
 		t.Errorf("greedy trader: %+v", st)

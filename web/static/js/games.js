@@ -132,6 +132,10 @@ function show(st) {
   document.querySelectorAll("#game-blind button[data-cmd]").forEach((b) => { b.disabled = st.over; });
   if (st.over && st.reveal) drawReveal($("game-reveal"), st);
   else $("game-reveal").hidden = true;
+  // The interpreted game's closing explanation: the maze it was, the path.
+  const explain = st.over && st.reveal && st.reveal.text ? st.reveal.text : "";
+  $("game-explain").textContent = explain;
+  $("game-explain").hidden = !explain;
   if (st.over || st.kind !== "duo") stopPolling();
 }
 
@@ -175,6 +179,7 @@ export function initGames({ message }) {
   $("game-start").addEventListener("click", async () => {
     stopPolling();
     $("game-reveal").hidden = true; // the last game's maze goes with it
+    $("game-explain").hidden = true;
     const body = {
       kind: kind.value,
       size: $("game-size").value,
