@@ -4,8 +4,6 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"slices"
-	"sync"
-	"sync/atomic"
 
 	"github.com/mousemaze/mousemaze"
 )
@@ -163,23 +161,12 @@ func (s *Engine[G]) climbBatchParallel(c *Climb[G], sc *scan, limit int) []Membe
 		gs := make([]G, len(sets))
 		feasible := make([]bool, len(sets))
 		const chunk = 256
-		var next atomic.Int64
-		var wg sync.WaitGroup
-		for range min(s.Workers(), (len(sets)+chunk-1)/chunk) {
-			wg.Go(func() {
-				for {
-					lo := int(next.Add(chunk)) - chunk
-					if lo >= len(sets) {
-						return
-					}
-					for i := lo; i < min(lo+chunk, len(sets)); i++ {
-						gs[i] = s.prob.Apply(c.Center.Genome, sets[i]...)
-						feasible[i] = s.prob.Feasible(gs[i])
-					}
-				}
-			})
-		}
-		wg.Wait()
+		parallelFor(s.Workers(), (len(sets)+chunk-1)/chunk, func(k int) {
+			for i := k * chunk; i < min((k+1)*chunk, len(sets)); i++ {
+				gs[i] = s.prob.Apply(c.Center.Genome, sets[i]...)
+				feasible[i] = s.prob.Feasible(gs[i])
+			}
+		})
 		for i, g := range gs {
 			if feasible[i] {
 				batch = append(batch, Member[G]{Genome: g})

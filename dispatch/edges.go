@@ -336,12 +336,17 @@ func (p *EdgeProblem) parallel(n int, f func(i int)) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
+	parallelFor(workers, n, f)
+}
+
+// parallelFor runs f(i) for every i in [0, n) on up to workers
+// goroutines, which take the next i from a shared counter, and returns
+// when all are done.
+func parallelFor(workers, n int, f func(i int)) {
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for range min(workers, n) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			for {
 				i := int(next.Add(1) - 1)
 				if i >= n {
@@ -349,7 +354,7 @@ func (p *EdgeProblem) parallel(n int, f func(i int)) {
 				}
 				f(i)
 			}
-		}()
+		})
 	}
 	wg.Wait()
 }

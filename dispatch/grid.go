@@ -180,19 +180,25 @@ func (p *GridProblem) Moves(g Grid) int {
 	return n
 }
 
+// cellOfMove returns the cell index of cell move m, whose numbering skips
+// the end cells a ≤ b (cellMoves).
+func cellOfMove(m, a, b int) int {
+	if m >= a {
+		m++
+	}
+	if a != b && m >= b {
+		m++
+	}
+	return m
+}
+
 // Site returns the cell index r*Cols+c of a cell move, Rows*Cols for an
 // entry move and Rows*Cols+1 for an exit move.
 func (p *GridProblem) Site(g Grid, m int) int {
 	n, a, b := p.cellMoves(g)
 	switch {
 	case m < n:
-		if m >= a {
-			m++
-		}
-		if a != b && m >= b {
-			m++
-		}
-		return m
+		return cellOfMove(m, a, b)
 	case m < n+2*(p.Cols-1):
 		return p.Rows * p.Cols
 	}
@@ -297,13 +303,7 @@ func (p *GridProblem) Distance(g Grid, m1, m2 int) int {
 			}
 			return p.Rows - 1, 0, true
 		}
-		site := m // Site, inlined
-		if site >= a {
-			site++
-		}
-		if a != b && site >= b {
-			site++
-		}
+		site := cellOfMove(m, a, b)
 		return site / p.Cols, site % p.Cols, false
 	}
 	r1, c1, e1 := cell(m1)

@@ -74,16 +74,9 @@ func (p *GridProblem) drawMoves(rng *rand.Rand, g Grid, k int, moves, sites []in
 	cells, a, b := p.cellMoves(g)
 	for tries := 0; len(moves) < k && tries < 20*k+100; tries++ {
 		m := rng.IntN(n)
-		site := m // Site, inlined for cell moves
+		site := cellOfMove(m, a, b) // Site, without cellMoves for every move
 		if m >= cells {
-			site = p.Site(g, m)
-		} else {
-			if site >= a {
-				site++
-			}
-			if a != b && site >= b {
-				site++
-			}
+			site = p.Site(g, m) // an end move
 		}
 		seen := false
 		for _, s := range sites {
@@ -116,13 +109,8 @@ func (p *GridProblem) applyInPlace(g *Grid, moves []int) {
 		}
 	}
 	_, a, b := p.cellMoves(*g)
-	for _, site := range moves {
-		if site >= a { // Site, inlined
-			site++
-		}
-		if a != b && site >= b {
-			site++
-		}
+	for _, m := range moves {
+		site := cellOfMove(m, a, b)
 		g.Walls[site/p.Cols] ^= 1 << uint(site%p.Cols)
 	}
 	p.openEnds(g)

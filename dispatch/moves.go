@@ -4,8 +4,6 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
-	"sync"
-	"sync/atomic"
 )
 
 // This file holds the engine's operators on genomes, written once for every
@@ -36,8 +34,7 @@ const maxRandomTries = 1000
 // genome is: so a space with few feasible genomes (a 40×1 grid has one)
 // never spins.
 func (s *Engine[G]) randomFeasible() G {
-	g := s.drawFeasible(s.rng, &s.st.Rejected, s.sparse)
-	return g
+	return s.drawFeasible(s.rng, &s.st.Rejected, s.sparse)
 }
 
 // drawFeasible is randomFeasible on the stream rng, counting rejected
@@ -215,21 +212,9 @@ const breedChunk = 1024
 // chunked runs f(c, rng) for the chunks c of n items, breedChunk each, on
 // the engine's workers; chunk c draws from stream first+c of seed.
 func (s *Engine[G]) chunked(n int, seed uint64, first int, f func(c int, rng *rand.Rand)) {
-	chunks := (n + breedChunk - 1) / breedChunk
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range min(s.Workers(), chunks) {
-		wg.Go(func() {
-			for {
-				c := int(next.Add(1)) - 1
-				if c >= chunks {
-					return
-				}
-				f(c, rand.New(rand.NewPCG(seed, uint64(first+c))))
-			}
-		})
-	}
-	wg.Wait()
+	parallelFor(s.Workers(), (n+breedChunk-1)/breedChunk, func(c int) {
+		f(c, rand.New(rand.NewPCG(seed, uint64(first+c))))
+	})
 }
 
 // children breeds n feasible children of parents: each is a random parent
