@@ -27,6 +27,7 @@ var table = []command{
 		{name: "search", summary: "exact values of every small board, and the construction's exactness", run: runGameSearch},
 	}},
 	{name: "graph", summary: "walk the mouse through general-graph mazes (JSON), with the Theorem 8 bound", run: runGraph},
+	{name: "hunt", summary: "a record hunt by the size ladder: search a size, grow its best mazes into the next size up, search again; resumable, keeps a records file", run: runHunt},
 	{name: "selfcheck", summary: "compare a backend with the reference walk on random mazes (exit 1 on any mismatch)", run: runSelfcheck},
 	{name: "serve", summary: "serve the maze editor, the walk and live searches in the browser", run: runServe},
 	{name: "slurm", summary: "run sweeps and island searches as Slurm job arrays (sweep, evolve, task, merge)", verbs: []command{

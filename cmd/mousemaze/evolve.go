@@ -50,11 +50,11 @@ const edgeCheckpointVersion = 2
 // evolveFlags are the flags of evolve.
 type evolveFlags struct {
 	gridFlags
-	be                                           backendFlags
-	size, initFile, ckpt, outFile, pngFile, walk string
-	every                                        *time.Duration
-	resume, force, asJSON, edges                 bool
-	isl                                          *islandFlags
+	be                                                   backendFlags
+	size, initFile, initAt, ckpt, outFile, pngFile, walk string
+	every                                                *time.Duration
+	resume, force, asJSON, edges                         bool
+	isl                                                  *islandFlags
 }
 
 func (f *evolveFlags) register(fs *flag.FlagSet, stderr io.Writer) {
@@ -62,7 +62,8 @@ func (f *evolveFlags) register(fs *flag.FlagSet, stderr io.Writer) {
 	fs.Int64Var(&f.rules.cap, "cap", 0, "stop a walk after this many turns (0 = no cap)")
 	f.be.register(fs)
 	fs.StringVar(&f.size, "size", defaultSize, "grid size RxC")
-	fs.StringVar(&f.initFile, "init", "", "start from the mazes in this file")
+	fs.StringVar(&f.initFile, "init", "", "start from the mazes in this file (a smaller maze grows into the --size grid: see --init-at)")
+	fs.StringVar(&f.initAt, "init-at", "0,0", "where a smaller --init maze goes: `ROW,COL` of its top-left cell, or corners (each maze at every corner); the new cells are walls but the paths that join its ends to the grid's")
 	fs.StringVar(&f.ckpt, "checkpoint", "", "write the search state to this file (atomically) every --checkpoint-every and at the end")
 	f.every = minFlag(fs, "checkpoint-every", 30*time.Second, 1, "how often to write the checkpoint")
 	fs.BoolVar(&f.resume, "resume", false, "continue the search saved in --checkpoint")
@@ -92,7 +93,7 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 	fail := failer("evolve", stderr)
 	started := time.Now()
 	set := flagsSet(fs)
-	if err := needs(set, "checkpoint", "force", "checkpoint-every"); err != nil {
+	if err := cmp.Or(needs(set, "checkpoint", "force", "checkpoint-every"), needs(set, "init", "init-at")); err != nil {
 		return fail(exitUsage, "%v", err)
 	}
 	isl, err := f.isl.m.Join(f.isl.shard, set["migrate"] || set["migrate-every"], f.edges || f.walk != "", &f.seed)
@@ -117,6 +118,7 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(exitUsage, "%v", err)
 	}
+	o.InitAt = f.initAt
 	ev, code := f.be.open("evolve", stderr)
 	if code >= 0 {
 		return code
@@ -180,7 +182,7 @@ func (f *evolveFlags) finish(out evolve.Outcome, evals int64, written []string, 
 // checkpoint, reports the best board so far and exits 1.
 func runEvolveEdges(fs *flag.FlagSet, f *evolveFlags, stdout, stderr io.Writer) int {
 	fail := failer("evolve", stderr)
-	kind, what, label, notApply := "evolve-edges", "--edges", "--edges", []string{"free-ends", "init", "png", "backend", "kernel", "island", "migrate", "migrate-every"}
+	kind, what, label, notApply := "evolve-edges", "--edges", "--edges", []string{"free-ends", "init", "init-at", "png", "backend", "kernel", "island", "migrate", "migrate-every"}
 	if f.walk != "" {
 		kind, what, label = "evolve-walker", "--walker", "--walker "+f.walk
 		notApply = append(notApply, "edges", "k", "objective", "order", "entry", "exit", "cap")

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 
 	"github.com/mousemaze/mousemaze"
 	"github.com/mousemaze/mousemaze/dispatch"
@@ -88,10 +89,60 @@ type GridOptions struct {
 	Evals     int64
 	Seed      uint64
 	Pop       int
+	// InitAt places the --init mazes smaller than Size (Set["size"]) in
+	// the grid (PlaceInit): "ROW,COL" of their top-left cell, or
+	// "corners"; empty means "0,0".
+	InitAt string
 	// Tuning holds the search flags; those named in Set (the flags given)
 	// are applied over the method's preset (Tuning.Apply).
 	Tuning Tuning
 	Set    map[string]bool
+}
+
+// InitCorners is the GridOptions.InitAt (evolve --init-at) that places
+// every smaller --init maze at each corner of the grid.
+const InitCorners = "corners"
+
+// PlaceInit returns the mazes of an --init file (read from file, mazes[i]
+// from its line lines[i], for messages) in a grid of size: a maze of that size stays as it is; a
+// smaller one is embedded (mousemaze.Embed) at the offset at, "ROW,COL",
+// or at each of the grid's corners (mousemaze.Corners) when at is
+// InitCorners, in that order; cfg's entry and exit columns join its ends
+// to the grid's. A maze larger than size, or one that cannot be joined,
+// is an error naming the file and its place in it.
+func PlaceInit(mazes []mousemaze.Maze, file string, lines []int, size mousemaze.Size, at string, cfg mousemaze.Config) ([]mousemaze.Maze, error) {
+	var offsets []mousemaze.Offset
+	if at != InitCorners && at != "" {
+		o, err := mousemaze.ParseOffset(at)
+		if err != nil {
+			return nil, usage(fmt.Errorf("--init-at %v, or %s", err, InitCorners))
+		}
+		offsets = []mousemaze.Offset{o}
+	}
+	var out []mousemaze.Maze
+	for i, m := range mazes {
+		if m.Size() == size {
+			out = append(out, m)
+			continue
+		}
+		if m.Rows > size.Rows || m.Cols > size.Cols {
+			return nil, usage(fmt.Errorf("%s:%d: the maze is %s, larger than --size %s", file, lines[i], m.Size(), size))
+		}
+		places := offsets
+		if places == nil && at == InitCorners {
+			places = mousemaze.Corners(m.Size(), size)
+		} else if places == nil {
+			places = []mousemaze.Offset{{}}
+		}
+		for _, o := range places {
+			g, err := mousemaze.Embed(m, size, o, cfg)
+			if err != nil {
+				return nil, usage(fmt.Errorf("%s:%d: --init-at %s: %v", file, lines[i], o, err))
+			}
+			out = append(out, g)
+		}
+	}
+	return out, nil
 }
 
 // CheckRules checks o's rules (its ends) on its grid.
@@ -129,21 +180,48 @@ func StartGrid(s Start, o GridOptions, initFile string, ev mousemaze.Evaluator) 
 		return dispatch.Resume(st, ev)
 	}
 	var initial []mousemaze.Maze
+	var lines []int
 	if initFile != "" {
 		var err error
-		if initial, err = mousemaze.ParseFile(initFile); err != nil {
+		if initial, lines, err = parseInit(initFile); err != nil {
 			return nil, err
 		}
 	}
 	if !o.Set["size"] && len(initial) > 0 {
 		o.Size = initial[0].Size()
 	}
+	if o.Set["size"] && len(initial) > 0 {
+		var err error
+		if initial, err = PlaceInit(initial, initFile, lines, o.Size, o.InitAt, o.Config); err != nil {
+			return nil, err
+		}
+	}
+	return NewGrid(o, initial, ev)
+}
+
+// NewGrid starts a new grid search of o on ev, its population seeded with
+// initial (mazes of o.Size).
+func NewGrid(o GridOptions, initial []mousemaze.Maze, ev mousemaze.Evaluator) (*dispatch.Search, error) {
 	p, err := o.Spec()
 	if err != nil {
 		return nil, usage(err)
 	}
 	search, err := dispatch.New(p, ev, initial)
 	return search, paramsUsage(err)
+}
+
+// parseInit reads the mazes of the --init file name ("-" is standard
+// input) and the line each begins on.
+func parseInit(name string) ([]mousemaze.Maze, []int, error) {
+	if name == "-" {
+		return mousemaze.ParseLines(os.Stdin, name)
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer f.Close()
+	return mousemaze.ParseLines(f, name)
 }
 
 // EdgeOptions are the settings of a new search of edge boards (evolve

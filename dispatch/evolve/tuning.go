@@ -133,7 +133,7 @@ func ResumeConflict(p dispatch.Spec, set map[string]bool, got func(name string) 
 		"exit": strconv.Itoa(p.Exit), "cap": strconv.FormatInt(p.Cap, 10),
 		"free-ends": strconv.FormatBool(p.FreeEnds), "k": strconv.Itoa(p.K), "objective": obj,
 	}
-	names := append(slices.Clone(TuningNames), "size", "algo", "pop", "seed", "order", "entry", "exit", "cap", "free-ends", "init", "k", "objective")
+	names := append(slices.Clone(TuningNames), "size", "algo", "pop", "seed", "order", "entry", "exit", "cap", "free-ends", "init", "init-at", "k", "objective")
 	for _, name := range names {
 		if !set[name] {
 			continue
