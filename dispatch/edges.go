@@ -359,9 +359,5 @@ func parallelFor(workers, n int, f func(i int)) {
 	wg.Wait()
 }
 
-// EdgeSearch is a running search of edge boards; EdgeState its
-// checkpointable state.
-type (
-	EdgeSearch = Engine[mousemaze.EdgeMaze]
-	EdgeState  = EngineState[mousemaze.EdgeMaze]
-)
+// EdgeSearch is a running search of edge boards, Engine[mousemaze.EdgeMaze].
+type EdgeSearch = Engine[mousemaze.EdgeMaze]

@@ -6,7 +6,6 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"slices"
-	"sort"
 	"time"
 )
 
@@ -531,7 +530,7 @@ func (s *Engine[G]) evaluateIn(pop []Member[G]) (bool, error) {
 
 // sortBest sorts members best first; ties keep their order.
 func sortBest[G any](ms []Member[G]) {
-	sort.SliceStable(ms, func(i, j int) bool { return ms[i].Score.Better(ms[j].Score) })
+	slices.SortStableFunc(ms, func(a, b Member[G]) int { return b.Score.Cmp(a.Score) })
 }
 
 // selectBest returns the parents (the best of pool with distinct

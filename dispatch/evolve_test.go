@@ -251,7 +251,7 @@ func interruptAt(t *testing.T, p Spec, ev mousemaze.Evaluator, stop func(*Search
 	if err != nil {
 		t.Fatal(err)
 	}
-	var st State
+	var st EngineState[Grid]
 	if err := json.Unmarshal(data, &st); err != nil {
 		t.Fatal(err)
 	}
@@ -484,7 +484,7 @@ func TestSpecValidate(t *testing.T) {
 	if err := p.Validate(); !errors.Is(err, ErrOldSpec) {
 		t.Errorf("version 0: %v, want ErrOldSpec", err)
 	}
-	var st State
+	var st EngineState[Grid]
 	st.Spec = p
 	if _, err := Resume(&st, refEvaluator(t)); !errors.Is(err, ErrOldSpec) {
 		t.Errorf("Resume of a version-0 state: %v, want ErrOldSpec", err)

@@ -509,15 +509,11 @@ func (p *GridProblem) score(m mousemaze.Maze, cfg mousemaze.Config, res mousemaz
 	return s, nil
 }
 
-// The grid search under its former names.
+// The engine on grid mazes, the problem of most callers, under short names.
 type (
-	// Search is a running search of grid mazes.
+	// Search is a running search of grid mazes, Engine[Grid].
 	Search = Engine[Grid]
-	// State is a grid search's checkpointable state.
-	State = EngineState[Grid]
-	// Individual is one maze of a grid search with its score.
-	Individual = Member[Grid]
-	// Hooks watch a grid search.
+	// Hooks watch a grid search: EngineHooks[Grid].
 	Hooks = EngineHooks[Grid]
 )
 
@@ -548,7 +544,7 @@ func New(spec Spec, ev mousemaze.Evaluator, initial []mousemaze.Maze) (*Search, 
 }
 
 // Resume continues the grid search saved in st on evaluator ev.
-func Resume(st *State, ev mousemaze.Evaluator) (*Search, error) {
+func Resume(st *EngineState[Grid], ev mousemaze.Evaluator) (*Search, error) {
 	if err := st.Spec.Validate(); err != nil {
 		return nil, err
 	}

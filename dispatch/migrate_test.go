@@ -72,9 +72,9 @@ func TestImmigrate(t *testing.T) {
 		if v.algo != AlgoRandom {
 			held := false
 			st := s.State()
-			pops := append([][]Individual{st.Pop, st.Walkers}, st.Islands...)
+			pops := append([][]Member[Grid]{st.Pop, st.Walkers}, st.Islands...)
 			for _, c := range st.Climbs {
-				pops = append(pops, []Individual{c.Center})
+				pops = append(pops, []Member[Grid]{c.Center})
 			}
 			for _, pop := range pops {
 				for _, ind := range pop {

@@ -108,3 +108,60 @@ func TestParamsAgree(t *testing.T) {
 		}
 	}
 }
+
+// TestAutoAlgo checks the default method by size: memetic up to
+// AutoSmallCells cells, ils above, and ils on a small grid when a flag of
+// ils alone is given.
+func TestAutoAlgo(t *testing.T) {
+	for _, tc := range []struct {
+		rows, cols int
+		given      []string
+		want       string
+	}{
+		{3, 3, nil, AlgoMemetic},
+		{6, 6, nil, AlgoMemetic},
+		{4, 9, nil, AlgoMemetic},
+		{6, 7, nil, AlgoILS},
+		{13, 13, nil, AlgoILS},
+		{6, 6, []string{"kick"}, AlgoILS},
+		{6, 6, []string{"restarts", "local"}, AlgoILS},
+		{6, 6, []string{"local", "parents"}, AlgoMemetic},
+		{13, 13, []string{"parents"}, AlgoILS},
+	} {
+		if got := AutoAlgo(tc.rows, tc.cols, tc.given); got != tc.want {
+			t.Errorf("AutoAlgo(%d, %d, %v) = %s, want %s", tc.rows, tc.cols, tc.given, got, tc.want)
+		}
+	}
+}
+
+// TestAutoPreset checks the size-dependent preset of --algo auto: ils
+// restarts after 10 kicks on grids of 37 to 49 cells unless --restarts is
+// given, and nothing else changes.
+func TestAutoPreset(t *testing.T) {
+	for _, tc := range []struct {
+		algo       string
+		rows, cols int
+		given      []string
+		restarts   int
+	}{
+		{AlgoILS, 7, 7, nil, 10},
+		{AlgoILS, 6, 7, nil, 10},
+		{AlgoILS, 7, 7, []string{"restarts"}, 0},
+		{AlgoILS, 6, 6, []string{"kick"}, 0},
+		{AlgoILS, 8, 7, nil, 0},
+		{AlgoILS, 13, 13, nil, 0},
+		{AlgoMemetic, 7, 7, nil, 0},
+	} {
+		p, err := PresetFor(ProblemGrid, tc.algo)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Rows, p.Cols = tc.rows, tc.cols
+		want := p
+		want.Restarts = tc.restarts
+		AutoPreset(&p, tc.given)
+		if p != want {
+			t.Errorf("AutoPreset(%s %dx%d, %v): restarts %d, want %d (or another field changed)", tc.algo, tc.rows, tc.cols, tc.given, p.Restarts, tc.restarts)
+		}
+	}
+}

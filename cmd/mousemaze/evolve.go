@@ -19,7 +19,7 @@ import (
 // of docs/search.md) and a budget of 10 million evaluations.
 const (
 	defaultSize  = "13x13"
-	defaultAlgo  = dispatch.AlgoILS
+	defaultAlgo  = dispatch.AlgoAuto
 	defaultEvals = 10000000
 )
 
@@ -39,12 +39,12 @@ func workDone() {
 	}
 }
 
-// evolveCheckpointVersion 2 holds a dispatch.State of the one engine
+// evolveCheckpointVersion 2 holds a dispatch.EngineState[dispatch.Grid] of the one engine
 // (dispatch.SpecVersion 2); version 1 checkpoints are refused with a message.
 const evolveCheckpointVersion = 2
 
 // edgeCheckpointVersion is the version of evolve --edges/--walker
-// checkpoints (a dispatch.EdgeState of Spec version 2).
+// checkpoints (a dispatch.EngineState[mousemaze.EdgeMaze] of Spec version 2).
 const edgeCheckpointVersion = 2
 
 // evolveFlags are the flags of evolve.

@@ -159,11 +159,29 @@ func (o GridOptions) Spec() (dispatch.Spec, error) {
 	if err := o.CheckRules(); err != nil {
 		return dispatch.Spec{}, err
 	}
-	p, err := dispatch.GridSpec(o.Algo, o.Size, o.Config, o.FreeEnds, o.Objective, o.Evals, o.Seed, o.Pop)
+	algo := o.Algo
+	if algo == dispatch.AlgoAuto {
+		algo = dispatch.AutoAlgo(o.Size.Rows, o.Size.Cols, o.givenTuning())
+	}
+	p, err := dispatch.GridSpec(algo, o.Size, o.Config, o.FreeEnds, o.Objective, o.Evals, o.Seed, o.Pop)
 	if err != nil {
 		return p, err
 	}
+	if o.Algo == dispatch.AlgoAuto {
+		dispatch.AutoPreset(&p, o.givenTuning())
+	}
 	return p, o.Tuning.Apply(o.Set, &p, o.Size.Cells())
+}
+
+// givenTuning lists the search flags of o that are set.
+func (o GridOptions) givenTuning() []string {
+	var names []string
+	for _, name := range TuningNames {
+		if o.Set[name] {
+			names = append(names, name)
+		}
+	}
+	return names
 }
 
 // StartGrid starts the grid search of o on ev, its population seeded with

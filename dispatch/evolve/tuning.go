@@ -139,7 +139,15 @@ func ResumeConflict(p dispatch.Spec, set map[string]bool, got func(name string) 
 			continue
 		}
 		var same bool
-		if want, ok := fixed[name]; ok {
+		if name == "algo" && got(name) == dispatch.AlgoAuto {
+			var given []string
+			for _, n := range TuningNames {
+				if set[n] {
+					given = append(given, n)
+				}
+			}
+			same = dispatch.AutoAlgo(p.Rows, p.Cols, given) == p.Algo
+		} else if want, ok := fixed[name]; ok {
 			same = sameSetting(p, name, got(name), want)
 		} else if slices.Contains(TuningNames, name) {
 			same = sameTuning(p, name, got(name))

@@ -41,6 +41,44 @@ func TestResumeConflict(t *testing.T) {
 	}
 }
 
+// TestResumeConflictAuto checks that a resumed search accepts --algo auto
+// where auto picks the checkpoint's method, with the flags restated.
+func TestResumeConflictAuto(t *testing.T) {
+	preset := func(algo string, n int) dispatch.Spec {
+		p, err := dispatch.PresetFor(dispatch.ProblemGrid, algo)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Rows, p.Cols = n, n
+		return p
+	}
+	for _, tc := range []struct {
+		p     dispatch.Spec
+		flags map[string]string
+		ok    bool
+	}{
+		{preset(dispatch.AlgoMemetic, 6), map[string]string{"algo": "auto"}, true},
+		{preset(dispatch.AlgoILS, 6), map[string]string{"algo": "auto"}, false},
+		{preset(dispatch.AlgoILS, 13), map[string]string{"algo": "auto"}, true},
+		{preset(dispatch.AlgoMemetic, 13), map[string]string{"algo": "auto"}, false},
+	} {
+		set := map[string]bool{}
+		for name := range tc.flags {
+			set[name] = true
+		}
+		err := ResumeConflict(tc.p, set, func(name string) string { return tc.flags[name] })
+		if (err == nil) != tc.ok {
+			t.Errorf("%s %dx%d, %v: %v", tc.p.Algo, tc.p.Rows, tc.p.Cols, tc.flags, err)
+		}
+	}
+	p := preset(dispatch.AlgoILS, 6)
+	p.Kick = 3
+	flags := map[string]string{"algo": "auto", "kick": "3"}
+	if err := ResumeConflict(p, map[string]bool{"algo": true, "kick": true}, func(name string) string { return flags[name] }); err != nil {
+		t.Errorf("ils 6x6 --kick 3, restated with --algo auto --kick 3: %v", err)
+	}
+}
+
 // TestResumeConflictTuning starts searches with search flags given (as
 // the command line spells them) and resumes them: the same flags restated
 // are accepted, every one of TuningNames, each compared as parsed; a

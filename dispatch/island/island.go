@@ -61,7 +61,7 @@ type Maze struct {
 }
 
 // MazesOf turns a search's emigrants into island mazes.
-func MazesOf(ms []dispatch.Individual) []Maze {
+func MazesOf(ms []dispatch.Member[dispatch.Grid]) []Maze {
 	out := make([]Maze, len(ms))
 	for i, m := range ms {
 		out[i] = Maze{Walls: m.Genome.Walls, Entry: m.Genome.Entry, Exit: m.Genome.Exit, Turns: m.Score.Turns}
