@@ -116,6 +116,9 @@ func (s *Engine[G]) climbBatch(c *Climb[G]) []Member[G] {
 	if limit >= parallelClimb && s.Workers() > 1 {
 		return s.climbBatchParallel(c, sc, limit)
 	}
+	if ia, ok := s.prob.(intoApplier[G]); ok {
+		return s.climbBatchInto(c, sc, limit, ia)
+	}
 	for len(batch) < limit {
 		moves, ok := sc.next()
 		if !ok {
@@ -124,6 +127,44 @@ func (s *Engine[G]) climbBatch(c *Climb[G]) []Member[G] {
 		c.Pos = sc.pos
 		g := s.prob.Apply(c.Center.Genome, moves...)
 		if !s.prob.Feasible(g) {
+			s.st.Rejected++
+			continue
+		}
+		batch = append(batch, Member[G]{Genome: g})
+	}
+	return batch
+}
+
+// intoApplier is implemented by problems whose genomes are blocks of
+// words (GridProblem): a climb builds its batch of neighbours in one block
+// of Words() words each, and knows some neighbours feasible without a
+// flood fill.
+type intoApplier[G any] interface {
+	// Words is the number of words of a genome's storage.
+	Words() int
+	// ApplyInto is Apply writing the result into words, which it keeps.
+	ApplyInto(words []uint64, g G, moves ...int) G
+	// FeasibleAfter is Feasible of g, which is center with moves applied,
+	// told whether center is feasible.
+	FeasibleAfter(center G, centerFeasible bool, moves []int, g G) bool
+}
+
+// climbBatchInto is climbBatch's loop for an intoApplier: the same batch,
+// its genomes in one block (an infeasible neighbour's slot is reused) and
+// feasibility told by FeasibleAfter.
+func (s *Engine[G]) climbBatchInto(c *Climb[G], sc *scan, limit int, ia intoApplier[G]) []Member[G] {
+	w := ia.Words()
+	block := make([]uint64, limit*w)
+	batch := make([]Member[G], 0, limit)
+	for len(batch) < limit {
+		moves, ok := sc.next()
+		if !ok {
+			break
+		}
+		c.Pos = sc.pos
+		i := len(batch)
+		g := ia.ApplyInto(block[i*w:(i+1)*w], c.Center.Genome, moves...)
+		if !ia.FeasibleAfter(c.Center.Genome, c.Center.Score.Feasible, moves, g) {
 			s.st.Rejected++
 			continue
 		}

@@ -153,6 +153,32 @@ func (p *GridProblem) Feasible(g Grid) bool {
 	return mousemaze.FeasibleWalls(g.Walls, p.Cols, g.Entry, g.Exit)
 }
 
+// FeasibleAfter reports whether g, which is center with moves applied, is
+// feasible (GridProblem is an incrementalFeasible): without a flood fill
+// when center is feasible and every move opens a wall cell (opening a
+// cell never cuts a path), else by Feasible.
+func (p *GridProblem) FeasibleAfter(center Grid, centerFeasible bool, moves []int, g Grid) bool {
+	if centerFeasible {
+		n, a, b := p.cellMoves(center)
+		opens := true
+		for _, m := range moves {
+			if m >= n {
+				opens = false
+				break
+			}
+			site := cellOfMove(m, a, b)
+			if center.Walls[site/p.Cols]>>uint(site%p.Cols)&1 == 0 {
+				opens = false
+				break
+			}
+		}
+		if opens {
+			return true
+		}
+	}
+	return p.Feasible(g)
+}
+
 // cellMoves returns the number of flippable cells of g (all but its ends)
 // and its end cells in row-major index order.
 func (p *GridProblem) cellMoves(g Grid) (n, a, b int) {
@@ -217,12 +243,23 @@ func (p *GridProblem) endMove(from, k int) (to int, wall bool) {
 
 // Apply returns g with the moves applied.
 func (p *GridProblem) Apply(g Grid, moves ...int) Grid {
-	out := p.Clone(g)
-	n, _, _ := p.cellMoves(g)
+	return p.ApplyInto(make([]uint64, len(g.Walls)), g, moves...)
+}
+
+// Words is the number of words of a maze's walls, one per row.
+func (p *GridProblem) Words() int { return p.Rows }
+
+// ApplyInto is Apply with the result's walls written into walls, which
+// must hold len(g.Walls) words and not overlap g's (GridProblem is an
+// applierInto: a climb builds its batch of neighbours in one block).
+func (p *GridProblem) ApplyInto(walls []uint64, g Grid, moves ...int) Grid {
+	out := Grid{Walls: walls[:len(g.Walls):len(g.Walls)], Entry: g.Entry, Exit: g.Exit}
+	copy(out.Walls, g.Walls)
+	n, a, b := p.cellMoves(g)
 	for _, m := range moves {
-		site := p.Site(g, m)
 		switch {
 		case m < n:
+			site := cellOfMove(m, a, b)
 			out.Walls[site/p.Cols] ^= 1 << uint(site%p.Cols)
 		case m < n+2*(p.Cols-1):
 			c, wall := p.endMove(g.Entry, m-n)

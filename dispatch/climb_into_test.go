@@ -1,0 +1,108 @@
+package dispatch
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+)
+
+// TestApplyIntoFeasibleAfter checks GridProblem's climb fast paths against
+// Apply and Feasible on many random mazes of many sizes, fixed and free
+// ends, and random sets of one to three moves (end moves among them):
+// ApplyInto gives Apply's maze and FeasibleAfter Feasible's answer,
+// whatever the centre's feasibility.
+func TestApplyIntoFeasibleAfter(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	ev := refEvaluator(t)
+	shortcuts := 0
+	for i := 0; i < 3000; i++ {
+		rows, cols := 2+rng.IntN(12), 2+rng.IntN(12)
+		p, err := PresetFor(ProblemGrid, AlgoILS)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Rows, p.Cols, p.FreeEnds = rows, cols, i%3 == 0
+		prob, err := NewGridProblem(p, ev)
+		if err != nil {
+			t.Fatal(err)
+		}
+		center := prob.Random(rng)
+		n := prob.Moves(center)
+		moves := make([]int, 1+rng.IntN(3))
+		for k := range moves {
+			moves[k] = rng.IntN(n)
+		}
+		want := prob.Apply(center, moves...)
+		words := make([]uint64, prob.Words())
+		got := prob.ApplyInto(words, center, moves...)
+		if !prob.Equal(got, want) || got.Entry != want.Entry || got.Exit != want.Exit || &got.Walls[0] != &words[0] {
+			t.Fatalf("%dx%d %v: ApplyInto %v, Apply %v", rows, cols, moves, got, want)
+		}
+		cf := prob.Feasible(center)
+		if a, b := prob.FeasibleAfter(center, cf, moves, got), prob.Feasible(want); a != b {
+			t.Fatalf("%dx%d centre feasible %v, moves %v: FeasibleAfter %v, Feasible %v", rows, cols, cf, moves, a, b)
+		}
+		if cf {
+			shortcuts++
+		}
+	}
+	if shortcuts < 300 {
+		t.Errorf("only %d feasible centres: the shortcut is hardly tested", shortcuts)
+	}
+}
+
+// TestClimbIntoIsGeneric runs ils, hill and memetic searches through
+// GridProblem (the climbs' batches in one block, FeasibleAfter) and
+// through the generic climb loop, and wants the same final state.
+func TestClimbIntoIsGeneric(t *testing.T) {
+	ev := refEvaluator(t)
+	for _, v := range []struct {
+		algo string
+		free bool
+	}{{AlgoILS, false}, {AlgoILS, true}, {AlgoHill, false}, {AlgoMemetic, false}} {
+		p, err := PresetFor(ProblemGrid, v.algo)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Rows, p.Cols, p.FreeEnds, p.Seed, p.Evals = 7, 6, v.free, 3, 8000
+		run := func(generic bool) string {
+			prob, err := NewGridProblem(p, ev)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var pr Problem[Grid] = prob
+			if generic {
+				pr = noInto{GridProblem: prob}
+				if _, ok := pr.(intoApplier[Grid]); ok {
+					t.Fatal("noInto is an intoApplier")
+				}
+			}
+			s, err := NewEngine[Grid](p, pr, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s.SetWorkers(1)
+			if err := s.Run(context.Background(), Hooks{}); err != nil {
+				t.Fatal(err)
+			}
+			return stateJSON(t, s)
+		}
+		if run(false) != run(true) {
+			t.Errorf("%s free %v: the block climb ends in another state than the generic one", v.algo, v.free)
+		}
+	}
+}
+
+// noInto is a GridProblem without the climbs' fast paths: intoHider's
+// methods of the same names make GridProblem's ambiguous, so noInto is
+// no intoApplier and has every other method of GridProblem.
+type noInto struct {
+	*GridProblem
+	intoHider
+}
+
+type intoHider struct{}
+
+func (intoHider) Words()         {}
+func (intoHider) ApplyInto()     {}
+func (intoHider) FeasibleAfter() {}
