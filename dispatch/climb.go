@@ -353,8 +353,9 @@ type scan struct {
 	idx    []int      // the current combination, lexicographic over moves
 	pos    int64
 	done   bool
-	site   func(m int) int
+	sites  []int32             // the site of each move (Problem.Site)
 	near   func(a, b int) bool // nil: any pair
+	buf    []int               // the combination next returns, reused
 
 	// Radius 4 and above with a Reach: the combinations are listed anchor
 	// by anchor (the combination's first move in scan order): cand holds
@@ -378,7 +379,10 @@ func (s *Engine[G]) scanOf(c *Climb[G]) *scan {
 	}
 	g := c.Center.Genome
 	n := s.prob.Moves(g)
-	sc := &scan{radius: c.Radius, moves: make([]int, n), site: func(m int) int { return s.prob.Site(g, m) }}
+	sc := &scan{radius: c.Radius, moves: make([]int, n), sites: make([]int32, n), buf: make([]int, 0, max(c.Radius, 1))}
+	for m := range sc.sites {
+		sc.sites[m] = int32(s.prob.Site(g, m))
+	}
 	if geo, ok := s.prob.(Geometry[G]); ok && c.Reach > 0 {
 		reach := c.Reach
 		sc.near = func(a, b int) bool { return geo.Distance(g, a, b) <= reach }
@@ -418,13 +422,20 @@ func (s *Engine[G]) scanOf(c *Climb[G]) *scan {
 	return sc
 }
 
-// next returns the next combination of moves on distinct sites.
+// next returns the next combination of moves on distinct sites, in a
+// slice that the next call reuses.
 func (sc *scan) next() ([]int, bool) {
 	for !sc.done {
 		moves, ok := sc.raw()
 		if !ok {
 			sc.done = true
 			break
+		}
+		if sc.pairs != nil { // the pairs are near already
+			if sc.sites[moves[0]] != sc.sites[moves[1]] {
+				return moves, true
+			}
+			continue
 		}
 		if sc.distinct(moves) {
 			return moves, true
@@ -436,7 +447,7 @@ func (sc *scan) next() ([]int, bool) {
 func (sc *scan) distinct(moves []int) bool {
 	for i := range moves {
 		for j := i + 1; j < len(moves); j++ {
-			if sc.site(moves[i]) == sc.site(moves[j]) {
+			if sc.sites[moves[i]] == sc.sites[moves[j]] {
 				return false
 			}
 			if sc.near != nil && !sc.near(moves[i], moves[j]) {
@@ -459,7 +470,8 @@ func (sc *scan) raw() ([]int, bool) {
 		}
 		p := sc.pairs[sc.pos]
 		sc.pos++
-		return []int{sc.moves[p[0]], sc.moves[p[1]]}, true
+		sc.buf = append(sc.buf[:0], sc.moves[p[0]], sc.moves[p[1]])
+		return sc.buf, true
 	}
 	if r > n || r < 1 {
 		return nil, false
@@ -468,10 +480,11 @@ func (sc *scan) raw() ([]int, bool) {
 	if idx[r-1] >= n {
 		return nil, false
 	}
-	out := make([]int, r)
-	for i, k := range idx {
-		out[i] = sc.moves[k]
+	out := sc.buf[:0]
+	for _, k := range idx {
+		out = append(out, sc.moves[k])
 	}
+	sc.buf = out
 	sc.pos++
 	// advance to the next combination i0 < i1 < ... < i(r-1)
 	i := r - 1
@@ -509,18 +522,18 @@ func (sc *scan) deep() ([]int, bool) {
 			first := sc.moves[sc.anchor]
 			sc.cand = []int{}
 			for j := sc.anchor + 1; j < len(sc.moves); j++ {
-				if sc.near(first, sc.moves[j]) && sc.site(first) != sc.site(sc.moves[j]) {
+				if sc.near(first, sc.moves[j]) && sc.sites[first] != sc.sites[sc.moves[j]] {
 					sc.cand = append(sc.cand, sc.moves[j])
 				}
 			}
 			sc.stk, sc.fresh = sc.stk[:0], true
 		}
 		if sc.advance() {
-			out := make([]int, 0, sc.radius)
-			out = append(out, sc.moves[sc.anchor])
+			out := append(sc.buf[:0], sc.moves[sc.anchor])
 			for _, k := range sc.stk {
 				out = append(out, sc.cand[k])
 			}
+			sc.buf = out
 			sc.pos++
 			return out, true
 		}
@@ -567,7 +580,7 @@ func (sc *scan) advance() bool {
 // on another site.
 func (sc *scan) nearAll(m int) bool {
 	for _, k := range sc.stk {
-		if !sc.near(sc.cand[k], m) || sc.site(sc.cand[k]) == sc.site(m) {
+		if !sc.near(sc.cand[k], m) || sc.sites[sc.cand[k]] == sc.sites[m] {
 			return false
 		}
 	}

@@ -408,6 +408,6 @@ func scanned[G any](s *Engine[G], g G, r, reach int) [][]int {
 		if !ok {
 			return out
 		}
-		out = append(out, moves)
+		out = append(out, slices.Clone(moves)) // next reuses its slice
 	}
 }
