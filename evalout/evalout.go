@@ -15,28 +15,51 @@ import (
 
 // Input is a maze read from a file, with where it came from.
 type Input struct {
-	File  string
-	Index int
-	Line  int
-	Maze  mousemaze.Maze
+	File  string         // the file's name ("-" for standard input)
+	Index int            // the maze's index in the file, from 0
+	Line  int            // the 1-based line on which the maze begins
+	Maze  mousemaze.Maze // the maze
 	// Edges marks a Mouse Maze 2 board, whose walls lie on edges: Maze
 	// then holds only the board's size (every cell open).
 	Edges bool
+	// batch, set by ReadInputs, is the batch whose population holds
+	// Maze's walls, as maze Index-batch.First.
+	batch *mousemaze.Batch
 }
 
-// EvaluateInputs groups the mazes by size, evaluates each group as one
-// population and returns the results in input order.
+// inPlace is the fewest mazes of a batch that EvaluateInputs walks where
+// the batch lies: smaller ones are copied, with the mazes of no batch,
+// into one population per size.
+const inPlace = 1024
+
+// EvaluateInputs evaluates the mazes and returns the results in input
+// order. The whole batches that ReadInputs read (each a run of mazes of
+// one size, in order) are evaluated where they lie, a population each;
+// the other mazes are grouped by size, each group copied into one
+// population.
 func EvaluateInputs(ev mousemaze.Evaluator, cfg mousemaze.Config, inputs []Input) ([]mousemaze.Result, error) {
+	results := make([]mousemaze.Result, len(inputs))
+	var rest []int // the inputs of no batch walked in place
+	for i := 0; i < len(inputs); {
+		if n := wholeBatch(inputs[i:]); n >= inPlace {
+			if err := evaluate(ev, cfg, inputs[i].batch.Pop, results[i:i+n]); err != nil {
+				return nil, err
+			}
+			i += n
+			continue
+		}
+		rest = append(rest, i)
+		i++
+	}
 	groups := map[mousemaze.Size][]int{}
 	var sizes []mousemaze.Size
-	for i, in := range inputs {
-		sz := in.Maze.Size()
+	for _, i := range rest {
+		sz := inputs[i].Maze.Size()
 		if _, ok := groups[sz]; !ok {
 			sizes = append(sizes, sz)
 		}
 		groups[sz] = append(groups[sz], i)
 	}
-	results := make([]mousemaze.Result, len(inputs))
 	for _, sz := range sizes {
 		idx := groups[sz]
 		pop := mousemaze.NewPopulation(sz.Rows, sz.Cols, 0)
@@ -46,20 +69,47 @@ func EvaluateInputs(ev mousemaze.Evaluator, cfg mousemaze.Config, inputs []Input
 				return nil, err
 			}
 		}
-		dst := results // one size: the results in input order
-		if len(sizes) > 1 {
-			dst = make([]mousemaze.Result, len(idx))
+		dst := make([]mousemaze.Result, len(idx))
+		if err := evaluate(ev, cfg, pop, dst); err != nil {
+			return nil, err
 		}
-		if err := ev.Evaluate(pop, cfg, dst); err != nil {
-			return nil, fmt.Errorf("%s backend on %s mazes: %w", ev.Name(), sz, err)
-		}
-		if len(sizes) > 1 {
-			for k, i := range idx {
-				results[i] = dst[k]
-			}
+		for k, i := range idx {
+			results[i] = dst[k]
 		}
 	}
 	return results, nil
+}
+
+// wholeBatch returns the length of the batch that inputs start with, when
+// they start with the whole of it, maze after maze, each maze's walls
+// still those in the batch's population; else 0.
+func wholeBatch(inputs []Input) int {
+	b := inputs[0].batch
+	if b == nil {
+		return 0
+	}
+	pop := b.Pop
+	n := pop.Len()
+	if n > len(inputs) {
+		return 0
+	}
+	for j := range inputs[:n] {
+		in := &inputs[j]
+		m := in.Maze
+		if in.batch != b || in.Index != b.First+j || m.Rows != pop.Rows || m.Cols != pop.Cols ||
+			len(m.Walls) != pop.Rows || &m.Walls[0] != &pop.Words[j*pop.Rows] {
+			return 0
+		}
+	}
+	return n
+}
+
+// evaluate evaluates pop into dst with ev.
+func evaluate(ev mousemaze.Evaluator, cfg mousemaze.Config, pop mousemaze.Population, dst []mousemaze.Result) error {
+	if err := ev.Evaluate(pop, cfg, dst); err != nil {
+		return fmt.Errorf("%s backend on %s mazes: %w", ev.Name(), pop.Size(), err)
+	}
+	return nil
 }
 
 // NewInputRecord is the eval record of input in and its result r. It
@@ -154,12 +204,17 @@ func WriteEval(ctx context.Context, w io.Writer, inputs []Input, results []mouse
 
 // evalTable writes eval's table as text/tabwriter would with padding 2 and
 // AlignRight, every line ending in a tab, without its copies: it measures
-// the columns in a first pass and writes in a second.
+// the columns in a first pass and writes in a second, each row appended
+// to one buffer straight from its numbers.
 type evalTable struct {
 	o      EvalOutput
-	cell   []byte // the cells of one line, back to back
-	ends   []int  // where each cell of cell ends
-	widths []int  // the widest cell of each column, in runes
+	cell   []byte   // the header's cells, back to back
+	ends   []int    // where each cell of cell ends
+	widths []int    // the widest cell of each column, in runes
+	rows   int      // the rows of the table, the header left out
+	whys   []string // each row's reason; nil until a maze is infeasible
+	blank  []byte   // a blank row of the current file: its cell, then spaces
+	stops  []int    // where each cell of a row ends
 }
 
 // header appends the header's cells.
@@ -181,49 +236,18 @@ func (t *evalTable) add(cells ...string) {
 	}
 }
 
-func (t *evalTable) end() { t.ends = append(t.ends, len(t.cell)) }
-
-// row appends the cells of one maze.
-func (t *evalTable) row(in Input, r mousemaze.Result) {
-	t.cell = append(t.cell, in.File...)
-	t.end()
-	t.cell = strconv.AppendInt(t.cell, int64(in.Index), 10)
-	t.end()
-	t.cell = strconv.AppendInt(t.cell, int64(in.Maze.Rows), 10)
-	t.cell = append(t.cell, 'x')
-	t.cell = strconv.AppendInt(t.cell, int64(in.Maze.Cols), 10)
-	t.end()
-	t.cell = strconv.AppendInt(t.cell, r.Turns, 10)
-	t.end()
-	t.cell = strconv.AppendInt(t.cell, r.Visits(), 10)
-	t.end()
-	t.add(YesNo(r.Escaped), YesNo(r.Feasible))
-	if t.o.Config.Cap > 0 {
-		t.add(YesNo(r.Capped(t.o.Config.Cap)))
+// why is the reason of row i (in and r), measured before.
+func (t *evalTable) why(i int, r *mousemaze.Result) string {
+	if r.Feasible || t.whys == nil {
+		return ""
 	}
-	if t.o.Config.K > 0 {
-		t.add(YesNo(r.Trapped))
-		if r.Trapped {
-			t.cell = strconv.AppendInt(t.cell, r.CycleStart, 10)
-			t.cell = append(t.cell, '+')
-			t.cell = strconv.AppendInt(t.cell, r.CycleLen, 10)
-			t.end()
-		} else {
-			t.add("-")
-		}
-		t.cell = strconv.AppendInt(t.cell, r.TrapTurn, 10)
-		t.end()
-	}
-	if why := t.o.Why(in, r); why != "" {
-		t.add(why)
-	} else {
-		t.add("-")
-	}
+	return t.whys[i]
 }
 
-// measure widens t.widths to the cells of in and r, as row writes them,
-// without writing them; fileWidth is the width of in.File.
-func (t *evalTable) measure(fileWidth int, in Input, r mousemaze.Result) {
+// measure widens t.widths to the cells of row i (in and r), as appendRow
+// writes them, without writing them; fileWidth is the width of in.File.
+// It notes the row's reason in t.whys when the maze is infeasible.
+func (t *evalTable) measure(i, fileWidth int, in *Input, r *mousemaze.Result) {
 	w := t.widths
 	yesNo := func(b bool) int { return 3 - btoi(!b) }
 	w[0] = max(w[0], fileWidth)
@@ -248,8 +272,15 @@ func (t *evalTable) measure(fileWidth int, in Input, r mousemaze.Result) {
 		w[j+2] = max(w[j+2], digits(r.TrapTurn))
 		j += 3
 	}
-	why := len(t.o.Why(in, r))
-	w[j] = max(w[j], max(why, 1))
+	why := ""
+	if !r.Feasible {
+		why = t.o.Why(*in, *r)
+		if t.whys == nil {
+			t.whys = make([]string, t.rows)
+		}
+		t.whys[i] = why
+	}
+	w[j] = max(w[j], max(len(why), 1))
 }
 
 func btoi(b bool) int {
@@ -277,54 +308,163 @@ func digits(v int64) int {
 	return n
 }
 
-// line makes the cells of line i (-1 the header) the current ones.
-func (t *evalTable) line(i int, inputs []Input, results []mousemaze.Result) {
-	t.cell, t.ends = t.cell[:0], t.ends[:0]
-	if i < 0 {
-		t.header()
-	} else {
-		t.row(inputs[i], results[i])
+// spaces pads the table's cells.
+const spaces = "                                                                "
+
+// appendPad appends n spaces (none when n ≤ 0).
+func appendPad(dst []byte, n int) []byte {
+	for n > 0 {
+		k := min(n, len(spaces))
+		dst = append(dst, spaces[:k]...)
+		n -= k
 	}
+	return dst
 }
 
-// write writes the table; stopped, called before each line with the
-// line's maze (-1 the header), ends it early when it returns an error.
+// Every row of the table is as wide as the others, each cell padded to
+// its column's width, so a row starts as a copy of a blank row (the
+// file's cell, then spaces) and each other cell is written right-aligned
+// into its place.
+
+// setFile makes t.blank the blank row of the rows of file, and t.stops
+// the end of each cell in it.
+func (t *evalTable) setFile(file string) {
+	t.blank = append(appendPad(t.blank[:0], t.widths[0]+2-utf8.RuneCountInString(file)), file...)
+	t.stops = append(t.stops[:0], len(t.blank))
+	for _, w := range t.widths[1:] {
+		t.blank = appendPad(t.blank, w+2)
+		t.stops = append(t.stops, len(t.blank))
+	}
+	t.blank = append(t.blank, '\n')
+}
+
+// putInt writes v into row so that it ends just before end, and returns
+// where it starts.
+func putInt(row []byte, end int, v int64) int {
+	if v < 0 {
+		var buf [20]byte
+		b := strconv.AppendInt(buf[:0], v, 10)
+		return end - copy(row[end-len(b):end], b)
+	}
+	u := uint64(v)
+	for u >= 100 {
+		q := u / 100
+		k := 2 * (u - 100*q)
+		end -= 2
+		row[end], row[end+1] = pairs[k], pairs[k+1]
+		u = q
+	}
+	if u >= 10 {
+		row[end-2], row[end-1] = pairs[2*u], pairs[2*u+1]
+		return end - 2
+	}
+	row[end-1] = byte('0' + u)
+	return end - 1
+}
+
+// pairs holds the two digits of every number from 00 to 99.
+const pairs = "00010203040506070809" +
+	"10111213141516171819" +
+	"20212223242526272829" +
+	"30313233343536373839" +
+	"40414243444546474849" +
+	"50515253545556575859" +
+	"60616263646566676869" +
+	"70717273747576777879" +
+	"80818283848586878889" +
+	"90919293949596979899"
+
+// put writes c into row so that it ends just before end.
+func put(row []byte, end int, c string) { copy(row[end-len(c):end], c) }
+
+// appendRow appends the line of row i (in and r), of the file t.blank
+// was set for.
+func (t *evalTable) appendRow(dst []byte, i int, in *Input, r *mousemaze.Result) []byte {
+	n := len(dst)
+	dst = append(dst, t.blank...)
+	row, stop := dst[n:], t.stops
+	putInt(row, stop[1], int64(in.Index))
+	x := putInt(row, stop[2], int64(in.Maze.Cols)) - 1
+	row[x] = 'x'
+	putInt(row, x, int64(in.Maze.Rows))
+	putInt(row, stop[3], r.Turns)
+	putInt(row, stop[4], r.Visits())
+	put(row, stop[5], YesNo(r.Escaped))
+	put(row, stop[6], YesNo(r.Feasible))
+	j := 7
+	if t.o.Config.Cap > 0 {
+		put(row, stop[j], YesNo(r.Capped(t.o.Config.Cap)))
+		j++
+	}
+	if t.o.Config.K > 0 {
+		put(row, stop[j], YesNo(r.Trapped))
+		if r.Trapped {
+			plus := putInt(row, stop[j+1], r.CycleLen) - 1
+			row[plus] = '+'
+			putInt(row, plus, r.CycleStart)
+		} else {
+			put(row, stop[j+1], "-")
+		}
+		putInt(row, stop[j+2], r.TrapTurn)
+		j += 3
+	}
+	why := t.why(i, r)
+	if why == "" {
+		why = "-"
+	}
+	put(row, stop[j], why)
+	return dst
+}
+
+// write writes the table; stopped, called before the header (with -1)
+// and before every 1,024th row (with the row's maze), ends it early
+// when it returns an error. Until then the lines go to w 1,024 at a
+// time.
 func (t *evalTable) write(w *bufio.Writer, inputs []Input, results []mousemaze.Result, stopped func(i int) error) error {
-	t.line(-1, inputs, results)
+	t.header()
 	t.widths = make([]int, len(t.ends))
 	start := 0
 	for j, e := range t.ends {
 		t.widths[j] = runes(t.cell[start:e])
 		start = e
 	}
+	t.rows = len(inputs)
 	lastFile, fileWidth := "", 0
 	for i, in := range inputs {
 		if i == 0 || in.File != lastFile {
 			lastFile, fileWidth = in.File, utf8.RuneCountInString(in.File)
 		}
-		t.measure(fileWidth, in, results[i])
+		t.measure(i, fileWidth, &inputs[i], &results[i])
 	}
-	for i := -1; i < len(inputs); i++ {
-		if err := stopped(i); err != nil {
-			return err
-		}
-		t.line(i, inputs, results)
-		start := 0
-		for j, e := range t.ends {
-			c := t.cell[start:e]
-			for n := t.widths[j] + 2 - runes(c); n > 0; {
-				k := min(n, 32)
-				w.WriteString("                                "[:k])
-				n -= k
+	if err := stopped(-1); err != nil {
+		return err
+	}
+	var out []byte
+	start = 0
+	for j, e := range t.ends {
+		c := t.cell[start:e]
+		out = append(appendPad(out, t.widths[j]+2-runes(c)), c...)
+		start = e
+	}
+	out = append(out, '\n')
+	for i, in := range inputs {
+		if i%1024 == 0 {
+			if _, err := w.Write(out); err != nil {
+				return err
 			}
-			w.Write(c)
-			start = e
+			out = out[:0]
+			if err := stopped(i); err != nil {
+				return err
+			}
 		}
-		if err := w.WriteByte('\n'); err != nil {
-			return err
+		if i == 0 || in.File != lastFile {
+			lastFile = in.File
+			t.setFile(in.File)
 		}
+		out = t.appendRow(out, i, &inputs[i], &results[i])
 	}
-	return nil
+	_, err := w.Write(out)
+	return err
 }
 
 // runes counts the runes of b, as text/tabwriter measures a cell.

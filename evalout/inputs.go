@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 )
 
 // This file reads the mazes, boards and graphs that commands take as
@@ -30,34 +31,58 @@ func ReadInput[T any](name string, stdin io.Reader, parse func(io.Reader, string
 // that bad input fails before any work. A maze that breaks cfg is a
 // UsageError naming its file, line and index.
 func ReadInputs(names []string, stdin io.Reader, cfg mousemaze.Config, edges bool) (inputs []Input, boards []mousemaze.EdgeMaze, err error) {
-	what := "maze"
-	if edges {
-		what = "board"
-	}
 	for _, name := range names {
-		var mazes []mousemaze.Maze
-		var lines []int
-		if edges {
-			var bs []mousemaze.EdgeMaze
-			bs, lines, err = ReadInput(name, stdin, mousemaze.ParseEdges)
-			boards = append(boards, bs...)
-			for _, b := range bs {
-				mazes = append(mazes, mousemaze.NewMaze(b.Rows, b.Cols))
+		if !edges {
+			if inputs, err = readMazes(inputs, name, stdin, cfg); err != nil {
+				return nil, nil, err
 			}
-		} else {
-			mazes, lines, err = ReadInput(name, stdin, mousemaze.ParseLines)
+			continue
 		}
+		bs, lines, err := ReadInput(name, stdin, mousemaze.ParseEdges)
 		if err != nil {
 			return nil, nil, err
 		}
-		for i, m := range mazes {
-			if err := cfg.Validate(m.Cols); err != nil {
-				return nil, nil, mousemaze.Usage(fmt.Errorf("%s:%d: %s %d is %dx%d: %v", name, lines[i], what, i, m.Rows, m.Cols, err))
+		boards = append(boards, bs...)
+		inputs = slices.Grow(inputs, len(bs))
+		for i, b := range bs {
+			if err := cfg.Validate(b.Cols); err != nil {
+				return nil, nil, invalid(name, lines[i], "board", i, b.Rows, b.Cols, err)
 			}
-			inputs = append(inputs, Input{File: name, Index: i, Line: lines[i], Maze: m, Edges: edges})
+			inputs = append(inputs, Input{File: name, Index: i, Line: lines[i], Maze: mousemaze.NewMaze(b.Rows, b.Cols), Edges: true})
 		}
 	}
 	return inputs, boards, nil
+}
+
+// readMazes appends the grid mazes of the named input to inputs, each
+// maze's walls left where the parser put them: in the population of its
+// batch (mousemaze.ParseBatches), which EvaluateInputs walks in place.
+func readMazes(inputs []Input, name string, stdin io.Reader, cfg mousemaze.Config) ([]Input, error) {
+	batches, _, err := ReadInput(name, stdin, func(r io.Reader, name string) ([]mousemaze.Batch, []int, error) {
+		bs, err := mousemaze.ParseBatches(r, name)
+		return bs, nil, err
+	})
+	if err != nil {
+		return nil, err
+	}
+	last := batches[len(batches)-1]
+	inputs = slices.Grow(inputs, last.First+last.Pop.Len())
+	for k := range batches {
+		b := &batches[k]
+		if err := cfg.Validate(b.Pop.Cols); err != nil { // the batch's first maze is the first to break cfg
+			return nil, invalid(name, b.Lines[0], "maze", b.First, b.Pop.Rows, b.Pop.Cols, err)
+		}
+		for j, line := range b.Lines {
+			inputs = append(inputs, Input{File: name, Index: b.First + j, Line: line, Maze: b.Pop.Maze(j), batch: b})
+		}
+	}
+	return inputs, nil
+}
+
+// invalid is the UsageError of maze or board i of the input name, on
+// line, whose size breaks the rules (err).
+func invalid(name string, line int, what string, i, rows, cols int, err error) error {
+	return mousemaze.Usage(fmt.Errorf("%s:%d: %s %d is %dx%d: %v", name, line, what, i, rows, cols, err))
 }
 
 // ReadGraph parses one graph file ("-" reads stdin).

@@ -4,10 +4,12 @@ import (
 	"github.com/mousemaze/mousemaze"
 
 	"bytes"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -88,4 +90,75 @@ func TestGraphInputs(t *testing.T) {
 	if _, err := GraphRecords([]string{"-"}, strings.NewReader("{"), cfg); err == nil {
 		t.Error("a bad graph: no error")
 	}
+}
+
+// TestEvaluateInputsInPlace reads files whose mazes come in batches, big
+// and small, of changing sizes, and wants EvaluateInputs to give every
+// maze the reference walk's result, the big batches walked where they
+// lie: also when the inputs are sliced or reordered, or a maze replaced,
+// which rule the in-place walk out for the batches they touch.
+func TestEvaluateInputsInPlace(t *testing.T) {
+	dir := t.TempDir()
+	rng := rand.New(rand.NewPCG(5, 6))
+	var names []string
+	for f := range 2 {
+		var text bytes.Buffer
+		for _, run := range []struct{ n, rows, cols int }{{3000, 5, 4}, {10, 3, 3}, {2500, 4, 6}, {1, 5, 4}, {1200, 5, 4}} {
+			for range run.n + f {
+				text.WriteString(mousemaze.Random(rng, run.rows, run.cols, 0.3).String() + "\n")
+			}
+		}
+		names = append(names, filepath.Join(dir, fmt.Sprintf("m%d.txt", f)))
+		if err := os.WriteFile(names[f], text.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cfg := mousemaze.Config{Order: mousemaze.DRLU}
+	inputs, _, err := ReadInputs(names, nil, cfg, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	whole := 0
+	for i := 0; i < len(inputs); {
+		if n := wholeBatch(inputs[i:]); n >= inPlace {
+			whole++
+			i += n
+			continue
+		}
+		i++
+	}
+	if whole < 4 {
+		t.Fatalf("%d whole batches of %d mazes or more, want 4 at least", whole, inPlace)
+	}
+	ev, err := mousemaze.NewEvaluator("ref", mousemaze.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	check := func(what string, inputs []Input) {
+		t.Helper()
+		results, err := EvaluateInputs(ev, cfg, inputs)
+		if err != nil || len(results) != len(inputs) {
+			t.Fatalf("%s: %d results, %v", what, len(results), err)
+		}
+		for i, in := range inputs {
+			want, err := mousemaze.Walk(in.Maze, cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !results[i].Same(want) {
+				t.Fatalf("%s: input %d (%s maze %d): %+v, want %+v", what, i, in.File, in.Index, results[i], want)
+			}
+		}
+	}
+	check("as read", inputs)
+	check("sliced", inputs[1:len(inputs)-1])
+	swapped := slices.Clone(inputs)
+	swapped[10], swapped[20] = swapped[20], swapped[10]
+	check("two swapped", swapped)
+	replaced := slices.Clone(inputs)
+	replaced[5].Maze = mousemaze.NewMaze(5, 4) // all open: escapes, unlike maze 5 as read
+	if before, _ := mousemaze.Walk(inputs[5].Maze, cfg); before.Escaped {
+		t.Fatalf("maze 5 as read escapes too: %+v", before)
+	}
+	check("one replaced", replaced)
 }

@@ -85,7 +85,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	return writeRecords("bench", ms, *asJSON, asTable(bench.WriteTable), stdout, stderr)
 }
 
-// benchVerbs lists the verbs of bench (search, loop) under its flags, so
+// benchVerbs lists the verbs of bench (search, loop, mazes) under its flags, so
 // that `mousemaze help bench` and `bench -h` name them.
 func benchVerbs(w io.Writer) {
 	fmt.Fprintln(w, "\nVerbs:")
@@ -267,4 +267,44 @@ func intList(ns []int) string {
 		out = append(out, fmt.Sprint(n))
 	}
 	return strings.Join(out, ",")
+}
+
+// runBenchMazes is `mousemaze bench mazes`: one population of
+// bench.Population written in the text format, so that eval's
+// throughput (docs/commands.md) can be measured on a file anyone can
+// make again.
+func runBenchMazes(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("bench mazes", "[flags] > FILE",
+		"mousemaze bench mazes --mazes long --size 13x13 --n 100 --rounds 50", stderr)
+	kind := fs.String("mazes", bench.KindLong, "population kind: random or long")
+	size := fs.String("size", "13x13", "grid size RxC")
+	n := minFlag(fs, "n", 256, 1, "mazes to write")
+	rounds := minFlag(fs, "rounds", 200, 0, "hill-climb rounds that make the long-walk mazes")
+	seed := fs.Uint64("seed", 1, "random seed")
+	if code := parseNoArgs(fs, args); code >= 0 {
+		return code
+	}
+	fail := failer("bench mazes", stderr)
+	if *n > mousemaze.MaxMazes {
+		return fail(exitUsage, "--n %d: at most %d mazes, the most one input may hold", *n, mousemaze.MaxMazes)
+	}
+	if _, err := bench.ParseKinds(*kind); err != nil || strings.Contains(*kind, ",") {
+		return fail(exitUsage, "--mazes %q: want %s or %s", *kind, bench.KindRandom, bench.KindLong)
+	}
+	sz, err := mousemaze.ParseSize(*size)
+	if err != nil {
+		return fail(exitUsage, "--size: %v", err)
+	}
+	pop, err := bench.Population(*kind, sz, *n, *rounds, *seed)
+	if err != nil {
+		return fail(exitFail, "%v", err)
+	}
+	mazes := make([]mousemaze.Maze, pop.Len())
+	for i := range mazes {
+		mazes[i] = pop.Maze(i)
+	}
+	if err := mousemaze.Write(stdout, mazes...); err != nil {
+		return fail(exitFail, "%v", err)
+	}
+	return exitOK
 }

@@ -4,10 +4,13 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/mousemaze/mousemaze"
 	"github.com/mousemaze/mousemaze/bench"
 	"github.com/mousemaze/mousemaze/cpu"
 )
@@ -155,6 +158,34 @@ func TestBenchLoopUsage(t *testing.T) {
 		code := run(append([]string{"bench", "loop"}, tc.args...), &stdout, &stderr)
 		if code != exitUsage || !strings.Contains(stderr.String(), tc.want) {
 			t.Errorf("bench loop %v: exit %d, stderr %q; want %d and %q", tc.args, code, stderr.String(), exitUsage, tc.want)
+		}
+	}
+}
+
+// TestBenchMazes writes long-walk and random populations and wants them
+// to read back as that many mazes of the size asked for, the same for the
+// same seed, and eval to walk them; bad flags are usage errors.
+func TestBenchMazes(t *testing.T) {
+	long := runOK(t, "bench", "mazes", "--size", "6x5", "--n", "20", "--rounds", "10", "--seed", "3")
+	if again := runOK(t, "bench", "mazes", "--size", "6x5", "--n", "20", "--rounds", "10", "--seed", "3"); again != long {
+		t.Errorf("the same seed wrote other mazes")
+	}
+	for _, text := range []string{long, runOK(t, "bench", "mazes", "--mazes", "random", "--size", "6x5", "--n", "20")} {
+		mazes, err := mousemaze.Parse(strings.NewReader(text), "out")
+		if err != nil || len(mazes) != 20 || mazes[19].Size() != (mousemaze.Size{Rows: 6, Cols: 5}) {
+			t.Fatalf("%d mazes, %v:\n%s", len(mazes), err, text)
+		}
+	}
+	file := filepath.Join(t.TempDir(), "long.txt")
+	if err := os.WriteFile(file, []byte(long), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out := runOK(t, "eval", "--json", file); strings.Count(out, `"feasible":true`) != 20 {
+		t.Errorf("long-walk mazes not all feasible:\n%s", out)
+	}
+	for _, args := range [][]string{{"--mazes", "long,random"}, {"--size", "0x3"}, {"--n", "0"}, {"--n", "2000000"}, {"extra"}} {
+		if code, _, errs := runCmd(t, append([]string{"bench", "mazes"}, args...)...); code != exitUsage {
+			t.Errorf("bench mazes %q: exit %d, want %d (%s)", args, code, exitUsage, errs)
 		}
 	}
 }

@@ -9,6 +9,7 @@ var table = []command{
 	{name: "bench", summary: "measure backends and kernels side by side (steps/s, mazes/s, ratio to ref)", run: runBench, verbs: []command{
 		{name: "search", summary: "the search-method table: hits of the known optimum, evaluations per second", run: runSearchBench},
 		{name: "loop", summary: "the search loop around the evaluator: children or neighbours per second on a null evaluator, and end to end", run: runBenchLoop},
+		{name: "mazes", summary: "write a benchmark population (random or long-walk mazes) in the text format, the input of eval's throughput figures", run: runBenchMazes},
 	}},
 	{name: "classic", summary: "classic mazes: build (gen), solve, distance matrices (matrix), blind game (play), duels (duel), interpreted mazes (interpret), neural-net solver (neural)", verbs: []command{
 		{name: "gen", summary: "build a maze: --algo spanning|anderson|matrix --size RxC --seed N", run: runClassicGen},

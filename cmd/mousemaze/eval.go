@@ -6,6 +6,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"runtime/debug"
 
 	"github.com/mousemaze/mousemaze"
 	"github.com/mousemaze/mousemaze/analyze"
@@ -42,14 +43,20 @@ func runEval(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	defer ev.Close()
+	// What eval allocates (the mazes, their inputs and results) stays
+	// live to the end, so a collection finds little to free: collect
+	// when the heap has grown fivefold, not twofold (one collection
+	// instead of four on 100,000 mazes; the peak memory is the same).
+	defer debug.SetGCPercent(debug.SetGCPercent(400))
 	inputs, boards, err := evalout.ReadInputs(fs.Args(), stdin, cfg, *edges)
 	if err != nil {
 		return failErr("eval", stderr, err)
 	}
 	// Edge boards go to the --backend when it walks them
 	// (mousemaze.EdgeEvaluator), and to the reference walk otherwise.
-	results := make([]mousemaze.Result, len(inputs))
+	var results []mousemaze.Result
 	if *edges {
+		results = make([]mousemaze.Result, len(inputs))
 		_, err = mousemaze.EvaluateEdgesWith(ev, boards, cfg, results, be.workers)
 	} else {
 		results, err = evalout.EvaluateInputs(mousemaze.ForConfig(ev, cfg), cfg, inputs)

@@ -16,7 +16,7 @@ import (
 // walking every maze and printing the table or the JSON records. Its
 // input is 10,000 long-walk 13×13 mazes from bench.LongWalks; it reports
 // mouse steps per second of the whole command (steps/s), the figure
-// docs/eval.md compares with a naive C walker.
+// docs/commands.md compares with a naive C walker.
 func BenchmarkEvalProcess(b *testing.B) {
 	ev, err := mousemaze.NewEvaluator("cpu", mousemaze.Options{})
 	if err != nil {
