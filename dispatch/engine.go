@@ -108,19 +108,25 @@ type strategy[G any] interface {
 
 // Engine is a running search of a Problem.
 type Engine[G any] struct {
-	st     EngineState[G]
-	pcg    *rand.PCG
-	rng    *rand.Rand
-	prob   Problem[G]
-	strat  strategy[G]
-	hooks  EngineHooks[G]
-	idle   int                 // generations in a row that evaluated nothing
-	scans  map[*Climb[G]]*scan // neighbour orders of the climbs, rebuilt on resume
-	polish bool                // evaluations go to PolishEvals, beyond the budget
-	sparse bool                // random genomes are almost never feasible
-	single *G                  // the only feasible genome, when the space holds one
-	ctx    context.Context     // the context of Run, which long steps check
-	cut    bool                // the step stopped early for ctx; its work so far is in the state
+	st    EngineState[G]
+	pcg   *rand.PCG
+	rng   *rand.Rand
+	prob  Problem[G]
+	strat strategy[G]
+	hooks EngineHooks[G]
+	idle  int                 // generations in a row that evaluated nothing
+	scans map[*Climb[G]]*scan // neighbour orders of the climbs, rebuilt on resume
+	// heat caches the kick weights of home (Spec.KickHeat), rebuilt on
+	// resume.
+	heat struct {
+		home G
+		cum  []float64
+	}
+	polish bool            // evaluations go to PolishEvals, beyond the budget
+	sparse bool            // random genomes are almost never feasible
+	single *G              // the only feasible genome, when the space holds one
+	ctx    context.Context // the context of Run, which long steps check
+	cut    bool            // the step stopped early for ctx; its work so far is in the state
 
 	workers  int         // breeding goroutines; 0 = GOMAXPROCS
 	spare    []Member[G] // the generation before Pop, free for the next (see generation)

@@ -2,6 +2,7 @@ package dispatch
 
 import (
 	"fmt"
+	"math"
 	"math/bits"
 	"math/rand/v2"
 	"slices"
@@ -177,6 +178,29 @@ func (p *GridProblem) FeasibleAfter(center Grid, centerFeasible bool, moves []in
 		}
 	}
 	return p.Feasible(g)
+}
+
+// MoveWeights weighs the moves of g by its walk (GridProblem is a
+// Heater): a cell move by (visits of the cell + 1)^alpha, an end move 1.
+// The walk is the reference walk with the search's rules, capped at the
+// rules' cap; an infeasible g weighs every move 1.
+func (p *GridProblem) MoveWeights(g Grid, alpha float64) []float64 {
+	n := p.Moves(g)
+	w := make([]float64, n)
+	for i := range w {
+		w[i] = 1
+	}
+	cfg := p.ConfigOf(g)
+	cfg.Heat = true
+	res, err := mousemaze.Walk(g.Maze(p.Rows, p.Cols), cfg)
+	if err != nil || len(res.Heat) != p.Rows*p.Cols {
+		return w
+	}
+	cells, a, b := p.cellMoves(g)
+	for m := 0; m < cells; m++ {
+		w[m] = math.Pow(float64(res.Heat[cellOfMove(m, a, b)])+1, alpha)
+	}
+	return w
 }
 
 // cellMoves returns the number of flippable cells of g (all but its ends)

@@ -325,9 +325,57 @@ func (s *Engine[G]) child(rng *rand.Rand, rejected *int64, parents []Member[G], 
 }
 
 // kick returns home with k random moves applied, feasible: drawn again up
-// to maxRedraws times, then repaired towards home.
+// to maxRedraws times, then repaired towards home. With Spec.KickHeat on a
+// Heater the moves are drawn by weight (heatMoves).
 func (s *Engine[G]) kick(home G, k int) G {
+	if h, ok := s.prob.(Heater[G]); ok && s.st.Spec.KickHeat > 0 {
+		cum := s.heatOf(h, home)
+		return s.breed(s.rng, &s.st.Rejected, home, func() G { return s.prob.Apply(home, s.heatMoves(home, cum, k)...) })
+	}
 	return s.breed(s.rng, &s.st.Rejected, home, func() G { return s.prob.Apply(home, s.randomMoves(s.rng, home, k)...) })
+}
+
+// heatOf returns the cumulative move weights of home (Heater.MoveWeights
+// with Spec.KickHeat), kept while home stays the same genome: a function
+// of home alone, so that a resumed search draws the same kicks.
+func (s *Engine[G]) heatOf(h Heater[G], home G) []float64 {
+	if s.heat.cum != nil && s.prob.Equal(s.heat.home, home) {
+		return s.heat.cum
+	}
+	w := h.MoveWeights(home, s.st.Spec.KickHeat)
+	cum := make([]float64, len(w))
+	total := 0.0
+	for i, x := range w {
+		total += x
+		cum[i] = total
+	}
+	s.heat.home, s.heat.cum = s.clone(Member[G]{Genome: home}).Genome, cum
+	return cum
+}
+
+// heatMoves draws k moves of g on distinct sites, each move with
+// probability in proportion to its weight (cum holds the weights'
+// running sums), as randomMoves draws them uniformly.
+func (s *Engine[G]) heatMoves(g G, cum []float64, k int) []int {
+	n := len(cum)
+	if n == 0 || k <= 0 {
+		return nil
+	}
+	moves := make([]int, 0, k)
+	sites := make([]int, 0, k)
+	for tries := 0; len(moves) < k && tries < 20*k+100; tries++ {
+		u := s.rng.Float64() * cum[n-1]
+		m, _ := slices.BinarySearch(cum, u)
+		for m < n-1 && cum[m] <= u { // the first running sum above u
+			m++
+		}
+		site := s.prob.Site(g, m)
+		if !slices.Contains(sites, site) {
+			sites = append(sites, site)
+			moves = append(moves, m)
+		}
+	}
+	return moves
 }
 
 // topDistinct returns up to n of the best members of pool, which is sorted

@@ -23,9 +23,10 @@ type SpecOptions struct {
 	// Improve is ImproveFirst or ImproveBest (ils, hill).
 	Improve *string `json:"improve,omitempty"`
 	// Sideways, Reach apply to the climbing methods (ils, memetic, hill);
-	// Kick, Restarts and Accept to ils. See Spec.
+	// Kick, KickHeat, Restarts and Accept to ils. See Spec.
 	Sideways *int     `json:"sideways,omitempty"`
 	Kick     *int     `json:"kick,omitempty"`
+	KickHeat *float64 `json:"kick_heat,omitempty"`
 	Restarts *int     `json:"restarts,omitempty"`
 	Reach    *int     `json:"reach,omitempty"`
 	Accept   *float64 `json:"accept,omitempty"`

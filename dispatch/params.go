@@ -194,6 +194,14 @@ var Params = []Param{
 			}
 			return atLeast(p.Kick, 1, "at least 1")
 		}},
+	{Name: "kick-heat", Algos: ilsOnly, Help: "draw the cells of a random kick by the walk of home: a cell visited v times has weight (v+1)^`a` (0-8; 0 = uniform; ils on grids)",
+		field: func(p *Spec) any { return &p.KickHeat },
+		check: func(p *Spec, _ checkContext) string {
+			if !(p.KickHeat >= 0 && p.KickHeat <= 8) {
+				return "must be in [0, 8]"
+			}
+			return ""
+		}},
 	{Name: "restarts", Algos: ilsOnly, Help: "kicks `n` in a row without a better local optimum before ils restarts from a random maze (0 = never)",
 		field: func(p *Spec) any { return &p.Restarts },
 		check: func(p *Spec, _ checkContext) string { return atLeast(p.Restarts, 0, "0 (never) or more") }},

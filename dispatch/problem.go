@@ -100,3 +100,13 @@ type Breeder[G any] interface {
 type Drawer[G any] interface {
 	Draw(rng *rand.Rand) G
 }
+
+// A Heater is a Problem whose moves can be weighed by the walk of a
+// genome: the ils kicks of Spec.KickHeat draw their moves with these
+// weights.
+type Heater[G any] interface {
+	// MoveWeights returns one weight, above 0, for each move of g: for a
+	// move on a site that g's walk visits v times, (v+1)^alpha; for the
+	// others (ends, an infeasible g), 1.
+	MoveWeights(g G, alpha float64) []float64
+}

@@ -226,6 +226,11 @@ type Spec struct {
 	// Kick is the number of sites changed at random when an iterated
 	// local search is stuck at a local optimum.
 	Kick int `json:"kick,omitempty"`
+	// KickHeat, when above 0, draws the sites of a random kick by the walk
+	// of home: a site visited v times has weight (v+1)^KickHeat, so that
+	// kicks change the hot rooms and spare the cold cells (problems that
+	// are Heaters; 0 draws them uniformly).
+	KickHeat float64 `json:"kick_heat,omitempty"`
 	// Accept lets the iterated local search move home to a local optimum
 	// slightly worse than home: one scoring at least (1 − Accept) × home's
 	// value (record-to-record travel); 0 accepts only equal or better.
