@@ -436,7 +436,7 @@ func TestSpecValidate(t *testing.T) {
 		{AlgoGA, func(p *Spec) { p.Elite = 101 }, "--elite 101: must be in 0..100"},
 		{AlgoMemetic, func(p *Spec) { p.Density = 1 }, "--density 1: must be in [0, 1)"},
 		{AlgoGA, func(p *Spec) { p.Mutation = -1 }, "--mutation -1"},
-		{AlgoGA, func(p *Spec) { p.Crossover = "foo" }, `--crossover "foo": must be uniform or none`},
+		{AlgoGA, func(p *Spec) { p.Crossover = "foo" }, `--crossover "foo": must be uniform, none or (ils) relink`},
 		{AlgoILS, func(p *Spec) { p.Improve = "worst" }, `--improve "worst": must be first or best`},
 		{AlgoILS, func(p *Spec) { p.Local = 9 }, "--local h9: must be h1 to h8 (h4 and above need --reach)"},
 		{AlgoILS, func(p *Spec) { p.Local, p.Reach = 4, 0 }, "--local h4: must be h1 to h8 (h4 and above need --reach)"},

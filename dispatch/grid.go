@@ -203,6 +203,31 @@ func (p *GridProblem) MoveWeights(g Grid, alpha float64) []float64 {
 	return w
 }
 
+// Toward returns the cell moves of a whose cells differ from b's, in
+// increasing order (GridProblem is a Differ); ends that differ are left
+// as they are.
+func (p *GridProblem) Toward(a, b Grid) []int {
+	_, ea, eb := p.cellMoves(a)
+	var moves []int
+	for r := range a.Walls {
+		for diff := a.Walls[r] ^ b.Walls[r]; diff != 0; diff &= diff - 1 {
+			cell := r*p.Cols + bits.TrailingZeros64(diff)
+			if cell == ea || cell == eb {
+				continue
+			}
+			m := cell
+			if cell > ea {
+				m--
+			}
+			if ea != eb && cell > eb {
+				m--
+			}
+			moves = append(moves, m)
+		}
+	}
+	return moves
+}
+
 // cellMoves returns the number of flippable cells of g (all but its ends)
 // and its end cells in row-major index order.
 func (p *GridProblem) cellMoves(g Grid) (n, a, b int) {

@@ -155,10 +155,16 @@ var Params = []Param{
 			}
 			return ""
 		}},
-	{Name: "crossover", Algos: append(append([]string(nil), breeders...), AlgoILS), Help: "how children are bred (`kind`): uniform (each cell from one of two parents) or none (default: uniform for ga, memetic, pipeline and ils, where half the kicks cross home with an archived local optimum; none for ea)",
+	{Name: "crossover", Algos: append(append([]string(nil), breeders...), AlgoILS), Help: "how children are bred (`kind`): uniform (each cell from one of two parents) or none, or for ils relink (default: uniform for ga, memetic, pipeline and ils, where half the kicks cross home with an archived local optimum, or with relink walk from home towards it; none for ea)",
 		field: func(p *Spec) any { return &p.Crossover },
 		check: func(p *Spec, c checkContext) string {
-			return oneOf(p.Crossover, "must be uniform or none", !c.given, CrossUniform, CrossNone)
+			if p.Crossover == CrossRelink {
+				if p.Algo != AlgoILS {
+					return "relink applies to ils only; want uniform or none"
+				}
+				return ""
+			}
+			return oneOf(p.Crossover, "must be uniform, none or (ils) relink", !c.given, CrossUniform, CrossNone)
 		}},
 	{Name: "local", Algos: climbers, Help: "local-search neighbourhood `hR`: h1 to h8 (the mazes within that Hamming distance; h4 and above only with --reach, which keeps them small; ils, memetic, hill)",
 		field: func(p *Spec) any { return &p.Local },

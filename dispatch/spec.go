@@ -116,6 +116,9 @@ const (
 const (
 	CrossUniform = "uniform"
 	CrossNone    = "none"
+	// CrossRelink (ils only) makes the kicks that would cross home with
+	// an archived local optimum relink them instead (Engine.relink).
+	CrossRelink = "relink"
 )
 
 // Errors returned by the search.
@@ -191,7 +194,8 @@ type Spec struct {
 	// 0.03 of them for memetic and pipeline. Under sa a Mutation above 0
 	// is the mean number of sites a proposal changes (default 1).
 	Mutation float64 `json:"mutation"`
-	// Crossover is CrossUniform or CrossNone; empty means the method's
+	// Crossover is CrossUniform, CrossNone or (ils) CrossRelink; empty
+	// means the method's
 	// (uniform for ga, memetic, pipeline and ils, none for ea). For ils,
 	// uniform makes half of the kicks crossings of home with an archived
 	// local optimum.

@@ -491,9 +491,16 @@ func (ils[G]) step(s *Engine[G]) error {
 	// Keep the archive of local optima (Pop) and kick: by crossing home with
 	// an archived optimum, or by random changes.
 	s.st.Pop = s.replaceWorstCapped(s.st.Pop, c.Center, archiveSize)
-	if p.Crossover == CrossUniform && len(s.st.Pop) > 1 && s.rng.Float64() < crossKick {
+	if (p.Crossover == CrossUniform || p.Crossover == CrossRelink) && len(s.st.Pop) > 1 && s.rng.Float64() < crossKick {
 		other := s.st.Pop[s.rng.IntN(len(s.st.Pop))].Genome
 		home := s.st.Home.Genome
+		if d, ok := s.prob.(Differ[G]); ok && p.Crossover == CrossRelink {
+			m, ok, err := s.relink(d, home, other)
+			if err != nil || ok {
+				s.st.Climbs[0] = s.newILSClimb(m)
+				return err
+			}
+		}
 		child := s.breed(s.rng, &s.st.Rejected, home, func() G { return s.prob.Cross(s.rng, home, other) })
 		if !s.prob.Equal(child, home) {
 			s.st.Climbs[0] = s.newILSClimb(Member[G]{Genome: child})

@@ -200,7 +200,7 @@ func TestEvolveJobBadParams(t *testing.T) {
 		{job(`"algo":"ga","elite":101`), "--elite 101: must be in 0..100 (--pop)"},
 		{job(`"algo":"ga","mutation":0`), "--mutation 0: must be above 0 and at most 25 (the cells)"},
 		{job(`"algo":"ga","mutation":26`), "--mutation 26: must be above 0 and at most 25 (the cells)"},
-		{job(`"algo":"memetic","crossover":"foo"`), `--crossover "foo": must be uniform or none`},
+		{job(`"algo":"memetic","crossover":"foo"`), `--crossover "foo": must be uniform, none or (ils) relink`},
 		{job(`"algo":"ils","local":"h9"`), `--local "h9": must be h1 to h8 (h4 and above need --reach)`},
 		{job(`"algo":"ils","local":"h4","reach":0`), `--local h4: must be h1 to h8 (h4 and above need --reach)`},
 		{job(`"algo":"ils","improve":"worst"`), `--improve "worst": must be first or best`},

@@ -62,7 +62,7 @@ func TestEvolveSearchFlagErrors(t *testing.T) {
 		{[]string{"--algo", "ils", "--local", "h9"}, `--local "h9": must be h1 to h8 (h4 and above need --reach)`},
 		{[]string{"--local", "h10"}, `--local "h10": must be h1 to h8 (h4 and above need --reach)`},
 		{[]string{"--local", "h4", "--reach", "0"}, `--local h4: must be h1 to h8 (h4 and above need --reach)`},
-		{[]string{"--algo", "memetic", "--crossover", "foo"}, `--crossover "foo": must be uniform or none`},
+		{[]string{"--algo", "memetic", "--crossover", "foo"}, `--crossover "foo": must be uniform, none or (ils) relink`},
 		{[]string{"--algo", "ga", "--kick", "3"}, "--kick does not apply to --algo ga"},
 		{[]string{"--algo", "ils", "--kick", "0"}, "--kick 0: must be in 1..169"},
 		{[]string{"--algo", "ils", "--improve", "worst"}, `--improve "worst": must be first or best`},
