@@ -147,7 +147,7 @@ sweep_steps() {
     step "sweep-check-$size" $((i == 0 ? 30 : 45)) "$BIN/gpubench" sweep --size "$size" --check
     i=$((i + 1))
   done
-  step sweep-tests 45 "$BIN/cuda.test" -test.v -test.timeout 40s -test.run 'TestSweepEqualsCPU'
+  step sweep-tests 45 "$BIN/cuda.test" -test.v -test.timeout $((40 * SCALE))s -test.run 'TestSweepEqualsCPU'
   IFS=: read -r big leaves opt <<< "$SWEEP_BIG"
   step "sweep-$big" $((SWEEP_BIG_SECONDS + 30)) "$BIN/gpubench" sweep --size "$big" \
     --expect-leaves "$leaves" --expect-optimum "$opt" --timeout "$SWEEP_BIG_SECONDS"
@@ -171,7 +171,7 @@ step smoke 20 "$BIN/gpubench" check --n 5000 --sizes 13x13 --batch 5000
 
 # 3. The tests: 1,000,000 random mazes against Walk, the six variants,
 #    walk8's escalation, Close, the errors (the failure injections skip on a real driver).
-step tests 90 "$BIN/cuda.test" -test.v -test.timeout 85s "${SHORT[@]}" \
+step tests 90 "$BIN/cuda.test" -test.v -test.timeout $((85 * SCALE))s "${SHORT[@]}" \
   -test.run 'TestMatchesWalk|TestVariants|TestWalk8Escalates|TestResident|TestClose|TestEvaluateErrors|TestOpenFailures'
 
 # 4. The backend against the cpu backend on GPURUN_N mazes of four sizes.
