@@ -108,10 +108,10 @@ func (f *fast[T, A]) adj(x uint64) uint64 {
 	return (x<<1&f.notCol0 | x>>1&f.notColLast | x<<c | x>>c) & all
 }
 
-// mayBeat reports whether some completion of n may reach the incumbent.
-func mayBeat[T counter, A keys[T]](f *fast[T, A], n *fnode[T, A]) bool {
+// mayBeat reports whether some completion of the node whose open-or-unknown
+// cells are free, open of them decided open, may reach the incumbent.
+func mayBeat[T counter, A keys[T]](f *fast[T, A], free, open uint64) bool {
 	b := f.bound
-	free := n.free
 	if bits.OnesCount64(free) > b.maxFree {
 		return true
 	}
@@ -125,7 +125,7 @@ func mayBeat[T counter, A keys[T]](f *fast[T, A], n *fnode[T, A]) bool {
 			return true
 		}
 		u := free &^ anch
-		next := f.adj(layer&n.openU)&u | u&^f.adj(u)&f.adj(anch)
+		next := f.adj(layer&open)&u | u&^f.adj(u)&f.adj(anch)
 		if next == 0 {
 			return true // cells no layer reaches: no bound
 		}

@@ -41,6 +41,13 @@ func (c *Count) addPow2(k int) {
 	c.Hi += 1 << uint(k-64)
 }
 
+// addPow2Small adds 2^k to c; k must be below 64.
+func (c *Count) addPow2Small(k int) {
+	var carry uint64
+	c.Lo, carry = bits.Add64(c.Lo, 1<<uint(k&63), 0)
+	c.Hi += carry
+}
+
 // IsZero reports whether c is 0.
 func (c Count) IsZero() bool { return c.Hi == 0 && c.Lo == 0 }
 

@@ -495,6 +495,58 @@ func (e *engine) split(depth int) []prefix {
 	return ps
 }
 
+// splitCounts returns, for every depth d from 0 to maxDepth, the number of
+// tasks split(d) lists, from one walk of the tree down to maxDepth: the
+// nodes at depth d and the leaves and pruned branches above it.
+func (e *engine) splitCounts(maxDepth int) []int {
+	s0, inf0 := e.steps, e.infeasible
+	defer func() { e.steps, e.infeasible = s0, inf0 }() // splitting is not a task's work
+	at := make([]int, maxDepth+1)                       // nodes at depth d
+	ends := make([]int, maxDepth+1)                     // leaves and pruned branches at depth d
+	e.reset()
+	for {
+		// Descend until a leaf or the depth limit, counting the nodes.
+		for {
+			at[e.nf]++
+			if e.nf == maxDepth {
+				break
+			}
+			c := e.advance()
+			if c < 0 {
+				ends[e.nf]++
+				break
+			}
+			e.push(c)
+		}
+		// Backtrack to the next wall branch; a pruned one is a node and
+		// an end.
+		for {
+			if e.nf == 0 {
+				e.reset()
+				counts, above := make([]int, maxDepth+1), 0
+				for d := range counts {
+					counts[d] = at[d] + above
+					above += ends[d]
+				}
+				return counts
+			}
+			f := &e.frames[e.nf-1]
+			e.rewind(f)
+			if !f.wall {
+				f.wall = true
+				if e.wallKeepsPath(f.cell) {
+					break
+				}
+				at[e.nf]++
+				ends[e.nf]++
+				continue
+			}
+			e.unset(f.cell)
+			e.nf--
+		}
+	}
+}
+
 // splitBelow is split for the subtree below node p: the nodes with depth
 // decisions (depth > p.Len) and the leaves and pruned branches above them
 // and below p, or p alone when it is a pruned branch. It also returns the

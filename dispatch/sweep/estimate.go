@@ -64,36 +64,45 @@ func (e *EstimateReport) WriteText(w io.Writer) error {
 // doubles the weight. It returns the weighted leaves (the weight at the
 // leaf), branch points and moves. A pruned p gives zeros.
 func (f *fast[T, A]) probe(p prefix, rng *rand.Rand) (leaves, nodes, steps float64) {
+	const sm = stackLen - 1
 	d := f.enter(p)
 	if d < 0 {
 		f.clearTally()
 		return 0, 0, 0
 	}
-	n := &f.st[d]
+	// The descent takes one branch at each decision, in place one level
+	// above the node, which stays for the next probe of the same node.
+	f.key[(d+1)&sm], f.hdr[(d+1)&sm] = f.key[d&sm], f.hdr[d&sm]
+	k, h := &f.key[(d+1)&sm], &f.hdr[(d+1)&sm]
+	path := f.path
 	w := 1.0
 	for {
-		before := n.turns
-		c := f.advance(n)
-		if c == -2 {
+		before := h.turns
+		c := f.advance(k, h)
+		steps += w * float64(h.turns-before)
+		if c < 0 { // the exit, or past the cap: counted as a leaf
 			f.clearTally()
-			return w, nodes, steps + w*float64(n.turns-before) // past the cap: counted as a leaf
+			return w, nodes, steps
 		}
-		if c == -1 {
-			f.clearTally()
-			return w, nodes, steps + w*float64(n.turns-before)
-		}
-		steps += w * float64(n.turns-before)
 		nodes += w
-		ch := f.open(d, c)
-		if f.wallIn(n, c) {
+		b := f.bitOf[c&(fastCells-1)]
+		wp, ok := f.wallPath(h.free, path, c)
+		if ok {
 			w *= 2
-			if rng.IntN(2) == 1 {
-				continue // the wall branch, in place at level d
+			if rng.IntN(2) == 1 { // the wall branch
+				(*k)[int(c)&(len(*k)-1)] = f.wall
+				h.free &^= b
+				h.unknown--
+				path = wp
+				continue
 			}
 		}
+		(*k)[int(c)&(len(*k)-1)] = 1
+		h.open |= b
+		h.unknown--
+		h.turns++
+		h.pos = c
 		steps += w // the move onto the opened cell
-		d++
-		n = ch
 	}
 }
 

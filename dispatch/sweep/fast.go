@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/bits"
 	"sync/atomic"
+	"unsafe"
 
 	"github.com/mousemaze/mousemaze"
 )
@@ -20,16 +21,17 @@ type keys[T counter] interface{ [64]T | [128]T }
 // reference engine.
 const fastCells = 128
 
-// stackLen bounds the levels of a fast engine's stack: one per open
-// decision on the current path, at most MaxCells, plus the root.
+// stackLen bounds the levels of a fast engine's stack: one per pending
+// wall branch on the current path, at most MaxCells, plus the current one.
 const stackLen = 128
 
-// fnode is the state of the search at one level of a fast engine: small
-// enough (a few cache lines) that a branch copies it instead of undoing.
-type fnode[T counter, A keys[T]] struct {
-	key     A      // padded grid: visits of open cells (at least 1: the mouse opens a cell by stepping on it); 0 for unknown cells and the exit; ^T(0) for walls
-	openU   uint64 // bit r·C+c: cell (r, c) is decided open
+// fhdr is the state of the search at one level of a fast engine, but for
+// the cell keys, which the level keeps in its own array: saved there when
+// a wall branch is left pending, read back when its turn comes.
+type fhdr struct {
 	free    uint64 // bit r·C+c: cell (r, c) is open or unknown
+	open    uint64 // bit r·C+c: cell (r, c) is decided open (the best-only bound reads it)
+	wpath   uint64 // open-or-unknown cells holding an entry–exit path once pending is a wall (on the levels a replay made: before pending is decided)
 	unknown int32  // undecided cells
 	turns   int32  // turns so far
 	pos     int32  // the mouse's padded position; 0 outside
@@ -38,16 +40,28 @@ type fnode[T counter, A keys[T]] struct {
 
 // fast is the sweep engine for grids whose padded form has at most
 // fastCells cells. It searches the same tree as engine, in the same order,
-// with the same tally; its state is a stack of fnodes (a branch copies the
-// parent instead of undoing the walk), and exit reachability is kept
-// incrementally: a path is remembered and the grid is flooded only when a
-// new wall lands on it and cannot be walked around locally. Every walk is
-// checked against capTurns, beyond which a key could overflow; a task that
-// passes it is run again by the reference engine.
+// with the same tally. Its state is a stack of levels, one per wall branch
+// left pending: the open branch copies the cell keys one level up and
+// walks there, the wall branch later goes in place. Whether a wall cuts
+// every entry–exit path is tested at the branch, before anything is
+// saved: a cut wall is counted and the open branch walked in place, and a
+// kept wall needs no test when its turn comes. The test keeps a set of
+// open-or-unknown cells holding an entry–exit path (a wall off the set
+// cuts nothing), then looks at the 3×3 ring around the cell, and only then
+// floods the grid. With down first in the order, the exit cell met
+// undecided ends the walk at once (its wall cuts, and on it the mouse
+// leaves). Every walk is checked against capTurns, beyond which a key
+// could overflow; a task that passes it is run again by a wider engine.
 type fast[T counter, A keys[T]] struct {
+	// key holds the cell keys of each level. It comes first so that,
+	// the engine being a large allocation, every level's keys start on a
+	// cache line.
+	key [stackLen]A
+
 	rows, cols, width int
 	entryIdx, exitIdx int32
 	exitBorder        int32 // padded index of the exit, below the exit cell
+	exitFirst         bool  // down comes first in the order: on the exit cell the mouse leaves at once
 	off               [4]int32
 	bitOf             [fastCells]uint64 // padded index → its bit in free (0 on the border)
 	nbr8              [fastCells]uint64 // padded index → bits of the grid cells around it
@@ -57,19 +71,26 @@ type fast[T counter, A keys[T]] struct {
 	notColLast        uint64
 	wall              T
 	capTurns          int32
-	path              uint64 // open-or-unknown cells holding a path from entry to exit
-	fat               bool   // path is all the open-or-unknown cells of the task's node
-	over              bool   // a walk passed capTurns
-	st                [stackLen]fnode[T, A]
+	over              bool // a walk passed capTurns
+	hdr               [stackLen]fhdr
+	path              uint64   // after enter: the node's set of open-or-unknown cells holding an entry–exit path, as runTask would have it there
 	last              prefix   // the node enter replayed last
-	lastOK            bool     // st's levels below its node still hold last's decisions
+	lastOK            bool     // the levels below its node still hold last's decisions
 	lastLevel         [64]int8 // the level of each open decision of last
-	rootNode          fnode[T, A]
+	lastNode          int      // the level of last's node
+	lastPath          uint64   // f.path for last's node
+	rootPath          uint64   // a shortest entry–exit path of the root
+	nodeKept          bool     // the level of last's node still holds it (runTask walks on it)
+	rootKey           A
+	rootHdr           fhdr
+	cur               curState // runTask's state
 	layers            [MaxCells + 2]uint64
-	bound             *bounder     // best-only pruning, nil for a full sweep
-	stop              *atomic.Bool // when set, runTask cuts its task (nil: never)
+	bound             *bounder       // best-only pruning, nil for a full sweep
+	stop              *atomic.Bool   // when set, runTask cuts its task (nil: never)
+	live              *atomic.Uint64 // when set, runTask stores its leaves there every stopEvery leaves
 
-	tally // of the tasks run since the last result, as in engine
+	tally            // of the tasks run since the last result, as in engine
+	cut   [64]uint64 // infeasible mazes not yet in tally: cut[u] wall branches of 2^u mazes each
 
 	ref *engine // the reference engine: escalation and the maze text
 }
@@ -89,6 +110,7 @@ func newFast[T counter, A keys[T]](sz mousemaze.Size, cfg mousemaze.Config) *fas
 		panic("sweep: grid too large for the fast engine's keys")
 	}
 	f.exitBorder = int32(ref.index(sz.Rows, cfg.Exit))
+	f.exitFirst = f.exitIdx+f.off[0] == f.exitBorder
 	f.wall = ^T(0)
 	// A cell's visits never exceed half the turns (each arrival follows a
 	// departure from a neighbour), so keys stay below the wall while the
@@ -114,175 +136,129 @@ func newFast[T counter, A keys[T]](sz mousemaze.Size, cfg mousemaze.Config) *fas
 	return f
 }
 
-// root puts st[0] at the root: every cell unknown, the mouse outside.
-func (f *fast[T, A]) root() *fnode[T, A] {
-	f.st[0] = f.rootNode
-	return &f.st[0]
-}
-
-// makeRoot builds the root node that root copies.
+// makeRoot builds the root: every cell unknown, the mouse outside.
 func (f *fast[T, A]) makeRoot() {
-	n := &f.rootNode
-	for i := 0; i < len(n.key); i++ {
-		n.key[i] = f.wall
+	k := &f.rootKey
+	for i := range len(*k) {
+		(*k)[i] = f.wall
 	}
 	for r := 0; r < f.rows; r++ {
 		for c := 0; c < f.cols; c++ {
-			n.key[f.ref.index(r, c)] = 0
+			(*k)[f.ref.index(r, c)] = 0
 		}
 	}
-	n.key[f.exitBorder] = 0
-	n.unknown = int32(f.rows * f.cols)
-	n.free = ^uint64(0) >> uint(64-n.unknown)
-	n.turns, n.pos, n.pending = 0, 0, -1
+	(*k)[f.exitBorder] = 0
+	h := &f.rootHdr
+	h.unknown = int32(f.rows * f.cols)
+	h.free = ^uint64(0) >> uint(64-h.unknown)
+	h.turns, h.pos, h.pending = 0, 0, -1
+	f.rootPath, _ = f.findPath(h.free)
 }
 
 // clearTally zeroes the tally and forgets a walk that passed capTurns.
 func (f *fast[T, A]) clearTally() {
+	f.setRange()
 	f.tally.clearTally()
+	f.cut = [64]uint64{}
 	f.over = false
 }
 
-// advance walks the mouse on n until his next move depends on an unknown
-// cell, which it returns, or until he steps onto the exit (−1). It returns
-// −2 when the walk passes capTurns.
-func (f *fast[T, A]) advance(n *fnode[T, A]) int32 {
-	pos := n.pos
+// setRange sets the range of turns the tally's histogram may hold, which
+// runTask does not keep up leaf by leaf: 0 to the most turns of a leaf.
+func (f *fast[T, A]) setRange() {
+	f.minT, f.maxT = 0, f.best
+}
+
+// addCut adds the wall branches that runTask counted in f.cut to the
+// tally's infeasible mazes and clears f.cut.
+func (f *fast[T, A]) addCut() {
+	for u, n := range f.cut {
+		if n != 0 {
+			hi, lo := bits.Mul64(n, 1<<uint(u))
+			f.infeasible.Add(Count{Hi: hi, Lo: lo})
+		}
+	}
+	f.cut = [64]uint64{}
+}
+
+// advance walks the mouse on the keys k from the state h until his next
+// move depends on an unknown cell, which it returns, or until he steps
+// onto the exit (−1). It returns −2 when the walk passes capTurns. It
+// serves the replays and the estimator; runTask has its own copy.
+func (f *fast[T, A]) advance(k *A, h *fhdr) int32 {
+	pos := h.pos
 	if pos == 0 {
 		return f.entryIdx
 	}
-	o0, o1, o2, o3 := f.off[0], f.off[1], f.off[2], f.off[3]
-	turns, capT, exitB := n.turns, f.capTurns, f.exitBorder
+	mask := int32(len(*k) - 1)
+	turns := h.turns
 	for {
-		// The directions in preference order: the first with key 0 (an
-		// unknown cell or the exit) decides the move at once; otherwise
-		// the fewest visits, ties to the first.
-		mask := int32(len(n.key) - 1)
-		t := (pos + o0) & mask
-		k := n.key[t]
-		if k == 0 {
-			goto zero
+		var t int32 = -1
+		var kt T
+		for _, o := range f.off {
+			m := (pos + o) & mask
+			if km := (*k)[m]; km == 0 {
+				t, kt = m, 0
+				break
+			} else if t < 0 || km < kt {
+				t, kt = m, km
+			}
 		}
-		if m := (pos + o1) & mask; n.key[m] == 0 {
-			t = m
-			goto zero
-		} else if n.key[m] < k {
-			t, k = m, n.key[m]
+		if kt == 0 {
+			h.pos = pos
+			if t != f.exitBorder {
+				h.turns = turns
+				return t
+			}
+			h.turns = turns + 1
+			return -1
 		}
-		if m := (pos + o2) & mask; n.key[m] == 0 {
-			t = m
-			goto zero
-		} else if n.key[m] < k {
-			t, k = m, n.key[m]
-		}
-		if m := (pos + o3) & mask; n.key[m] == 0 {
-			t = m
-			goto zero
-		} else if n.key[m] < k {
-			t, k = m, n.key[m]
-		}
-		goto move
-	zero:
-		// An unknown cell or the exit: an open cell has at least the
-		// visit that opened it.
-		n.pos = pos
-		if t != exitB {
-			n.turns = turns
-			return t
-		}
-		n.turns = turns + 1
-		return -1
-	move:
-		if turns >= capT {
+		if turns >= f.capTurns {
+			h.pos, h.turns = pos, turns
 			return -2
 		}
-		n.key[t] = k + 1
+		(*k)[t] = kt + 1
 		turns++
 		pos = t
 	}
 }
 
-// leaf records the walk of n, which has just ended.
-func (f *fast[T, A]) leaf(n *fnode[T, A]) {
-	if f.addLeaf(n.turns, int(n.unknown)) {
-		for i := range f.bestState {
-			switch {
-			case i == int(f.exitBorder):
-				f.bestState[i] = cellExit
-			case n.key[i] == f.wall:
-				f.bestState[i] = cellWall
-			case n.key[i] != 0:
-				f.bestState[i] = cellOpen
-			default:
-				f.bestState[i] = cellUnknown
-			}
+// bestLeaf puts the cell states of the leaf on keys k in bestState.
+func (f *fast[T, A]) bestLeaf(k *A) {
+	for i := range f.bestState {
+		switch {
+		case i == int(f.exitBorder):
+			f.bestState[i] = cellExit
+		case (*k)[i] == f.wall:
+			f.bestState[i] = cellWall
+		case (*k)[i] != 0:
+			f.bestState[i] = cellOpen
+		default:
+			f.bestState[i] = cellUnknown
 		}
 	}
 }
 
-// open takes the open branch of cell c at level d: the state is copied to
-// level d+1, where c is open and the mouse steps onto it; the wall branch
-// waits at level d.
-func (f *fast[T, A]) open(d int, c int32) *fnode[T, A] {
-	n := &f.st[d&(stackLen-1)]
-	n.pending = c
-	ch := &f.st[(d+1)&(stackLen-1)]
-	*ch = *n
-	ch.key[int(c)&(len(ch.key)-1)] = 1
-	ch.openU |= f.bitOf[c&(fastCells-1)]
-	ch.unknown--
-	ch.turns++
-	ch.pos = c
-	return ch
-}
-
-// wallIn makes n's pending cell c a wall, in place, and reports whether an
-// open-or-unknown path still joins the entry cell and the exit cell.
-func (f *fast[T, A]) wallIn(n *fnode[T, A], c int32) bool {
-	c &= fastCells - 1
-	n.key[c] = f.wall
-	n.unknown--
-	b := f.bitOf[c]
-	n.free &^= b
-	if c == f.entryIdx || c == f.exitIdx {
-		return false
-	}
-	if f.path&b == 0 {
-		return true // the remembered path does not use c
-	}
-	if f.fat {
-		return f.findPath(n.free)
-	}
-	// The 3×3 block around c: if c's open-or-unknown neighbours are joined
-	// through the ring, the path can go around c.
-	if ringJoined[f.ring[c].of(n.free)] {
-		f.path = (f.path | f.nbr8[c]&n.free) &^ b
-		return true
-	}
-	return f.findPath(n.free)
-}
-
-// wallOK reports whether an open-or-unknown path would still join the
-// entry cell and the exit cell if the unknown cell c of n were a wall. It
-// leaves n as it is; f.path stays valid for n (it may be replaced by a
-// path that avoids c).
-func (f *fast[T, A]) wallOK(n *fnode[T, A], c int32) bool {
+// pathAround reports whether an open-or-unknown path still joins the entry
+// cell and the exit cell when the unknown cell c of free (on path, a set
+// of open-or-unknown cells holding such a path) is a wall, and if so
+// returns a set of the remaining cells that holds one. It looks at the
+// 3×3 ring around c first: if c's open-or-unknown neighbours are joined
+// through it, a path through c can go around it. It finds the set runTask
+// finds.
+func (f *fast[T, A]) pathAround(free, path uint64, c int32) (uint64, bool) {
 	c &= fastCells - 1
 	if c == f.entryIdx || c == f.exitIdx {
-		return false
+		return 0, false
 	}
 	b := f.bitOf[c]
-	if f.path&b == 0 {
-		return true
+	if ringJoined[f.ring[c].of(free)&511] {
+		return (path | f.nbr8[c]&free) &^ b, true
 	}
-	if f.fat {
-		return f.findPath(n.free &^ b)
+	if !f.reaches(free &^ b) {
+		return 0, false
 	}
-	if ringJoined[f.ring[c].of(n.free)] {
-		f.path = (f.path | f.nbr8[c]&n.free) &^ b
-		return true
-	}
-	return f.findPath(n.free &^ b)
+	return f.findPath(free &^ b)
 }
 
 // ringBits extracts from a grid word (bit r·C+c for cell (r, c)) the 3×3
@@ -294,9 +270,9 @@ type ringBits struct {
 	mask       [3]uint64
 }
 
-// of returns the block of free around the cell.
+// of returns the block of free around the cell (below 512).
 func (r *ringBits) of(free uint64) uint {
-	return uint(free>>r.shift[0]&r.mask[0])<<r.lsh[0] | uint(free>>r.shift[1]&r.mask[1])<<r.lsh[1] | uint(free>>r.shift[2]&r.mask[2])<<r.lsh[2]
+	return uint(free>>(r.shift[0]&63)&r.mask[0])<<(r.lsh[0]&7) | uint(free>>(r.shift[1]&63)&r.mask[1])<<(r.lsh[1]&7) | uint(free>>(r.shift[2]&63)&r.mask[2])<<(r.lsh[2]&7)
 }
 
 // newRingBits returns the ringBits of cell (r, c) on a grid of rows×cols.
@@ -319,166 +295,368 @@ func newRingBits(r, c, rows, cols int) ringBits {
 	return rb
 }
 
-// step returns the cells of open next to the cells of x.
-func (f *fast[T, A]) step(x, open uint64) uint64 {
-	c := uint(f.cols)
-	return (x | x<<1&f.notCol0 | x>>1&f.notColLast | x<<c | x>>c) & open
-}
-
-// findPath searches open (the open-or-unknown cells) breadth first from
-// the exit cell; when it reaches the entry cell it remembers one shortest
-// path in f.path and returns true.
-func (f *fast[T, A]) findPath(open uint64) bool {
-	if open&f.entryBit == 0 || open&f.exitBit == 0 {
-		return false
-	}
-	seen := f.exitBit
-	f.layers[0] = seen
-	k := 0
-	for seen&f.entryBit == 0 {
-		nx := f.step(seen, open)
-		if nx == seen {
+// reaches reports whether open (the open-or-unknown cells) joins the
+// exit cell to the entry cell: a flood from the exit, small enough to be
+// inlined where a wall usually cuts every path.
+func (f *fast[T, A]) reaches(open uint64) bool {
+	entry, x := f.entryBit, f.exitBit&open
+	c := uint(f.cols) & 63
+	for x&entry == 0 {
+		nx := (x | x<<1&f.notCol0 | x>>1&f.notColLast | x<<c | x>>c) & open
+		if nx == x {
 			return false
 		}
-		k++
-		f.layers[k] = nx &^ seen
-		seen = nx
+		x = nx
 	}
-	cur := f.entryBit
-	path := cur
-	for j := k - 1; j >= 0; j-- {
-		cand := f.step(cur, open) & f.layers[j]
-		cur = cand & -cand
-		path |= cur
-	}
-	f.path, f.fat = path, false
 	return true
 }
 
-// enter replays p and returns the level of its node, or −1 when the node
-// is a pruned wall branch, whose mazes it counts as infeasible. The replay
-// starts from the root, or, when p takes the wall branch of a decision
-// whose open branch the previous replay took (and everything before it
-// the same), from the level that still holds that decision's state: the
-// subtrees run since only used the levels above it.
+// findPath searches open (the open-or-unknown cells) breadth first from
+// the exit cell; when it reaches the entry cell it returns one shortest
+// path and true.
+func (f *fast[T, A]) findPath(open uint64) (uint64, bool) {
+	entry, exit := f.entryBit, f.exitBit
+	if open&entry == 0 || open&exit == 0 {
+		return 0, false
+	}
+	c := uint(f.cols) & 63
+	nc0, ncl := f.notCol0, f.notColLast
+	step := func(x uint64) uint64 { return (x | x<<1&nc0 | x>>1&ncl | x<<c | x>>c) & open }
+	layers := &f.layers
+	seen := exit
+	layers[0] = seen
+	k := 0
+	for seen&entry == 0 {
+		nx := step(seen)
+		if nx == seen {
+			return 0, false
+		}
+		k++
+		layers[k%len(layers)] = nx &^ seen
+		seen = nx
+	}
+	cur := entry
+	path := cur
+	for j := k - 1; j >= 0; j-- {
+		cand := step(cur) & layers[j%len(layers)]
+		cur = cand & -cand
+		path |= cur
+	}
+	return path, true
+}
+
+// enter replays p and returns the level of its node, whose state is then
+// in f.hdr and f.key at that level, with in f.path the set of its
+// open-or-unknown cells holding an entry–exit path that runTask would have
+// at that node (the set depends only on the decisions from the root, so
+// a sweep cut into tasks floods as often as one that is not); or −1 when
+// the node is a pruned wall branch, whose mazes it counts as infeasible.
+// The replay starts from the root, or, when p takes the wall branch of a
+// decision whose open branch the previous replay took (and everything
+// before it the same), from the level that still holds that decision's
+// state: the subtrees run since only used the levels above it.
 func (f *fast[T, A]) enter(p prefix) int {
-	var n *fnode[T, A]
+	const sm = stackLen - 1
+	if f.lastOK && f.nodeKept && p == f.last {
+		// The same node again, which the levels still hold (probes
+		// leave it as it is).
+		f.path = f.lastPath
+		return f.lastNode
+	}
 	d, i := 0, 0
+	var path uint64
+	resumed := false
 	if f.lastOK {
 		m := bits.TrailingZeros64(p.Bits ^ f.last.Bits)
 		if m < min(p.Len, f.last.Len) && f.last.Bits>>uint(m)&1 == 0 {
 			d = int(f.lastLevel[m])
-			n = &f.st[d]
-			f.path, f.fat = n.free, true
-			if !f.wallIn(n, n.pending) {
+			h := &f.hdr[d&sm]
+			wp, ok := f.wallPath(h.free, h.wpath, h.pending)
+			f.wallAt(d, h.pending)
+			if !ok {
 				if m != p.Len-1 {
 					panic("sweep: prefix runs past a pruned branch")
 				}
-				f.infeasible.addPow2(int(n.unknown))
-				f.lastOK = false
+				f.infeasible.addPow2(int(h.unknown))
+				// The levels below still hold p's open decisions: the
+				// next task resumes from one of them.
+				f.last, f.nodeKept = p, false
 				return -1
 			}
-			i = m + 1
+			i, resumed, path = m+1, true, wp
 		}
 	}
-	if n == nil {
-		n = f.root()
-		f.path = n.free
+	if !resumed {
+		f.key[0], f.hdr[0] = f.rootKey, f.rootHdr
+		path = f.rootPath
 	}
 	f.last, f.lastOK = p, false
 	for ; i < p.Len; i++ {
-		c := f.advance(n)
+		h := &f.hdr[d&sm]
+		c := f.advance(&f.key[d&sm], h)
 		if c < 0 {
 			panic("sweep: prefix runs past a leaf")
 		}
 		if p.Bits>>uint(i)&1 == 0 {
+			// The open branch one level up; this level keeps the path
+			// before the decision (in wpath) for a replay that resumes
+			// here with the wall.
 			f.lastLevel[i] = int8(d)
-			n = f.open(d, c)
+			h.pending, h.wpath = c, path
+			f.key[(d+1)&sm], f.hdr[(d+1)&sm] = f.key[d&sm], *h
 			d++
+			f.openAt(d, c)
 			continue
 		}
-		if !f.wallIn(n, c) {
+		wp, ok := f.wallPath(h.free, path, c)
+		f.wallAt(d, c)
+		if !ok {
 			if i != p.Len-1 {
 				panic("sweep: prefix runs past a pruned branch")
 			}
-			f.infeasible.addPow2(int(n.unknown))
+			f.infeasible.addPow2(int(h.unknown))
+			f.lastOK, f.nodeKept = true, false // as above
 			return -1
 		}
+		path = wp
 	}
 	f.lastOK = true
-	// Every node the replay reaches keeps a path (each wall above passed
-	// the test), so the open-or-unknown cells hold one; the first wall on
-	// them looks for a short one.
-	f.path, f.fat = n.free, true
+	f.path = path
+	f.lastNode, f.lastPath, f.nodeKept = d, f.path, true
 	return d
+}
+
+// openAt makes the unknown cell c open at level d, in place, and moves
+// the mouse onto it.
+func (f *fast[T, A]) openAt(d int, c int32) {
+	const sm = stackLen - 1
+	h := &f.hdr[d&sm]
+	f.key[d&sm][int(c)&(len(f.key[0])-1)] = 1
+	h.open |= f.bitOf[c&(fastCells-1)]
+	h.unknown--
+	h.turns++
+	h.pos = c
+}
+
+// wallAt makes the unknown cell c a wall at level d, in place.
+func (f *fast[T, A]) wallAt(d int, c int32) {
+	const sm = stackLen - 1
+	h := &f.hdr[d&sm]
+	f.key[d&sm][int(c)&(len(f.key[0])-1)] = f.wall
+	h.unknown--
+	h.free &^= f.bitOf[c&(fastCells-1)]
+}
+
+// wallPath is runTask's test of a wall on the unknown cell c of free,
+// where path is a set of open-or-unknown cells holding an entry–exit
+// path: it reports whether such a path remains with c a wall, and if so
+// returns a set that holds one.
+func (f *fast[T, A]) wallPath(free, path uint64, c int32) (uint64, bool) {
+	if path&f.bitOf[c&(fastCells-1)] == 0 {
+		return path, true
+	}
+	return f.pathAround(free, path, c)
 }
 
 // runTask adds the whole subtree below node p to the tally. It returns
 // false when a walk passed capTurns, or when f.stop was set (it looks
-// every stopEvery nodes); the tally is then void.
+// every stopEvery leaves); the tally is then void.
+//
+// The walk, the branches and the leaves are written out here, because
+// this loop is where a sweep spends its time: the mouse's position and
+// turns are locals, the rest of the current level's state (which only
+// the branches and the leaves read) is in f.cur, so that the walk has
+// the registers.
 func (f *fast[T, A]) runTask(p prefix) bool {
+	const sm = stackLen - 1
 	d := f.enter(p)
 	if d < 0 {
 		return true
 	}
-	base := d
-	st := &f.st
-	n := &st[d]
-	for nodes := uint32(1); ; nodes++ {
-		if nodes%stopEvery == 0 && f.stop != nil && f.stop.Load() {
-			f.lastOK = false
-			return false
+	f.nodeKept = false
+	cs := &f.cur
+	h := &f.hdr[d&sm]
+	k := &f.key[d&sm]
+	*cs = curState{free: h.free, open: h.open, path: f.path, unknown: h.unknown, seg: h.turns, d: int32(d), base: int32(d)}
+	pos, turns := h.pos, h.turns
+	mask := int32(len(*k) - 1)
+	o0, o1, o2, o3 := f.off[0], f.off[1], f.off[2], f.off[3]
+	capT := f.capTurns
+	var t int32
+	var kt T
+	sz := unsafe.Sizeof(kt)
+	kp := unsafe.Pointer(k)
+	for {
+		if pos == 0 {
+			t = f.entryIdx // the root: the first decision is the entry cell
+		} else {
+			// The directions in preference order: the first with key 0
+			// (an unknown cell or the exit) decides the move at once;
+			// otherwise the fewest visits, ties to the first. An open
+			// cell has at least the visit that opened it. The keys are
+			// read through kp: pos is a grid cell, so its neighbours
+			// are in the padded grid and need no bounds checks.
+			for {
+				t = pos + o0
+				kt = *(*T)(unsafe.Add(kp, uintptr(t)*sz))
+				if kt == 0 {
+					break
+				}
+				m := pos + o1
+				km := *(*T)(unsafe.Add(kp, uintptr(m)*sz))
+				if km == 0 {
+					t = m
+					break
+				}
+				if km < kt {
+					t, kt = m, km
+				}
+				m = pos + o2
+				km = *(*T)(unsafe.Add(kp, uintptr(m)*sz))
+				if km == 0 {
+					t = m
+					break
+				}
+				if km < kt {
+					t, kt = m, km
+				}
+				m = pos + o3
+				km = *(*T)(unsafe.Add(kp, uintptr(m)*sz))
+				if km == 0 {
+					t = m
+					break
+				}
+				if km < kt {
+					t, kt = m, km
+				}
+				if turns >= capT {
+					f.over = true
+					f.lastOK = false
+					return false
+				}
+				*(*T)(unsafe.Add(kp, uintptr(t)*sz)) = kt + 1
+				turns++
+				pos = t
+			}
 		}
-		before := n.turns
-		c := f.advance(n)
-		f.steps += uint64(n.turns - before)
-		if c >= 0 {
-			if f.bound != nil && !mayBeat(f, n) {
-				f.pruned.addPow2(int(n.unknown))
+		if t != f.exitBorder {
+			// A branch on the unknown cell t.
+			if f.bound != nil && !mayBeat(f, cs.free, cs.open) {
+				f.pruned.addPow2(int(cs.unknown))
 				goto back
 			}
-			// Branch: the open child goes one level up, the wall branch
-			// waits in n.
-			f.steps++
-			if !f.wallOK(n, c) {
-				// The wall branch is pruned: count it and take the open
-				// branch in place, with nothing to save.
-				f.infeasible.addPow2(int(n.unknown) - 1)
-				n.key[c&int32(len(n.key)-1)] = 1
-				n.openU |= f.bitOf[c&(fastCells-1)]
-				n.unknown--
-				n.turns++
-				n.pos = c
+			b := f.bitOf[t&(fastCells-1)]
+			if t != f.exitIdx || !f.exitFirst {
+				wp, ok := cs.path, cs.path&b == 0
+				if !ok && t != f.entryIdx && t != f.exitIdx {
+					// The 3×3 ring around t: if t's open-or-unknown
+					// neighbours are joined through it, a path through t
+					// can go around it; else flood.
+					tc := t & (fastCells - 1)
+					if ringJoined[f.ring[tc].of(cs.free)&511] {
+						wp, ok = (cs.path|f.nbr8[tc]&cs.free)&^b, true
+					} else if f.reaches(cs.free &^ b) {
+						// Rare: look for a shortest path (a call, which
+						// spills the walk's registers).
+						wp, ok = f.findPath(cs.free &^ b)
+					}
+				}
+				if ok {
+					// The wall branch waits at this level; the open
+					// branch goes one level up.
+					h = &f.hdr[cs.d&sm]
+					h.free, h.open, h.wpath = cs.free, cs.open, wp
+					h.pos, h.turns, h.unknown, h.pending = pos, turns, cs.unknown, t
+					cs.d++
+					up := &f.key[cs.d&sm]
+					copyKeys(unsafe.Pointer(up), kp, unsafe.Sizeof(*k))
+					k, kp = up, unsafe.Pointer(up)
+				} else {
+					// The wall branch is pruned: take the open branch in
+					// place, with nothing to save.
+					f.cut[(cs.unknown-1)&63]++
+				}
+				(*k)[t&mask] = 1
+				cs.open |= b
+				cs.unknown--
+				turns++
+				pos = t
 				continue
 			}
-			n = f.open(d, c)
-			d++
-			continue
+			// The exit cell, with down first: walled it cuts every path,
+			// open the mouse steps on it and leaves at once.
+			f.cut[(cs.unknown-1)&63]++
+			(*k)[t&mask] = 1
+			cs.unknown--
+			turns++
 		}
-		if c == -2 {
-			f.over = true
-			f.lastOK = false
-			return false
+		// A leaf: the mouse steps onto the exit.
+		turns++
+		if int(turns) >= len(f.hist) {
+			f.growHist(int(turns))
 		}
-		f.leaf(n)
+		f.hist[turns].addPow2Small(int(cs.unknown))
+		f.histLeaves[turns]++
+		f.leaves++
+		if turns > f.best { // the tally's range of turns is 0..best (setRange)
+			f.best, f.bestIndex = turns, f.curIndex
+			f.bestLeaf(k)
+		}
+		if f.leaves%stopEvery == 0 {
+			if f.live != nil {
+				f.live.Store(f.leaves)
+			}
+			if f.stop != nil && f.stop.Load() {
+				f.lastOK = false
+				return false
+			}
+		}
 	back:
-		for {
-			if d == base {
-				return true
-			}
-			d--
-			n = &st[d&(stackLen-1)]
-			if f.wallIn(n, n.pending) {
-				break
-			}
-			f.infeasible.addPow2(int(n.unknown))
+		f.steps += uint64(turns - cs.seg)
+		if cs.d == cs.base {
+			return true
 		}
+		// The wall branch below, known to keep a path.
+		cs.d--
+		h = &f.hdr[cs.d&sm]
+		k = &f.key[cs.d&sm]
+		kp = unsafe.Pointer(k)
+		t = h.pending
+		(*k)[t&mask] = f.wall
+		cs.free, cs.open, cs.path = h.free&^f.bitOf[t&(fastCells-1)], h.open, h.wpath
+		pos, turns, cs.unknown = h.pos, h.turns, h.unknown-1
+		cs.seg = turns
 	}
+}
+
+// copyKeys copies n bytes, a multiple of 32, from src to dst: a level's
+// keys, in moves the compiler writes out (an assignment of the generic
+// array calls memmove, which spills every register).
+func copyKeys(dst, src unsafe.Pointer, n uintptr) {
+	for i := uintptr(0); i < n; i += 32 {
+		s, d := unsafe.Add(src, i), unsafe.Add(dst, i)
+		a, b := *(*uint64)(s), *(*uint64)(unsafe.Add(s, 8))
+		c, e := *(*uint64)(unsafe.Add(s, 16)), *(*uint64)(unsafe.Add(s, 24))
+		*(*uint64)(d), *(*uint64)(unsafe.Add(d, 8)) = a, b
+		*(*uint64)(unsafe.Add(d, 16)), *(*uint64)(unsafe.Add(d, 24)) = c, e
+	}
+}
+
+// curState is the state of runTask's current level that the walk does
+// not need: runTask keeps it in memory, so that the walk has the
+// registers to itself.
+type curState struct {
+	free, open, path uint64 // as in fhdr; path holds an entry–exit path of free
+	unknown          int32  // undecided cells
+	seg              int32  // the turns when the current walk began: every turn since is a step
+	d, base          int32  // the current level and the task's
 }
 
 // result returns the tally of the tasks run since the last call and
 // clears it. The optimal maze's text is left out when their best is below
 // skipBelow, so that it cannot be the pair's optimum.
 func (f *fast[T, A]) result(pair int, skipBelow int64) taskResult {
+	f.addCut()
+	f.setRange()
 	return f.tally.result(pair, skipBelow, f.ref.maze)
 }

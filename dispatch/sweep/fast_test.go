@@ -178,3 +178,32 @@ func TestRingBits(t *testing.T) {
 		}
 	}
 }
+
+// TestProbeReusesNode checks that Knuth's descents from a task's node give
+// the same figures whether the engine replays the node from the root (a
+// fresh engine each time) or keeps it from the previous descent of the
+// same node, and that a task run after descents is exact.
+func TestProbeReusesNode(t *testing.T) {
+	sz := mousemaze.Size{Rows: 5, Cols: 5}
+	cfg := mousemaze.Config{Order: mousemaze.Order{}.Resolve(), Entry: 1, Exit: 3}
+	ref := newEngine(sz, cfg)
+	kept := newFast[uint8, [64]uint8](sz, cfg)
+	for i, p := range ref.split(5) {
+		rngKept, rngFresh := rand.New(rand.NewPCG(uint64(i), 9)), rand.New(rand.NewPCG(uint64(i), 9))
+		for range 4 {
+			l, n, s := kept.probe(p, rngKept)
+			l2, n2, s2 := newFast[uint8, [64]uint8](sz, cfg).probe(p, rngFresh)
+			if l != l2 || n != n2 || s != s2 {
+				t.Fatalf("task %d %+v: descent from the kept node %v %v %v, from a replay %v %v %v", i, p, l, n, s, l2, n2, s2)
+			}
+		}
+		ref.curIndex, kept.curIndex = i, i
+		ref.runTask(p)
+		if !kept.runTask(p) {
+			t.Fatal("cap passed")
+		}
+		if got, want := kept.result(0, 0), ref.result(0); !reflect.DeepEqual(got, want) {
+			t.Fatalf("task %d after descents: %+v, want %+v", i, got, want)
+		}
+	}
+}

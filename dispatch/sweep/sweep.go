@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"math/bits"
-	"math/rand/v2"
 	"os"
 	"runtime"
 	"sync"
@@ -15,7 +14,6 @@ import (
 
 	"github.com/mousemaze/mousemaze"
 	"github.com/mousemaze/mousemaze/dispatch/checkpoint"
-	"github.com/mousemaze/mousemaze/dispatch/progress"
 )
 
 // Errors returned by Run and Merge, tested with errors.Is.
@@ -183,29 +181,21 @@ func (o *Options) check() error {
 }
 
 // splitTasks cuts one pair's tree into tasks: at depth, or when depth is
-// 0 at the first depth with target tasks.
+// 0 at the first depth with target tasks, or whose split no longer grows.
+// The task counts of every depth up to a bound come from one walk of the
+// tree (splitCounts), so only the chosen depth is split.
 func splitTasks(e *engine, depth, target int) ([]prefix, int) {
 	if depth > 0 {
 		return e.split(depth), depth
 	}
-	// The first depth with target tasks, or whose split no longer
-	// grows. At depth d there are at most 2^d tasks, so below d0 only a
-	// split that stops growing can end the search; if it has not stopped
-	// growing at d0 it did not earlier, and the search starts at d0.
-	d0 := bits.Len(uint(target)) - 1
-	prev, start := -1, 1
-	if a, b := e.split(d0-1), e.split(d0); len(a) != len(b) {
-		if len(b) >= target {
-			return b, d0
+	for hi := bits.Len(uint(target)) + 4; ; hi += 4 {
+		hi = min(hi, MaxCells)
+		counts := e.splitCounts(hi)
+		for d := 1; d <= hi; d++ {
+			if counts[d] >= target || d >= 2 && counts[d] == counts[d-1] || d >= MaxCells {
+				return e.split(d), d
+			}
 		}
-		prev, start = len(b), d0+1
-	}
-	for d := start; ; d++ {
-		ps := e.split(d)
-		if len(ps) >= target || len(ps) == prev || d >= MaxCells {
-			return ps, d
-		}
-		prev = len(ps)
 	}
 }
 
@@ -279,10 +269,16 @@ func newSweepRun(o Options) *sweepRun {
 	}
 	r.acc = make([]PairReport, len(r.cfgs))
 	r.engines = make([]*engine, len(r.cfgs))
+	split := make([][]prefix, len(r.cfgs))
+	n := 0
 	for j, cfg := range r.cfgs {
 		r.engines[j] = newEngine(o.Size, cfg)
 		ps, d := splitTasks(r.engines[j], o.SplitDepth, pairTarget(len(r.cfgs)))
 		r.acc[j] = PairReport{Entry: cfg.Entry, Exit: cfg.Exit, SplitDepth: d}
+		split[j], n = ps, n+len(ps)
+	}
+	r.all = make([]task, 0, n)
+	for j, ps := range split {
 		for _, p := range ps {
 			r.all = append(r.all, task{pair: j, node: p})
 		}
@@ -368,40 +364,14 @@ func (r *sweepRun) todo() []int {
 	return todo
 }
 
-// progress starts the progress bar, if any, measured in estimated leaves
-// (Knuth's estimator, a few random descents per task), so that the time
-// left is honest even though subtrees differ in size by orders of
-// magnitude. It returns the bar, each task's estimate and the estimate
-// done.
-func (r *sweepRun) progress() (*progress.Reporter, []float64, float64) {
-	if r.o.Progress == nil {
-		return nil, nil, 0
-	}
-	est := make([]float64, len(r.all))
-	var total, done float64
-	rng := rand.New(rand.NewPCG(1, 2))
-	for i, t := range r.all {
-		if i%r.shards != r.o.Shard {
-			continue
-		}
-		est[i] = r.engines[t.pair].estimate(t.node, 8, rng) + 1
-		total += est[i]
-		if r.done[i] {
-			done += est[i]
-		}
-	}
-	bar := progress.New(r.o.Progress, "sweep "+r.o.Size.String(), int64(total), 2*time.Second)
-	bar.Set(int64(done), "")
-	return bar, est, done
-}
-
 // collect runs this shard's unfinished tasks on the workers and adds up
 // their tallies, saving the checkpoint every CheckpointEvery, until they
-// are done, ctx ends or a runner fails (that error is returned).
+// are done, ctx ends or a runner fails (that error is returned). The
+// progress display, if any, reads the workers' counters on its own ticker
+// (see sweepProgress): the workers never wait for it.
 func (r *sweepRun) collect(ctx context.Context) error {
 	o := r.o
 	todo := r.todo()
-	bar, est, estDone := r.progress()
 	workers := o.Workers
 	if workers == 0 {
 		workers = runtime.GOMAXPROCS(0)
@@ -417,7 +387,8 @@ func (r *sweepRun) collect(ctx context.Context) error {
 	for j := range r.acc {
 		best[j].Store(r.acc[j].OptimumTurns)
 	}
-	results := make(chan taskResult, 4*workers)
+	results := make(chan []taskResult, 4*workers)
+	live := make([]liveCount, workers)
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	ctx, cancel := context.WithCancel(ctx)
@@ -432,8 +403,8 @@ func (r *sweepRun) collect(ctx context.Context) error {
 	// left undone, to be run again by a resumed sweep).
 	var stop atomic.Bool
 	defer context.AfterFunc(ctx, func() { stop.Store(true) })()
-	for range workers {
-		wg.Go(func() { work(ctx, o, r.cfgs, r.all, todo, batch, &next, results, bound, best, &stop) })
+	for w := range workers {
+		wg.Go(func() { work(ctx, o, r.cfgs, r.all, todo, batch, &next, results, bound, best, &stop, &live[w]) })
 	}
 	go func() { wg.Wait(); close(results) }()
 	every := o.CheckpointEvery
@@ -442,57 +413,55 @@ func (r *sweepRun) collect(ctx context.Context) error {
 	}
 	tick := time.NewTicker(every)
 	defer tick.Stop()
-	var leaves uint64
-	for _, p := range r.acc {
-		leaves += p.Leaves
+	prog := r.newProgress(live)
+	var progTick <-chan time.Time
+	if prog != nil {
+		t := time.NewTicker(progressEvery)
+		defer t.Stop()
+		progTick = t.C
 	}
-	for res := range mergeTicks(results, tick.C, func() { r.save() }) { // a failed save is tried again; the final one reports it
-		if res.err != nil {
-			if runErr == nil {
-				runErr = res.err
-				cancel()
-			}
+	for {
+		var rs []taskResult
+		select {
+		case <-tick.C:
+			r.save() // a failed save is tried again; the final one reports it
 			continue
-		}
-		if testHookTask != nil {
-			testHookTask()
-		}
-		r.acc[res.pair].addTask(&res)
-		for _, i := range todo[res.from:res.to] {
-			r.done[i] = true
-			if bar != nil {
-				estDone += est[i]
+		case <-progTick:
+			prog.show()
+			continue
+		case got, ok := <-results:
+			if !ok {
+				prog.finish()
+				return runErr
 			}
+			rs = got
 		}
-		leaves += res.leaves
-		if bar != nil {
-			top := int64(0)
-			for _, p := range r.acc {
-				top = max(top, p.OptimumTurns)
+		for k := range rs {
+			res := &rs[k]
+			if res.err != nil {
+				if runErr == nil {
+					runErr = res.err
+					cancel()
+				}
+				continue
 			}
-			bar.Set(int64(estDone), fmt.Sprintf("best %d, %d leaves", top, leaves))
+			if testHookTask != nil {
+				testHookTask()
+			}
+			r.acc[res.pair].addTask(res)
+			for _, i := range todo[res.from:res.to] {
+				r.done[i] = true
+			}
+			prog.add(todo[res.from:res.to])
 		}
 	}
-	bar.Finish()
-	return runErr
 }
 
-// mergeTicks returns the results of in, in order, calling onTick (on the
-// caller's goroutine, between results) whenever tick fires; it ends when
-// in is closed.
-func mergeTicks(in <-chan taskResult, tick <-chan time.Time, onTick func()) func(yield func(taskResult) bool) {
-	return func(yield func(taskResult) bool) {
-		for {
-			select {
-			case <-tick:
-				onTick()
-			case res, ok := <-in:
-				if !ok || !yield(res) {
-					return
-				}
-			}
-		}
-	}
+// liveCount is what a worker has counted, for the progress display: the
+// leaves of its finished batches, and those of the batch it runs, which
+// its engine publishes every stopEvery leaves.
+type liveCount struct {
+	done, cur atomic.Uint64
 }
 
 // batchTasks is how many consecutive tasks a worker takes at a time and
@@ -500,17 +469,37 @@ func mergeTicks(in <-chan taskResult, tick <-chan time.Time, onTick func()) func
 // the per-task cost of reporting is small.
 const batchTasks = 16
 
-// stopEvery is how many nodes (a power of two) a CPU engine visits between
-// two looks at the stop flag: a few microseconds of work.
+// stopEvery is how many nodes (the reference engine) or leaves (the fast
+// engines) a CPU engine visits between two looks at the stop flag, a
+// power of two: a few microseconds of work (tens, for the fast engines'
+// leaves), and where a fast engine publishes its count of leaves for the
+// progress display.
 const stopEvery = 1 << 10
+
+// sendEvery and sendBatches bound how long a worker keeps the tallies of
+// its finished batches before it hands them to the collector: a hand-over
+// wakes the collector's goroutine, which costs more than a small batch.
+const (
+	sendEvery   = 20 * time.Millisecond
+	sendBatches = 64
+)
 
 // work runs tasks taken from todo, batch at a time, until none is left or
 // ctx is cancelled (stop is then set, and a batch that the engines cut
-// is not reported: it is not done). Each worker has its own engines; the
-// only shared state is the counter (and the best turns per pair, stop and
-// o.Runner).
-func work(ctx context.Context, o Options, cfgs []mousemaze.Config, all []task, todo []int, batch int, next *atomic.Int64, out chan<- taskResult, bound *bounder, best []atomic.Int64, stop *atomic.Bool) {
+// is not reported: it is not done). It hands the tallies of its batches
+// to out every sendEvery or sendBatches batches, and the rest when it
+// returns. Each worker has its own engines; the only shared state is the
+// counter (and the best turns per pair, stop, o.Runner, and live, its
+// counts for the progress display).
+func work(ctx context.Context, o Options, cfgs []mousemaze.Config, all []task, todo []int, batch int, next *atomic.Int64, out chan<- []taskResult, bound *bounder, best []atomic.Int64, stop *atomic.Bool, live *liveCount) {
 	runners := make([]*runner, len(cfgs))
+	var held []taskResult
+	sent := time.Now()
+	defer func() {
+		if len(held) > 0 {
+			out <- held
+		}
+	}()
 	for {
 		k0 := int(next.Add(int64(batch)) - int64(batch))
 		if k0 >= len(todo) || ctx.Err() != nil {
@@ -533,14 +522,21 @@ func work(ctx context.Context, o Options, cfgs []mousemaze.Config, all []task, t
 				}
 				r.best = &best[pair]
 				r.stop = stop
+				r.setLive(&live.cur)
 				runners[pair] = r
 			}
 			res := r.run(all, todo[k0:k], pair)
 			if res.cut {
 				return
 			}
+			live.done.Add(res.leaves)
+			live.cur.Store(0)
 			res.from, res.to = k0, k
-			out <- res
+			held = append(held, res)
+			if len(held) >= sendBatches || res.err != nil || time.Since(sent) >= sendEvery {
+				out <- held
+				held, sent = nil, time.Now()
+			}
 			k0 = k
 		}
 	}
@@ -556,10 +552,11 @@ type runner struct {
 	f16    *fast[uint16, [128]uint16]
 	ref    *engine
 	bound  *bounder
-	dev    TaskRunner    // runs the tasks when not nil (device.go)
-	escals int           // batches run again by a wider engine
-	best   *atomic.Int64 // the most turns any finished task of the pair reached, shared by the workers
-	stop   *atomic.Bool  // when set, the CPU engines cut their task (nil: never)
+	dev    TaskRunner     // runs the tasks when not nil (device.go)
+	escals int            // batches run again by a wider engine
+	best   *atomic.Int64  // the most turns any finished task of the pair reached, shared by the workers
+	stop   *atomic.Bool   // when set, the CPU engines cut their task (nil: never)
+	live   *atomic.Uint64 // where the fast engines publish their leaves (nil: nowhere)
 }
 
 // newRunner returns a runner for sz under cfg.
@@ -576,6 +573,21 @@ func newRunner(sz mousemaze.Size, cfg mousemaze.Config) *runner {
 		}
 	}
 	return r
+}
+
+// setLive gives r's engines the counter to which they publish the leaves
+// of the batch they run, every stopEvery leaves.
+func (r *runner) setLive(cur *atomic.Uint64) {
+	if r.f6 != nil {
+		r.f6.live = cur
+	}
+	if r.f8 != nil {
+		r.f8.live = cur
+	}
+	if r.f16 != nil {
+		r.f16.live = cur
+	}
+	r.live = cur
 }
 
 // skipBelow returns the turns below which a task's best maze cannot be
@@ -635,6 +647,7 @@ func (r *runner) runCPU(all []task, idx []int, pair int) taskResult {
 	if r.f6 != nil || r.f8 != nil || r.f16 != nil {
 		if r.f16 == nil {
 			r.f16 = newFast[uint16, [128]uint16](r.sz, r.cfg)
+			r.f16.live = r.live
 		}
 		if runFast(r.f16, all, idx, r.bound, r.stop) {
 			return r.f16.result(pair, r.skipBelow())

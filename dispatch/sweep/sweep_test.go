@@ -422,6 +422,22 @@ func TestSplitTasksDepth(t *testing.T) {
 	}
 }
 
+// TestSplitCounts checks the task counts of every depth, from one walk of
+// the tree, against the splits themselves.
+func TestSplitCounts(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	for _, c := range randomCases(rng) {
+		e := newEngine(c.sz, c.cfg)
+		maxD := min(c.sz.Cells(), 12)
+		counts := e.splitCounts(maxD)
+		for d := 0; d <= maxD; d++ {
+			if n := len(e.split(d)); counts[d] != n {
+				t.Fatalf("%s order %s entry %d exit %d depth %d: count %d, split %d", c.sz, c.cfg.Order, c.cfg.Entry, c.cfg.Exit, d, counts[d], n)
+			}
+		}
+	}
+}
+
 // TestFinalSaveFails removes the checkpoint's directory during a sweep: a
 // periodic save that fails does not stop it, and Run returns the whole
 // report with an error wrapping ErrSave.
