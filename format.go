@@ -518,15 +518,22 @@ func parseRow(text []byte) (uint64, int, error) {
 // ParseFile reads every maze in the named file; the name "-" reads
 // standard input.
 func ParseFile(name string) ([]Maze, error) {
+	mazes, _, err := ParseFileLines(name)
+	return mazes, err
+}
+
+// ParseFileLines is ParseFile that also returns, for every maze, the
+// 1-based line on which its first row stands (ParseLines).
+func ParseFileLines(name string) ([]Maze, []int, error) {
 	if name == "-" {
-		return Parse(os.Stdin, "-")
+		return ParseLines(os.Stdin, "-")
 	}
 	f, err := os.Open(name)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer f.Close()
-	return Parse(f, name)
+	return ParseLines(f, name)
 }
 
 // Write writes mazes in the text format, separated by blank lines.

@@ -2,6 +2,7 @@ package mousemaze
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -57,7 +58,7 @@ func ParseRecords(r io.Reader, name string) (Records, error) {
 	if err != nil {
 		return Records{}, err
 	}
-	mazes, starts, err := ParseLines(strings.NewReader(string(data)), name)
+	mazes, starts, err := ParseLines(bytes.NewReader(data), name)
 	if err != nil {
 		return Records{}, err
 	}

@@ -71,13 +71,23 @@ func (s *Engine[G]) drawFeasible(rng *rand.Rand, rejected *int64, sparse bool) G
 // has fewer sites), drawn from rng.
 func (s *Engine[G]) randomMoves(rng *rand.Rand, g G, k int) []int {
 	n := s.prob.Moves(g)
-	if n == 0 || k <= 0 {
+	if n == 0 {
+		return nil
+	}
+	return s.distinctMoves(g, k, func() int { return rng.IntN(n) })
+}
+
+// distinctMoves returns k moves of g on distinct sites, taken in the order
+// draw returns them and skipping a move whose site is taken; it gives up
+// after 20k+100 draws (g may have fewer sites).
+func (s *Engine[G]) distinctMoves(g G, k int, draw func() int) []int {
+	if k <= 0 {
 		return nil
 	}
 	moves := make([]int, 0, k)
 	sites := make([]int, 0, k)
 	for tries := 0; len(moves) < k && tries < 20*k+100; tries++ {
-		m := rng.IntN(n)
+		m := draw()
 		site := s.prob.Site(g, m)
 		if !slices.Contains(sites, site) {
 			sites = append(sites, site)
@@ -349,7 +359,7 @@ func (s *Engine[G]) heatOf(h Heater[G], home G) []float64 {
 		total += x
 		cum[i] = total
 	}
-	s.heat.home, s.heat.cum = s.clone(Member[G]{Genome: home}).Genome, cum
+	s.heat.home, s.heat.cum = s.prob.Clone(home), cum
 	return cum
 }
 
@@ -358,24 +368,17 @@ func (s *Engine[G]) heatOf(h Heater[G], home G) []float64 {
 // running sums), as randomMoves draws them uniformly.
 func (s *Engine[G]) heatMoves(g G, cum []float64, k int) []int {
 	n := len(cum)
-	if n == 0 || k <= 0 {
+	if n == 0 {
 		return nil
 	}
-	moves := make([]int, 0, k)
-	sites := make([]int, 0, k)
-	for tries := 0; len(moves) < k && tries < 20*k+100; tries++ {
+	return s.distinctMoves(g, k, func() int {
 		u := s.rng.Float64() * cum[n-1]
 		m, _ := slices.BinarySearch(cum, u)
 		for m < n-1 && cum[m] <= u { // the first running sum above u
 			m++
 		}
-		site := s.prob.Site(g, m)
-		if !slices.Contains(sites, site) {
-			sites = append(sites, site)
-			moves = append(moves, m)
-		}
-	}
-	return moves
+		return m
+	})
 }
 
 // topDistinct returns up to n of the best members of pool, which is sorted

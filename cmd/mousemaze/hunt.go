@@ -105,7 +105,7 @@ func runHunt(args []string, stdout, stderr io.Writer) int {
 
 // usageIf makes the errors that blame the flags usage errors.
 func usageIf(err error) error {
-	if errors.Is(err, ladder.ErrSettings) || errors.Is(err, ladder.ErrOptions) || errors.Is(err, mousemaze.ErrEmbed) {
+	if errors.Is(err, ladder.ErrSettings) || errors.Is(err, ladder.ErrOptions) {
 		return mousemaze.Usage(err)
 	}
 	return err

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/mousemaze/mousemaze"
 	"github.com/mousemaze/mousemaze/dispatch"
@@ -159,29 +158,18 @@ func (o GridOptions) Spec() (dispatch.Spec, error) {
 	if err := o.CheckRules(); err != nil {
 		return dispatch.Spec{}, err
 	}
-	algo := o.Algo
+	algo, given := o.Algo, tuningSet(o.Set)
 	if algo == dispatch.AlgoAuto {
-		algo = dispatch.AutoAlgo(o.Size.Rows, o.Size.Cols, o.givenTuning())
+		algo = dispatch.AutoAlgo(o.Size.Rows, o.Size.Cols, given)
 	}
 	p, err := dispatch.GridSpec(algo, o.Size, o.Config, o.FreeEnds, o.Objective, o.Evals, o.Seed, o.Pop)
 	if err != nil {
 		return p, err
 	}
 	if o.Algo == dispatch.AlgoAuto {
-		dispatch.AutoPreset(&p, o.givenTuning())
+		dispatch.AutoPreset(&p, given)
 	}
 	return p, o.Tuning.Apply(o.Set, &p, o.Size.Cells())
-}
-
-// givenTuning lists the search flags of o that are set.
-func (o GridOptions) givenTuning() []string {
-	var names []string
-	for _, name := range TuningNames {
-		if o.Set[name] {
-			names = append(names, name)
-		}
-	}
-	return names
 }
 
 // StartGrid starts the grid search of o on ev, its population seeded with
@@ -201,7 +189,7 @@ func StartGrid(s Start, o GridOptions, initFile string, ev mousemaze.Evaluator) 
 	var lines []int
 	if initFile != "" {
 		var err error
-		if initial, lines, err = parseInit(initFile); err != nil {
+		if initial, lines, err = mousemaze.ParseFileLines(initFile); err != nil {
 			return nil, err
 		}
 	}
@@ -226,20 +214,6 @@ func NewGrid(o GridOptions, initial []mousemaze.Maze, ev mousemaze.Evaluator) (*
 	}
 	search, err := dispatch.New(p, ev, initial)
 	return search, paramsUsage(err)
-}
-
-// parseInit reads the mazes of the --init file name ("-" is standard
-// input) and the line each begins on.
-func parseInit(name string) ([]mousemaze.Maze, []int, error) {
-	if name == "-" {
-		return mousemaze.ParseLines(os.Stdin, name)
-	}
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, nil, err
-	}
-	defer f.Close()
-	return mousemaze.ParseLines(f, name)
 }
 
 // EdgeOptions are the settings of a new search of edge boards (evolve

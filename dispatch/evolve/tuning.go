@@ -76,15 +76,24 @@ func (f Tuning) Given() map[string]bool {
 	return set
 }
 
+// tuningSet lists the search flags (TuningNames) that set holds, in the
+// table's order.
+func tuningSet(set map[string]bool) []string {
+	var names []string
+	for _, name := range TuningNames {
+		if set[name] {
+			names = append(names, name)
+		}
+	}
+	return names
+}
+
 // Apply sets the parameters named in set on p through
 // dispatch.ApplyParams, which checks that they apply to p's method; its
 // errors name the flag and its valid range. cells is the genome's length.
 func (f Tuning) Apply(set map[string]bool, p *dispatch.Spec, cells int) error {
 	given := map[string]string{}
-	for _, name := range TuningNames {
-		if !set[name] {
-			continue
-		}
+	for _, name := range tuningSet(set) {
 		v, ok := f[name]
 		if !ok { // set but not held: the flag's zero value
 			pa, _ := dispatch.ParamNamed(name)
@@ -140,13 +149,7 @@ func ResumeConflict(p dispatch.Spec, set map[string]bool, got func(name string) 
 		}
 		var same bool
 		if name == "algo" && got(name) == dispatch.AlgoAuto {
-			var given []string
-			for _, n := range TuningNames {
-				if set[n] {
-					given = append(given, n)
-				}
-			}
-			same = dispatch.AutoAlgo(p.Rows, p.Cols, given) == p.Algo
+			same = dispatch.AutoAlgo(p.Rows, p.Cols, tuningSet(set)) == p.Algo
 		} else if want, ok := fixed[name]; ok {
 			same = sameSetting(p, name, got(name), want)
 		} else if slices.Contains(TuningNames, name) {

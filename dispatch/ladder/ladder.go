@@ -10,6 +10,7 @@
 package ladder
 
 import (
+	"bytes"
 	"cmp"
 	"context"
 	"encoding/json"
@@ -455,11 +456,11 @@ func (h *hunt) record(best Best, runs []Run, plans int) error {
 				note += fmt.Sprintf("; the record before had %d turns", old.Turns)
 			}
 			h.records.Put(mousemaze.Record{Maze: best.Maze, Turns: best.Turns, Note: note})
-			var buf bytesBuffer
+			var buf bytes.Buffer
 			if err := h.records.Write(&buf); err != nil {
 				return err
 			}
-			if err := outfile.Write(h.o.Records, buf.b); err != nil {
+			if err := outfile.Write(h.o.Records, buf.Bytes()); err != nil {
 				return fmt.Errorf("--records: %w", err)
 			}
 			written = true
@@ -489,11 +490,6 @@ type SizeEvent struct {
 	Record  bool   `json:"record"`
 	Maze    string `json:"maze"`
 }
-
-// bytesBuffer collects the records file before its atomic write.
-type bytesBuffer struct{ b []byte }
-
-func (w *bytesBuffer) Write(p []byte) (int, error) { w.b = append(w.b, p...); return len(p), nil }
 
 // grown returns the mazes of size sz that the next rung grows: the best
 // Keep distinct mazes of runs (best first, ties in run order), and the
