@@ -1,7 +1,6 @@
 package mousemaze
 
 import (
-	"bytes"
 	"encoding/binary"
 	"fmt"
 	"io"
@@ -219,24 +218,6 @@ func TestParseFastBoundaries(t *testing.T) {
 		}
 		checkFast(t, head.String()+body.String(), func(r io.Reader) io.Reader { return r })
 	}
-}
-
-// BenchmarkParseBatches parses 10,000 random 13×13 mazes into batches,
-// as eval reads its input, and reports the time per maze (ns/maze).
-func BenchmarkParseBatches(b *testing.B) {
-	rng := rand.New(rand.NewPCG(1, 1))
-	var text bytes.Buffer
-	for range 10_000 {
-		text.WriteString(Random(rng, 13, 13, 0.3).String())
-		text.WriteByte('\n')
-	}
-	b.SetBytes(int64(text.Len()))
-	for b.Loop() {
-		if _, err := ParseBatches(bytes.NewReader(text.Bytes()), "x"); err != nil {
-			b.Fatal(err)
-		}
-	}
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*10_000), "ns/maze")
 }
 
 // FuzzParseFast wants ParseLines and ParseBatches to agree with the

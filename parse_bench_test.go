@@ -2,13 +2,14 @@ package mousemaze
 
 import (
 	"bytes"
+	"io"
 	"math/rand/v2"
 	"testing"
 )
 
-// BenchmarkParseLines parses 10,000 random 13×13 mazes in the text format
+// benchParse runs parse over 10,000 random 13×13 mazes in the text format
 // and reports bytes per second and the time per maze (ns/maze).
-func BenchmarkParseLines(b *testing.B) {
+func benchParse(b *testing.B, parse func(r io.Reader) error) {
 	rng := rand.New(rand.NewPCG(1, 1))
 	var text bytes.Buffer
 	for range 10_000 {
@@ -17,9 +18,20 @@ func BenchmarkParseLines(b *testing.B) {
 	}
 	b.SetBytes(int64(text.Len()))
 	for b.Loop() {
-		if _, _, err := ParseLines(bytes.NewReader(text.Bytes()), "x"); err != nil {
+		if err := parse(bytes.NewReader(text.Bytes())); err != nil {
 			b.Fatal(err)
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*10_000), "ns/maze")
+}
+
+// BenchmarkParseLines parses 10,000 random 13×13 mazes (benchParse).
+func BenchmarkParseLines(b *testing.B) {
+	benchParse(b, func(r io.Reader) error { _, _, err := ParseLines(r, "x"); return err })
+}
+
+// BenchmarkParseBatches parses 10,000 random 13×13 mazes into batches,
+// as eval reads its input (benchParse).
+func BenchmarkParseBatches(b *testing.B) {
+	benchParse(b, func(r io.Reader) error { _, err := ParseBatches(r, "x"); return err })
 }

@@ -13,19 +13,10 @@ import (
 // whatever the centre's feasibility.
 func TestApplyIntoFeasibleAfter(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
-	ev := refEvaluator(t)
 	shortcuts := 0
 	for i := 0; i < 3000; i++ {
 		rows, cols := 2+rng.IntN(12), 2+rng.IntN(12)
-		p, err := PresetFor(ProblemGrid, AlgoILS)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p.Rows, p.Cols, p.FreeEnds = rows, cols, i%3 == 0
-		prob, err := NewGridProblem(p, ev)
-		if err != nil {
-			t.Fatal(err)
-		}
+		prob, _ := openGridProblem(t, rows, cols, i%3 == 0, 0, 0)
 		center := prob.Random(rng)
 		n := prob.Moves(center)
 		moves := make([]int, 1+rng.IntN(3))

@@ -13,17 +13,8 @@ import (
 // for every move of an infeasible maze.
 func TestMoveWeights(t *testing.T) {
 	rng := rand.New(rand.NewPCG(8, 9))
-	ev := refEvaluator(t)
 	for i := 0; i < 200; i++ {
-		p, err := PresetFor(ProblemGrid, AlgoILS)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p.Rows, p.Cols, p.FreeEnds = 2+rng.IntN(9), 2+rng.IntN(9), i%2 == 0
-		prob, err := NewGridProblem(p, ev)
-		if err != nil {
-			t.Fatal(err)
-		}
+		prob, _ := openGridProblem(t, 2+rng.IntN(9), 2+rng.IntN(9), i%2 == 0, 0, 0)
 		g := prob.Random(rng)
 		alpha := []float64{0.5, 1, 2}[i%3]
 		w := prob.MoveWeights(g, alpha)
@@ -32,7 +23,7 @@ func TestMoveWeights(t *testing.T) {
 		}
 		cfg := prob.ConfigOf(g)
 		cfg.Heat = true
-		res, err := mousemaze.Walk(g.Maze(p.Rows, p.Cols), cfg)
+		res, err := mousemaze.Walk(g.Maze(prob.Rows, prob.Cols), cfg)
 		feasible := err == nil && res.Escaped
 		cells, _, _ := prob.cellMoves(g)
 		for m, x := range w {
@@ -41,7 +32,7 @@ func TestMoveWeights(t *testing.T) {
 				want = math.Pow(float64(res.Heat[prob.Site(g, m)])+1, alpha)
 			}
 			if x != want {
-				t.Fatalf("%dx%d move %d (feasible %v): weight %v, want %v", p.Rows, p.Cols, m, feasible, x, want)
+				t.Fatalf("%dx%d move %d (feasible %v): weight %v, want %v", prob.Rows, prob.Cols, m, feasible, x, want)
 			}
 		}
 	}

@@ -11,17 +11,8 @@ import (
 // applying them all to a gives b's walls wherever a's ends allow.
 func TestToward(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
-	ev := refEvaluator(t)
 	for i := 0; i < 500; i++ {
-		p, err := PresetFor(ProblemGrid, AlgoILS)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p.Rows, p.Cols, p.FreeEnds = 2+rng.IntN(12), 2+rng.IntN(12), i%2 == 1
-		prob, err := NewGridProblem(p, ev)
-		if err != nil {
-			t.Fatal(err)
-		}
+		prob, _ := openGridProblem(t, 2+rng.IntN(12), 2+rng.IntN(12), i%2 == 1, 0, 0)
 		a, b := prob.Random(rng), prob.Random(rng)
 		moves := prob.Toward(a, b)
 		if !slices.IsSorted(moves) {
@@ -29,17 +20,17 @@ func TestToward(t *testing.T) {
 		}
 		got := prob.Apply(a, moves...)
 		for r := range got.Walls {
-			for c := 0; c < p.Cols; c++ {
+			for c := 0; c < prob.Cols; c++ {
 				want := b.Walls[r]>>uint(c)&1 != 0
-				if (r == 0 && c == a.Entry) || (r == p.Rows-1 && c == a.Exit) {
+				if (r == 0 && c == a.Entry) || (r == prob.Rows-1 && c == a.Exit) {
 					want = false // a's ends stay open
 				}
 				if g := got.Walls[r]>>uint(c)&1 != 0; g != want {
-					t.Fatalf("%dx%d: cell (%d,%d) after Toward's moves: wall %v, want %v", p.Rows, p.Cols, r, c, g, want)
+					t.Fatalf("%dx%d: cell (%d,%d) after Toward's moves: wall %v, want %v", prob.Rows, prob.Cols, r, c, g, want)
 				}
 			}
 		}
-		if !p.FreeEnds && len(prob.Toward(got, b)) != 0 {
+		if !prob.FreeEnds && len(prob.Toward(got, b)) != 0 {
 			t.Fatalf("Toward from a maze equal to b = %v", prob.Toward(got, b))
 		}
 	}

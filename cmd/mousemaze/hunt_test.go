@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -79,7 +80,7 @@ func TestHuntCommand(t *testing.T) {
 	}{
 		{exitUsage, "--dir DIR is required", []string{"hunt"}},
 		{exitUsage, "holds a hunt; use --resume", args},
-		{exitUsage, "settings differ", append(slicesClone(args), "--resume", "--keep", "2")},
+		{exitUsage, "settings differ", append(slices.Clone(args), "--resume", "--keep", "2")},
 		{exitUsage, "--to 6x5 must be --from 4x4 plus", []string{"hunt", "--from", "4x4", "--to", "6x5", "--dir", filepath.Join(dir, "x1")}},
 		{exitUsage, "--records keeps mazes of the default rules", []string{"hunt", "--order", "RDLU", "--records", recs, "--dir", filepath.Join(dir, "x2")}},
 		{exitUsage, "--free-ends does not apply", []string{"hunt", "--free-ends", "--dir", filepath.Join(dir, "x3")}},
@@ -94,8 +95,6 @@ func TestHuntCommand(t *testing.T) {
 		}
 	}
 }
-
-func slicesClone(s []string) []string { return append([]string(nil), s...) }
 
 // TestEvolveInitAt grows a maze into a larger grid with evolve --init
 // --init-at, and checks the flags' errors.
