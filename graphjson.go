@@ -43,9 +43,9 @@ var graphFieldWant = map[string]string{
 	"prefs":    "an object that maps a vertex name to the array of its neighbours in preference order",
 }
 
-// aJSON names a JSON value's kind (as json.UnmarshalTypeError.Value
-// gives it) with its article: "an array", "a number".
-func aJSON(kind string) string {
+// AJSON names a JSON value's kind (as json.UnmarshalTypeError.Value
+// gives it) with its article, for messages: "an array", "a number".
+func AJSON(kind string) string {
 	if kind == "" {
 		return "this value"
 	}
@@ -130,11 +130,11 @@ func decodeGraph(data []byte) (graphJSON, error) {
 		case errors.As(err, &se):
 			return j, graphErrorf("line %d: %v", lineOf(data, se.Offset), err)
 		case errors.As(err, &te) && te.Field == "":
-			return j, graphErrorf("line %d: want a JSON object with the fields %s (docs/graph.md), not %s", lineOf(data, te.Offset), graphFields, aJSON(te.Value))
+			return j, graphErrorf("line %d: want a JSON object with the fields %s (docs/graph.md), not %s", lineOf(data, te.Offset), graphFields, AJSON(te.Value))
 		case errors.As(err, &te):
 			field, _, _ := strings.Cut(te.Field, ".")
 			if want, ok := graphFieldWant[field]; ok {
-				return j, graphErrorf("line %d: field %q: want %s, not %s", lineOf(data, te.Offset), te.Field, want, aJSON(te.Value))
+				return j, graphErrorf("line %d: field %q: want %s, not %s", lineOf(data, te.Offset), te.Field, want, AJSON(te.Value))
 			}
 			return j, graphErrorf("field %q: %v", te.Field, err)
 		case errors.Is(err, io.EOF):

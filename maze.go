@@ -344,6 +344,15 @@ func (p Population) Maze(i int) Maze {
 	return Maze{Rows: p.Rows, Cols: p.Cols, Walls: p.Words[i*p.Rows : (i+1)*p.Rows : (i+1)*p.Rows]}
 }
 
+// Mazes returns every maze of p, in order, sharing p's memory as Maze does.
+func (p Population) Mazes() []Maze {
+	mazes := make([]Maze, p.Len())
+	for i := range mazes {
+		mazes[i] = p.Maze(i)
+	}
+	return mazes
+}
+
 // Append adds a copy of m, which must have the population's size.
 func (p *Population) Append(m Maze) error {
 	if m.Rows != p.Rows || m.Cols != p.Cols || len(m.Walls) != m.Rows {

@@ -105,6 +105,21 @@ func (s *Survey) merge(o *Survey) {
 	}
 }
 
+// SurveyUpTo is `analyze --table --max RxC`: SurveyAll up to the size
+// max, which may have at most 36 cells (every maze up to it is
+// enumerated). A bad max is a mousemaze.UsageError naming --max.
+func SurveyUpTo(max string, cfg mousemaze.Config) (*Survey, mousemaze.Size, error) {
+	sz, err := mousemaze.ParseSize(max)
+	if err != nil {
+		return nil, sz, mousemaze.Usage(fmt.Errorf("--max %q: %v", max, err))
+	}
+	if sz.Rows*sz.Cols > 36 {
+		return nil, sz, mousemaze.Usage(fmt.Errorf("--max %s: %d cells; --table enumerates every maze up to it, so at most 36 cells", sz, sz.Rows*sz.Cols))
+	}
+	s, err := SurveyAll(sz.Rows, sz.Cols, cfg)
+	return s, sz, err
+}
+
 // SurveyAll looks at every maze of every size up to rows×cols (each side
 // from 1) under cfg, using all CPUs.
 func SurveyAll(rows, cols int, cfg mousemaze.Config) (*Survey, error) {

@@ -66,13 +66,25 @@ func mix64(z uint64) uint64 {
 }
 
 // Defaults of the loop table (mousemaze bench loop): the methods, sizes
-// and breeding workers it measures, the generation size of the breeding
-// methods, and the budgets of one run.
-var (
-	DefaultLoopAlgos   = []string{dispatch.AlgoGA, dispatch.AlgoILS}
-	DefaultLoopSizes   = []mousemaze.Size{{Rows: 13, Cols: 13}, {Rows: 32, Cols: 32}}
-	DefaultLoopWorkers = []int{1, 2}
+// and breeding workers it measures, as its flags write them
+// (comma-separated lists, see SplitList).
+const (
+	DefaultLoopAlgos   = dispatch.AlgoGA + "," + dispatch.AlgoILS
+	DefaultLoopSizes   = "13x13,32x32"
+	DefaultLoopWorkers = "1,2"
 )
+
+// SplitList splits a comma-separated flag value, trimming blanks and
+// dropping empty items.
+func SplitList(s string) []string {
+	var out []string
+	for _, f := range strings.Split(s, ",") {
+		if f = strings.TrimSpace(f); f != "" {
+			out = append(out, f)
+		}
+	}
+	return out
+}
 
 // Budgets and generation size of the loop table's runs when LoopOptions
 // leaves them 0: DefaultLoopBreedEvals children for the methods that

@@ -80,6 +80,19 @@ func EvaluateInputs(ev mousemaze.Evaluator, cfg mousemaze.Config, inputs []Input
 	return results, nil
 }
 
+// Evaluate walks what ReadInputs read under cfg with ev: the grid mazes
+// of inputs (EvaluateInputs), or with edges the edge boards (ev when it
+// walks them, mousemaze.EvaluateEdgesWith, else the reference walk, on
+// workers). It returns the results in input order.
+func Evaluate(ev mousemaze.Evaluator, cfg mousemaze.Config, inputs []Input, boards []mousemaze.EdgeMaze, edges bool, workers int) ([]mousemaze.Result, error) {
+	if !edges {
+		return EvaluateInputs(mousemaze.ForConfig(ev, cfg), cfg, inputs)
+	}
+	results := make([]mousemaze.Result, len(inputs))
+	_, err := mousemaze.EvaluateEdgesWith(ev, boards, cfg, results, workers)
+	return results, err
+}
+
 // wholeBatch returns the length of the batch that inputs start with, when
 // they start with the whole of it, maze after maze, each maze's walls
 // still those in the batch's population; else 0.

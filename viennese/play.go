@@ -161,3 +161,22 @@ func joinInts(a []int, sep string) string {
 
 // JoinPath formats a list of crossroads as "0-2-6-12".
 func JoinPath(a []int) string { return joinInts(a, "-") }
+
+// PlayFile plays the maze file name ("-" reads stdin) under variant, nil
+// meaning the file's variant line, else HT (File.VariantOr): it states the
+// task on out, then runs the game on the moves of in (Play).
+func PlayFile(name string, stdin io.Reader, variant *Variant, in io.Reader, out io.Writer) error {
+	f, err := OpenMaze(name, stdin)
+	if err != nil {
+		return err
+	}
+	v := f.VariantOr(variant)
+	sys, err := NewSystem(f.Maze.Canvas, v)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "Viennese maze (%s): go from crossroad %d to %d. A light of colour c is red after d moves when (c+d) mod 3 = 2.\n",
+		v, f.Maze.Canvas.Start, f.Maze.Canvas.Goal)
+	_, err = Play(NewGame(sys, f.Maze.Colours), in, out)
+	return err
+}

@@ -349,8 +349,26 @@ func Run(ctx context.Context, s *Search, progress func(Result), generation func(
 }
 
 // Tune copies the fields of t named in set, by their flag names (rate,
-// rounds, pop, parents, elite, mutation, temp), onto p.
-func (p *Params) Tune(t Params, set map[string]bool) {
+// rounds, pop, parents, elite, mutation, temp), onto p. It first refuses,
+// as evolve does, a field given for a method it does not apply to (--rate
+// only to keep, --temp only to sa: it would be silently ignored) and one
+// out of its range: --mutation a probability above 0 and at most 1,
+// --temp a finite 0 or more, --rate above 0 and at most 1. The errors
+// name the flags.
+func (p *Params) Tune(t Params, set map[string]bool) error {
+	for _, o := range []struct{ flag, algo string }{{"rate", AlgoKeep}, {"temp", AlgoSA}} {
+		if set[o.flag] && p.Algo != o.algo {
+			return fmt.Errorf("--%s does not apply to --algo %s (only to %s)", o.flag, p.Algo, o.algo)
+		}
+	}
+	switch {
+	case set["mutation"] && !(t.Mutation > 0 && t.Mutation <= 1):
+		return fmt.Errorf("--mutation %v: must be above 0 and at most 1 (the probability that a child's light changes)", t.Mutation)
+	case set["temp"] && !(t.Temp >= 0 && !math.IsInf(t.Temp, 1)):
+		return fmt.Errorf("--temp %v: must be finite and 0 or more", t.Temp)
+	case set["rate"] && !(t.Rate > 0 && t.Rate <= 1):
+		return fmt.Errorf("--rate %v: must be above 0 and at most 1", t.Rate)
+	}
 	for name, set1 := range map[string]func(){
 		"rate": func() { p.Rate = t.Rate }, "rounds": func() { p.Rounds = t.Rounds }, "pop": func() { p.Pop = t.Pop },
 		"parents": func() { p.Parents = t.Parents }, "elite": func() { p.Elite = t.Elite },
@@ -360,4 +378,5 @@ func (p *Params) Tune(t Params, set map[string]bool) {
 			set1()
 		}
 	}
+	return nil
 }

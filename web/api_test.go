@@ -28,6 +28,21 @@ func newTestServer(t *testing.T, o Options) *Server {
 	return s
 }
 
+// newTestHTTP is newTestServer behind an httptest server. At the end of
+// the test the Server closes first, ending its jobs' event streams, then
+// the HTTP server, which waits for its requests.
+func newTestHTTP(t *testing.T, o Options) (*Server, *httptest.Server) {
+	t.Helper()
+	s, err := New(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(s.Handler())
+	t.Cleanup(ts.Close)
+	t.Cleanup(s.Close)
+	return s, ts
+}
+
 // do sends one request to s and returns the status and body.
 func do(t *testing.T, s *Server, method, path, body string) (int, string) {
 	t.Helper()

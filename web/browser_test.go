@@ -8,7 +8,6 @@ package web
 import (
 	"context"
 	"fmt"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -51,13 +50,7 @@ func screenshotDir(t *testing.T) string {
 func TestBrowser(t *testing.T) {
 	br := newBrowser(t)
 	ctx, shot, waitJS, text, run := br.ctx, br.shot, br.waitJS, br.text, br.run
-	s, err := New(Options{Backend: "auto", MaxJobs: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts := httptest.NewServer(s.Handler())
-	defer ts.Close()
-	defer s.Close()
+	s, ts := newTestHTTP(t, Options{Backend: "auto", MaxJobs: 2})
 
 	// 1. One wall at row 1, column 0 of the empty 13×13 board: 182 turns.
 	var xy []float64

@@ -15,7 +15,7 @@ type evalRequest struct {
 	// Maze is the maze in the text format (the edge format when Edges).
 	Maze  string `json:"maze"`
 	Edges bool   `json:"edges"`
-	rules
+	mousemaze.Rules
 	// Backend names the evaluator; empty means the server's --backend.
 	Backend string `json:"backend"`
 	// NoPath leaves the path out (the heat map and totals only).
@@ -35,7 +35,7 @@ func (s *Server) handleEval(w http.ResponseWriter, r *http.Request) {
 
 // eval walks the request's maze.
 func (s *Server) eval(req evalRequest) (*evalResponse, error) {
-	cfg, err := req.rules.config()
+	cfg, err := config(req.Rules)
 	if err != nil {
 		return nil, err
 	}

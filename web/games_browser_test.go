@@ -7,7 +7,6 @@ package web
 
 import (
 	"fmt"
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -43,13 +42,7 @@ func TestBrowserGames(t *testing.T) {
 	// A tab in the background may poll late on a crowded machine: the
 	// silence rule (tested with a fake clock in games_test.go) must not end
 	// the scripted race early.
-	s, err := New(Options{Backend: "auto", PlayerGone: 10 * time.Minute})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts := httptest.NewServer(s.Handler())
-	defer ts.Close()
-	defer s.Close()
+	_, ts := newTestHTTP(t, Options{Backend: "auto", PlayerGone: 10 * time.Minute})
 	setSelect := func(id, v string) chromedp.Action {
 		return chromedp.Evaluate(fmt.Sprintf(`(() => { const e = document.getElementById(%q); e.value = %q;
 			e.dispatchEvent(new Event('change')); return 0; })()`, id, v), nil)

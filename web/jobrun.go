@@ -33,7 +33,7 @@ type jobRequest struct {
 	// SpecOptions are evolve's search parameters (pop, parents, …,
 	// polish), checked as the CLI checks its flags.
 	dispatch.SpecOptions
-	rules
+	mousemaze.Rules
 	// Spec, when given, describes the whole evolve job (as a checkpoint
 	// of `mousemaze evolve` holds it); only kind and backend may go with
 	// it.
@@ -59,7 +59,7 @@ func (s *Server) startJob(req jobRequest) (*job, error) {
 	if err != nil {
 		return nil, badRequest("size %q: %v", req.Size, err)
 	}
-	cfg, err := req.rules.config()
+	cfg, err := config(req.Rules)
 	if err != nil {
 		return nil, err
 	}

@@ -4,7 +4,6 @@ package web
 
 import (
 	"fmt"
-	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -53,13 +52,7 @@ func shownIn(id string) string {
 func TestBrowserLayout(t *testing.T) {
 	br := newBrowser(t)
 	shot, waitJS, text, run := br.shot, br.waitJS, br.text, br.run
-	s, err := New(Options{Backend: "auto", MaxJobs: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts := httptest.NewServer(s.Handler())
-	defer ts.Close()
-	defer s.Close()
+	_, ts := newTestHTTP(t, Options{Backend: "auto", MaxJobs: 2})
 
 	for _, size := range []struct{ w, h int64 }{{1280, 900}, {390, 844}} {
 		name := fmt.Sprintf("%dx%d", size.w, size.h)

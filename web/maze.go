@@ -7,37 +7,18 @@ import (
 	"github.com/mousemaze/mousemaze"
 )
 
-// rules are the request fields that set a Config, named as the CLI's
-// flags are.
-type rules struct {
-	Order string `json:"order"`
-	Entry int    `json:"entry"`
-	Exit  int    `json:"exit"`
-	Cap   int64  `json:"cap"`
-	K     int    `json:"k"`
-}
-
-// config checks the rules as the CLI checks its flags; the columns are
+// config checks the request's rules as the CLI checks its flags
+// (mousemaze.Rules.Config), an empty order meaning DRLU; the columns are
 // checked against the maze's width by the caller.
-func (r rules) config() (mousemaze.Config, error) {
-	order := r.Order
-	if order == "" {
-		order = "DRLU"
+func config(r mousemaze.Rules) (mousemaze.Config, error) {
+	if r.Order == "" {
+		r.Order = "DRLU"
 	}
-	o, err := mousemaze.ParseOrder(order)
+	cfg, err := r.Config("")
 	if err != nil {
-		return mousemaze.Config{}, badRequest("order: %v", err)
+		return cfg, badRequest("%v", err)
 	}
-	if r.Cap < 0 {
-		return mousemaze.Config{}, badRequest("cap %d: must be 0 or more", r.Cap)
-	}
-	if r.Entry < 0 || r.Exit < 0 {
-		return mousemaze.Config{}, badRequest("entry and exit must be 0 or more")
-	}
-	if r.K < 0 || r.K > mousemaze.MaxK {
-		return mousemaze.Config{}, badRequest("k %d: must be 0..%d", r.K, mousemaze.MaxK)
-	}
-	return mousemaze.Config{Order: o, Entry: r.Entry, Exit: r.Exit, Cap: r.Cap, K: r.K}, nil
+	return cfg, nil
 }
 
 // mazeName is the name parse errors give the request's maze text.

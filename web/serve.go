@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"os/exec"
 	"runtime"
+	"strings"
 	"time"
 )
 
@@ -31,6 +32,36 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 		return err
 	}
 	return nil
+}
+
+// CheckAddr checks addr, the address `mousemaze serve --addr` listens
+// on, before it listens: host:port, the port a number from 0 to 65535
+// (or a service name). It reports whether the host names only this
+// machine (IsLoopback); its errors name --addr.
+func CheckAddr(addr string) (loopback bool, err error) {
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return false, fmt.Errorf("--addr %q: %v", addr, err)
+	}
+	if _, err := net.LookupPort("tcp", port); err != nil {
+		return false, fmt.Errorf("--addr %q: port %q: want 0 to 65535 (%v)", addr, port, err)
+	}
+	return IsLoopback(host), nil
+}
+
+// ParseOrigins reads one value of serve --allow-origin: origins separated
+// by commas, blanks trimmed, each checked by ParseOrigin and returned as
+// written.
+func ParseOrigins(v string) ([]string, error) {
+	var origins []string
+	for o := range strings.SplitSeq(v, ",") {
+		o = strings.TrimSpace(o)
+		if _, err := ParseOrigin(o); err != nil {
+			return nil, err
+		}
+		origins = append(origins, o)
+	}
+	return origins, nil
 }
 
 // IsLoopback reports whether host names only this machine.

@@ -18,9 +18,7 @@ import (
 
 func runVersion(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("version", "", "mousemaze version", stderr)
-	if code := parseNoArgs(fs, args); code >= 0 {
-		return code
-	}
+	parseNoArgs(fs, args)
 	version := "(devel)"
 	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
 		version = bi.Main.Version
@@ -38,9 +36,7 @@ func runSelfcheck(args []string, stdout, stderr io.Writer) int {
 	seed := fs.Uint64("seed", 1, "random seed")
 	sizes := fs.String("sizes", bench.DefaultCheckSizes, "comma-separated grid sizes to draw from")
 	asJSON := fs.Bool("json", false, "print the report as one JSON object")
-	if code := parseFlags(fs, args); code >= 0 {
-		return code
-	}
+	parseFlags(fs, args)
 	if fs.NArg() != 0 || *n <= 0 || *batch <= 0 {
 		return failer("selfcheck", stderr)(exitUsage, "want no arguments, --n > 0 and --batch > 0")
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/mousemaze/mousemaze/bench"
 	"github.com/mousemaze/mousemaze/cpu"
 	"github.com/mousemaze/mousemaze/dispatch"
+	"github.com/mousemaze/mousemaze/internal/cliflag"
 )
 
 // runBench is `mousemaze bench`: the backends table; `bench --sweep` and
@@ -35,14 +36,12 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	rounds := fs.Int("rounds", 200, "hill-climb rounds that make the long-walk mazes")
 	seed := fs.Uint64("seed", 1, "random seed for the populations")
 	workers := fs.Int("workers", 0, "workers for the multi-worker cpu rows (0 = one per CPU)")
-	duration := minFlag(fs, "duration", 300*time.Millisecond, 1, "minimum time per measurement")
+	duration := cliflag.Min(fs, "duration", 300*time.Millisecond, 1, "minimum time per measurement")
 	fs.Bool("search", false, "run the search-method benchmark instead (when built in)")
 	fs.Bool("sweep", false, "measure the exhaustive sweep instead: leaves/s and steps/s per core (see bench --sweep -h)")
 	flagsUsage := fs.Usage
-	fs.Usage = func() { flagsUsage(); benchVerbs(stderr) }
-	if code := parseFlags(fs, args); code >= 0 {
-		return code
-	}
+	fs.Usage = func() { flagsUsage(); listVerbs(commands["bench"], stderr) }
+	parseFlags(fs, args)
 	if fs.NArg() != 0 || *n <= 0 || *workers < 0 || *rounds < 0 {
 		return failer("bench", stderr)(exitUsage, "want no arguments, --n > 0, --workers ≥ 0 and --rounds ≥ 0")
 	}
@@ -68,10 +67,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	// Backends named with --backends must open; of the default list (every
 	// registered backend) those that cannot open are skipped with a note.
 	if !flagsSet(fs)["backends"] {
-		opts.Unavailable = func(t bench.Target, err error) bool {
-			fmt.Fprintf(stderr, "bench: skipping %s: %v\n", t, err)
-			return true
-		}
+		opts.Unavailable = skipping[bench.Target]("bench", stderr)
 	}
 	if len(opts.Targets) == 0 {
 		return failer("bench", stderr)(exitUsage, "no backends to measure")
@@ -83,16 +79,6 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		return failer("bench", stderr)(exitFail, "%v", err)
 	}
 	return writeRecords("bench", ms, *asJSON, asTable(bench.WriteTable), stdout, stderr)
-}
-
-// benchVerbs lists the verbs of bench (search, loop, mazes) under its flags, so
-// that `mousemaze help bench` and `bench -h` name them.
-func benchVerbs(w io.Writer) {
-	fmt.Fprintln(w, "\nVerbs:")
-	for _, v := range commands["bench"].verbs {
-		fmt.Fprintf(w, "  %-12s %s\n", v.name, v.summary)
-	}
-	fmt.Fprintln(w, "\nRun 'mousemaze help bench <verb>' or 'mousemaze bench <verb> -h' for a verb's flags.")
 }
 
 // runSearchBench is `mousemaze bench search` (and, as before, `bench
@@ -113,9 +99,7 @@ func runSearchBench(args []string, stdout, stderr io.Writer) int {
 	fs.Int64Var(&o.Target, "target", 0, "turns that count as a hit (0 = the known optimum of the size, if any)")
 	fs.IntVar(&o.Jobs, "jobs", 1, "runs at once (each uses the backend's workers)")
 	asJSON := fs.Bool("json", false, "print one JSON object per method and size")
-	if code := parseNoArgs(fs, args); code >= 0 {
-		return code
-	}
+	parseNoArgs(fs, args)
 	fail := failer("bench search", stderr)
 	if set := flagsSet(fs); set["size"] && set["sizes"] {
 		return fail(exitUsage, "--size and --sizes: give one")
@@ -157,9 +141,7 @@ func runBenchSweep(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("bench --sweep", "[flags]", "mousemaze bench --sweep --cases 6x6", stderr)
 	asJSON := fs.Bool("json", false, "print one JSON object per case")
 	cases := fs.String("cases", bench.SweepCaseNames(), "comma-separated cases to run")
-	if code := parseNoArgs(fs, args); code >= 0 {
-		return code
-	}
+	parseNoArgs(fs, args)
 	fail := failer("bench --sweep", stderr)
 	todo, err := bench.SelectSweepCases(*cases)
 	if err != nil {
@@ -194,22 +176,20 @@ func runBenchSweep(args []string, stdout, stderr io.Writer) int {
 func runBenchLoop(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("bench loop", "[flags]",
 		"mousemaze bench loop --algos ga --sizes 13x13 --workers-list 1,2 --evals 20000 --pop 5000", stderr)
-	algos := fs.String("algos", strings.Join(bench.DefaultLoopAlgos, ","), "comma-separated methods")
-	sizes := fs.String("sizes", sizeList(bench.DefaultLoopSizes), "comma-separated grid sizes RxC")
-	workers := fs.String("workers-list", intList(bench.DefaultLoopWorkers), "comma-separated breeding worker counts, each above 0 (a backend row opens a cpu backend with as many)")
+	algos := fs.String("algos", bench.DefaultLoopAlgos, "comma-separated methods")
+	sizes := fs.String("sizes", bench.DefaultLoopSizes, "comma-separated grid sizes RxC")
+	workers := fs.String("workers-list", bench.DefaultLoopWorkers, "comma-separated breeding worker counts, each above 0 (a backend row opens a cpu backend with as many)")
 	evals := fs.Int64("evals", 0, fmt.Sprintf("evaluations per run (0 = the method's default: %d for ga, ea, pipeline and memetic, %d for the others)",
 		bench.DefaultLoopBreedEvals, bench.DefaultLoopClimbEvals))
-	pop := minFlag(fs, "pop", bench.DefaultLoopPop, 1, "children per generation of ga, ea and pipeline (per island for memetic)")
+	pop := cliflag.Min(fs, "pop", bench.DefaultLoopPop, 1, "children per generation of ga, ea and pipeline (per island for memetic)")
 	seed := fs.Uint64("seed", 1, "search seed")
 	backends := fs.String("backends", strings.Join(bench.LoopBackends(), ","), "comma-separated backends to run the same searches on end to end (empty = the null rows only)")
 	asJSON := fs.Bool("json", false, "print one JSON object per row")
-	if code := parseNoArgs(fs, args); code >= 0 {
-		return code
-	}
+	parseNoArgs(fs, args)
 	fail := failer("bench loop", stderr)
-	o := bench.LoopOptions{Algos: splitList(*algos), Evals: *evals, Pop: *pop, Seed: *seed, Progress: stderr}
+	o := bench.LoopOptions{Algos: bench.SplitList(*algos), Evals: *evals, Pop: *pop, Seed: *seed, Progress: stderr}
 	var err error
-	if o.Sizes, err = bench.ParseSizes(splitList(*sizes)); err != nil {
+	if o.Sizes, err = bench.ParseSizes(bench.SplitList(*sizes)); err != nil {
 		return fail(exitUsage, "--sizes: %v", err)
 	}
 	if o.Workers, err = bench.ParseWorkers(*workers); err != nil {
@@ -224,10 +204,7 @@ func runBenchLoop(args []string, stdout, stderr io.Writer) int {
 	// Backends named with --backends must open; of the default list those
 	// that cannot (cuda without a device) are skipped with a note.
 	if !flagsSet(fs)["backends"] {
-		o.Unavailable = func(b string, err error) bool {
-			fmt.Fprintf(stderr, "bench loop: skipping %s: %v\n", b, err)
-			return true
-		}
+		o.Unavailable = skipping[string]("bench loop", stderr)
 	}
 	ctx, stop := interruptContext()
 	defer stop()
@@ -239,34 +216,14 @@ func runBenchLoop(args []string, stdout, stderr io.Writer) int {
 	return writeRecords("bench loop", recs, *asJSON, text, stdout, stderr)
 }
 
-// splitList splits a comma-separated flag value, trimming blanks and
-// dropping empty items.
-func splitList(s string) []string {
-	var out []string
-	for _, f := range strings.Split(s, ",") {
-		if f = strings.TrimSpace(f); f != "" {
-			out = append(out, f)
-		}
+// skipping is the Unavailable of a bench table whose backends were not
+// named: it notes on w, as cmd's, that it skips the backend that cannot
+// open, and skips it.
+func skipping[T any](cmd string, w io.Writer) func(T, error) bool {
+	return func(t T, err error) bool {
+		fmt.Fprintf(w, "%s: skipping %v: %v\n", cmd, t, err)
+		return true
 	}
-	return out
-}
-
-// sizeList writes sizes as a comma-separated flag default.
-func sizeList(sizes []mousemaze.Size) string {
-	var out []string
-	for _, s := range sizes {
-		out = append(out, s.String())
-	}
-	return strings.Join(out, ",")
-}
-
-// intList writes ns as a comma-separated flag default.
-func intList(ns []int) string {
-	var out []string
-	for _, n := range ns {
-		out = append(out, fmt.Sprint(n))
-	}
-	return strings.Join(out, ",")
 }
 
 // runBenchMazes is `mousemaze bench mazes`: one population of
@@ -278,12 +235,10 @@ func runBenchMazes(args []string, stdout, stderr io.Writer) int {
 		"mousemaze bench mazes --mazes long --size 13x13 --n 100 --rounds 50", stderr)
 	kind := fs.String("mazes", bench.KindLong, "population kind: random or long")
 	size := fs.String("size", "13x13", "grid size RxC")
-	n := minFlag(fs, "n", 256, 1, "mazes to write")
-	rounds := minFlag(fs, "rounds", 200, 0, "hill-climb rounds that make the long-walk mazes")
+	n := cliflag.Min(fs, "n", 256, 1, "mazes to write")
+	rounds := cliflag.Min(fs, "rounds", 200, 0, "hill-climb rounds that make the long-walk mazes")
 	seed := fs.Uint64("seed", 1, "random seed")
-	if code := parseNoArgs(fs, args); code >= 0 {
-		return code
-	}
+	parseNoArgs(fs, args)
 	fail := failer("bench mazes", stderr)
 	if *n > mousemaze.MaxMazes {
 		return fail(exitUsage, "--n %d: at most %d mazes, the most one input may hold", *n, mousemaze.MaxMazes)
@@ -299,11 +254,7 @@ func runBenchMazes(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(exitFail, "%v", err)
 	}
-	mazes := make([]mousemaze.Maze, pop.Len())
-	for i := range mazes {
-		mazes[i] = pop.Maze(i)
-	}
-	if err := mousemaze.Write(stdout, mazes...); err != nil {
+	if err := mousemaze.Write(stdout, pop.Mazes()...); err != nil {
 		return fail(exitFail, "%v", err)
 	}
 	return exitOK

@@ -9,24 +9,21 @@ import (
 	"github.com/mousemaze/mousemaze"
 	"github.com/mousemaze/mousemaze/classic"
 	"github.com/mousemaze/mousemaze/classic/neural"
+	"github.com/mousemaze/mousemaze/internal/cliflag"
 	"github.com/mousemaze/mousemaze/outfile"
 )
 
 // This file is `mousemaze classic`: the ordinary mazes of the seed paper
 // Playing With Mazes (package classic): gen, solve, matrix and play.
 
-// readBoard reads the first board of a classic board file.
+// readBoard reads the first board of a classic board file ("-" is
+// standard input).
 func readBoard(name string) (classic.Board, error) {
-	boards, _, err := readClassic(name)
+	boards, _, err := readInput(name, classic.ParseBoards)
 	if err != nil {
 		return classic.Board{}, err
 	}
 	return boards[0], nil
-}
-
-// readClassic parses a classic board file ("-" is standard input).
-func readClassic(name string) ([]classic.Board, []int, error) {
-	return readInput(name, classic.ParseBoards)
 }
 
 func runClassicGen(args []string, stdout, stderr io.Writer) int {
@@ -40,9 +37,7 @@ func runClassicGen(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&o.Start, "start", "", "start cell R,C (default 0,0)")
 	fs.StringVar(&o.Goal, "goal", "", "goal cell R,C (default the bottom-right cell)")
 	out := fs.String("out", "", "write the maze to this file instead of standard output")
-	if code := parseNoArgs(fs, args); code >= 0 {
-		return code
-	}
+	parseNoArgs(fs, args)
 	fail := failer("classic gen", stderr)
 	if err := outfile.CheckFlags(outfile.Flag{Name: "out", Path: *out}); err != nil {
 		return fail(exitUsage, "%v", err)
@@ -65,43 +60,39 @@ func runClassicGen(args []string, stdout, stderr io.Writer) int {
 
 func runClassicSolve(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("classic solve", "--algo NAME [flags] FILE...", "mousemaze classic solve --algo lru --ties fixed --json classic/testdata/trap-lru-8x8.txt", stderr)
-	algo := choiceFlag(fs, "algo", classic.AlgoBFS, "solver: "+strings.Join(classic.Algos, ", "), classic.Algos...)
+	algo := cliflag.Choice(fs, "algo", classic.AlgoBFS, "solver: "+strings.Join(classic.Algos, ", "), classic.Algos...)
 	seed := fs.Uint64("seed", 1, "random seed for random and lru (random ties)")
-	capSteps := minFlag(fs, "cap", int64(0), 0, "stop a walk after this many moves (tar: ticks); 0 = 1000000")
+	capSteps := cliflag.Min(fs, "cap", int64(0), 0, "stop a walk after this many moves (tar: ticks); 0 = 1000000")
 	heading := fs.String("heading", "E", "the direction a hand walker faces at the start: N, E, S or W")
-	ties := choiceFlag(fs, "ties", "random", "lru tie-break between equally old doors: random or fixed (in --order)", "random", "fixed")
+	ties := cliflag.Choice(fs, "ties", "random", "lru tie-break between equally old doors: random or fixed (in --order)", "random", "fixed")
 	order := fs.String("order", "NESW", "the order of deterministic choices (lru --ties fixed, tremaux, tar, bfs)")
 	path := fs.Bool("path", true, "report the cells walked")
 	asJSON := fs.Bool("json", false, "print one JSON record per board")
-	if code := parseFlags(fs, args); code >= 0 {
-		return code
-	}
-	usageErr := func(format string, a ...any) int {
-		return failer("classic solve", stderr)(exitUsage, format, a...)
-	}
+	parseFlags(fs, args)
+	fail := failer("classic solve", stderr)
 	if fs.NArg() == 0 {
-		return usageErr("no maze file (give FILE, or - for standard input)")
+		return fail(exitUsage, "no maze file (give FILE, or - for standard input)")
 	}
 	h, err := classic.ParseDir(*heading)
 	if err != nil {
-		return usageErr("--heading: %v", err)
+		return fail(exitUsage, "--heading: %v", err)
 	}
 	o, err := classic.ParseOrder(*order)
 	if err != nil {
-		return usageErr("--order: %v", err)
+		return fail(exitUsage, "--order: %v", err)
 	}
 	opt := classic.Options{Cap: *capSteps, Heading: h, FixedTies: *ties == "fixed", Order: o, Path: *path}
 	for _, name := range fs.Args() {
-		boards, _, err := readClassic(name)
+		boards, _, err := readInput(name, classic.ParseBoards)
 		if err != nil {
-			return failer("classic solve", stderr)(exitFail, "%v", err)
+			return fail(exitFail, "%v", err)
 		}
 		recs, err := classic.SolveBoards(*algo, name, boards, opt, *seed)
 		if code := writeRecords("classic solve", recs, *asJSON, each(classic.WriteSolveRecord), stdout, stderr); code != exitOK {
 			return code
 		}
 		if err != nil {
-			return usageErr("%v", err)
+			return fail(exitUsage, "%v", err)
 		}
 	}
 	return exitOK
@@ -109,38 +100,34 @@ func runClassicSolve(args []string, stdout, stderr io.Writer) int {
 
 func runClassicMatrix(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("classic matrix", "[flags] FILE", "mousemaze classic matrix --kind solution --goal 0,0 classic/testdata/trap-lru-8x8.txt", stderr)
-	kind := choiceFlag(fs, "kind", "distance", "distance (Md), solution (Ms for --goal) or power (M^k for --power)", "distance", "solution", "power")
-	method := choiceFlag(fs, "method", "powers", "how to compute Md: powers (of the connection matrix) or bfs", "powers", "bfs")
+	kind := cliflag.Choice(fs, "kind", "distance", "distance (Md), solution (Ms for --goal) or power (M^k for --power)", "distance", "solution", "power")
+	method := cliflag.Choice(fs, "method", "powers", "how to compute Md: powers (of the connection matrix) or bfs", "powers", "bfs")
 	goal := fs.String("goal", "", "goal cell R,C of the solution matrix (default the board's goal)")
-	power := minFlag(fs, "power", 1, 1, "the exponent k of M^k for --kind power")
+	power := cliflag.Min(fs, "power", 1, 1, "the exponent k of M^k for --kind power")
 	asJSON := fs.Bool("json", false, "print the matrix as JSON")
-	if code := parseFlags(fs, args); code >= 0 {
-		return code
-	}
-	usageErr := func(format string, a ...any) int {
-		return failer("classic matrix", stderr)(exitUsage, format, a...)
-	}
+	parseFlags(fs, args)
+	fail := failer("classic matrix", stderr)
 	if fs.NArg() != 1 {
-		return usageErr("want one maze file")
+		return fail(exitUsage, "want one maze file")
 	}
 	set := flagsSet(fs)
 	if err := cmp.Or(needsKind(set, *kind, "power", "power"), needsKind(set, *kind, "solution", "goal")); err != nil {
-		return usageErr("%v", err)
+		return fail(exitUsage, "%v", err)
 	}
 	if set["method"] && *kind == "power" {
-		return usageErr("--method applies to the distance and solution matrices (not power)")
+		return fail(exitUsage, "--method applies to the distance and solution matrices (not power)")
 	}
 	b, err := readBoard(fs.Arg(0))
 	if err != nil {
-		return failer("classic matrix", stderr)(exitFail, "%v", err)
+		return fail(exitFail, "%v", err)
 	}
 	if b.Cells() > 400 {
-		return failer("classic matrix", stderr)(exitFail, "%s: %d cells; matrices are printed for at most 400", fs.Arg(0), b.Cells())
+		return fail(exitFail, "%s: %d cells; matrices are printed for at most 400", fs.Arg(0), b.Cells())
 	}
 	g := -1
 	if *goal != "" && *kind == "solution" {
 		if g, err = classic.ParseCell(*goal, b.Rows, b.Cols); err != nil {
-			return usageErr("--goal: %v", err)
+			return fail(exitUsage, "--goal: %v", err)
 		}
 	}
 	mx := classic.NewMatrix(b, *kind, *method == "bfs", *power, g)
@@ -152,14 +139,12 @@ func runClassicPlay(args []string, stdout, stderr io.Writer) int {
 	blind := fs.Bool("blind", false, "the blind maze: only the player's-eye view (§6.1); required")
 	var o classic.BlindOptions
 	fs.StringVar(&o.Heading, "heading", "N", "the direction the player faces at the start")
-	maxMoves := minFlag(fs, "max-moves", 0, 0, "end the game after this many move attempts (0 = no limit)")
+	maxMoves := cliflag.Min(fs, "max-moves", 0, 0, "end the game after this many move attempts (0 = no limit)")
 	fs.StringVar(&o.Opponent, "opponent", "", "a computer opponent in the dark: catcher (wins on meeting you) or racer (wins on reaching the goal first); it steps once per move attempt of yours; "+classic.HearingRule)
 	fs.StringVar(&o.OpponentWalker, "opponent-walker", classic.WalkerRandom, "the opponent's walker: "+strings.Join(classic.Walkers, ", "))
 	fs.Uint64Var(&o.Seed, "seed", 1, "random seed of the opponent's walker; the same seed and moves give the same game")
-	view := choiceFlag(fs, "view", "text", "text (the sentence of the player's-eye view) or perspective (also an ASCII corridor drawing)", "text", "perspective")
-	if code := parseFlags(fs, args); code >= 0 {
-		return code
-	}
+	view := cliflag.Choice(fs, "view", "text", "text (the sentence of the player's-eye view) or perspective (also an ASCII corridor drawing)", "text", "perspective")
+	parseFlags(fs, args)
 	fail := failer("classic play", stderr)
 	switch {
 	case !*blind:
@@ -190,10 +175,10 @@ func runClassicPlay(args []string, stdout, stderr io.Writer) int {
 
 func runClassicNeural(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("classic neural", "[flags]", "mousemaze classic neural --mazes 20 --size 8x8 --episodes 10 --cap 2000", stderr)
-	mazes := minFlag(fs, "mazes", 100, 1, "number of generated perfect mazes (spanning tree, seeds --seed, --seed+1, ...)")
+	mazes := cliflag.Min(fs, "mazes", 100, 1, "number of generated perfect mazes (spanning tree, seeds --seed, --seed+1, ...)")
 	size := fs.String("size", "8x8", "maze size RxC; start top-left, goal bottom-right")
-	episodes := minFlag(fs, "episodes", 10, 1, "runs of the net on each maze (it keeps what it learnt between runs)")
-	capSteps := minFlag(fs, "cap", int64(2000), 1, "step cap of every run, the net's and the random walk's")
+	episodes := cliflag.Min(fs, "episodes", 10, 1, "runs of the net on each maze (it keeps what it learnt between runs)")
+	capSteps := cliflag.Min(fs, "cap", int64(2000), 1, "step cap of every run, the net's and the random walk's")
 	seed := fs.Uint64("seed", 1, "first maze seed")
 	p := neural.DefaultParams()
 	fs.IntVar(&p.Hidden, "hidden", p.Hidden, "decision nodes")
@@ -203,18 +188,14 @@ func runClassicNeural(args []string, stdout, stderr io.Writer) int {
 	fs.Float64Var(&p.Noise, "noise", p.Noise, "spread of the random input to the move nodes")
 	fs.Float64Var(&p.Inhibition, "inhibition", p.Inhibition, "mutual inhibition of the move nodes")
 	asJSON := fs.Bool("json", false, "print the summary as JSON")
-	if code := parseNoArgs(fs, args); code >= 0 {
-		return code
-	}
-	usageErr := func(format string, a ...any) int {
-		return failer("classic neural", stderr)(exitUsage, format, a...)
-	}
+	parseNoArgs(fs, args)
+	fail := failer("classic neural", stderr)
 	sz, err := mousemaze.ParseSize(*size)
 	if err != nil {
-		return usageErr("--size %q: %v", *size, err)
+		return fail(exitUsage, "--size %q: %v", *size, err)
 	}
 	if err := p.Check(); err != nil {
-		return usageErr("%v", err)
+		return fail(exitUsage, "%v", err)
 	}
 	rep := neural.NewReport(p, *mazes, sz.Rows, sz.Cols, *episodes, *capSteps, *seed)
 	return report(*asJSON, rep, rep.Write, stdout)
@@ -233,9 +214,7 @@ func runClassicDuel(args []string, stdout, stderr io.Writer) int {
 	fs.Float64Var(&du.Braid, "braid", 0, "braid every maze: open a wall in this fraction of its dead ends")
 	fs.IntVar(&du.MaxMoves, "max-moves", 0, "a game with no winner after this many moves is a draw (0 = 100 per cell)")
 	asJSON := fs.Bool("json", false, "print the report as JSON")
-	if code := parseNoArgs(fs, args); code >= 0 {
-		return code
-	}
+	parseNoArgs(fs, args)
 	du.Rows, du.Cols = size.V.Rows, size.V.Cols
 	rep, err := du.Run()
 	if err != nil {
@@ -246,13 +225,11 @@ func runClassicDuel(args []string, stdout, stderr io.Writer) int {
 
 func runClassicInterpret(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("classic interpret", "--theme trade|bureau|quiz [flags] FILE", "mousemaze classic interpret --theme bureau --auto tremaux --png path.png classic/testdata/trap-tremaux-8x8.txt", stderr)
-	theme := choiceFlag(fs, "theme", classic.ThemeTrade, "the game the maze underlies: "+strings.Join(classic.Themes, ", "), classic.Themes...)
+	theme := cliflag.Choice(fs, "theme", classic.ThemeTrade, "the game the maze underlies: "+strings.Join(classic.Themes, ", "), classic.Themes...)
 	seed := fs.Uint64("seed", 1, "seed of the names and option order (and of --auto random or lru)")
 	auto := fs.String("auto", "", "let a walker play instead of reading option numbers from standard input: "+strings.Join(classic.Walkers, ", "))
 	pngFile := fs.String("png", "", "at the end, also draw the maze and the path taken to this PNG file")
-	if code := parseFlags(fs, args); code >= 0 {
-		return code
-	}
+	parseFlags(fs, args)
 	fail := failer("classic interpret", stderr)
 	if fs.NArg() != 1 {
 		return fail(exitUsage, "want one maze file")

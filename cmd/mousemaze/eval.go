@@ -27,13 +27,11 @@ func runEval(args []string, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "print one JSON object per maze")
 	heat := fs.Bool("heat", false, "include every cell's visit count")
 	edges := fs.Bool("edges", false, "read Mouse Maze 2 boards (walls on edges; see docs/variants.md) instead of grid mazes")
-	if code := parseFlags(fs, args); code >= 0 {
-		return code
-	}
+	parseFlags(fs, args)
 	if fs.NArg() == 0 {
 		return badArgs(fs, stderr, "no input files (use - for standard input)")
 	}
-	cfg, err := rules.config()
+	cfg, err := rules.Config("--")
 	if err != nil {
 		return failer("eval", stderr)(exitUsage, "%v", err)
 	}
@@ -52,15 +50,7 @@ func runEval(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return failErr("eval", stderr, err)
 	}
-	// Edge boards go to the --backend when it walks them
-	// (mousemaze.EdgeEvaluator), and to the reference walk otherwise.
-	var results []mousemaze.Result
-	if *edges {
-		results = make([]mousemaze.Result, len(inputs))
-		_, err = mousemaze.EvaluateEdgesWith(ev, boards, cfg, results, be.workers)
-	} else {
-		results, err = evalout.EvaluateInputs(mousemaze.ForConfig(ev, cfg), cfg, inputs)
-	}
+	results, err := evalout.Evaluate(ev, cfg, inputs, boards, *edges, be.workers)
 	if err != nil {
 		return failer("eval", stderr)(exitFail, "%v", err)
 	}
@@ -83,9 +73,7 @@ func runGraph(args []string, stdout, stderr io.Writer) int {
 	heat := fs.Bool("heat", false, "include every vertex's visit count")
 	fromGrid := fs.Bool("from-grid", false, "read grid mazes (text format) instead and print each as a graph in JSON, under --order, --entry and --exit")
 	lemma11 := fs.Int("lemma11", 0, "print the paper's Lemma 11 tree for a `K`-mod mouse (K ≥ 2) in JSON and exit")
-	if code := parseFlags(fs, args); code >= 0 {
-		return code
-	}
+	parseFlags(fs, args)
 	fail := func(err error) int {
 		return failer("graph", stderr)(exitFail, "%v", err)
 	}
@@ -107,7 +95,7 @@ func runGraph(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return failer("graph", stderr)(exitUsage, "%v", err)
 	}
-	cfg, err := rules.config()
+	cfg, err := rules.Config("--")
 	if err != nil {
 		return failer("graph", stderr)(exitUsage, "%v", err)
 	}
@@ -146,10 +134,8 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "print one JSON object per maze")
 	table := fs.Bool("table", false, "print the thesis's case table over every maze up to --max instead of reading files")
 	maxSize := fs.String("max", "4x4", "largest grid for --table (every size up to it is enumerated)")
-	if code := parseFlags(fs, args); code >= 0 {
-		return code
-	}
-	cfg, err := rules.config()
+	parseFlags(fs, args)
+	cfg, err := rules.Config("--")
 	if err != nil {
 		return failer("analyze", stderr)(exitUsage, "%v", err)
 	}
@@ -160,16 +146,9 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 		if fs.NArg() > 0 {
 			return failer("analyze", stderr)(exitUsage, "--table reads no files: drop %q", fs.Args())
 		}
-		sz, err := mousemaze.ParseSize(*maxSize)
+		s, sz, err := analyze.SurveyUpTo(*maxSize, cfg)
 		if err != nil {
-			return failer("analyze", stderr)(exitUsage, "--max %q: %v", *maxSize, err)
-		}
-		if sz.Rows*sz.Cols > 36 {
-			return failer("analyze", stderr)(exitUsage, "--max %s: %d cells; --table enumerates every maze up to it, so at most 36 cells", sz, sz.Rows*sz.Cols)
-		}
-		s, err := analyze.SurveyAll(sz.Rows, sz.Cols, cfg)
-		if err != nil {
-			return failer("analyze", stderr)(exitFail, "%v", err)
+			return failErr("analyze", stderr, err)
 		}
 		return report(*asJSON, s.Table.Stats(), func(w io.Writer) { s.WriteText(w, sz, cfg) }, stdout)
 	}

@@ -11,6 +11,8 @@ import (
 	"github.com/mousemaze/mousemaze"
 	"github.com/mousemaze/mousemaze/dispatch"
 	"github.com/mousemaze/mousemaze/dispatch/evolve"
+	"github.com/mousemaze/mousemaze/dispatch/island"
+	"github.com/mousemaze/mousemaze/internal/cliflag"
 	"github.com/mousemaze/mousemaze/outfile"
 )
 
@@ -59,13 +61,13 @@ type evolveFlags struct {
 
 func (f *evolveFlags) register(fs *flag.FlagSet, stderr io.Writer) {
 	f.gridFlags.register(fs, defaultAlgo, "budget in feasible maze evaluations")
-	fs.Int64Var(&f.rules.cap, "cap", 0, "stop a walk after this many turns (0 = no cap)")
+	f.rules.registerCap(fs)
 	f.be.register(fs)
 	fs.StringVar(&f.size, "size", defaultSize, "grid size RxC")
 	fs.StringVar(&f.initFile, "init", "", "start from the mazes in this file (a smaller maze grows into the --size grid: see --init-at)")
 	fs.StringVar(&f.initAt, "init-at", "0,0", "where a smaller --init maze goes: `ROW,COL` of its top-left cell, or corners (each maze at every corner); the new cells are walls but the paths that join its ends to the grid's")
 	fs.StringVar(&f.ckpt, "checkpoint", "", "write the search state to this file (atomically) every --checkpoint-every and at the end")
-	f.every = minFlag(fs, "checkpoint-every", 30*time.Second, 1, "how often to write the checkpoint")
+	f.every = cliflag.Min(fs, "checkpoint-every", 30*time.Second, 1, "how often to write the checkpoint")
 	fs.BoolVar(&f.resume, "resume", false, "continue the search saved in --checkpoint")
 	fs.BoolVar(&f.force, "force", false, "let --checkpoint overwrite a file that holds another search (without --resume)")
 	fs.StringVar(&f.outFile, "out", "", "write the best maze to this file in the text format")
@@ -87,9 +89,7 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 		"mousemaze evolve --size 6x6 --algo memetic --evals 1000000 --seed 1 --json", stderr)
 	var f evolveFlags
 	f.register(fs, stderr)
-	if code := parseNoArgs(fs, args); code >= 0 {
-		return code
-	}
+	parseNoArgs(fs, args)
 	fail := failer("evolve", stderr)
 	started := time.Now()
 	set := flagsSet(fs)
@@ -200,7 +200,7 @@ func runEvolveEdges(fs *flag.FlagSet, f *evolveFlags, stdout, stderr io.Writer) 
 		o.Algo = f.algo
 	}
 	var err error
-	if o.Config, err = f.rules.config(); err != nil {
+	if o.Config, err = f.rules.Config("--"); err != nil {
 		return fail(exitUsage, "%v", err)
 	}
 	search, err := evolve.StartEdges(start, o)
@@ -230,4 +230,57 @@ func runEvolveEdges(fs *flag.FlagSet, f *evolveFlags, stdout, stderr io.Writer) 
 		return printed
 	}
 	return f.finish(out, search.Evals(), written, outfile.Printed(fileErr), saveErr, stderr)
+}
+
+// gridFlags are the flags of a grid search that evolve and slurm evolve
+// share (evolve.GridOptions); each command adds --size its own way.
+type gridFlags struct {
+	rules           rulesFlags
+	sf              evolve.Tuning // the search method's parameters given (evolve.TuningFlags)
+	algo, objective string
+	pop             *int
+	evals           *int64
+	seed            uint64
+	freeEnds        bool
+}
+
+// register adds the flags, with algo the default method and evalsUsage
+// the text of --evals.
+func (g *gridFlags) register(fs *flag.FlagSet, algo, evalsUsage string) {
+	g.rules.registerEnds(fs)
+	g.rules.registerK(fs, kUsage)
+	g.sf = evolve.TuningFlags(fs)
+	fs.StringVar(&g.algo, "algo", algo, "search method: auto (memetic on grids of up to 36 cells, ils --restarts 10 up to 49, ils above), ils (iterated local search), pipeline, memetic, ga, ea, sa, hill or random; see docs/search.md")
+	g.pop = cliflag.Min(fs, "pop", 0, 0, "population / batch size (0 = the method's preset)")
+	g.evals = cliflag.Min(fs, "evals", int64(defaultEvals), 1, evalsUsage)
+	fs.Uint64Var(&g.seed, "seed", 1, "random seed; the same seed gives the same result on every backend (island i of slurm evolve: seed+i)")
+	fs.BoolVar(&g.freeEnds, "free-ends", false, "search the entry and exit columns too")
+	fs.StringVar(&g.objective, "objective", dispatch.ObjTurns, "what to maximise: turns (the walk's length; with --k, the longest escape), trap (the smallest maze that traps a k-mod mouse) or max-cell (the most visits to one cell)")
+}
+
+// options are the settings of the search on a grid of size sz; fs holds
+// the flags, parsed.
+func (g *gridFlags) options(fs *flag.FlagSet, sz mousemaze.Size) (evolve.GridOptions, error) {
+	cfg, err := g.rules.Config("--")
+	return evolve.GridOptions{Algo: g.algo, Size: sz, Config: cfg, FreeEnds: g.freeEnds, Objective: g.objective,
+		Evals: *g.evals, Seed: g.seed, Pop: *g.pop, Tuning: g.sf, Set: flagsSet(fs)}, err
+}
+
+// islandFlags are evolve's --island, --migrate and --migrate-every: the
+// search runs as island i of N, trading its best mazes with its ring
+// neighbours through files in a shared directory (see dispatch/island;
+// island.Migrator.Join checks them).
+type islandFlags struct {
+	shard mousemaze.Shard // i/N, parsed once; Count 0 when not given
+	m     island.Migrator
+}
+
+// registerIslandFlags adds the island flags to fs; migrations are logged
+// to log.
+func registerIslandFlags(fs *flag.FlagSet, log io.Writer) *islandFlags {
+	f := &islandFlags{m: island.Migrator{Log: log}}
+	fs.Var(&f.shard, "island", "run as island i of N, written i/N (0-based; the seed becomes seed+i), trading mazes through --migrate")
+	fs.StringVar(&f.m.Dir, "migrate", "", "shared directory where islands write their best mazes and read their neighbours'")
+	fs.IntVar(&f.m.Every, "migrate-every", 25, "generations between migrations (with --island)")
+	return f
 }

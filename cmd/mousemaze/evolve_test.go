@@ -198,10 +198,10 @@ func TestSearchBench(t *testing.T) {
 		t.Errorf("methods %v", algos)
 	}
 	stdout.Reset()
-	if code := runSearchBench([]string{"--size", "4x4", "--evals", "500", "--seeds", "1", "--algos", "hill", "--backend", "ref"}, &stdout, &stderr); code != exitOK || !strings.Contains(stdout.String(), "hits >= 27") {
+	if code := run([]string{"bench", "search", "--size", "4x4", "--evals", "500", "--seeds", "1", "--algos", "hill", "--backend", "ref"}, &stdout, &stderr); code != exitOK || !strings.Contains(stdout.String(), "hits >= 27") {
 		t.Fatalf("table: exit %d\n%s", code, stdout.String())
 	}
-	if code := runSearchBench([]string{"--algos", "tabu"}, &stdout, &stderr); code != exitUsage {
+	if code := run([]string{"bench", "search", "--algos", "tabu"}, &stdout, &stderr); code != exitUsage {
 		t.Errorf("unknown method: exit %d, want 2", code)
 	}
 }

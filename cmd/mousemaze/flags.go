@@ -6,13 +6,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"slices"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/mousemaze/mousemaze"
 	"github.com/mousemaze/mousemaze/dispatch"
+	"github.com/mousemaze/mousemaze/internal/cliflag"
 	"github.com/mousemaze/mousemaze/viennese"
 )
 
@@ -37,7 +36,7 @@ func newFlagSet(name, synopsis, example string, stderr io.Writer) *flag.FlagSet 
 // placeholder it prints for flag types it does not know, replaced by the
 // type of the project's own flag values (int, duration, RxC, i/N, ...).
 // Like the flag package for its own int and duration flags, it states no
-// default of 0 (or 0s) for the project's number flags (minFlag): the
+// default of 0 (or 0s) for the project's number flags (cliflag.Min): the
 // package prints one for them only because their unset value prints as "".
 func printDefaults(fs *flag.FlagSet, w io.Writer) {
 	var buf strings.Builder
@@ -62,7 +61,7 @@ func printDefaults(fs *flag.FlagSet, w io.Writer) {
 // isNumber says whether v is one of the project's number flag values.
 func isNumber(v flag.Value) bool {
 	switch v.(type) {
-	case *value[int], *value[int64], *value[time.Duration]:
+	case *cliflag.Value[int], *cliflag.Value[int64], *cliflag.Value[time.Duration]:
 		return true
 	}
 	return false
@@ -72,114 +71,80 @@ func isNumber(v flag.Value) bool {
 // text, or "" for the flag package's own.
 func flagType(v flag.Value) string {
 	switch v.(type) {
-	case *value[int], *value[int64]:
+	case *cliflag.Value[int], *cliflag.Value[int64]:
 		return "int"
-	case *value[time.Duration]:
+	case *cliflag.Value[time.Duration]:
 		return "duration"
-	case *value[mousemaze.Size]:
+	case *cliflag.Value[mousemaze.Size]:
 		return "RxC"
-	case *value[string]:
+	case *cliflag.Value[string]:
 		return "string"
 	case *mousemaze.Shard:
 		return "i/N"
-	case *value[viennese.Variant]:
+	case *cliflag.Value[viennese.Variant]:
 		return "variant"
 	}
 	return ""
 }
 
-// parseFlags parses args and returns the exit status to use when parsing
-// ended the command: exitOK for -h, exitUsage for bad flags, -1 to go on.
-// Flags may follow the arguments (eval maze.txt --json): see
-// parseInterspersed.
-func parseFlags(fs *flag.FlagSet, args []string) int {
-	err := parseInterspersed(fs, args)
+// parseFlags parses args. When parsing ends the command, as -h or a bad
+// flag does, it ends it there with exitOK or exitUsage (the flag package
+// has printed the help or the error): see exit. Flags may follow the
+// arguments (eval maze.txt --json): see cliflag.Parse.
+func parseFlags(fs *flag.FlagSet, args []string) {
+	err := cliflag.Parse(fs, args)
 	switch {
-	case err == nil:
-		return -1
 	case errors.Is(err, flag.ErrHelp):
-		return exitOK
-	default:
-		return exitUsage
+		panic(exit(exitOK))
+	case err != nil:
+		panic(exit(exitUsage))
 	}
 }
 
-// parseInterspersed parses the flags of args wherever they stand: the
-// flag package stops at the first argument, so it parses again after
-// each argument, until the end of args or a "--", after which everything
-// is an argument (as "-" is, standard input). fs.Args() are then the
-// arguments in their order.
-func parseInterspersed(fs *flag.FlagSet, args []string) error {
-	var pos []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return err
-		}
-		rest := fs.Args()
-		if n := len(args) - len(rest); n > 0 && args[n-1] == "--" {
-			pos = append(pos, rest...)
-			break
-		}
-		if len(rest) == 0 {
-			break
-		}
-		pos, args = append(pos, rest[0]), rest[1:]
-	}
-	return fs.Parse(append([]string{"--"}, pos...))
-}
+// exit is the exit status of a command that parseFlags (or its kin)
+// ended, as flag.ExitOnError ends a program: it is carried by a panic
+// that call recovers, so that a command ends without exiting the
+// process (tests call run).
+type exit int
 
 // parseNoArgs is parseFlags for a command that takes no arguments: it
 // refuses any with exitUsage.
-func parseNoArgs(fs *flag.FlagSet, args []string) int {
-	if code := parseFlags(fs, args); code >= 0 {
-		return code
-	}
+func parseNoArgs(fs *flag.FlagSet, args []string) {
+	parseFlags(fs, args)
 	if fs.NArg() > 0 {
-		return failer(fs.Name(), fs.Output())(exitUsage, "unexpected arguments %q", fs.Args())
+		panic(exit(failer(fs.Name(), fs.Output())(exitUsage, "unexpected arguments %q", fs.Args())))
 	}
-	return -1
 }
 
-// rulesFlags are the flags that set a Config: --order, --entry, --exit,
-// --cap and --k.
-type rulesFlags struct {
-	order       string
-	entry, exit int
-	cap         int64
-	k           int
-}
+// rulesFlags are the flags that set the walk's rules (mousemaze.Rules):
+// --order, --entry, --exit, --cap and --k. Rules.Config("--") checks them
+// with errors that name the flags.
+type rulesFlags struct{ mousemaze.Rules }
 
+// register adds all the rules' flags.
 func (r *rulesFlags) register(fs *flag.FlagSet) {
 	r.registerEnds(fs)
-	fs.Int64Var(&r.cap, "cap", 0, "stop a walk after this many turns (0 = no cap)")
-	fs.IntVar(&r.k, "k", 0, "count visits modulo `K` (the paper's k-mod mouse; 0 = exact counting)")
+	r.registerCap(fs)
+	r.registerK(fs, kUsage)
 }
+
+// kUsage is the help text of --k but sweep's.
+const kUsage = "count visits modulo `K` (the paper's k-mod mouse; 0 = exact counting)"
 
 // registerEnds adds --order, --entry and --exit only.
 func (r *rulesFlags) registerEnds(fs *flag.FlagSet) {
-	fs.StringVar(&r.order, "order", "DRLU", "preference order for ties, a permutation of D, R, L, U")
-	fs.IntVar(&r.entry, "entry", 0, "entry column (above the top row, 0-based)")
-	fs.IntVar(&r.exit, "exit", 0, "exit column (below the bottom row, 0-based)")
+	fs.StringVar(&r.Order, "order", "DRLU", "preference order for ties, a permutation of D, R, L, U")
+	fs.IntVar(&r.Entry, "entry", 0, "entry column (above the top row, 0-based)")
+	fs.IntVar(&r.Exit, "exit", 0, "exit column (below the bottom row, 0-based)")
 }
 
-// config turns the flags into a Config. It checks the order and the cap;
-// the columns are checked against each maze's width when it is walked.
-func (r *rulesFlags) config() (mousemaze.Config, error) {
-	o, err := mousemaze.ParseOrder(r.order)
-	if err != nil {
-		return mousemaze.Config{}, fmt.Errorf("--order: %w", err)
-	}
-	if r.cap < 0 {
-		return mousemaze.Config{}, fmt.Errorf("--cap %d: must be 0 or more", r.cap)
-	}
-	if r.entry < 0 || r.exit < 0 {
-		return mousemaze.Config{}, fmt.Errorf("--entry and --exit must be 0 or more")
-	}
-	if r.k < 0 || r.k > mousemaze.MaxK {
-		return mousemaze.Config{}, fmt.Errorf("--k %d: must be 0..%d", r.k, mousemaze.MaxK)
-	}
-	return mousemaze.Config{Order: o, Entry: r.entry, Exit: r.exit, Cap: r.cap, K: r.k}, nil
+// registerCap adds --cap.
+func (r *rulesFlags) registerCap(fs *flag.FlagSet) {
+	fs.Int64Var(&r.Cap, "cap", 0, "stop a walk after this many turns (0 = no cap)")
 }
+
+// registerK adds --k with the help text usage.
+func (r *rulesFlags) registerK(fs *flag.FlagSet, usage string) { fs.IntVar(&r.K, "k", 0, usage) }
 
 // backendFlags are --backend, --workers and --kernel.
 type backendFlags struct {
@@ -208,100 +173,9 @@ func (b *backendFlags) open(cmd string, stderr io.Writer) (mousemaze.Evaluator, 
 	return ev, -1
 }
 
-// value is a typed flag value, parsed once by parse when the flag is
-// given; set says whether it was given or has a default. The flags of
-// sizes (RxC), orders and Viennese variants are values.
-type value[T any] struct {
-	V     T
-	set   bool
-	parse func(string) (T, error)
-}
-
-// newValue registers the flag name with its default def ("" for none).
-func newValue[T any](fs *flag.FlagSet, name, def, usage string, parse func(string) (T, error)) *value[T] {
-	v := &value[T]{parse: parse}
-	if def != "" {
-		v.Set(def)
-	}
-	fs.Var(v, name, usage)
-	return v
-}
-
-// ptr returns the value, or nil when none is set.
-func (v *value[T]) ptr() *T {
-	if !v.set {
-		return nil
-	}
-	return &v.V
-}
-
-// String returns the value as its type prints it, or "" when none is set.
-func (v *value[T]) String() string {
-	if v == nil || !v.set {
-		return ""
-	}
-	return fmt.Sprint(v.V)
-}
-
-// Set parses s.
-func (v *value[T]) Set(s string) error {
-	x, err := v.parse(s)
-	if err != nil {
-		return err
-	}
-	v.V, v.set = x, true
-	return nil
-}
-
 // sizeFlag registers --size RxC with a default ("" for none).
-func sizeFlag(fs *flag.FlagSet, def, usage string) *value[mousemaze.Size] {
-	return newValue(fs, "size", def, usage, mousemaze.ParseSize)
-}
-
-// minFlag registers a number flag (an int, int64 or time.Duration) whose
-// value must be at least min; a smaller one is a usage error at parse time.
-func minFlag[T int | int64 | time.Duration](fs *flag.FlagSet, name string, def, min T, usage string) *T {
-	return &newValue(fs, name, fmt.Sprint(def), usage, func(s string) (T, error) {
-		var v T
-		var err error
-		switch p := any(&v).(type) {
-		case *int:
-			*p, err = strconv.Atoi(s)
-		case *int64:
-			*p, err = strconv.ParseInt(s, 0, 64)
-		case *time.Duration:
-			*p, err = time.ParseDuration(s)
-		}
-		switch {
-		case err != nil:
-			return v, errors.New("not a number")
-		case v < min && min == 1:
-			return v, errors.New("must be above 0")
-		case v < min:
-			return v, fmt.Errorf("must be %v or more", min)
-		}
-		return v, nil
-	}).V
-}
-
-// choiceFlag registers a string flag whose value must be one of valid
-// (def, the default, among them); another value is a usage error at
-// parse time that lists the valid ones.
-func choiceFlag(fs *flag.FlagSet, name, def, usage string, valid ...string) *string {
-	return &newValue(fs, name, def, usage, func(s string) (string, error) {
-		if !slices.Contains(valid, s) {
-			return "", fmt.Errorf("want %s", orList(valid))
-		}
-		return s, nil
-	}).V
-}
-
-// orList writes "a, b or c".
-func orList(xs []string) string {
-	if len(xs) < 2 {
-		return strings.Join(xs, "")
-	}
-	return strings.Join(xs[:len(xs)-1], ", ") + " or " + xs[len(xs)-1]
+func sizeFlag(fs *flag.FlagSet, def, usage string) *cliflag.Value[mousemaze.Size] {
+	return cliflag.New(fs, "size", def, usage, mousemaze.ParseSize)
 }
 
 // flagsSet returns the names of the flags given on the command line.
@@ -399,8 +273,8 @@ func badArgs(fs *flag.FlagSet, stderr io.Writer, msg string) int {
 // variantFlag registers --variant of the viennese verbs: ht or nht;
 // unset, a maze file's variant line (else ht) applies
 // (viennese.File.VariantOr).
-func variantFlag(fs *flag.FlagSet) *value[viennese.Variant] {
-	return newValue(fs, "variant", "", "ht or nht (default: the file's variant line, else ht)", viennese.ParseVariant)
+func variantFlag(fs *flag.FlagSet) *cliflag.Value[viennese.Variant] {
+	return cliflag.New(fs, "variant", "", "ht or nht (default: the file's variant line, else ht)", viennese.ParseVariant)
 }
 
 // printRecords writes each record as one JSON line; a failure to write is

@@ -35,9 +35,7 @@ func runGameValue(args []string, stdout, stderr io.Writer) int {
 		"mousemaze game value game/testdata/boards.txt", stderr)
 	asJSON := fs.Bool("json", false, "print one JSON object per board")
 	exact := fs.Bool("exact", false, fmt.Sprintf("also print each cell's exact canonical form (boards of at most %d cells)", game.MaxExactCells))
-	if code := parseFlags(fs, args); code >= 0 {
-		return code
-	}
+	parseFlags(fs, args)
 	if fs.NArg() == 0 {
 		return badArgs(fs, stderr, "no input files (use - for standard input)")
 	}
@@ -62,9 +60,7 @@ func runGameBuild(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("game build", "[flags] VALUE  (a number such as 5/8, -3/4, 2, or a switch {a|b} with a > b)",
 		"mousemaze game build '{3/4|1/2}'", stderr)
 	asJSON := fs.Bool("json", false, "print a JSON object with the board as text")
-	if code := parseFlags(fs, splitNegatives(args)); code >= 0 {
-		return code
-	}
+	parseFlags(fs, splitNegatives(args))
 	if fs.NArg() != 1 {
 		return badArgs(fs, stderr, "want exactly one VALUE")
 	}
@@ -92,9 +88,7 @@ func runGameSearch(args []string, stdout, stderr io.Writer) int {
 	fs.Int64Var(&cfg.Lo, "lo", cfg.Lo, "smallest option of the switches built")
 	fs.Int64Var(&cfg.Hi, "hi", cfg.Hi, "largest option of the switches built")
 	fs.UintVar(&cfg.Exp, "exp", cfg.Exp, "denominators of the switches' options divide 2^exp")
-	if code := parseFlags(fs, args); code >= 0 {
-		return code
-	}
+	parseFlags(fs, args)
 	if fs.NArg() != 0 {
 		return failer("game search", stderr)(exitUsage, "takes no arguments")
 	}

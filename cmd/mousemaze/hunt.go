@@ -2,7 +2,6 @@ package main
 
 import (
 	"cmp"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -11,12 +10,13 @@ import (
 
 	"github.com/mousemaze/mousemaze"
 	"github.com/mousemaze/mousemaze/dispatch/ladder"
+	"github.com/mousemaze/mousemaze/internal/cliflag"
 )
 
 // huntFlags are the flags of hunt.
 type huntFlags struct {
 	gridFlags
-	from, to                              *value[mousemaze.Size]
+	from, to                              *cliflag.Value[mousemaze.Size]
 	dir, records, initFile, backend, kern string
 	seeds, keep, workers                  int
 	every                                 *time.Duration
@@ -27,8 +27,8 @@ func (f *huntFlags) register(fs *flag.FlagSet) {
 	f.gridFlags.register(fs, "ils", "budget of each run in feasible maze evaluations")
 	*f.evals = 3_000_000
 	fs.Lookup("evals").DefValue = "3000000"
-	f.from = newValue(fs, "from", "12x12", "the ladder's first size `RxC`", mousemaze.ParseSize)
-	f.to = newValue(fs, "to", "", "the ladder's last size `RxC` (default --from): one row and one column more per rung", mousemaze.ParseSize)
+	f.from = cliflag.New(fs, "from", "12x12", "the ladder's first size `RxC`", mousemaze.ParseSize)
+	f.to = cliflag.New(fs, "to", "", "the ladder's last size `RxC` (default --from): one row and one column more per rung", mousemaze.ParseSize)
 	fs.StringVar(&f.dir, "dir", "", "the `DIR` of the hunt's state and its runs' checkpoints (required)")
 	fs.StringVar(&f.records, "records", "", "a records `FILE` (the format of testdata/records.txt): its maze of each size is grown too, and a size's best maze replaces the file's when longer")
 	fs.StringVar(&f.initFile, "init", "", "grow the mazes of this `FILE` (of the --from size) instead of searching --from from random starts")
@@ -37,7 +37,7 @@ func (f *huntFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.workers, "workers", 0, "runs at once, each on one core (0 = one per CPU)")
 	fs.StringVar(&f.backend, "backend", "cpu", "evaluator backend of every run: ref, cpu, tree, cuda or auto")
 	fs.StringVar(&f.kern, "kernel", "", "force a backend kernel by name; empty = fastest available")
-	f.every = minFlag(fs, "checkpoint-every", 60*time.Second, 1, "how often each run saves its checkpoint in --dir")
+	f.every = cliflag.Min(fs, "checkpoint-every", 60*time.Second, 1, "how often each run saves its checkpoint in --dir")
 	fs.BoolVar(&f.resume, "resume", false, "go on with the hunt saved in --dir (restate its flags)")
 	fs.BoolVar(&f.force, "force", false, "start a new hunt in a --dir that holds one")
 	fs.BoolVar(&f.asJSON, "json", false, "print a JSON line for every run that ends and a final \"done\" line")
@@ -48,9 +48,7 @@ func runHunt(args []string, stdout, stderr io.Writer) int {
 		"mousemaze hunt --from 5x5 --to 6x6 --evals 20000 --keep 1 --dir hunt-5x5 --records hunt-5x5.txt", stderr)
 	var f huntFlags
 	f.register(fs)
-	if code := parseNoArgs(fs, args); code >= 0 {
-		return code
-	}
+	parseNoArgs(fs, args)
 	fail := failer("hunt", stderr)
 	set := flagsSet(fs)
 	if f.dir == "" {
@@ -93,51 +91,12 @@ func runHunt(args []string, stdout, stderr io.Writer) int {
 	}
 	res, err := ladder.Hunt(opts, f.resume)
 	if err != nil {
-		return failErr("hunt", stderr, usageIf(err))
+		return failErr("hunt", stderr, err)
 	}
-	writeHunt(stdout, res, f.asJSON)
+	res.Write(stdout, f.asJSON)
 	if res.Interrupted {
 		fmt.Fprintf(stderr, "mousemaze hunt: interrupted; the runs that ended are saved in %s and those under way in their checkpoints: go on with the same command and --resume\n", f.dir)
 		return exitFail
 	}
 	return exitOK
-}
-
-// usageIf makes the errors that blame the flags usage errors.
-func usageIf(err error) error {
-	if errors.Is(err, ladder.ErrSettings) || errors.Is(err, ladder.ErrOptions) {
-		return mousemaze.Usage(err)
-	}
-	return err
-}
-
-// huntSize is one size of hunt --json's final line.
-type huntSize struct {
-	Size  string `json:"size"`
-	Turns int64  `json:"turns"`
-	Runs  int    `json:"runs"`
-	Maze  string `json:"maze"`
-}
-
-// writeHunt prints the best maze of every size: a table and the mazes, or
-// with asJSON a "done" line.
-func writeHunt(w io.Writer, res ladder.Result, asJSON bool) {
-	if asJSON {
-		var sizes []huntSize
-		for _, b := range res.Sizes {
-			sizes = append(sizes, huntSize{Size: b.Size.String(), Turns: b.Turns, Runs: b.Runs, Maze: b.Maze.String()})
-		}
-		ladder.WriteEvent(w, struct {
-			Event       string     `json:"event"`
-			Sizes       []huntSize `json:"sizes"`
-			Interrupted bool       `json:"interrupted,omitempty"`
-		}{"done", sizes, res.Interrupted})
-		return
-	}
-	for _, b := range res.Sizes {
-		fmt.Fprintf(w, "; %s turns %d (the best of %d runs)\n", b.Size, b.Turns, b.Runs)
-		if b.Runs > 0 {
-			fmt.Fprint(w, b.Maze.String())
-		}
-	}
 }

@@ -184,34 +184,3 @@ func TestFlagsAfterArguments(t *testing.T) {
 		})
 	}
 }
-
-// TestParseInterspersed checks the parser all commands use: flags before,
-// between and after the arguments, "-" as an argument, and "--".
-func TestParseInterspersed(t *testing.T) {
-	cases := []struct {
-		args []string
-		json bool
-		n    int
-		pos  []string
-	}{
-		{[]string{"a", "b"}, false, 0, []string{"a", "b"}},
-		{[]string{"--json", "a"}, true, 0, []string{"a"}},
-		{[]string{"a", "--json", "b", "--n", "3"}, true, 3, []string{"a", "b"}},
-		{[]string{"-", "--n=2"}, false, 2, []string{"-"}},
-		{[]string{"a", "--", "--json", "-n"}, false, 0, []string{"a", "--json", "-n"}},
-		{[]string{"--", "a", "--json"}, false, 0, []string{"a", "--json"}},
-		{nil, false, 0, nil},
-	}
-	for _, tc := range cases {
-		fs := newFlagSet("t", "", "", &strings.Builder{})
-		asJSON := fs.Bool("json", false, "")
-		n := fs.Int("n", 0, "")
-		if code := parseFlags(fs, tc.args); code >= 0 {
-			t.Errorf("%q: exit %d", tc.args, code)
-			continue
-		}
-		if *asJSON != tc.json || *n != tc.n || strings.Join(fs.Args(), "|") != strings.Join(tc.pos, "|") {
-			t.Errorf("%q: json %v, n %d, args %q; want %v, %d, %q", tc.args, *asJSON, *n, fs.Args(), tc.json, tc.n, tc.pos)
-		}
-	}
-}

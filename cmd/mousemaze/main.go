@@ -10,11 +10,16 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"sort"
 	"strings"
+	"syscall"
+
+	"github.com/mousemaze/mousemaze/evalout"
 )
 
 // A command is one command of the binary, or one verb of a command. A
@@ -73,11 +78,8 @@ func dispatchVerb(c command, args []string, stdout, stderr io.Writer) int {
 		return runLeaf(c, args, stdout, stderr)
 	}
 	if len(args) > 0 {
-		for _, v := range c.verbs {
-			if v.name == args[0] {
-				v.name = strings.TrimSpace(c.name + " " + v.name)
-				return dispatchVerb(v, args[1:], stdout, stderr)
-			}
+		if v, ok := c.verb(args[0]); ok {
+			return dispatchVerb(v, args[1:], stdout, stderr)
 		}
 	}
 	if c.run != nil {
@@ -100,6 +102,17 @@ func dispatchVerb(c command, args []string, stdout, stderr io.Writer) int {
 	return exitUsage
 }
 
+// verb returns c's verb called name, named in full ("bench search").
+func (c command) verb(name string) (command, bool) {
+	for _, v := range c.verbs {
+		if v.name == name {
+			v.name = strings.TrimSpace(c.name + " " + v.name)
+			return v, true
+		}
+	}
+	return command{}, false
+}
+
 // runLeaf runs c. Asked for help (-h, -help or --help among the flags),
 // it runs c with the arguments up to that flag and standard error set to
 // standard output: the help goes to standard output, as `mousemaze help
@@ -110,9 +123,24 @@ func runLeaf(c command, args []string, stdout, stderr io.Writer) int {
 			break
 		}
 		if a == "-h" || a == "-help" || a == "--help" {
-			return c.run(args[:i+1], stdout, stdout)
+			return call(c, args[:i+1], stdout, stdout)
 		}
 	}
+	return call(c, args, stdout, stderr)
+}
+
+// call runs c and returns its exit status, the one it returns or the one
+// it ended with (see exit).
+func call(c command, args []string, stdout, stderr io.Writer) (code int) {
+	defer func() {
+		switch r := recover().(type) {
+		case nil:
+		case exit:
+			code = int(r)
+		default:
+			panic(r)
+		}
+	}()
 	return c.run(args, stdout, stderr)
 }
 
@@ -122,23 +150,17 @@ func isHelp(a string) bool { return a == "help" || a == "-h" || a == "-help" || 
 // verbs of a command or the flags of a command or verb, on stdout.
 func help(c command, path []string, stdout, stderr io.Writer) int {
 	for _, name := range path {
-		found := false
-		for _, v := range c.verbs {
-			if v.name == name {
-				v.name = strings.TrimSpace(c.name + " " + v.name)
-				c, found = v, true
-				break
-			}
-		}
-		if !found {
+		v, ok := c.verb(name)
+		if !ok {
 			return failer("help", stderr)(exitUsage, "no command %q", strings.TrimSpace(c.name+" "+name))
 		}
+		c = v
 	}
 	if c.run == nil {
 		usage(c, stdout)
 		return exitOK
 	}
-	return c.run([]string{"-h"}, stdout, stdout)
+	return call(c, []string{"-h"}, stdout, stdout)
 }
 
 // usage prints the commands of the binary or the verbs of a command.
@@ -147,7 +169,16 @@ func usage(c command, w io.Writer) {
 		fmt.Fprintln(w, "mousemaze searches for mazes that trap a deterministic mouse for as long as possible.")
 		fmt.Fprintln(w, "\nUsage: mousemaze <command> [flags] [args]\n\nCommands:")
 	} else {
-		fmt.Fprintf(w, "Usage: mousemaze %s <verb> [flags] [args]\n\n%s\n\nVerbs:\n", c.name, c.summary)
+		fmt.Fprintf(w, "Usage: mousemaze %s <verb> [flags] [args]\n\n%s\n", c.name, c.summary)
+	}
+	listVerbs(c, w)
+}
+
+// listVerbs prints the verbs of c, or the commands of the binary, and how
+// to ask for the flags of one.
+func listVerbs(c command, w io.Writer) {
+	if c.name != "" {
+		fmt.Fprintln(w, "\nVerbs:")
 	}
 	for _, v := range c.verbs {
 		fmt.Fprintf(w, "  %-12s %s\n", v.name, v.summary)
@@ -157,4 +188,19 @@ func usage(c command, w io.Writer) {
 	} else {
 		fmt.Fprintf(w, "\nRun 'mousemaze help %s <verb>' or 'mousemaze %s <verb> -h' for a verb's flags.\n", c.name, c.name)
 	}
+}
+
+// stdin is what "-" reads; tests replace it.
+var stdin io.Reader = os.Stdin
+
+// readInput reads the named input ("-" is stdin) with parse (see
+// evalout.ReadInput).
+func readInput[T any](name string, parse func(io.Reader, string) ([]T, []int, error)) ([]T, []int, error) {
+	return evalout.ReadInput(name, stdin, parse)
+}
+
+// interruptContext returns a context that ends on SIGINT or SIGTERM, so
+// that a command can save its work and report before it exits.
+func interruptContext() (context.Context, context.CancelFunc) {
+	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 }

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -10,16 +8,8 @@ import (
 // TestMessages wants the messages of issue 25 items 10 and 15 to name
 // the real problem, each with its exit status.
 func TestMessages(t *testing.T) {
-	dir := t.TempDir()
-	file := func(name, text string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
-	walledIn := file("walled.txt", "+-+-+\n|.|.|\n+-+ +\n|. .|\n+-+ +\n")
-	goal := file("goal.txt", "; a comment\n\n; classic start 0,0\n; classic goal 9,9\n+-+-+\n|. .|\n+ + +\n|. .|\n+-+-+\n")
+	walledIn := tempFile(t, "walled.txt", "+-+-+\n|.|.|\n+-+ +\n|. .|\n+-+ +\n")
+	goal := tempFile(t, "goal.txt", "; a comment\n\n; classic start 0,0\n; classic goal 9,9\n+-+-+\n|. .|\n+ + +\n|. .|\n+-+-+\n")
 	cases := []struct {
 		args        []string
 		code        int

@@ -124,16 +124,9 @@ next:
 // and where, not Go's internals.
 func TestReaderMessages(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, data string) string {
-		path := filepath.Join(dir, name)
-		if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return path
-	}
-	array := write("array.json", "[1, 2]")
-	long := write("long.txt", "nodes 3\n"+strings.Repeat("x", 2<<20)+"\n")
-	graph := write("g.json", graphIn)
+	array := tempFile(t, "array.json", "[1, 2]")
+	long := tempFile(t, "long.txt", "nodes 3\n"+strings.Repeat("x", 2<<20)+"\n")
+	graph := tempFile(t, "g.json", graphIn)
 	tests := []struct {
 		args []string
 		code int

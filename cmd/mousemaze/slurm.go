@@ -9,6 +9,7 @@ import (
 
 	"github.com/mousemaze/mousemaze/deploy/slurm"
 	"github.com/mousemaze/mousemaze/dispatch"
+	"github.com/mousemaze/mousemaze/internal/cliflag"
 )
 
 // runSlurmSubmit is `slurm sweep` and `slurm evolve`: check the flags,
@@ -25,12 +26,12 @@ func runSlurmSubmit(kind string, args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&sub.Gres, "gres", "", "generic resources per task, such as gpu:1 (the script then uses the cuda backend when present)")
 	fs.StringVar(&sub.Partition, "partition", "", "Slurm partition (default: the cluster's)")
 	fs.StringVar(&sub.Time, "time", "", "time limit per task, as sbatch --time takes it")
-	cpus := minFlag(fs, "cpus", 1, 1, "CPUs per task (its workers)")
+	cpus := cliflag.Min(fs, "cpus", 1, 1, "CPUs per task (its workers)")
 	fs.StringVar(&sub.Binary, "binary", "", "the mousemaze binary the tasks run, on a path every node sees (default: this one)")
 	fs.StringVar(&sub.Sbatch, "sbatch", "sbatch", "the sbatch command")
 	dryRun := fs.Bool("dry-run", false, "print the script and the sbatch command; write and submit nothing")
 	noSubmit := fs.Bool("no-submit", false, "write job.json and the script to --dir but do not submit (for other schedulers)")
-	every := minFlag(fs, "checkpoint-every", 30*time.Second, 1, "how often a task saves its checkpoint")
+	every := cliflag.Min(fs, "checkpoint-every", 30*time.Second, 1, "how often a task saves its checkpoint")
 	sizeDef := ""
 	var g gridFlags
 	jo := slurm.JobOptions{Kind: kind}
@@ -48,17 +49,13 @@ func runSlurmSubmit(kind string, args []string, stdout, stderr io.Writer) int {
 		fs.IntVar(&jo.MigrateEvery, "migrate-every", 25, "generations between migrations")
 	}
 	sz := sizeFlag(fs, sizeDef, "grid size RxC (required for sweep; evolve default 13x13)")
-	if code := parseNoArgs(fs, args); code >= 0 {
-		return code
-	}
-	usageErr := func(format string, a ...any) int {
-		return failer("slurm "+kind, stderr)(exitUsage, format, a...)
-	}
+	parseNoArgs(fs, args)
+	fail := failer("slurm "+kind, stderr)
 	switch {
 	case *dir == "":
-		return usageErr("--dir is required: a directory every node can reach")
-	case !sz.set:
-		return usageErr("--size is required, such as --size 8x8")
+		return fail(exitUsage, "--dir is required: a directory every node can reach")
+	case !sz.IsSet():
+		return fail(exitUsage, "--size is required, such as --size 8x8")
 	}
 	sub.CPUs = *cpus
 	jo.Tasks, jo.Every = sub.Tasks, *every
@@ -67,7 +64,7 @@ func runSlurmSubmit(kind string, args []string, stdout, stderr io.Writer) int {
 		jo.Grid, err = g.options(fs, sz.V)
 	} else {
 		jo.Grid.Size, jo.Grid.FreeEnds = sz.V, g.freeEnds
-		jo.Grid.Config, err = g.rules.config()
+		jo.Grid.Config, err = g.rules.Config("--")
 	}
 	var job slurm.Job
 	if err == nil {
@@ -77,34 +74,12 @@ func runSlurmSubmit(kind string, args []string, stdout, stderr io.Writer) int {
 		err = sub.Prepare(*dir, job)
 	}
 	if err != nil {
-		return usageErr("%v", err)
+		return fail(exitUsage, "%v", err)
 	}
-	return submitJob(&sub, job, *dryRun, *noSubmit, stdout, stderr)
-}
-
-// submitJob ends slurm sweep and slurm evolve: it prints the submission
-// of job with dryRun, else writes job.json and the script to its
-// directory and, unless noSubmit, submits the array.
-func submitJob(sub *slurm.Submission, job slurm.Job, dryRun, noSubmit bool, stdout, stderr io.Writer) int {
-	kind := sub.Kind
-	if dryRun {
-		sub.DryRun(stdout, job)
-		return exitOK
+	if err := sub.Send(job, *dryRun, *noSubmit, stdout, stderr); err != nil {
+		return fail(exitFail, "%v", err)
 	}
-	if err := slurm.WriteJobDir(sub.Dir, kind, job.JSON()); err != nil {
-		return failer("slurm "+kind, stderr)(exitFail, "%v", err)
-	}
-	if noSubmit {
-		fmt.Fprintf(stderr, "mousemaze slurm %s: wrote %s; submit with:\n", kind, slurm.JobFile(sub.Dir))
-		fmt.Fprintln(stdout, slurm.ShellJoin(sub.Command()))
-		return exitOK
-	}
-	id, err := sub.Submit()
-	if err != nil {
-		return failer("slurm "+kind, stderr)(exitFail, "%v", err)
-	}
-	fmt.Fprintf(stdout, "%s\n", id)
-	return failer("slurm "+kind, stderr)(exitOK, "submitted job %s (%d tasks) in %s; when it is done: mousemaze slurm merge %s", kind, id, job.Tasks, sub.Dir, sub.Dir)
+	return exitOK
 }
 
 // runSlurmTask is `slurm task DIR`: one array task of the run in DIR. The
@@ -117,10 +92,7 @@ func runSlurmTask(args []string, stdout, stderr io.Writer) int {
 	be.register(fs)
 	pause := fs.Duration("pause", 0, "wait this long before each sweep shard (to watch or kill a task mid-way in tests and demos)")
 	force := fs.Bool("force", false, "remove a shard's or island's unreadable checkpoint and start that work again")
-	dir, code := parseDir(fs, args)
-	if code >= 0 {
-		return code
-	}
+	dir := parseDir(fs, args)
 	fail := failer("slurm task", stderr)
 	if be.workers < 0 {
 		return fail(exitUsage, "--workers %d: must be 0 or more", be.workers)
@@ -160,10 +132,7 @@ func runSlurmMerge(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("slurm merge", "[flags] DIR", "mousemaze slurm merge --json sweep5", stderr)
 	asJSON := fs.Bool("json", false, "print the report as one JSON object")
 	partial := fs.Bool("partial", false, "islands: report the best so far even if some islands are missing or unfinished")
-	dir, code := parseDir(fs, args)
-	if code >= 0 {
-		return code
-	}
+	dir := parseDir(fs, args)
 	fail := failer("slurm merge", stderr)
 	job, err := slurm.LoadJob(dir)
 	if err != nil {
@@ -189,15 +158,13 @@ func mergeSweepDir(cmd, dir string, asJSON bool, stdout, stderr io.Writer) int {
 	return writeResult(cmd, rep, err, asJSON, stdout, stderr)
 }
 
-// parseDir parses the flags of a slurm verb and its one argument, the
-// run's directory; code is the exit status when parsing ended the verb,
-// -1 when not.
-func parseDir(fs *flag.FlagSet, args []string) (dir string, code int) {
-	if code := parseFlags(fs, args); code >= 0 {
-		return "", code
-	}
+// parseDir parses the flags of a slurm verb and returns its one
+// argument, the run's directory; without one it ends the verb with
+// exitUsage (see parseFlags).
+func parseDir(fs *flag.FlagSet, args []string) string {
+	parseFlags(fs, args)
 	if fs.NArg() != 1 {
-		return "", failer(fs.Name(), fs.Output())(exitUsage, "want one directory, the run's --dir")
+		panic(exit(failer(fs.Name(), fs.Output())(exitUsage, "want one directory, the run's --dir")))
 	}
-	return fs.Arg(0), -1
+	return fs.Arg(0)
 }

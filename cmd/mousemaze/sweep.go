@@ -12,6 +12,7 @@ import (
 	"github.com/mousemaze/mousemaze"
 	"github.com/mousemaze/mousemaze/deploy/slurm"
 	"github.com/mousemaze/mousemaze/dispatch/sweep"
+	"github.com/mousemaze/mousemaze/internal/cliflag"
 )
 
 func init() {
@@ -40,16 +41,16 @@ type sweepFlags struct {
 // register adds the flags to fs.
 func (f *sweepFlags) register(fs *flag.FlagSet) {
 	f.rules.registerEnds(fs)
-	fs.IntVar(&f.rules.k, "k", 0, "count visits modulo `K` and sweep for traps: every maze of every size up to --size, with the reference walk")
-	f.maxCells = minFlag(fs, "max-cells", 0, 0, "trap sweep: also skip sizes with more than this many cells (0 = no limit)")
+	f.rules.registerK(fs, "count visits modulo `K` and sweep for traps: every maze of every size up to --size, with the reference walk")
+	f.maxCells = cliflag.Min(fs, "max-cells", 0, 0, "trap sweep: also skip sizes with more than this many cells (0 = no limit)")
 	fs.BoolVar(&f.edges, "edges", false, "sweep every Mouse Maze 2 board (walls on edges) of --size for the longest escape")
-	f.maxSpan = minFlag(fs, "max-span", 0, 0, "trap sweep: also skip sizes with rows+cols above this (0 = no limit)")
+	f.maxSpan = cliflag.Min(fs, "max-span", 0, 0, "trap sweep: also skip sizes with rows+cols above this (0 = no limit)")
 	fs.BoolVar(&f.traps, "traps", false, "run the trap sweep (as --k does) even with exact counting")
 	fs.StringVar(&f.size, "size", "", "grid size RxC, such as 6x6 (required)")
 	fs.BoolVar(&f.freeEnds, "free-ends", false, "sweep every pair of entry and exit columns and report the best pair")
 	fs.IntVar(&f.workers, "workers", 0, "worker goroutines (0 = one per CPU)")
 	fs.StringVar(&f.ckpt, "checkpoint", "", "save the state to this file every --checkpoint-every and on interrupt")
-	f.every = minFlag(fs, "checkpoint-every", 30*time.Second, 1, "how often to save the checkpoint")
+	f.every = cliflag.Min(fs, "checkpoint-every", 30*time.Second, 1, "how often to save the checkpoint")
 	fs.BoolVar(&f.resume, "resume", false, "continue from --checkpoint (a missing file starts afresh)")
 	fs.BoolVar(&f.force, "force", false, "let --checkpoint overwrite a file that holds another sweep (without --resume)")
 	fs.StringVar(&f.shard, "shard", "", "run part i of N, written i/N (0-based), for sweep-merge to combine")
@@ -60,7 +61,7 @@ func (f *sweepFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.bestOnly, "best-only", false, "find only the optimum: cut subtrees that provably cannot reach the incumbent (see docs/sweep.md)")
 	fs.StringVar(&f.initFile, "init", "", "best-only: take the incumbent from the mazes in this `FILE` (the longest walk of the swept size); default a quick search")
 	fs.BoolVar(&f.estimate, "estimate", false, "print Knuth's estimate of the leaves, steps and CPU time of the sweep (per shard with --shard) instead of running it")
-	f.probes = minFlag(fs, "probes", 100000, 1, "--estimate: random descents per pair of end columns")
+	f.probes = cliflag.Min(fs, "probes", 100000, 1, "--estimate: random descents per pair of end columns")
 	fs.StringVar(&f.backend, "backend", "cpu", "run the sweep's tasks on `NAME`: cpu, or cuda (the GPU kernel; needs the cuda build; not with --best-only)")
 }
 
@@ -77,9 +78,7 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 		"mousemaze sweep --size 6x6 --workers 2 --json", stderr)
 	var f sweepFlags
 	f.register(fs)
-	if code := parseFlags(fs, args); code >= 0 {
-		return code
-	}
+	parseFlags(fs, args)
 	fail := failer("sweep", stderr)
 	if fs.NArg() > 0 {
 		return fail(exitUsage, "unexpected arguments %q", fs.Args())
@@ -91,7 +90,7 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(exitUsage, "--size: %v", err)
 	}
-	cfg, err := f.rules.config()
+	cfg, err := f.rules.Config("--")
 	if err != nil {
 		return fail(exitUsage, "%v", err)
 	}
@@ -188,9 +187,7 @@ func runSweepMerge(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("sweep-merge", "[flags] FILE... (JSON reports of sweep --shard i/N --json) or DIR (of reports, or of slurm sweep)",
 		"mousemaze sweep-merge cmd/mousemaze/testdata/sweep-4x4-shard0.json cmd/mousemaze/testdata/sweep-4x4-shard1.json", stderr)
 	asJSON := fs.Bool("json", false, "print the report as one JSON object")
-	if code := parseFlags(fs, args); code >= 0 {
-		return code
-	}
+	parseFlags(fs, args)
 	if fs.NArg() == 0 {
 		fmt.Fprintln(stderr, "mousemaze sweep-merge: no report files")
 		fs.Usage()

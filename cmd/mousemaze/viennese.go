@@ -2,9 +2,7 @@ package main
 
 import (
 	"errors"
-	"fmt"
 	"io"
-	"math"
 	"strings"
 
 	"github.com/mousemaze/mousemaze/dispatch/evolve"
@@ -17,14 +15,12 @@ func runVienneseScore(args []string, stdout, stderr io.Writer) int {
 		"mousemaze viennese score cmd/mousemaze/testdata/viennese-lollipop.txt", stderr)
 	variant := variantFlag(fs)
 	asJSON := fs.Bool("json", false, "print one JSON object per file")
-	if code := parseFlags(fs, args); code >= 0 {
-		return code
-	}
+	parseFlags(fs, args)
 	if fs.NArg() == 0 {
 		return badArgs(fs, stderr, "no input files")
 	}
 	for _, name := range fs.Args() {
-		_, _, r, err := viennese.DescribeFile(name, stdin, variant.ptr(), 0)
+		_, _, r, err := viennese.DescribeFile(name, stdin, variant.Ptr(), 0)
 		if err != nil {
 			return failer("viennese score", stderr)(exitFail, "%v", err)
 		}
@@ -46,9 +42,7 @@ func runVienneseSolve(args []string, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	limit := fs.Int("all", 10, "print up to `N` shortest solutions")
 	pngFile := fs.String("png", "", "write a PNG report (maze, states graph, solution) to `FILE`")
-	if code := parseFlags(fs, args); code >= 0 {
-		return code
-	}
+	parseFlags(fs, args)
 	if fs.NArg() != 1 || *limit < 1 {
 		return badArgs(fs, stderr, "want one input file and --all ≥ 1")
 	}
@@ -56,7 +50,7 @@ func runVienneseSolve(args []string, stdout, stderr io.Writer) int {
 	if err := outfile.CheckFlags(outfile.Flag{Name: "png", Path: *pngFile}); err != nil {
 		return fail(exitUsage, "%v", err)
 	}
-	f, v, r, err := viennese.DescribeFile(fs.Arg(0), stdin, variant.ptr(), *limit)
+	f, v, r, err := viennese.DescribeFile(fs.Arg(0), stdin, variant.Ptr(), *limit)
 	if err != nil {
 		return fail(exitFail, "%v", err)
 	}
@@ -76,24 +70,11 @@ func runViennesePlay(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("viennese play", "[flags] FILE",
 		"mousemaze viennese play cmd/mousemaze/testdata/viennese-lollipop.txt", stderr)
 	variant := variantFlag(fs)
-	if code := parseFlags(fs, args); code >= 0 {
-		return code
-	}
+	parseFlags(fs, args)
 	if fs.NArg() != 1 || fs.Arg(0) == "-" {
 		return badArgs(fs, stderr, "want one input file (moves are read from standard input)")
 	}
-	f, err := viennese.OpenMaze(fs.Arg(0), stdin)
-	if err != nil {
-		return failer("viennese play", stderr)(exitFail, "%v", err)
-	}
-	v := f.VariantOr(variant.ptr())
-	sys, err := viennese.NewSystem(f.Maze.Canvas, v)
-	if err != nil {
-		return failer("viennese play", stderr)(exitFail, "%v", err)
-	}
-	fmt.Fprintf(stdout, "Viennese maze (%s): go from crossroad %d to %d. A light of colour c is red after d moves when (c+d) mod 3 = 2.\n",
-		v, f.Maze.Canvas.Start, f.Maze.Canvas.Goal)
-	if _, err := viennese.Play(viennese.NewGame(sys, f.Maze.Colours), stdin, stdout); err != nil {
+	if err := viennese.PlayFile(fs.Arg(0), stdin, variant.Ptr(), stdin, stdout); err != nil {
 		return failer("viennese play", stderr)(exitFail, "%v", err)
 	}
 	return exitOK
@@ -102,9 +83,7 @@ func runViennesePlay(args []string, stdout, stderr io.Writer) int {
 func runVienneseCanvas(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("viennese canvas", "[flags] vienna24|RxC", "mousemaze viennese canvas 4x4", stderr)
 	asJSON := fs.Bool("json", false, "print the JSON form")
-	if code := parseFlags(fs, args); code >= 0 {
-		return code
-	}
+	parseFlags(fs, args)
 	if fs.NArg() != 1 || (fs.Arg(0) != "vienna24" && !viennese.GridSpec.MatchString(fs.Arg(0))) {
 		return badArgs(fs, stderr, "want vienna24 or RxC")
 	}
@@ -144,9 +123,7 @@ func runVienneseEvolve(args []string, stdout, stderr io.Writer) int {
 	// its own sense (its --pop, --parents, --elite and --mutation are the
 	// former search's).
 	sf := evolve.TuningFlags(fs)
-	if code := parseFlags(fs, args); code >= 0 {
-		return code
-	}
+	parseFlags(fs, args)
 	if fs.NArg() != 0 {
 		return failer("viennese evolve", stderr)(exitUsage, "unexpected argument %q", fs.Arg(0))
 	}
@@ -154,16 +131,11 @@ func runVienneseEvolve(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return failer("viennese evolve", stderr)(exitUsage, "--algo: %v", err)
 	}
-	set := flagsSet(fs)
-	if err := vienneseTuningApplies(*algo, set); err != nil {
-		return failer("viennese evolve", stderr)(exitUsage, "%v", err)
-	}
-	if err := checkVienneseTuning(tune, set); err != nil {
+	if err := p.Tune(tune, flagsSet(fs)); err != nil {
 		return failer("viennese evolve", stderr)(exitUsage, "%v", err)
 	}
 	p.Evals, p.Seed = *budget, *seed
-	p.Tune(tune, set)
-	o := viennese.EvolveOptions{Canvas: *canvas, Variant: variant.ptr(), Params: p, Tuning: sf, TuningSet: sf.Given()}
+	o := viennese.EvolveOptions{Canvas: *canvas, Variant: variant.Ptr(), Params: p, Tuning: sf, TuningSet: sf.Given()}
 	fail := failer("viennese evolve", stderr)
 	if err := outfile.CheckFlags(outfile.Flag{Name: "out", Path: *out}, outfile.Flag{Name: "png", Path: *pngFile}); err != nil {
 		return fail(exitUsage, "%v", err)
@@ -197,40 +169,4 @@ func runVienneseEvolve(args []string, stdout, stderr io.Writer) int {
 		return fail(exitFail, "%v", err)
 	}
 	return code
-}
-
-// vienneseOnly names the methods that the tuning flags of viennese evolve
-// of one method apply to (see viennese.DefaultParams and the Spec that
-// Params makes): --rate to keep, --temp to sa.
-var vienneseOnly = []struct{ flag, algo string }{
-	{"rate", viennese.AlgoKeep},
-	{"temp", viennese.AlgoSA},
-}
-
-// vienneseTuningApplies refuses a tuning flag of viennese evolve given
-// (set) with a method it does not apply to, such as --rate with --algo
-// ga, which would be silently ignored.
-func vienneseTuningApplies(algo string, set map[string]bool) error {
-	for _, o := range vienneseOnly {
-		if set[o.flag] && algo != o.algo {
-			return fmt.Errorf("--%s does not apply to --algo %s (only to %s)", o.flag, algo, o.algo)
-		}
-	}
-	return nil
-}
-
-// checkVienneseTuning refuses, as evolve does, the tuning flags of
-// viennese evolve given (set) with a value out of their range: --mutation
-// a probability above 0 and at most 1, --temp a finite 0 or more, --rate
-// above 0 and at most 1.
-func checkVienneseTuning(t viennese.Params, set map[string]bool) error {
-	switch {
-	case set["mutation"] && !(t.Mutation > 0 && t.Mutation <= 1):
-		return fmt.Errorf("--mutation %v: must be above 0 and at most 1 (the probability that a child's light changes)", t.Mutation)
-	case set["temp"] && !(t.Temp >= 0 && !math.IsInf(t.Temp, 1)):
-		return fmt.Errorf("--temp %v: must be finite and 0 or more", t.Temp)
-	case set["rate"] && !(t.Rate > 0 && t.Rate <= 1):
-		return fmt.Errorf("--rate %v: must be above 0 and at most 1", t.Rate)
-	}
-	return nil
 }

@@ -47,9 +47,9 @@ func readJSON(path string, v any, want string, strict bool) error {
 		case errors.As(err, &se):
 			return fail(se.Offset, "not JSON (want %s): %v", want, err)
 		case errors.As(err, &te) && te.Field == "":
-			return fail(te.Offset, "want %s, a JSON object, not %s", want, aJSON(te.Value))
+			return fail(te.Offset, "want %s, a JSON object, not %s", want, mousemaze.AJSON(te.Value))
 		case errors.As(err, &te):
-			return fail(te.Offset, "field %q: want a JSON %s, not %s", te.Field, jsonKind(te.Type.Kind().String()), aJSON(te.Value))
+			return fail(te.Offset, "field %q: want a JSON %s, not %s", te.Field, jsonKind(te.Type.Kind().String()), mousemaze.AJSON(te.Value))
 		case errors.Is(err, io.EOF):
 			return fail(-1, "empty: want %s", want)
 		}
@@ -74,18 +74,6 @@ func jsonKind(goKind string) string {
 		return "boolean (true or false)"
 	}
 	return goKind
-}
-
-// aJSON names a JSON value's kind (as json.UnmarshalTypeError.Value gives
-// it) with its article: "an array", "a number".
-func aJSON(kind string) string {
-	if kind == "" {
-		return "this value"
-	}
-	if strings.ContainsRune("aeiou", rune(kind[0])) {
-		return "an " + kind
-	}
-	return "a " + kind
 }
 
 // missingError is the error of a run directory or a file in it that does

@@ -47,6 +47,34 @@ func (s Submission) DryRun(w io.Writer, job Job) {
 		filepath.Join(s.Dir, s.Kind+".sbatch"), Script(s.Kind), ShellJoin(s.Command()))
 }
 
+// Send ends slurm sweep and slurm evolve: with dryRun it prints what the
+// submission of job would write and run (DryRun); else it writes job.json
+// and the batch script to s.Dir and, unless noSubmit, submits the array.
+// It prints the job id (with noSubmit, the sbatch command to run) to
+// stdout and a note on what was done to log.
+func (s Submission) Send(job Job, dryRun, noSubmit bool, stdout, log io.Writer) error {
+	if dryRun {
+		s.DryRun(stdout, job)
+		return nil
+	}
+	if err := WriteJobDir(s.Dir, s.Kind, job.JSON()); err != nil {
+		return err
+	}
+	if noSubmit {
+		fmt.Fprintf(log, "mousemaze slurm %s: wrote %s; submit with:\n", s.Kind, JobFile(s.Dir))
+		fmt.Fprintln(stdout, ShellJoin(s.Command()))
+		return nil
+	}
+	id, err := s.Submit()
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(stdout, id)
+	fmt.Fprintf(log, "mousemaze slurm %s: submitted %s job %s (%d tasks) in %s; when it is done: mousemaze slurm merge %s\n",
+		s.Kind, s.Kind, id, job.Tasks, s.Dir, s.Dir)
+	return nil
+}
+
 // PrepareIsland readies island task i of the island search in dir: it
 // creates the directories the island writes to and checks its checkpoint
 // (see Recover: with force an unreadable one is removed).

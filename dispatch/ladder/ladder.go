@@ -121,10 +121,11 @@ type Best struct {
 
 // ErrSettings is wrapped by the errors of a hunt resumed with other
 // settings than it started with; ErrOptions by those of Options that
-// cannot make a hunt.
+// cannot make a hunt. Both blame the command line: they are
+// mousemaze.UsageErrors (mousemaze.IsUsageError).
 var (
-	ErrSettings = errors.New("the hunt's settings differ")
-	ErrOptions  = errors.New("bad hunt options")
+	ErrSettings = mousemaze.Usage(errors.New("the hunt's settings differ"))
+	ErrOptions  = mousemaze.Usage(errors.New("bad hunt options"))
 )
 
 // statePath is the state file of dir.
@@ -537,5 +538,36 @@ func WriteEvent(w io.Writer, v any) {
 	data, err := json.Marshal(v)
 	if err == nil {
 		w.Write(append(data, '\n'))
+	}
+}
+
+// sizeLine is one size of hunt --json's final line.
+type sizeLine struct {
+	Size  string `json:"size"`
+	Turns int64  `json:"turns"`
+	Runs  int    `json:"runs"`
+	Maze  string `json:"maze"`
+}
+
+// Write prints the best maze of every size: a table and the mazes, or
+// with asJSON the "done" line of hunt --json.
+func (r Result) Write(w io.Writer, asJSON bool) {
+	if asJSON {
+		var sizes []sizeLine
+		for _, b := range r.Sizes {
+			sizes = append(sizes, sizeLine{Size: b.Size.String(), Turns: b.Turns, Runs: b.Runs, Maze: b.Maze.String()})
+		}
+		WriteEvent(w, struct {
+			Event       string     `json:"event"`
+			Sizes       []sizeLine `json:"sizes"`
+			Interrupted bool       `json:"interrupted,omitempty"`
+		}{"done", sizes, r.Interrupted})
+		return
+	}
+	for _, b := range r.Sizes {
+		fmt.Fprintf(w, "; %s turns %d (the best of %d runs)\n", b.Size, b.Turns, b.Runs)
+		if b.Runs > 0 {
+			fmt.Fprint(w, b.Maze.String())
+		}
 	}
 }
