@@ -30,6 +30,33 @@ func FeasibleWalls(walls []uint64, cols, entry, exit int) bool {
 	return floodRows(walls, buf[:rows], cols, start, goal)
 }
 
+// ReachWalls is FeasibleWalls with the flood kept in reach, which must be
+// as long as walls: it reports whether the maze is feasible and, when it is
+// not, leaves in reach every open cell that can be reached from the entry
+// cell (bit c of reach[r] for row r, column c; all zero when the entry cell
+// is a wall). When it reports true, reach holds some of the reachable cells.
+// A caller that changes a few cells can use it to decide feasibility
+// without another flood: opening a cell next to none of the reached cells,
+// or walling a cell that is not reached, leaves the answer false.
+func ReachWalls(walls, reach []uint64, cols, entry, exit int) bool {
+	clear(reach)
+	rows := len(walls)
+	if rows < 1 || rows > MaxSide || cols < 1 || cols > MaxSide || len(reach) != rows ||
+		uint(entry) >= uint(cols) || uint(exit) >= uint(cols) {
+		return false
+	}
+	start := uint64(1) << uint(entry)
+	if walls[0]&start != 0 {
+		return false
+	}
+	goal := uint64(1) << uint(exit)
+	if walls[rows-1]&goal != 0 {
+		floodRows(walls, reach, cols, start, 0)
+		return false
+	}
+	return floodRows(walls, reach, cols, start, goal)
+}
+
 // floodRows sets reach, which must be as long as walls and all zero, to the
 // cells reachable from the open cells of start in row 0: bit c of reach[r]
 // is set when the cell in row r, column c is. walls holds 1..MaxSide rows of

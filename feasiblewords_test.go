@@ -277,7 +277,8 @@ func TestFeasibleWallsTable(t *testing.T) {
 	}
 }
 
-// TestFeasibleWallsRandom holds FeasibleWalls to Feasible, and both
+// TestFeasibleWallsRandom holds FeasibleWalls and ReachWalls (its answer,
+// and its reach sets when it answers false) to Feasible, and both
 // Feasible and Reachable to the one-column spread Reachable used to have,
 // on 210,000 random mazes of many shapes, densities and entry and exit
 // columns; every 8th maze, and every one of at most 64 cells, is also
@@ -333,6 +334,18 @@ func TestFeasibleWallsRandom(t *testing.T) {
 		if got := FeasibleWalls(m.Walls, cols, cfg.Entry, cfg.Exit); got != want {
 			t.Fatalf("maze %d: FeasibleWalls = %v, Feasible = %v, entry %d, exit %d on\n%s",
 				i, got, want, cfg.Entry, cfg.Exit, m)
+		}
+		kept := make([]uint64, rows)
+		if got := ReachWalls(m.Walls, kept, cols, cfg.Entry, cfg.Exit); got != want {
+			t.Fatalf("maze %d: ReachWalls = %v, reference %v, entry %d, exit %d on\n%s",
+				i, got, want, cfg.Entry, cfg.Exit, m)
+		}
+		wantKept := ref
+		if ref == nil { // the entry cell is a wall: nothing is reached
+			wantKept = make([]uint64, rows)
+		}
+		if !want && !fwEqualReach(kept, wantKept) {
+			t.Fatalf("maze %d: ReachWalls kept %x, reference %x, entry %d on\n%s", i, kept, ref, cfg.Entry, m)
 		}
 		reach := Reachable(m, cfg.Entry)
 		if !fwEqualReach(reach, ref) {

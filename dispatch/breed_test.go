@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -378,5 +379,72 @@ func TestGridNear(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// repairRef is GridProblem.Repair as first written, a flood after every
+// step: the reference for the repair that floods only when a step can
+// change the answer.
+func repairRef(p *GridProblem, rng *rand.Rand, child, parent Grid) Grid {
+	child = p.Clone(child)
+	child.Entry, child.Exit = parent.Entry, parent.Exit
+	p.openEnds(&child)
+	var diff []int
+	for r, w := range child.Walls {
+		for x := w ^ parent.Walls[r]; x != 0; x &= x - 1 {
+			diff = append(diff, r*p.Cols+bits.TrailingZeros64(x))
+		}
+	}
+	for !p.Feasible(child) && len(diff) > 0 {
+		i := rng.IntN(len(diff))
+		cell := diff[i]
+		diff[i] = diff[len(diff)-1]
+		diff = diff[:len(diff)-1]
+		r, c := cell/p.Cols, cell%p.Cols
+		child.Walls[r] = child.Walls[r]&^(1<<uint(c)) | parent.Walls[r]&(1<<uint(c))
+	}
+	return child
+}
+
+// TestRepairIsReference holds Repair to repairRef on 20,000 random pairs
+// of a feasible parent and a child that differs from it in a few to many
+// cells, on grids of many shapes with fixed and free ends: the same maze,
+// and the same draws from the random stream.
+func TestRepairIsReference(t *testing.T) {
+	rng := rand.New(rand.NewPCG(35, 1))
+	var repaired, untouched int
+	for i := 0; i < 20000; i++ {
+		rows, cols := 2+rng.IntN(15), 2+rng.IntN(15)
+		if i%10 == 0 {
+			rows, cols = 1+rng.IntN(mousemaze.MaxSide), 1+rng.IntN(mousemaze.MaxSide)
+		}
+		p, open := openGridProblem(t, rows, cols, i%3 == 0, 0, 0)
+		p.Density = []float64{0.1, 0.25, 0.4}[i%3]
+		parent := repairRef(p, rng, p.Draw(rng), open) // feasible
+		child := p.Draw(rng)                           // a random maze: far from parent
+		if i%2 == 0 {                                  // or parent with a few random cells flipped
+			child = p.Clone(parent)
+			for k := 1 + rng.IntN(8); k > 0; k-- {
+				r, c := rng.IntN(rows), rng.IntN(cols)
+				child.Walls[r] ^= 1 << uint(c)
+			}
+		}
+		seed := rng.Uint64()
+		ra, rb := rand.New(rand.NewPCG(seed, 0)), rand.New(rand.NewPCG(seed, 0))
+		got, want := p.Repair(ra, child, parent), repairRef(p, rb, child, parent)
+		if !p.Equal(got, want) || ra.Uint64() != rb.Uint64() {
+			t.Fatalf("pair %d (%dx%d): Repair gave %x, the reference %x", i, rows, cols, got.Walls, want.Walls)
+		}
+		if !p.Feasible(got) {
+			t.Fatalf("pair %d: Repair left an infeasible maze", i)
+		}
+		if p.Feasible(child) && child.Entry == parent.Entry && child.Exit == parent.Exit {
+			untouched++
+		} else {
+			repaired++
+		}
+	}
+	if repaired < 5000 || untouched < 1000 {
+		t.Errorf("unbalanced sample: %d repaired, %d feasible already", repaired, untouched)
 	}
 }

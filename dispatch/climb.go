@@ -112,27 +112,91 @@ func (s *Engine[G]) climbBatch(c *Climb[G]) []Member[G] {
 	if limit <= 0 || limit > maxBatch {
 		limit = maxBatch
 	}
-	var batch []Member[G]
 	if limit >= parallelClimb && s.Workers() > 1 {
 		return s.climbBatchParallel(c, sc, limit)
 	}
+	return s.buildBatch(c, sc, limit, &c.Pos, &s.st.Rejected)
+}
+
+// buildBatch is climbBatch's loop on one goroutine: up to limit feasible
+// neighbours of c from sc, with the scan's position after the last one
+// taken written to *pos and the infeasible ones counted in *rejected. It
+// changes nothing else, so it can build a batch ahead (see aheadOf).
+func (s *Engine[G]) buildBatch(c *Climb[G], sc *scan, limit int, pos, rejected *int64) []Member[G] {
 	if ia, ok := s.prob.(intoApplier[G]); ok {
-		return s.climbBatchInto(c, sc, limit, ia)
+		return s.climbBatchInto(c, sc, limit, ia, pos, rejected)
 	}
+	var batch []Member[G]
 	for len(batch) < limit {
 		moves, ok := sc.next()
 		if !ok {
 			break
 		}
-		c.Pos = sc.pos
+		*pos = sc.pos
 		g := s.prob.Apply(c.Center.Genome, moves...)
 		if !s.prob.Feasible(g) {
-			s.st.Rejected++
+			*rejected++
 			continue
 		}
 		batch = append(batch, Member[G]{Genome: g})
 	}
 	return batch
+}
+
+// ahead is the batch of a climb that comes after the one being evaluated,
+// built while it is evaluated. It is the next batch if evaluating the one
+// before does not move the climb (moving drops the climb's scan), as most
+// batches of a first-improvement climb near a local optimum do not.
+type ahead[G any] struct {
+	c        *Climb[G]
+	base     *scan // the climb's scan when the batch was begun
+	sc       *scan // a copy of base, advanced past the batch
+	pos      int64 // the climb's position after the batch
+	rejected int64
+	batch    []Member[G]
+}
+
+// startAhead begins building, on a goroutine of its own, the batch of c
+// after the one just taken, when that can pay: c is the only climb, its
+// batches are small (built on one goroutine) and the engine has more than
+// one worker. It returns a function that waits until the batch is built;
+// the next climbBatchAhead takes it if it is still the next batch. The
+// state of the search does not change (the batch is built on a copy of
+// the scan), so the results and checkpoints are those of building every
+// batch when it is needed.
+func (s *Engine[G]) startAhead(c *Climb[G]) (wait func()) {
+	s.next = nil
+	limit := c.Batch
+	if limit <= 0 || limit >= parallelClimb || s.Workers() < 2 || len(s.st.Climbs) != 1 || s.st.Climbs[0] != c {
+		return func() {}
+	}
+	base := s.scanOf(c)
+	a := &ahead[G]{c: c, base: base, sc: base.clone(), pos: c.Pos}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		a.batch = s.buildBatch(c, a.sc, limit, &a.pos, &a.rejected)
+	}()
+	s.ahead[0]++
+	return func() {
+		<-done
+		s.next = a
+	}
+}
+
+// climbBatchAhead is climbBatch, taking the batch built ahead when it is
+// still the next one: the climb has the scan the batch was begun from.
+func (s *Engine[G]) climbBatchAhead(c *Climb[G]) []Member[G] {
+	a := s.next
+	s.next = nil
+	if a == nil || a.c != c || s.scans[c] != a.base || c.Done {
+		return s.climbBatch(c)
+	}
+	s.ahead[1]++
+	s.scans[c] = a.sc
+	c.Pos = a.pos
+	s.st.Rejected += a.rejected
+	return a.batch
 }
 
 // intoApplier is implemented by problems whose genomes are blocks of
@@ -149,10 +213,10 @@ type intoApplier[G any] interface {
 	FeasibleAfter(center G, centerFeasible bool, moves []int, g G) bool
 }
 
-// climbBatchInto is climbBatch's loop for an intoApplier: the same batch,
+// climbBatchInto is buildBatch's loop for an intoApplier: the same batch,
 // its genomes in one block (an infeasible neighbour's slot is reused) and
 // feasibility told by FeasibleAfter.
-func (s *Engine[G]) climbBatchInto(c *Climb[G], sc *scan, limit int, ia intoApplier[G]) []Member[G] {
+func (s *Engine[G]) climbBatchInto(c *Climb[G], sc *scan, limit int, ia intoApplier[G], pos, rejected *int64) []Member[G] {
 	w := ia.Words()
 	block := make([]uint64, limit*w)
 	batch := make([]Member[G], 0, limit)
@@ -161,11 +225,11 @@ func (s *Engine[G]) climbBatchInto(c *Climb[G], sc *scan, limit int, ia intoAppl
 		if !ok {
 			break
 		}
-		c.Pos = sc.pos
+		*pos = sc.pos
 		i := len(batch)
 		g := ia.ApplyInto(block[i*w:(i+1)*w], c.Center.Genome, moves...)
 		if !ia.FeasibleAfter(c.Center.Genome, c.Center.Score.Feasible, moves, g) {
-			s.st.Rejected++
+			*rejected++
 			continue
 		}
 		batch = append(batch, Member[G]{Genome: g})
@@ -236,9 +300,11 @@ func (s *Engine[G]) climbStep(c *Climb[G]) (bool, error) {
 		c.Center = b[0]
 		return true, nil
 	}
-	batch := s.climbBatch(c)
+	batch := s.climbBatchAhead(c)
 	if len(batch) > 0 {
+		wait := s.startAhead(c)
 		n, err := s.evaluate(batch)
+		wait()
 		c.Seen += int64(n)
 		if err != nil || n < len(batch) {
 			return false, err
@@ -420,6 +486,16 @@ func (s *Engine[G]) scanOf(c *Climb[G]) *scan {
 	}
 	s.scans[c] = sc
 	return sc
+}
+
+// clone returns a copy of sc that advances on its own.
+func (sc *scan) clone() *scan {
+	d := *sc
+	d.idx = slices.Clone(sc.idx)
+	d.buf = slices.Clone(sc.buf)
+	d.cand = slices.Clone(sc.cand)
+	d.stk = slices.Clone(sc.stk)
+	return &d
 }
 
 // next returns the next combination of moves on distinct sites, in a

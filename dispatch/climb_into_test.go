@@ -97,3 +97,52 @@ type intoHider struct{}
 func (intoHider) Words()         {}
 func (intoHider) ApplyInto()     {}
 func (intoHider) FeasibleAfter() {}
+
+// TestClimbAheadIsExact runs ils (fixed and free ends) and hill on one
+// worker, where no batch is built ahead, and on two, where ils builds
+// each batch while the one before it is evaluated, and wants the same
+// final state; on two workers ils must have taken most of its batches
+// from ahead and hill (ten climbs) none.
+func TestClimbAheadIsExact(t *testing.T) {
+	ev := refEvaluator(t)
+	for _, v := range []struct {
+		algo  string
+		free  bool
+		ahead bool
+	}{{AlgoILS, false, true}, {AlgoILS, true, true}, {AlgoHill, false, false}} {
+		p, err := PresetFor(ProblemGrid, v.algo)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Rows, p.Cols, p.FreeEnds, p.Seed, p.Evals = 8, 7, v.free, 5, 6000
+		run := func(workers int) (string, [2]int64) {
+			prob, err := NewGridProblem(p, ev)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s, err := NewEngine[Grid](p, prob, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s.SetWorkers(workers)
+			if err := s.Run(context.Background(), Hooks{}); err != nil {
+				t.Fatal(err)
+			}
+			return stateJSON(t, s), s.ahead
+		}
+		one, none := run(1)
+		two, ahead := run(2)
+		if one != two {
+			t.Errorf("%s free %v: two workers end in another state than one", v.algo, v.free)
+		}
+		if none != [2]int64{} {
+			t.Errorf("%s free %v: one worker built %d batches ahead", v.algo, v.free, none[0])
+		}
+		switch {
+		case v.ahead && (ahead[1] < 50 || ahead[1]*2 < ahead[0]):
+			t.Errorf("%s free %v: took %d of %d batches built ahead", v.algo, v.free, ahead[1], ahead[0])
+		case !v.ahead && ahead[0] != 0:
+			t.Errorf("%s: built %d batches ahead", v.algo, ahead[0])
+		}
+	}
+}

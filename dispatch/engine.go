@@ -116,6 +116,8 @@ type Engine[G any] struct {
 	hooks EngineHooks[G]
 	idle  int                 // generations in a row that evaluated nothing
 	scans map[*Climb[G]]*scan // neighbour orders of the climbs, rebuilt on resume
+	next  *ahead[G]           // the batch built ahead of a climb's next step (see startAhead)
+	ahead [2]int64            // batches built ahead, and of them those taken
 	// heat caches the kick weights of home (Spec.KickHeat), rebuilt on
 	// resume.
 	heat struct {

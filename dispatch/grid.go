@@ -357,25 +357,56 @@ func (p *GridProblem) crossInto(rng *rand.Rand, a, b Grid, c *Grid) {
 // Repair sets child's cells that differ from parent back to parent's, one
 // at a time in random order, until child is feasible; child takes
 // parent's ends.
+//
+// It floods only when a step can change the answer: walling a cell never
+// makes an infeasible maze feasible, and opening a cell that touches none of
+// the cells reached from the entry leaves them as they were. (A cell walled
+// since the last flood stays in reach: a superset of the reached cells
+// serves the test as well, at the cost of a flood now and then that was
+// not needed. The entry cell is open throughout.)
 func (p *GridProblem) Repair(rng *rand.Rand, child, parent Grid) Grid {
 	child = p.Clone(child)
 	child.Entry, child.Exit = parent.Entry, parent.Exit
 	p.openEnds(&child)
-	var diff []int
+	var diffBuf [64]int
+	diff := diffBuf[:0]
 	for r, w := range child.Walls {
 		for x := w ^ parent.Walls[r]; x != 0; x &= x - 1 {
 			diff = append(diff, r*p.Cols+bits.TrailingZeros64(x))
 		}
 	}
-	for !p.Feasible(child) && len(diff) > 0 {
+	var reachBuf [mousemaze.MaxSide]uint64
+	reach := reachBuf[:p.Rows] // the cells reached from the entry, or more
+	ok := mousemaze.ReachWalls(child.Walls, reach, p.Cols, child.Entry, child.Exit)
+	for !ok && len(diff) > 0 {
 		i := rng.IntN(len(diff))
 		cell := diff[i]
 		diff[i] = diff[len(diff)-1]
 		diff = diff[:len(diff)-1]
-		r, c := cell/p.Cols, cell%p.Cols
-		child.Walls[r] = child.Walls[r]&^(1<<uint(c)) | parent.Walls[r]&(1<<uint(c))
+		r, bit := cell/p.Cols, uint64(1)<<uint(cell%p.Cols)
+		if parent.Walls[r]&bit != 0 { // walled: still infeasible
+			child.Walls[r] |= bit
+			continue
+		}
+		child.Walls[r] &^= bit
+		if p.touches(reach, r, bit) {
+			ok = mousemaze.ReachWalls(child.Walls, reach, p.Cols, child.Entry, child.Exit)
+		}
 	}
 	return child
+}
+
+// touches reports whether the cell of row r with column mask bit is, or
+// is next to, a cell of reach (its row's bits at or above Cols are zero).
+func (p *GridProblem) touches(reach []uint64, r int, bit uint64) bool {
+	near := reach[r] & (bit | bit<<1 | bit>>1)
+	if r > 0 {
+		near |= reach[r-1] & bit
+	}
+	if r+1 < p.Rows {
+		near |= reach[r+1] & bit
+	}
+	return near != 0
 }
 
 // Distance returns the Chebyshev distance between the cells of two cell
