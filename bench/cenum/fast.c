@@ -32,6 +32,11 @@
      directions where its branch stopped it.
    - The scan's branches stay branches (#pragma below): GCC's conditional
      moves made this program 15% slower (0.73 s against 0.63 s on 6x6).
+   - Cut wall branches are counted by their unknown cells (cut[u]: 2^u
+     mazes each) and added up in 128 bits once, after the sweep, as the Go
+     engine does; no difference within the runs' spread, but 1.4% fewer
+     instructions on 6x6 (6.90 against 6.99 billion, cachegrind, built
+     with -march=x86-64-v3).
 
    It prints what `mousemaze sweep` prints, line for line (the optimum,
    optimal classes and mazes, leaves, mazes and infeasible mazes, and the
@@ -81,6 +86,7 @@ static uint64_t entryBit, exitBit, notCol0, notColLast;
 
 /* one pair's tally */
 static u128 hist[CAP + 3], infeasible;
+static uint64_t cut[64]; /* cut wall branches by the unknown cells after the wall: 2^u mazes each */
 static uint64_t histLeaves[CAP + 3], leaves;
 static int best;
 
@@ -188,7 +194,7 @@ static inline __attribute__((always_inline)) void run(const int nk) {
     }
   zero:
     if (tz == exitIdx) { /* the exit cell: walled it cuts, open he leaves */
-      infeasible += (u128)1 << (unknown - 1);
+      cut[unknown - 1]++;
       turns += 2;
       hist[turns] += (u128)1 << (unknown - 1);
       goto leafed;
@@ -231,7 +237,7 @@ static inline __attribute__((always_inline)) void run(const int nk) {
       d++;
       key = keys[d];
     } else { /* the wall cuts: the open branch in place */
-      infeasible += (u128)1 << (unknown - 1);
+      cut[unknown - 1]++;
     }
     key[c] = 1;
     unknown--;
@@ -299,8 +305,10 @@ static void sweep(int en, int ex) {
   memset(hist, 0, sizeof hist);
   memset(histLeaves, 0, sizeof histLeaves);
   infeasible = 0, leaves = 0, best = 0;
+  memset(cut, 0, sizeof cut);
   if ((R + 2) * (C + 2) <= 64) run64();
   else run128();
+  for (int u = 0; u < 64; u++) infeasible += (u128)cut[u] << u;
 }
 
 static const char *u128s(u128 v) {

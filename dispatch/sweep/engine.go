@@ -491,7 +491,7 @@ func (e *engine) runTask(p prefix) {
 // depth decisions, and every leaf or pruned branch above that depth. In
 // depth-first order (open before wall) they cover every maze exactly once.
 func (e *engine) split(depth int) []prefix {
-	ps, _ := e.splitBelow(prefix{}, depth)
+	ps, _ := e.splitBelowInto(nil, prefix{}, depth)
 	return ps
 }
 
@@ -499,52 +499,28 @@ func (e *engine) split(depth int) []prefix {
 // tasks split(d) lists, from one walk of the tree down to maxDepth: the
 // nodes at depth d and the leaves and pruned branches above it.
 func (e *engine) splitCounts(maxDepth int) []int {
-	s0, inf0 := e.steps, e.infeasible
-	defer func() { e.steps, e.infeasible = s0, inf0 }() // splitting is not a task's work
-	at := make([]int, maxDepth+1)                       // nodes at depth d
-	ends := make([]int, maxDepth+1)                     // leaves and pruned branches at depth d
-	e.reset()
-	for {
-		// Descend until a leaf or the depth limit, counting the nodes.
-		for {
-			at[e.nf]++
-			if e.nf == maxDepth {
-				break
-			}
-			c := e.advance()
-			if c < 0 {
-				ends[e.nf]++
-				break
-			}
-			e.push(c)
-		}
-		// Backtrack to the next wall branch; a pruned one is a node and
-		// an end.
-		for {
-			if e.nf == 0 {
-				e.reset()
-				counts, above := make([]int, maxDepth+1), 0
-				for d := range counts {
-					counts[d] = at[d] + above
-					above += ends[d]
-				}
-				return counts
-			}
-			f := &e.frames[e.nf-1]
-			e.rewind(f)
-			if !f.wall {
-				f.wall = true
-				if e.wallKeepsPath(f.cell) {
-					break
-				}
-				at[e.nf]++
-				ends[e.nf]++
-				continue
-			}
-			e.unset(f.cell)
-			e.nf--
-		}
+	counts, _ := e.splitTop(maxDepth, 0)
+	return counts
+}
+
+// splitTop is splitCounts, and also returns split(maxDepth) from the same
+// walk unless that has more than limit tasks (then nil).
+func (e *engine) splitTop(maxDepth, limit int) ([]int, []prefix) {
+	c := splitCount{at: make([]int, maxDepth+1), ends: make([]int, maxDepth+1), limit: limit}
+	ps, _ := e.splitWalk(nil, prefix{}, maxDepth, &c)
+	counts, above := make([]int, maxDepth+1), 0
+	for d := range counts {
+		counts[d] = c.at[d] + above
+		above += c.ends[d]
 	}
+	return counts, ps
+}
+
+// splitCount is what splitWalk counts by depth: the nodes, and the leaves
+// and pruned branches; it lists the tasks while there are at most limit.
+type splitCount struct {
+	at, ends []int
+	limit    int
 }
 
 // splitBelow is split for the subtree below node p: the nodes with depth
@@ -554,40 +530,57 @@ func (e *engine) splitCounts(maxDepth int) []int {
 // count: the walks to the decisions above depth and the moves onto their
 // cells (the walks to leaves above depth are the leaves' own).
 func (e *engine) splitBelow(p prefix, depth int) ([]prefix, uint64) {
+	return e.splitBelowInto(nil, p, depth)
+}
+
+// splitBelowInto is splitBelow appending to out.
+func (e *engine) splitBelowInto(out []prefix, p prefix, depth int) ([]prefix, uint64) {
+	return e.splitWalk(out, p, depth, nil)
+}
+
+// splitWalk is splitBelowInto, counting into c when c is not nil.
+func (e *engine) splitWalk(out []prefix, p prefix, depth int, c *splitCount) ([]prefix, uint64) {
 	s0, inf0 := e.steps, e.infeasible
 	defer func() { e.steps, e.infeasible = s0, inf0 }() // splitting is not a task's work
 	if !e.enter(p) {
 		e.reset()
-		return []prefix{p}, 0
+		return append(out, p), 0
 	}
 	base := e.nf
 	s1 := e.steps
-	var out []prefix
-	cur := func() prefix {
-		var p prefix
-		for i, f := range e.frames[:e.nf] {
-			if f.wall {
-				p.Bits |= 1 << uint(i)
+	// walls has bit i set when frame i takes its wall branch, kept as the
+	// frames change.
+	walls := p.Bits & (1<<uint(p.Len) - 1)
+	task := func(end bool) { // the current node is a task, and an end when end is set
+		if c != nil {
+			if end {
+				c.ends[e.nf]++
+			}
+			if len(out) >= c.limit {
+				out, c.limit = nil, -1 // too many: list none
+				return
 			}
 		}
-		p.Len = e.nf
-		return p
+		out = append(out, prefix{Bits: walls, Len: e.nf})
 	}
 	for {
 		// Descend until a leaf or the depth limit.
 		for {
+			if c != nil {
+				c.at[e.nf]++
+			}
 			if e.nf == depth {
-				out = append(out, cur())
+				task(false)
 				break
 			}
 			before := e.steps
-			c := e.advance()
-			if c < 0 {
+			cell := e.advance()
+			if cell < 0 {
 				e.steps = before
-				out = append(out, cur())
+				task(true)
 				break
 			}
-			e.push(c)
+			e.push(cell)
 			e.steps++
 		}
 		// Backtrack, listing pruned wall branches as nodes of their own.
@@ -600,14 +593,19 @@ func (e *engine) splitBelow(p prefix, depth int) ([]prefix, uint64) {
 			e.rewind(f)
 			if !f.wall {
 				f.wall = true
+				walls |= 1 << uint(e.nf-1)
 				if e.wallKeepsPath(f.cell) {
 					break
 				}
-				out = append(out, cur())
+				if c != nil {
+					c.at[e.nf]++
+				}
+				task(true)
 				continue
 			}
 			e.unset(f.cell)
 			e.nf--
+			walls &^= 1 << uint(e.nf)
 		}
 	}
 }

@@ -47,8 +47,8 @@ type fhdr struct {
 // saved: a cut wall is counted and the open branch walked in place, and a
 // kept wall needs no test when its turn comes. The test keeps a set of
 // open-or-unknown cells holding an entry–exit path (a wall off the set
-// cuts nothing), then looks at the 3×3 ring around the cell, and only then
-// floods the grid. With down first in the order, the exit cell met
+// cuts nothing), then looks at the 3×3 ring around the cell (ring.go),
+// and only then floods the grid. With down first in the order, the exit cell met
 // undecided ends the walk at once (its wall cuts, and on it the mouse
 // leaves). Every walk is checked against capTurns, beyond which a key
 // could overflow; a task that passes it is run again by a wider engine.
@@ -62,10 +62,11 @@ type fast[T counter, A keys[T]] struct {
 	entryIdx, exitIdx int32
 	exitBorder        int32 // padded index of the exit, below the exit cell
 	exitFirst         bool  // down comes first in the order: on the exit cell the mouse leaves at once
+	exitStop          int32 // exitIdx when exitFirst, else −1
 	off               [4]int32
 	bitOf             [fastCells]uint64 // padded index → its bit in free (0 on the border)
 	nbr8              [fastCells]uint64 // padded index → bits of the grid cells around it
-	ring              [fastCells]ringBits
+	ring              ring
 	entryBit, exitBit uint64
 	notCol0           uint64
 	notColLast        uint64
@@ -82,8 +83,9 @@ type fast[T counter, A keys[T]] struct {
 	rootPath          uint64   // a shortest entry–exit path of the root
 	nodeKept          bool     // the level of last's node still holds it (runTask walks on it)
 	rootKey           A
+	bestKey           A // the keys of the tally's best leaf, which result turns into its cell states
 	rootHdr           fhdr
-	cur               curState // runTask's state
+	cur               curState // search's state
 	layers            [MaxCells + 2]uint64
 	bound             *bounder       // best-only pruning, nil for a full sweep
 	stop              *atomic.Bool   // when set, runTask cuts its task (nil: never)
@@ -111,6 +113,10 @@ func newFast[T counter, A keys[T]](sz mousemaze.Size, cfg mousemaze.Config) *fas
 	}
 	f.exitBorder = int32(ref.index(sz.Rows, cfg.Exit))
 	f.exitFirst = f.exitIdx+f.off[0] == f.exitBorder
+	f.exitStop = -1
+	if f.exitFirst {
+		f.exitStop = f.exitIdx
+	}
 	f.wall = ^T(0)
 	// A cell's visits never exceed half the turns (each arrival follows a
 	// departure from a neighbour), so keys stay below the wall while the
@@ -120,7 +126,6 @@ func newFast[T counter, A keys[T]](sz mousemaze.Size, cfg mousemaze.Config) *fas
 		for c := 0; c < sz.Cols; c++ {
 			i := ref.index(r, c)
 			f.bitOf[i] = 1 << uint(r*sz.Cols+c)
-			f.ring[i] = newRingBits(r, c, sz.Rows, sz.Cols)
 			for dr := -1; dr <= 1; dr++ {
 				for dc := -1; dc <= 1; dc++ {
 					rr, cc := r+dr, c+dc
@@ -131,6 +136,7 @@ func newFast[T counter, A keys[T]](sz mousemaze.Size, cfg mousemaze.Config) *fas
 			}
 		}
 	}
+	f.ring = newRing(sz, ref.index)
 	f.makeRoot()
 	f.tally = newTally(len(ref.bestState))
 	return f
@@ -164,12 +170,12 @@ func (f *fast[T, A]) clearTally() {
 }
 
 // setRange sets the range of turns the tally's histogram may hold, which
-// runTask does not keep up leaf by leaf: 0 to the most turns of a leaf.
+// search does not keep up leaf by leaf: 0 to the most turns of a leaf.
 func (f *fast[T, A]) setRange() {
 	f.minT, f.maxT = 0, f.best
 }
 
-// addCut adds the wall branches that runTask counted in f.cut to the
+// addCut adds the wall branches that search counted in f.cut to the
 // tally's infeasible mazes and clears f.cut.
 func (f *fast[T, A]) addCut() {
 	for u, n := range f.cut {
@@ -184,7 +190,7 @@ func (f *fast[T, A]) addCut() {
 // advance walks the mouse on the keys k from the state h until his next
 // move depends on an unknown cell, which it returns, or until he steps
 // onto the exit (−1). It returns −2 when the walk passes capTurns. It
-// serves the replays and the estimator; runTask has its own copy.
+// serves the replays and the estimator; search has its own copy.
 func (f *fast[T, A]) advance(k *A, h *fhdr) int32 {
 	pos := h.pos
 	if pos == 0 {
@@ -244,7 +250,7 @@ func (f *fast[T, A]) bestLeaf(k *A) {
 // of open-or-unknown cells holding such a path) is a wall, and if so
 // returns a set of the remaining cells that holds one. It looks at the
 // 3×3 ring around c first: if c's open-or-unknown neighbours are joined
-// through it, a path through c can go around it. It finds the set runTask
+// through it, a path through c can go around it. It finds the set search
 // finds.
 func (f *fast[T, A]) pathAround(free, path uint64, c int32) (uint64, bool) {
 	c &= fastCells - 1
@@ -252,47 +258,13 @@ func (f *fast[T, A]) pathAround(free, path uint64, c int32) (uint64, bool) {
 		return 0, false
 	}
 	b := f.bitOf[c]
-	if ringJoined[f.ring[c].of(free)&511] {
+	if f.ring.joined(free, c) {
 		return (path | f.nbr8[c]&free) &^ b, true
 	}
 	if !f.reaches(free &^ b) {
 		return 0, false
 	}
 	return f.findPath(free &^ b)
-}
-
-// ringBits extracts from a grid word (bit r·C+c for cell (r, c)) the 3×3
-// block around one cell as ringJoined indexes it (bit 3i+j for row i and
-// column j of the block; the centre and cells off the grid are 0), with
-// one shift and mask per row.
-type ringBits struct {
-	shift, lsh [3]uint8
-	mask       [3]uint64
-}
-
-// of returns the block of free around the cell (below 512).
-func (r *ringBits) of(free uint64) uint {
-	return uint(free>>(r.shift[0]&63)&r.mask[0])<<(r.lsh[0]&7) | uint(free>>(r.shift[1]&63)&r.mask[1])<<(r.lsh[1]&7) | uint(free>>(r.shift[2]&63)&r.mask[2])<<(r.lsh[2]&7)
-}
-
-// newRingBits returns the ringBits of cell (r, c) on a grid of rows×cols.
-func newRingBits(r, c, rows, cols int) ringBits {
-	var rb ringBits
-	for dr := -1; dr <= 1; dr++ {
-		rr, k := r+dr, dr+1
-		if rr < 0 || rr >= rows {
-			continue
-		}
-		lo := max(c-1, 0)
-		rb.shift[k] = uint8(rr*cols + lo)
-		rb.lsh[k] = uint8(3*k + lo - (c - 1))
-		for j := 0; j < 3; j++ {
-			if cc := lo + j; cc <= min(c+1, cols-1) && (dr != 0 || cc != c) {
-				rb.mask[k] |= 1 << uint(j)
-			}
-		}
-	}
-	return rb
 }
 
 // reaches reports whether open (the open-or-unknown cells) joins the
@@ -447,7 +419,7 @@ func (f *fast[T, A]) wallAt(d int, c int32) {
 	h.free &^= f.bitOf[c&(fastCells-1)]
 }
 
-// wallPath is runTask's test of a wall on the unknown cell c of free,
+// wallPath is search's test of a wall on the unknown cell c of free,
 // where path is a set of open-or-unknown cells holding an entry–exit
 // path: it reports whether such a path remains with c a wall, and if so
 // returns a set that holds one.
@@ -458,197 +430,24 @@ func (f *fast[T, A]) wallPath(free, path uint64, c int32) (uint64, bool) {
 	return f.pathAround(free, path, c)
 }
 
-// runTask adds the whole subtree below node p to the tally. It returns
-// false when a walk passed capTurns, or when f.stop was set (it looks
-// every stopEvery leaves); the tally is then void.
-//
-// The walk, the branches and the leaves are written out here, because
-// this loop is where a sweep spends its time: the mouse's position and
-// turns are locals, the rest of the current level's state (which only
-// the branches and the leaves read) is in f.cur, so that the walk has
-// the registers.
-func (f *fast[T, A]) runTask(p prefix) bool {
-	const sm = stackLen - 1
-	d := f.enter(p)
-	if d < 0 {
-		return true
-	}
-	f.nodeKept = false
-	cs := &f.cur
-	h := &f.hdr[d&sm]
-	k := &f.key[d&sm]
-	*cs = curState{free: h.free, open: h.open, path: f.path, unknown: h.unknown, seg: h.turns, d: int32(d), base: int32(d)}
-	pos, turns := h.pos, h.turns
-	mask := int32(len(*k) - 1)
-	o0, o1, o2, o3 := f.off[0], f.off[1], f.off[2], f.off[3]
-	capT := f.capTurns
-	var t int32
-	var kt T
-	sz := unsafe.Sizeof(kt)
-	kp := unsafe.Pointer(k)
-	for {
-		if pos == 0 {
-			t = f.entryIdx // the root: the first decision is the entry cell
-		} else {
-			// The directions in preference order: the first with key 0
-			// (an unknown cell or the exit) decides the move at once;
-			// otherwise the fewest visits, ties to the first. An open
-			// cell has at least the visit that opened it. The keys are
-			// read through kp: pos is a grid cell, so its neighbours
-			// are in the padded grid and need no bounds checks.
-			for {
-				t = pos + o0
-				kt = *(*T)(unsafe.Add(kp, uintptr(t)*sz))
-				if kt == 0 {
-					break
-				}
-				m := pos + o1
-				km := *(*T)(unsafe.Add(kp, uintptr(m)*sz))
-				if km == 0 {
-					t = m
-					break
-				}
-				if km < kt {
-					t, kt = m, km
-				}
-				m = pos + o2
-				km = *(*T)(unsafe.Add(kp, uintptr(m)*sz))
-				if km == 0 {
-					t = m
-					break
-				}
-				if km < kt {
-					t, kt = m, km
-				}
-				m = pos + o3
-				km = *(*T)(unsafe.Add(kp, uintptr(m)*sz))
-				if km == 0 {
-					t = m
-					break
-				}
-				if km < kt {
-					t, kt = m, km
-				}
-				if turns >= capT {
-					f.over = true
-					f.lastOK = false
-					return false
-				}
-				*(*T)(unsafe.Add(kp, uintptr(t)*sz)) = kt + 1
-				turns++
-				pos = t
-			}
-		}
-		if t != f.exitBorder {
-			// A branch on the unknown cell t.
-			if f.bound != nil && !mayBeat(f, cs.free, cs.open) {
-				f.pruned.addPow2(int(cs.unknown))
-				goto back
-			}
-			b := f.bitOf[t&(fastCells-1)]
-			if t != f.exitIdx || !f.exitFirst {
-				wp, ok := cs.path, cs.path&b == 0
-				if !ok && t != f.entryIdx && t != f.exitIdx {
-					// The 3×3 ring around t: if t's open-or-unknown
-					// neighbours are joined through it, a path through t
-					// can go around it; else flood.
-					tc := t & (fastCells - 1)
-					if ringJoined[f.ring[tc].of(cs.free)&511] {
-						wp, ok = (cs.path|f.nbr8[tc]&cs.free)&^b, true
-					} else if f.reaches(cs.free &^ b) {
-						// Rare: look for a shortest path (a call, which
-						// spills the walk's registers).
-						wp, ok = f.findPath(cs.free &^ b)
-					}
-				}
-				if ok {
-					// The wall branch waits at this level; the open
-					// branch goes one level up.
-					h = &f.hdr[cs.d&sm]
-					h.free, h.open, h.wpath = cs.free, cs.open, wp
-					h.pos, h.turns, h.unknown, h.pending = pos, turns, cs.unknown, t
-					cs.d++
-					up := &f.key[cs.d&sm]
-					copyKeys(unsafe.Pointer(up), kp, unsafe.Sizeof(*k))
-					k, kp = up, unsafe.Pointer(up)
-				} else {
-					// The wall branch is pruned: take the open branch in
-					// place, with nothing to save.
-					f.cut[(cs.unknown-1)&63]++
-				}
-				(*k)[t&mask] = 1
-				cs.open |= b
-				cs.unknown--
-				turns++
-				pos = t
-				continue
-			}
-			// The exit cell, with down first: walled it cuts every path,
-			// open the mouse steps on it and leaves at once.
-			f.cut[(cs.unknown-1)&63]++
-			(*k)[t&mask] = 1
-			cs.unknown--
-			turns++
-		}
-		// A leaf: the mouse steps onto the exit.
-		turns++
-		if int(turns) >= len(f.hist) {
-			f.growHist(int(turns))
-		}
-		f.hist[turns].addPow2Small(int(cs.unknown))
-		f.histLeaves[turns]++
-		f.leaves++
-		if turns > f.best { // the tally's range of turns is 0..best (setRange)
-			f.best, f.bestIndex = turns, f.curIndex
-			f.bestLeaf(k)
-		}
-		if f.leaves%stopEvery == 0 {
-			if f.live != nil {
-				f.live.Store(f.leaves)
-			}
-			if f.stop != nil && f.stop.Load() {
-				f.lastOK = false
-				return false
-			}
-		}
-	back:
-		f.steps += uint64(turns - cs.seg)
-		if cs.d == cs.base {
-			return true
-		}
-		// The wall branch below, known to keep a path.
-		cs.d--
-		h = &f.hdr[cs.d&sm]
-		k = &f.key[cs.d&sm]
-		kp = unsafe.Pointer(k)
-		t = h.pending
-		(*k)[t&mask] = f.wall
-		cs.free, cs.open, cs.path = h.free&^f.bitOf[t&(fastCells-1)], h.open, h.wpath
-		pos, turns, cs.unknown = h.pos, h.turns, h.unknown-1
-		cs.seg = turns
-	}
-}
-
-// copyKeys copies n bytes, a multiple of 32, from src to dst: a level's
-// keys, in moves the compiler writes out (an assignment of the generic
-// array calls memmove, which spills every register).
+// copyKeys copies n bytes, a multiple of 64, from src to dst: a level's
+// keys, in 16-byte moves the compiler writes out (an assignment of the
+// generic array calls memmove, which spills every register).
 func copyKeys(dst, src unsafe.Pointer, n uintptr) {
-	for i := uintptr(0); i < n; i += 32 {
-		s, d := unsafe.Add(src, i), unsafe.Add(dst, i)
-		a, b := *(*uint64)(s), *(*uint64)(unsafe.Add(s, 8))
-		c, e := *(*uint64)(unsafe.Add(s, 16)), *(*uint64)(unsafe.Add(s, 24))
-		*(*uint64)(d), *(*uint64)(unsafe.Add(d, 8)) = a, b
-		*(*uint64)(unsafe.Add(d, 16)), *(*uint64)(unsafe.Add(d, 24)) = c, e
+	for end := unsafe.Add(src, n); src != end; src, dst = unsafe.Add(src, 64), unsafe.Add(dst, 64) {
+		*(*[16]byte)(dst) = *(*[16]byte)(src)
+		*(*[16]byte)(unsafe.Add(dst, 16)) = *(*[16]byte)(unsafe.Add(src, 16))
+		*(*[16]byte)(unsafe.Add(dst, 32)) = *(*[16]byte)(unsafe.Add(src, 32))
+		*(*[16]byte)(unsafe.Add(dst, 48)) = *(*[16]byte)(unsafe.Add(src, 48))
 	}
 }
 
-// curState is the state of runTask's current level that the walk does
-// not need: runTask keeps it in memory, so that the walk has the
+// curState is the state of search's current level that the walk does
+// not need: search keeps it in memory, so that the walk has the
 // registers to itself.
 type curState struct {
 	free, open, path uint64 // as in fhdr; path holds an entry–exit path of free
 	unknown          int32  // undecided cells
-	seg              int32  // the turns when the current walk began: every turn since is a step
 	d, base          int32  // the current level and the task's
 }
 
@@ -658,5 +457,8 @@ type curState struct {
 func (f *fast[T, A]) result(pair int, skipBelow int64) taskResult {
 	f.addCut()
 	f.setRange()
+	if f.best > 0 && int64(f.best) >= skipBelow {
+		f.bestLeaf(&f.bestKey)
+	}
 	return f.tally.result(pair, skipBelow, f.ref.maze)
 }

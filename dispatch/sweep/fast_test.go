@@ -10,7 +10,9 @@ import (
 )
 
 // randomCases returns sizes and rules for equivalence tests: every shape
-// up to 5×5 that the fast engine takes, with random orders and end columns.
+// up to 5×5 that the fast engine takes, and a few of 8 columns and more
+// (whose ring test gathers the rows of its window), with random orders and
+// end columns.
 func randomCases(rng *rand.Rand) []struct {
 	sz  mousemaze.Size
 	cfg mousemaze.Config
@@ -19,25 +21,28 @@ func randomCases(rng *rand.Rand) []struct {
 		sz  mousemaze.Size
 		cfg mousemaze.Config
 	}
-	for r := 1; r <= 5; r++ {
-		for c := 1; c <= 5; c++ {
-			if r*c > 20 {
-				continue
+	sizes := []mousemaze.Size{{Rows: 2, Cols: 8}, {Rows: 2, Cols: 9}, {Rows: 2, Cols: 10}, {Rows: 1, Cols: 12}}
+	for r := 5; r >= 1; r-- {
+		for c := 5; c >= 1; c-- {
+			if r*c <= 20 {
+				sizes = append([]mousemaze.Size{{Rows: r, Cols: c}}, sizes...)
 			}
-			for k := 0; k < 2; k++ {
-				var o mousemaze.Order
-				for i, j := range rng.Perm(4) {
-					o[i] = mousemaze.Dir(j)
-				}
-				if k == 0 {
-					o = mousemaze.Order{}
-				}
-				cfg := mousemaze.Config{Order: o.Resolve(), Entry: rng.IntN(c), Exit: rng.IntN(c)}
-				out = append(out, struct {
-					sz  mousemaze.Size
-					cfg mousemaze.Config
-				}{mousemaze.Size{Rows: r, Cols: c}, cfg})
+		}
+	}
+	for _, sz := range sizes {
+		for k := 0; k < 2; k++ {
+			var o mousemaze.Order
+			for i, j := range rng.Perm(4) {
+				o[i] = mousemaze.Dir(j)
 			}
+			if k == 0 {
+				o = mousemaze.Order{}
+			}
+			cfg := mousemaze.Config{Order: o.Resolve(), Entry: rng.IntN(sz.Cols), Exit: rng.IntN(sz.Cols)}
+			out = append(out, struct {
+				sz  mousemaze.Size
+				cfg mousemaze.Config
+			}{sz, cfg})
 		}
 	}
 	return out
@@ -45,7 +50,7 @@ func randomCases(rng *rand.Rand) []struct {
 
 // TestFastEqualsReference runs every task of many small sweeps on the fast
 // engines (8 and 16 bits) and on the reference engine, and compares the
-// tallies exactly.
+// tallies exactly; the tasks of depth 0 are the root.
 func TestFastEqualsReference(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 5))
 	cases := randomCases(rng)
@@ -62,7 +67,7 @@ func TestFastEqualsReference(t *testing.T) {
 			if (tc.sz.Rows+2)*(tc.sz.Cols+2) <= 64 {
 				f6 = newFast[uint8, [64]uint8](tc.sz, tc.cfg)
 			}
-			for _, depth := range []int{1, 3, 6} {
+			for _, depth := range []int{0, 1, 3, 6} {
 				for i, p := range ref.split(depth) {
 					ref.curIndex = i
 					ref.runTask(p)
@@ -151,27 +156,29 @@ func TestFastNoAllocs(t *testing.T) {
 	}
 }
 
-// TestRingBits compares the 3×3 block that ringBits extracts from the
-// open-or-unknown word with one read cell by cell, on random words.
-func TestRingBits(t *testing.T) {
+// TestRing compares the ring test of every cell of grids of many widths
+// with ringJoined on the 3×3 block read cell by cell, on random words (on
+// 1, 2 and 28 columns the engine has no ring test).
+func TestRing(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 7))
-	for _, sz := range []mousemaze.Size{{Rows: 1, Cols: 1}, {Rows: 3, Cols: 5}, {Rows: 7, Cols: 7}, {Rows: 8, Cols: 8}, {Rows: 6, Cols: 1}} {
+	for _, sz := range []mousemaze.Size{{Rows: 1, Cols: 1}, {Rows: 6, Cols: 2}, {Rows: 3, Cols: 5}, {Rows: 6, Cols: 6}, {Rows: 7, Cols: 7},
+		{Rows: 8, Cols: 8}, {Rows: 4, Cols: 9}, {Rows: 2, Cols: 27}, {Rows: 1, Cols: 3}, {Rows: 2, Cols: 28}} {
+		e := newEngine(sz, mousemaze.Config{Order: mousemaze.Order{}.Resolve()})
+		g := newRing(sz, e.index)
 		for r := 0; r < sz.Rows; r++ {
 			for c := 0; c < sz.Cols; c++ {
-				rb := newRingBits(r, c, sz.Rows, sz.Cols)
-				for range 50 {
-					free := rng.Uint64()
-					var want uint
-					for dr := -1; dr <= 1; dr++ {
-						for dc := -1; dc <= 1; dc++ {
-							rr, cc := r+dr, c+dc
-							if (dr != 0 || dc != 0) && rr >= 0 && rr < sz.Rows && cc >= 0 && cc < sz.Cols && free>>uint(rr*sz.Cols+cc)&1 != 0 {
-								want |= 1 << uint(3*(dr+1)+dc+1)
-							}
+				for range 200 {
+					free := rng.Uint64() & (^uint64(0) >> uint(64-sz.Cells()))
+					var block uint
+					for k := range 9 {
+						rr, cc := r+k/3-1, c+k%3-1
+						if k != 4 && rr >= 0 && rr < sz.Rows && cc >= 0 && cc < sz.Cols && free>>uint(rr*sz.Cols+cc)&1 != 0 {
+							block |= 1 << uint(k)
 						}
 					}
-					if got := rb.of(free); got != want {
-						t.Fatalf("%s cell (%d,%d), free %#x: block %09b, want %09b", sz, r, c, free, got, want)
+					want := ringJoined[block] && sz.Cols >= 3 && sz.Cols <= 27
+					if got := g.joined(free, int32(e.index(r, c))); got != want {
+						t.Fatalf("%s cell (%d,%d), free %#x (block %09b): joined %v, want %v", sz, r, c, free, block, got, want)
 					}
 				}
 			}

@@ -183,17 +183,22 @@ func (o *Options) check() error {
 // splitTasks cuts one pair's tree into tasks: at depth, or when depth is
 // 0 at the first depth with target tasks, or whose split no longer grows.
 // The task counts of every depth up to a bound come from one walk of the
-// tree (splitCounts), so only the chosen depth is split.
+// tree (splitTop), which also lists the tasks of the bound's depth (up to
+// 4·target of them), so only a shallower chosen depth is split again.
 func splitTasks(e *engine, depth, target int) ([]prefix, int) {
 	if depth > 0 {
 		return e.split(depth), depth
 	}
 	for hi := bits.Len(uint(target)) + 4; ; hi += 4 {
 		hi = min(hi, MaxCells)
-		counts := e.splitCounts(hi)
+		counts, top := e.splitTop(hi, 4*target)
 		for d := 1; d <= hi; d++ {
 			if counts[d] >= target || d >= 2 && counts[d] == counts[d-1] || d >= MaxCells {
-				return e.split(d), d
+				if d == hi && top != nil {
+					return top, d
+				}
+				ps, _ := e.splitBelowInto(make([]prefix, 0, counts[d]), prefix{}, d)
+				return ps, d
 			}
 		}
 	}

@@ -74,6 +74,15 @@ func (y *tally) growHist(t int) {
 // finished task reached cannot be the pair's optimum).
 func (y *tally) result(pair int, skipBelow int64, maze func([]uint8) (mousemaze.Maze, string)) taskResult {
 	r := taskResult{index: y.bestIndex, pair: pair, leaves: y.leaves, steps: y.steps, infeasible: y.infeasible, pruned: y.pruned, best: int64(y.best)}
+	n := 0
+	for t := y.minT; t <= y.maxT; t++ {
+		if y.histLeaves[t] != 0 {
+			n++
+		}
+	}
+	if n > 0 {
+		r.hist = make([]Bucket, 0, n)
+	}
 	for t := y.minT; t <= y.maxT; t++ {
 		if y.histLeaves[t] != 0 {
 			r.hist = append(r.hist, Bucket{Turns: int64(t), Classes: y.histLeaves[t], Mazes: y.hist[t]})
