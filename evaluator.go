@@ -15,6 +15,11 @@ import (
 // len(dst) != pop.Len(), and one wrapping ErrConfig or ErrOrder if cfg does
 // not fit the population. Every Evaluator gives exactly the results of Walk.
 //
+// An Evaluator with a method Concurrent() bool that returns true may have
+// Evaluate called from several goroutines at once (the cpu and ref
+// backends); a search then walks the next batch of a climb while the last
+// one finishes. Others are called from one goroutine at a time.
+//
 // An Evaluator is an io.Closer: whoever opens one (NewEvaluator, a
 // backend's New) closes it when done, which releases what the backend
 // holds (a GPU context, for one). Close may be called more than once;
@@ -264,6 +269,10 @@ func (refEvaluator) Name() string { return "ref" }
 
 // Close does nothing and returns nil.
 func (refEvaluator) Close() error { return nil }
+
+// Concurrent reports that Evaluate may be called from several goroutines
+// at once (it holds no state).
+func (refEvaluator) Concurrent() bool { return true }
 
 // Evaluate walks every maze with Walk, one after another.
 func (refEvaluator) Evaluate(pop Population, cfg Config, dst []Result) error {

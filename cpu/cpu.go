@@ -173,6 +173,10 @@ func (e *Evaluator) Close() error { return nil }
 // Kernel returns the name of the kernel e uses.
 func (e *Evaluator) Kernel() string { return e.k.name }
 
+// Concurrent reports that Evaluate may be called from several goroutines
+// at once (each call walks with lanes of its own).
+func (e *Evaluator) Concurrent() bool { return true }
+
 // Workers returns the number of worker goroutines e uses.
 func (e *Evaluator) Workers() int { return e.workers }
 

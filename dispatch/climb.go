@@ -4,6 +4,7 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"slices"
+	"time"
 
 	"github.com/mousemaze/mousemaze"
 )
@@ -115,16 +116,16 @@ func (s *Engine[G]) climbBatch(c *Climb[G]) []Member[G] {
 	if limit >= parallelClimb && s.Workers() > 1 {
 		return s.climbBatchParallel(c, sc, limit)
 	}
-	return s.buildBatch(c, sc, limit, &c.Pos, &s.st.Rejected)
+	return s.buildBatch(c.Center, sc, limit, &c.Pos, &s.st.Rejected)
 }
 
 // buildBatch is climbBatch's loop on one goroutine: up to limit feasible
-// neighbours of c from sc, with the scan's position after the last one
+// neighbours of a climb's centre from its scan sc, with the scan's position after the last one
 // taken written to *pos and the infeasible ones counted in *rejected. It
 // changes nothing else, so it can build a batch ahead (see aheadOf).
-func (s *Engine[G]) buildBatch(c *Climb[G], sc *scan, limit int, pos, rejected *int64) []Member[G] {
+func (s *Engine[G]) buildBatch(center Member[G], sc *scan, limit int, pos, rejected *int64) []Member[G] {
 	if ia, ok := s.prob.(intoApplier[G]); ok {
-		return s.climbBatchInto(c, sc, limit, ia, pos, rejected)
+		return s.climbBatchInto(center, sc, limit, ia, pos, rejected)
 	}
 	var batch []Member[G]
 	for len(batch) < limit {
@@ -133,7 +134,7 @@ func (s *Engine[G]) buildBatch(c *Climb[G], sc *scan, limit int, pos, rejected *
 			break
 		}
 		*pos = sc.pos
-		g := s.prob.Apply(c.Center.Genome, moves...)
+		g := s.prob.Apply(center.Genome, moves...)
 		if !s.prob.Feasible(g) {
 			*rejected++
 			continue
@@ -144,9 +145,10 @@ func (s *Engine[G]) buildBatch(c *Climb[G], sc *scan, limit int, pos, rejected *
 }
 
 // ahead is the batch of a climb that comes after the one being evaluated,
-// built while it is evaluated. It is the next batch if evaluating the one
-// before does not move the climb (moving drops the climb's scan), as most
-// batches of a first-improvement climb near a local optimum do not.
+// built (and, where the problem allows, scored) while it is evaluated. It
+// is the next batch if evaluating the one before does not move the climb
+// (moving drops the climb's scan), as most batches of a first-improvement
+// climb near a local optimum do not.
 type ahead[G any] struct {
 	c        *Climb[G]
 	base     *scan // the climb's scan when the batch was begun
@@ -154,49 +156,100 @@ type ahead[G any] struct {
 	pos      int64 // the climb's position after the batch
 	rejected int64
 	batch    []Member[G]
+	built    chan struct{} // closed when batch, sc, pos and rejected are final
+	// With scoring ahead: scores[i] is batch[i]'s score once scored is
+	// closed, unless err is set; took is the time the scoring took.
+	scores []Score
+	err    error
+	took   time.Duration
+	scored chan struct{}
 }
 
 // startAhead begins building, on a goroutine of its own, the batch of c
 // after the one just taken, when that can pay: c is the only climb, its
 // batches are small (built on one goroutine) and the engine has more than
-// one worker. It returns a function that waits until the batch is built;
-// the next climbBatchAhead takes it if it is still the next batch. The
-// state of the search does not change (the batch is built on a copy of
-// the scan), so the results and checkpoints are those of building every
-// batch when it is needed.
-func (s *Engine[G]) startAhead(c *Climb[G]) (wait func()) {
+// one worker. Where the problem's evaluator may be called from several
+// goroutines at once (concurrentEvaluator), the goroutine then scores the
+// batch too, so that the walks of two batches share the workers (a batch
+// ends with its longest walk, which otherwise leaves the other workers
+// idle). The next climbBatchAhead takes the batch if it is still the next
+// one. The state of the search does not change (the batch is built on a
+// copy of the scan and scored without accounting), so the results and
+// checkpoints are those of building and evaluating every batch when it is
+// needed.
+func (s *Engine[G]) startAhead(c *Climb[G]) {
 	s.next = nil
 	limit := c.Batch
 	if limit <= 0 || limit >= parallelClimb || s.Workers() < 2 || len(s.st.Climbs) != 1 || s.st.Climbs[0] != c {
-		return func() {}
+		return
 	}
 	base := s.scanOf(c)
-	a := &ahead[G]{c: c, base: base, sc: base.clone(), pos: c.Pos}
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		a.batch = s.buildBatch(c, a.sc, limit, &a.pos, &a.rejected)
-	}()
-	s.ahead[0]++
-	return func() {
-		<-done
-		s.next = a
+	a := &ahead[G]{c: c, base: base, sc: base.clone(), pos: c.Pos, built: make(chan struct{})}
+	center := c.Center // the goroutine reads this copy: the climb may move meanwhile
+	score := false
+	if ce, ok := s.prob.(concurrentEvaluator); ok && ce.ConcurrentEvaluate() {
+		score = true
+		a.scored = make(chan struct{})
 	}
+	s.ahead[0]++
+	s.next = a
+	go func() {
+		a.batch = s.buildBatch(center, a.sc, limit, &a.pos, &a.rejected)
+		close(a.built)
+		if !score {
+			return
+		}
+		defer close(a.scored)
+		gs := make([]G, len(a.batch))
+		for i := range a.batch {
+			gs[i] = a.batch[i].Genome
+		}
+		a.scores = make([]Score, len(gs))
+		t0 := time.Now()
+		if len(gs) > 0 {
+			a.err = s.prob.Evaluate(gs, a.scores)
+		}
+		a.took = time.Since(t0)
+	}()
+}
+
+// concurrentEvaluator is implemented by problems whose Evaluate may run on
+// several goroutines at once (GridProblem on an evaluator that says so).
+type concurrentEvaluator interface {
+	ConcurrentEvaluate() bool
 }
 
 // climbBatchAhead is climbBatch, taking the batch built ahead when it is
-// still the next one: the climb has the scan the batch was begun from.
-func (s *Engine[G]) climbBatchAhead(c *Climb[G]) []Member[G] {
+// still the next one (the climb has the scan the batch was begun from),
+// with its scores when it was scored ahead (nil otherwise).
+func (s *Engine[G]) climbBatchAhead(c *Climb[G]) ([]Member[G], *ahead[G]) {
 	a := s.next
 	s.next = nil
+	if a != nil {
+		<-a.built
+	}
 	if a == nil || a.c != c || s.scans[c] != a.base || c.Done {
-		return s.climbBatch(c)
+		s.dropAhead(a)
+		return s.climbBatch(c), nil
 	}
 	s.ahead[1]++
 	s.scans[c] = a.sc
 	c.Pos = a.pos
 	s.st.Rejected += a.rejected
-	return a.batch
+	if a.scored == nil {
+		return a.batch, nil
+	}
+	return a.batch, a
+}
+
+// dropAhead waits until a batch built ahead that is not taken is scored,
+// so that no evaluation runs once the search has returned (its caller
+// may close the evaluator).
+func (s *Engine[G]) dropAhead(a *ahead[G]) {
+	if a != nil && a.scored != nil {
+		<-a.built
+		<-a.scored
+	}
 }
 
 // intoApplier is implemented by problems whose genomes are blocks of
@@ -216,7 +269,7 @@ type intoApplier[G any] interface {
 // climbBatchInto is buildBatch's loop for an intoApplier: the same batch,
 // its genomes in one block (an infeasible neighbour's slot is reused) and
 // feasibility told by FeasibleAfter.
-func (s *Engine[G]) climbBatchInto(c *Climb[G], sc *scan, limit int, ia intoApplier[G], pos, rejected *int64) []Member[G] {
+func (s *Engine[G]) climbBatchInto(center Member[G], sc *scan, limit int, ia intoApplier[G], pos, rejected *int64) []Member[G] {
 	w := ia.Words()
 	block := make([]uint64, limit*w)
 	batch := make([]Member[G], 0, limit)
@@ -227,8 +280,8 @@ func (s *Engine[G]) climbBatchInto(c *Climb[G], sc *scan, limit int, ia intoAppl
 		}
 		*pos = sc.pos
 		i := len(batch)
-		g := ia.ApplyInto(block[i*w:(i+1)*w], c.Center.Genome, moves...)
-		if !ia.FeasibleAfter(c.Center.Genome, c.Center.Score.Feasible, moves, g) {
+		g := ia.ApplyInto(block[i*w:(i+1)*w], center.Genome, moves...)
+		if !ia.FeasibleAfter(center.Genome, center.Score.Feasible, moves, g) {
 			*rejected++
 			continue
 		}
@@ -300,11 +353,10 @@ func (s *Engine[G]) climbStep(c *Climb[G]) (bool, error) {
 		c.Center = b[0]
 		return true, nil
 	}
-	batch := s.climbBatchAhead(c)
+	batch, pre := s.climbBatchAhead(c)
 	if len(batch) > 0 {
-		wait := s.startAhead(c)
-		n, err := s.evaluate(batch)
-		wait()
+		s.startAhead(c)
+		n, err := s.evaluateScored(batch, pre)
 		c.Seen += int64(n)
 		if err != nil || n < len(batch) {
 			return false, err

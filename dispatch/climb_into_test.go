@@ -99,9 +99,9 @@ func (intoHider) ApplyInto()     {}
 func (intoHider) FeasibleAfter() {}
 
 // TestClimbAheadIsExact runs ils (fixed and free ends) and hill on one
-// worker, where no batch is built ahead, and on two, where ils builds
-// each batch while the one before it is evaluated, and wants the same
-// final state; on two workers ils must have taken most of its batches
+// worker, where no batch is built ahead, and on two, where ils builds and
+// scores each batch while the one before it is evaluated, and wants the
+// same final state; on two workers ils must have taken most of its batches
 // from ahead and hill (ten climbs) none.
 func TestClimbAheadIsExact(t *testing.T) {
 	ev := refEvaluator(t)
@@ -119,6 +119,9 @@ func TestClimbAheadIsExact(t *testing.T) {
 			prob, err := NewGridProblem(p, ev)
 			if err != nil {
 				t.Fatal(err)
+			}
+			if !prob.ConcurrentEvaluate() {
+				t.Fatal("the ref evaluator does not score ahead")
 			}
 			s, err := NewEngine[Grid](p, prob, nil)
 			if err != nil {

@@ -256,7 +256,10 @@ const maxRepeats = 20000
 // consistent checkpoint; Run then returns ctx.Err().
 func (s *Engine[G]) Run(ctx context.Context, hooks EngineHooks[G]) error {
 	s.hooks, s.ctx = hooks, ctx
-	defer func() { s.hooks, s.ctx = EngineHooks[G]{}, nil }()
+	defer func() {
+		s.dropAhead(s.next) // no evaluation may outlive Run
+		s.hooks, s.ctx, s.next = EngineHooks[G]{}, nil, nil
+	}()
 	for !s.Done() {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -487,6 +490,40 @@ func (s *Engine[G]) evaluate(batch []Member[G]) (int, error) {
 	if err != nil {
 		return 0, err
 	}
+	return s.account(batch, dst)
+}
+
+// evaluateScored is evaluate for a batch that may have been scored ahead
+// (pre, from climbBatchAhead): it waits for those scores and takes them
+// as evaluate would have found them, or evaluates the batch when there
+// are none or their scoring failed.
+func (s *Engine[G]) evaluateScored(batch []Member[G], pre *ahead[G]) (int, error) {
+	if pre == nil {
+		return s.evaluate(batch)
+	}
+	t0 := time.Now()
+	<-pre.scored
+	if pre.err != nil {
+		s.evalTime += time.Since(t0)
+		return s.evaluate(batch)
+	}
+	s.evalTime += time.Since(t0) // the wait: evaluation not overlapped
+	n := len(batch)
+	if !s.polish {
+		if left := s.st.Spec.Evals - s.st.Evals; int64(n) > left {
+			n = int(max(left, 0))
+		}
+	}
+	if n <= 0 {
+		return 0, nil
+	}
+	return s.account(batch[:n], pre.scores[:n])
+}
+
+// account takes the scores dst of the evaluated batch: the members'
+// scores, the evaluation counts, repeats and the best.
+func (s *Engine[G]) account(batch []Member[G], dst []Score) (int, error) {
+	n := len(batch)
 	for i := range batch {
 		if !dst[i].Feasible {
 			return 0, fmt.Errorf("dispatch: a genome checked feasible was scored infeasible")

@@ -409,6 +409,14 @@ func (p *GridProblem) touches(reach []uint64, r int, bit uint64) bool {
 	return near != 0
 }
 
+// ConcurrentEvaluate reports whether Evaluate may run on several
+// goroutines at once (GridProblem is a concurrentEvaluator): when its
+// evaluator says so with a Concurrent method (the cpu and ref backends).
+func (p *GridProblem) ConcurrentEvaluate() bool {
+	c, ok := p.ev.(interface{ Concurrent() bool })
+	return ok && c.Concurrent()
+}
+
 // Distance returns the Chebyshev distance between the cells of two cell
 // moves; a move of an end counts as near every cell of its row.
 func (p *GridProblem) Distance(g Grid, m1, m2 int) int {
