@@ -467,12 +467,7 @@ func cloneState[G any](p Problem[G], src *EngineState[G]) EngineState[G] {
 // members, from the front of batch, it evaluated; the rest stay unscored.
 // The polish is not bounded by the budget.
 func (s *Engine[G]) evaluate(batch []Member[G]) (int, error) {
-	n := len(batch)
-	if !s.polish {
-		if left := s.st.Spec.Evals - s.st.Evals; int64(n) > left {
-			n = int(max(left, 0))
-		}
-	}
+	n := s.withinBudget(len(batch))
 	if n <= 0 {
 		return 0, nil
 	}
@@ -508,16 +503,20 @@ func (s *Engine[G]) evaluateScored(batch []Member[G], pre *ahead[G]) (int, error
 		return s.evaluate(batch)
 	}
 	s.evalTime += time.Since(t0) // the wait: evaluation not overlapped
-	n := len(batch)
-	if !s.polish {
-		if left := s.st.Spec.Evals - s.st.Evals; int64(n) > left {
-			n = int(max(left, 0))
-		}
-	}
+	n := s.withinBudget(len(batch))
 	if n <= 0 {
 		return 0, nil
 	}
 	return s.account(batch[:n], pre.scores[:n])
+}
+
+// withinBudget returns how many of n evaluations the budget has room for
+// (all of them in the polish, which the budget does not bound).
+func (s *Engine[G]) withinBudget(n int) int {
+	if left := s.st.Spec.Evals - s.st.Evals; !s.polish && int64(n) > left {
+		return int(max(left, 0))
+	}
+	return n
 }
 
 // account takes the scores dst of the evaluated batch: the members'
