@@ -135,22 +135,29 @@ func TestAutoAlgo(t *testing.T) {
 }
 
 // TestAutoPreset checks the size-dependent preset of --algo auto: ils
-// restarts after 10 kicks on grids of 37 to 49 cells unless --restarts is
-// given, and nothing else changes.
+// restarts after 10 kicks and kicks 2 cells on grids of 37 to 49 cells
+// unless --restarts or --kick is given, and nothing else changes.
 func TestAutoPreset(t *testing.T) {
+	ils, err := PresetFor(ProblemGrid, AlgoILS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := ils.Kick // the preset's
 	for _, tc := range []struct {
-		algo       string
-		rows, cols int
-		given      []string
-		restarts   int
+		algo           string
+		rows, cols     int
+		given          []string
+		restarts, kick int
 	}{
-		{AlgoILS, 7, 7, nil, 10},
-		{AlgoILS, 6, 7, nil, 10},
-		{AlgoILS, 7, 7, []string{"restarts"}, 0},
-		{AlgoILS, 6, 6, []string{"kick"}, 0},
-		{AlgoILS, 8, 7, nil, 0},
-		{AlgoILS, 13, 13, nil, 0},
-		{AlgoMemetic, 7, 7, nil, 0},
+		{AlgoILS, 7, 7, nil, 10, 2},
+		{AlgoILS, 6, 7, nil, 10, 2},
+		{AlgoILS, 7, 7, []string{"restarts"}, 0, 2},
+		{AlgoILS, 7, 7, []string{"kick"}, 10, k},
+		{AlgoILS, 7, 7, []string{"kick", "restarts"}, 0, k},
+		{AlgoILS, 6, 6, []string{"kick"}, 0, k},
+		{AlgoILS, 8, 7, nil, 0, k},
+		{AlgoILS, 13, 13, nil, 0, k},
+		{AlgoMemetic, 7, 7, nil, 0, 0},
 	} {
 		p, err := PresetFor(ProblemGrid, tc.algo)
 		if err != nil {
@@ -158,10 +165,10 @@ func TestAutoPreset(t *testing.T) {
 		}
 		p.Rows, p.Cols = tc.rows, tc.cols
 		want := p
-		want.Restarts = tc.restarts
+		want.Restarts, want.Kick = tc.restarts, tc.kick
 		AutoPreset(&p, tc.given)
 		if p != want {
-			t.Errorf("AutoPreset(%s %dx%d, %v): restarts %d, want %d (or another field changed)", tc.algo, tc.rows, tc.cols, tc.given, p.Restarts, tc.restarts)
+			t.Errorf("AutoPreset(%s %dx%d, %v): restarts %d kick %d, want %d and %d (or another field changed)", tc.algo, tc.rows, tc.cols, tc.given, p.Restarts, p.Kick, tc.restarts, tc.kick)
 		}
 	}
 }

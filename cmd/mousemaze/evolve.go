@@ -250,7 +250,7 @@ func (g *gridFlags) register(fs *flag.FlagSet, algo, evalsUsage string) {
 	g.rules.registerEnds(fs)
 	g.rules.registerK(fs, kUsage)
 	g.sf = evolve.TuningFlags(fs)
-	fs.StringVar(&g.algo, "algo", algo, "search method: auto (memetic on grids of up to 36 cells, ils --restarts 10 up to 49, ils above), ils (iterated local search), pipeline, memetic, ga, ea, sa, hill or random; see docs/search.md")
+	fs.StringVar(&g.algo, "algo", algo, "search method: auto (memetic on grids of up to 36 cells, ils --restarts 10 --kick 2 up to 49, ils above), ils (iterated local search), pipeline, memetic, ga, ea, sa, hill or random; see docs/search.md")
 	g.pop = cliflag.Min(fs, "pop", 0, 0, "population / batch size (0 = the method's preset)")
 	g.evals = cliflag.Min(fs, "evals", int64(defaultEvals), 1, evalsUsage)
 	fs.Uint64Var(&g.seed, "seed", 1, "random seed; the same seed gives the same result on every backend (island i of slurm evolve: seed+i)")
