@@ -23,8 +23,9 @@ func TestTraceEdgesMatchesWalkEdges(t *testing.T) {
 		cfgs = append(cfgs, cfg)
 	}
 	best := readEdgesFile(t, "testdata/mm2-13x13-best.txt")
-	boards = append(boards, best[0])
-	cfgs = append(cfgs, Config{Heat: true})
+	record := readEdgesFile(t, "testdata/mm2-13x13-record.txt")
+	boards = append(boards, best[0], record[0])
+	cfgs = append(cfgs, Config{Heat: true}, Config{Heat: true})
 	for i, m := range boards {
 		cfg := cfgs[i]
 		want, err := WalkEdges(m, cfg)
@@ -77,6 +78,9 @@ func TestTraceEdgesMatchesWalkEdges(t *testing.T) {
 		}
 	}
 	if res, _ := WalkEdges(best[0], Config{}); res.Turns != 75780 {
-		t.Errorf("the best 13x13 board walks %d turns, want 75780", res.Turns)
+		t.Errorf("the gallery's 13x13 board walks %d turns, want 75780", res.Turns)
+	}
+	if res, _ := WalkEdges(record[0], Config{}); res.Turns != 170166 || !res.Escaped {
+		t.Errorf("the 13x13 record board walks %d turns (escaped %v), want 170166", res.Turns, res.Escaped)
 	}
 }
