@@ -17,8 +17,7 @@ package mousemaze
 // or a sweep changes nothing. Reachable shares the flood.
 func FeasibleWalls(walls []uint64, cols, entry, exit int) bool {
 	rows := len(walls)
-	if rows < 1 || rows > MaxSide || cols < 1 || cols > MaxSide ||
-		uint(entry) >= uint(cols) || uint(exit) >= uint(cols) {
+	if !wallsFit(rows, cols, entry, exit) {
 		return false
 	}
 	start := uint64(1) << uint(entry)
@@ -41,8 +40,7 @@ func FeasibleWalls(walls []uint64, cols, entry, exit int) bool {
 func ReachWalls(walls, reach []uint64, cols, entry, exit int) bool {
 	clear(reach)
 	rows := len(walls)
-	if rows < 1 || rows > MaxSide || cols < 1 || cols > MaxSide || len(reach) != rows ||
-		uint(entry) >= uint(cols) || uint(exit) >= uint(cols) {
+	if !wallsFit(rows, cols, entry, exit) || len(reach) != rows {
 		return false
 	}
 	start := uint64(1) << uint(entry)
@@ -55,6 +53,14 @@ func ReachWalls(walls, reach []uint64, cols, entry, exit int) bool {
 		return false
 	}
 	return floodRows(walls, reach, cols, start, goal)
+}
+
+// wallsFit reports whether a maze of rows x cols cells (1..MaxSide each)
+// has its entry and exit columns inside it: what FeasibleWalls and
+// ReachWalls ask of their arguments.
+func wallsFit(rows, cols, entry, exit int) bool {
+	return rows >= 1 && rows <= MaxSide && cols >= 1 && cols <= MaxSide &&
+		uint(entry) < uint(cols) && uint(exit) < uint(cols)
 }
 
 // floodRows sets reach, which must be as long as walls and all zero, to the

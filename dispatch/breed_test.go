@@ -200,15 +200,7 @@ func TestLargeGenerationsAreReproducible(t *testing.T) {
 			if generic {
 				pr = noBreeder{prob}
 			}
-			s, err := NewEngine[Grid](p, pr, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			s.SetWorkers(workers)
-			if err := s.Run(context.Background(), Hooks{}); err != nil {
-				t.Fatal(err)
-			}
-			return s
+			return runGridEngine(t, p, pr, workers)
 		}
 		first := run(1, false)
 		want := stateJSON(t, first)
@@ -447,4 +439,19 @@ func TestRepairIsReference(t *testing.T) {
 	if repaired < 5000 || untouched < 1000 {
 		t.Errorf("unbalanced sample: %d repaired, %d feasible already", repaired, untouched)
 	}
+}
+
+// runGridEngine runs a search of spec p on the grid problem pr, on the
+// given number of workers, to its end.
+func runGridEngine(t *testing.T, p Spec, pr Problem[Grid], workers int) *Engine[Grid] {
+	t.Helper()
+	s, err := NewEngine[Grid](p, pr, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.SetWorkers(workers)
+	if err := s.Run(context.Background(), Hooks{}); err != nil {
+		t.Fatal(err)
+	}
+	return s
 }

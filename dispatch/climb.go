@@ -4,7 +4,6 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"slices"
-	"time"
 
 	"github.com/mousemaze/mousemaze"
 )
@@ -120,9 +119,10 @@ func (s *Engine[G]) climbBatch(c *Climb[G]) []Member[G] {
 }
 
 // buildBatch is climbBatch's loop on one goroutine: up to limit feasible
-// neighbours of a climb's centre from its scan sc, with the scan's position after the last one
-// taken written to *pos and the infeasible ones counted in *rejected. It
-// changes nothing else, so it can build a batch ahead (see aheadOf).
+// neighbours of a climb's centre from its scan sc, with the scan's
+// position after the last one taken written to *pos and the infeasible
+// ones counted in *rejected. It changes nothing else, so it can build a
+// batch ahead (see startAhead).
 func (s *Engine[G]) buildBatch(center Member[G], sc *scan, limit int, pos, rejected *int64) []Member[G] {
 	if ia, ok := s.prob.(intoApplier[G]); ok {
 		return s.climbBatchInto(center, sc, limit, ia, pos, rejected)
@@ -157,11 +157,10 @@ type ahead[G any] struct {
 	rejected int64
 	batch    []Member[G]
 	built    chan struct{} // closed when batch, sc, pos and rejected are final
-	// With scoring ahead: scores[i] is batch[i]'s score once scored is
-	// closed, unless err is set; took is the time the scoring took.
+	// With scoring ahead (scored not nil): scores[i] is batch[i]'s score
+	// once scored is closed, unless err is set.
 	scores []Score
 	err    error
-	took   time.Duration
 	scored chan struct{}
 }
 
@@ -186,9 +185,7 @@ func (s *Engine[G]) startAhead(c *Climb[G]) {
 	base := s.scanOf(c)
 	a := &ahead[G]{c: c, base: base, sc: base.clone(), pos: c.Pos, built: make(chan struct{})}
 	center := c.Center // the goroutine reads this copy: the climb may move meanwhile
-	score := false
 	if ce, ok := s.prob.(concurrentEvaluator); ok && ce.ConcurrentEvaluate() {
-		score = true
 		a.scored = make(chan struct{})
 	}
 	s.ahead[0]++
@@ -196,7 +193,7 @@ func (s *Engine[G]) startAhead(c *Climb[G]) {
 	go func() {
 		a.batch = s.buildBatch(center, a.sc, limit, &a.pos, &a.rejected)
 		close(a.built)
-		if !score {
+		if a.scored == nil {
 			return
 		}
 		defer close(a.scored)
@@ -205,11 +202,9 @@ func (s *Engine[G]) startAhead(c *Climb[G]) {
 			gs[i] = a.batch[i].Genome
 		}
 		a.scores = make([]Score, len(gs))
-		t0 := time.Now()
 		if len(gs) > 0 {
 			a.err = s.prob.Evaluate(gs, a.scores)
 		}
-		a.took = time.Since(t0)
 	}()
 }
 

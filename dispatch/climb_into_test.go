@@ -1,7 +1,6 @@
 package dispatch
 
 import (
-	"context"
 	"math/rand/v2"
 	"testing"
 )
@@ -68,15 +67,7 @@ func TestClimbIntoIsGeneric(t *testing.T) {
 					t.Fatal("noInto is an intoApplier")
 				}
 			}
-			s, err := NewEngine[Grid](p, pr, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			s.SetWorkers(1)
-			if err := s.Run(context.Background(), Hooks{}); err != nil {
-				t.Fatal(err)
-			}
-			return stateJSON(t, s)
+			return stateJSON(t, runGridEngine(t, p, pr, 1))
 		}
 		if run(false) != run(true) {
 			t.Errorf("%s free %v: the block climb ends in another state than the generic one", v.algo, v.free)
@@ -123,14 +114,7 @@ func TestClimbAheadIsExact(t *testing.T) {
 			if !prob.ConcurrentEvaluate() {
 				t.Fatal("the ref evaluator does not score ahead")
 			}
-			s, err := NewEngine[Grid](p, prob, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			s.SetWorkers(workers)
-			if err := s.Run(context.Background(), Hooks{}); err != nil {
-				t.Fatal(err)
-			}
+			s := runGridEngine(t, p, prob, workers)
 			return stateJSON(t, s), s.ahead
 		}
 		one, none := run(1)

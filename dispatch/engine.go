@@ -498,11 +498,10 @@ func (s *Engine[G]) evaluateScored(batch []Member[G], pre *ahead[G]) (int, error
 	}
 	t0 := time.Now()
 	<-pre.scored
+	s.evalTime += time.Since(t0) // the wait: evaluation not overlapped
 	if pre.err != nil {
-		s.evalTime += time.Since(t0)
 		return s.evaluate(batch)
 	}
-	s.evalTime += time.Since(t0) // the wait: evaluation not overlapped
 	n := s.withinBudget(len(batch))
 	if n <= 0 {
 		return 0, nil
