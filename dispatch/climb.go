@@ -256,9 +256,12 @@ type intoApplier[G any] interface {
 	Words() int
 	// ApplyInto is Apply writing the result into words, which it keeps.
 	ApplyInto(words []uint64, g G, moves ...int) G
+	// Guard returns what FeasibleAfter needs to know of a centre, nil for
+	// an infeasible one; a scan asks it once for its centre.
+	Guard(center G) []uint64
 	// FeasibleAfter is Feasible of g, which is center with moves applied,
-	// told whether center is feasible.
-	FeasibleAfter(center G, centerFeasible bool, moves []int, g G) bool
+	// told center's guard (nil: center may be infeasible).
+	FeasibleAfter(center G, guard []uint64, moves []int, g G) bool
 }
 
 // climbBatchInto is buildBatch's loop for an intoApplier: the same batch,
@@ -276,7 +279,7 @@ func (s *Engine[G]) climbBatchInto(center Member[G], sc *scan, limit int, ia int
 		*pos = sc.pos
 		i := len(batch)
 		g := ia.ApplyInto(block[i*w:(i+1)*w], center.Genome, moves...)
-		if !ia.FeasibleAfter(center.Genome, center.Score.Feasible, moves, g) {
+		if !ia.FeasibleAfter(center.Genome, sc.guard, moves, g) {
 			*rejected++
 			continue
 		}
@@ -467,6 +470,7 @@ type scan struct {
 	pos    int64
 	done   bool
 	sites  []int32             // the site of each move (Problem.Site)
+	guard  []uint64            // an intoApplier's Guard of a feasible centre, else nil
 	near   func(a, b int) bool // nil: any pair
 	buf    []int               // the combination next returns, reused
 
@@ -506,19 +510,14 @@ func (s *Engine[G]) scanOf(c *Climb[G]) *scan {
 	for i := range sc.moves {
 		sc.moves[i] = i
 	}
+	if ia, ok := s.prob.(intoApplier[G]); ok && c.Center.Score.Feasible {
+		sc.guard = ia.Guard(g)
+	}
 	if !c.Exhaustive {
 		r := rand.New(rand.NewPCG(c.Order, uint64(c.Radius)))
 		r.Shuffle(n, func(i, j int) { sc.moves[i], sc.moves[j] = sc.moves[j], sc.moves[i] })
 		if c.Radius == 2 && n*(n-1)/2 <= 1<<22 {
-			sc.pairs = make([][2]int32, 0, n*(n-1)/2)
-			for i := 0; i < n; i++ {
-				for j := i + 1; j < n; j++ {
-					if sc.near != nil && !sc.near(sc.moves[i], sc.moves[j]) {
-						continue
-					}
-					sc.pairs = append(sc.pairs, [2]int32{int32(i), int32(j)})
-				}
-			}
+			sc.pairs = s.pairList(c, sc)
 			r.Shuffle(len(sc.pairs), func(i, j int) { sc.pairs[i], sc.pairs[j] = sc.pairs[j], sc.pairs[i] })
 		}
 	}
@@ -533,6 +532,56 @@ func (s *Engine[G]) scanOf(c *Climb[G]) *scan {
 	}
 	s.scans[c] = sc
 	return sc
+}
+
+// pairList returns the pairs (i, j), i < j, of positions in sc.moves whose
+// moves are near each other (every pair when sc.near is nil), ordered by
+// i, then j. A nearLister's lists give them without asking sc.near of
+// every pair.
+func (s *Engine[G]) pairList(c *Climb[G], sc *scan) [][2]int32 {
+	n := len(sc.moves)
+	nl, ok := s.prob.(nearLister[G])
+	if sc.near == nil || !ok {
+		var pairs [][2]int32
+		for i := 0; i < n; i++ {
+			for j := i + 1; j < n; j++ {
+				if sc.near == nil || sc.near(sc.moves[i], sc.moves[j]) {
+					pairs = append(pairs, [2]int32{int32(i), int32(j)})
+				}
+			}
+		}
+		return pairs
+	}
+	lists := nl.NearLists(c.Center.Genome, c.Reach)
+	pos := make([]int32, n) // pos[m]: the position of move m in sc.moves
+	total := 0
+	for i, m := range sc.moves {
+		pos[m] = int32(i)
+		total += len(lists[m])
+	}
+	pairs := make([][2]int32, 0, total/2)
+	var later []int32
+	for i, m := range sc.moves {
+		later = later[:0]
+		for _, o := range lists[m] {
+			if j := pos[o]; j > int32(i) {
+				later = append(later, j)
+			}
+		}
+		slices.Sort(later)
+		for _, j := range later {
+			pairs = append(pairs, [2]int32{int32(i), j})
+		}
+	}
+	return pairs
+}
+
+// A nearLister lists, for each move of a genome, the moves within a reach
+// of it (GridProblem): NearLists(g, reach)[a] holds every b ≠ a with
+// Distance(g, a, b) ≤ reach, in increasing order, shared and not to be
+// changed.
+type nearLister[G any] interface {
+	NearLists(g G, reach int) [][]int32
 }
 
 // clone returns a copy of sc that advances on its own.

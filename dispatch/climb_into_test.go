@@ -1,6 +1,7 @@
 package dispatch
 
 import (
+	"math/bits"
 	"math/rand/v2"
 	"testing"
 )
@@ -29,8 +30,15 @@ func TestApplyIntoFeasibleAfter(t *testing.T) {
 			t.Fatalf("%dx%d %v: ApplyInto %v, Apply %v", rows, cols, moves, got, want)
 		}
 		cf := prob.Feasible(center)
-		if a, b := prob.FeasibleAfter(center, cf, moves, got), prob.Feasible(want); a != b {
+		guard := prob.Guard(center)
+		if (guard != nil) != cf {
+			t.Fatalf("%dx%d: centre feasible %v, guard %v", rows, cols, cf, guard)
+		}
+		if a, b := prob.FeasibleAfter(center, guard, moves, got), prob.Feasible(want); a != b {
 			t.Fatalf("%dx%d centre feasible %v, moves %v: FeasibleAfter %v, Feasible %v", rows, cols, cf, moves, a, b)
+		}
+		if a, b := prob.FeasibleAfter(center, nil, moves, got), prob.Feasible(want); a != b {
+			t.Fatalf("%dx%d no guard, moves %v: FeasibleAfter %v, Feasible %v", rows, cols, moves, a, b)
 		}
 		if cf {
 			shortcuts++
@@ -38,6 +46,77 @@ func TestApplyIntoFeasibleAfter(t *testing.T) {
 	}
 	if shortcuts < 300 {
 		t.Errorf("only %d feasible centres: the shortcut is hardly tested", shortcuts)
+	}
+}
+
+// TestGuardIsAShortestPath checks Guard on many random mazes of many
+// sizes, fixed and free ends, against a breadth-first search one cell at a
+// time: nil exactly for the infeasible mazes, else a set of open cells that
+// holds the entry and the exit, joins them, and has as many cells as a
+// shortest path.
+func TestGuardIsAShortestPath(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	feasible := 0
+	for i := 0; i < 4000; i++ {
+		rows, cols := 1+rng.IntN(16), 1+rng.IntN(16)
+		if i%500 == 0 {
+			rows, cols = 64, 64
+		}
+		prob, _ := openGridProblem(t, rows, cols, i%3 == 0, 0, 0)
+		g := prob.Random(rng)
+		open := func(r, c int) bool { return g.Walls[r]>>uint(c)&1 == 0 }
+		// dist from the entry by a queue, over open cells.
+		dist := map[[2]int]int{{0, g.Entry}: 0}
+		queue := [][2]int{{0, g.Entry}}
+		for len(queue) > 0 {
+			x := queue[0]
+			queue = queue[1:]
+			for _, d := range [][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
+				y := [2]int{x[0] + d[0], x[1] + d[1]}
+				if _, ok := dist[y]; ok || y[0] < 0 || y[0] >= rows || y[1] < 0 || y[1] >= cols || !open(y[0], y[1]) {
+					continue
+				}
+				dist[y] = dist[x] + 1
+				queue = append(queue, y)
+			}
+		}
+		want, ok := dist[[2]int{rows - 1, g.Exit}]
+		guard := prob.Guard(g)
+		if (guard != nil) != ok {
+			t.Fatalf("%dx%d maze %d: guard %v, exit reached %v", rows, cols, i, guard != nil, ok)
+		}
+		if !ok {
+			continue
+		}
+		feasible++
+		cells := 0
+		for r, w := range guard {
+			cells += bits.OnesCount64(w)
+			if w&g.Walls[r] != 0 || w>>uint(cols) != 0 {
+				t.Fatalf("%dx%d maze %d: the guard holds walls or cells outside the grid in row %d", rows, cols, i, r)
+			}
+		}
+		// The guard's cells join the entry to the exit (a search over them).
+		in := func(r, c int) bool { return r >= 0 && r < rows && c >= 0 && c < cols && guard[r]>>uint(c)&1 == 1 }
+		reached := map[[2]int]bool{{0, g.Entry}: in(0, g.Entry)}
+		stack := [][2]int{{0, g.Entry}}
+		for len(stack) > 0 && reached[[2]int{0, g.Entry}] {
+			x := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			for _, d := range [][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
+				y := [2]int{x[0] + d[0], x[1] + d[1]}
+				if !reached[y] && in(y[0], y[1]) {
+					reached[y] = true
+					stack = append(stack, y)
+				}
+			}
+		}
+		if !reached[[2]int{rows - 1, g.Exit}] || cells != want+1 {
+			t.Fatalf("%dx%d maze %d: the guard joins the ends %v, %d cells, a shortest path has %d", rows, cols, i, reached[[2]int{rows - 1, g.Exit}], cells, want+1)
+		}
+	}
+	if feasible < 500 {
+		t.Errorf("only %d feasible mazes", feasible)
 	}
 }
 

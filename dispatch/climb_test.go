@@ -3,6 +3,7 @@ package dispatch
 import (
 	"fmt"
 	"math/bits"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -409,5 +410,54 @@ func scanned[G any](s *Engine[G], g G, r, reach int) [][]int {
 			return out
 		}
 		out = append(out, slices.Clone(moves)) // next reuses its slice
+	}
+}
+
+// TestPairListIsBruteForce wants the pair list a scan builds from
+// GridProblem.NearLists to be the one asking Near of every pair gives,
+// pair for pair in the same order, for random centers with fixed and
+// free ends and several reaches (cached lists included: each center is
+// asked twice).
+func TestPairListIsBruteForce(t *testing.T) {
+	ev, err := mousemaze.NewEvaluator("ref", mousemaze.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		rows, cols int
+		free       bool
+	}{{5, 6, false}, {13, 13, false}, {7, 9, true}, {1, 8, true}, {4, 2, false}} {
+		spec, _ := Preset(AlgoILS)
+		spec.Rows, spec.Cols, spec.FreeEnds, spec.Evals, spec.Seed = tc.rows, tc.cols, tc.free, 100, 3
+		s, err := New(spec, ev, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		prob := s.Problem().(*GridProblem)
+		for k := range 8 {
+			g := prob.Random(s.rng)
+			for _, reach := range []int{1, 2, 3} {
+				c := &Climb[Grid]{Center: Member[Grid]{Genome: g}, Radius: 2, Reach: reach, Order: uint64(k)}
+				sc := &scan{moves: make([]int, prob.Moves(g))}
+				for i := range sc.moves {
+					sc.moves[i] = i
+				}
+				rand.New(rand.NewPCG(uint64(k), 9)).Shuffle(len(sc.moves), func(i, j int) { sc.moves[i], sc.moves[j] = sc.moves[j], sc.moves[i] })
+				sc.near = prob.Near(g, reach)
+				var want [][2]int32
+				for i := range sc.moves {
+					for j := i + 1; j < len(sc.moves); j++ {
+						if prob.Distance(g, sc.moves[i], sc.moves[j]) <= reach {
+							want = append(want, [2]int32{int32(i), int32(j)})
+						}
+					}
+				}
+				for range 2 {
+					if got := s.pairList(c, sc); !slices.Equal(got, want) || len(want) == 0 {
+						t.Fatalf("%+v reach %d: %d pairs, want %d (or they differ)", tc, reach, len(got), len(want))
+					}
+				}
+			}
+		}
 	}
 }

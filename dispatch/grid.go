@@ -62,6 +62,7 @@ type GridProblem struct {
 	Objective string
 	ev        mousemaze.Evaluator
 	buffers   *sync.Pool // of *evalBuffers
+	near      *nearCache // NearLists' lists by ends and reach (nil: not kept)
 }
 
 // NewGridProblem returns the grid problem that spec describes, evaluated on
@@ -97,7 +98,8 @@ func NewGridProblem(spec Spec, ev mousemaze.Evaluator) (*GridProblem, error) {
 	}
 	g := &GridProblem{Rows: spec.Rows, Cols: spec.Cols, Config: cfg, FreeEnds: spec.FreeEnds,
 		Density: spec.Density, Objective: obj, ev: mousemaze.ForConfig(ev, cfg),
-		buffers: &sync.Pool{New: func() any { return new(evalBuffers) }}}
+		buffers: &sync.Pool{New: func() any { return new(evalBuffers) }},
+		near:    &nearCache{lists: map[nearKey][][]int32{}}}
 	return g, nil
 }
 
@@ -155,25 +157,27 @@ func (p *GridProblem) Feasible(g Grid) bool {
 }
 
 // FeasibleAfter reports whether g, which is center with moves applied, is
-// feasible (GridProblem is an incrementalFeasible): without a flood fill
-// when center is feasible and every move opens a wall cell (opening a
-// cell never cuts a path), else by Feasible.
-func (p *GridProblem) FeasibleAfter(center Grid, centerFeasible bool, moves []int, g Grid) bool {
-	if centerFeasible {
+// feasible (GridProblem is an intoApplier), told center's Guard (nil if
+// center is infeasible or not known feasible): without a flood fill when
+// every move is a cell move that opens a wall cell (opening a cell never
+// cuts a path) or walls a cell off the guard's path, else by Feasible.
+func (p *GridProblem) FeasibleAfter(center Grid, guard []uint64, moves []int, g Grid) bool {
+	if guard != nil {
 		n, a, b := p.cellMoves(center)
-		opens := true
+		kept := true
 		for _, m := range moves {
 			if m >= n {
-				opens = false
+				kept = false
 				break
 			}
 			site := cellOfMove(m, a, b)
-			if center.Walls[site/p.Cols]>>uint(site%p.Cols)&1 == 0 {
-				opens = false
+			r, bit := site/p.Cols, uint64(1)<<uint(site%p.Cols)
+			if center.Walls[r]&bit == 0 && guard[r]&bit != 0 { // walls a cell of the path
+				kept = false
 				break
 			}
 		}
-		if opens {
+		if kept {
 			return true
 		}
 	}
@@ -465,6 +469,56 @@ func (p *GridProblem) Near(g Grid, reach int) func(a, b int) bool {
 		return d <= reach
 	}
 }
+
+// NearLists returns, for each move m of g, the moves other than m within
+// reach of m as Near says, in increasing order (GridProblem is a
+// nearLister: a scan builds its pair list from them in about n·k steps for
+// n moves with k near each, where asking Near of every pair takes n²/2).
+// They depend only on g's ends, so they are made once for each pair of
+// ends and reach and shared: the caller must not change them.
+func (p *GridProblem) NearLists(g Grid, reach int) [][]int32 {
+	key := nearKey{g.Entry, g.Exit, reach}
+	if p.near != nil {
+		p.near.mu.Lock()
+		lists, ok := p.near.lists[key]
+		p.near.mu.Unlock()
+		if ok {
+			return lists
+		}
+	}
+	near := p.Near(g, reach)
+	n := p.Moves(g)
+	lists := make([][]int32, n)
+	for a := range n {
+		for b := range n {
+			if a != b && near(a, b) {
+				lists[a] = append(lists[a], int32(b))
+			}
+		}
+	}
+	if p.near != nil {
+		p.near.mu.Lock()
+		if len(p.near.lists) >= maxNearLists {
+			clear(p.near.lists)
+		}
+		p.near.lists[key] = lists
+		p.near.mu.Unlock()
+	}
+	return lists
+}
+
+// nearCache holds NearLists' lists, for the climbs on every goroutine.
+type nearCache struct {
+	mu    sync.Mutex
+	lists map[nearKey][][]int32
+}
+
+// nearKey is what a genome's near lists depend on.
+type nearKey struct{ entry, exit, reach int }
+
+// maxNearLists bounds the lists kept (with free ends a search meets many
+// pairs of ends); past it the cache starts again.
+const maxNearLists = 64
 
 func abs(x int) int {
 	if x < 0 {

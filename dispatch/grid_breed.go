@@ -2,30 +2,46 @@ package dispatch
 
 import (
 	"math"
+	"math/bits"
 	"math/rand/v2"
 
 	"github.com/mousemaze/mousemaze"
 )
 
 // Breed breeds a chunk of children of parents into dst at the speed of
-// the row words (GridProblem is a Breeder): each child is written into the
+// the row words (GridProblem is a Breeder). Each child is written into the
 // walls of the genome in its slot of dst, or else into one block of words
-// for the chunk, a crossover is one random mask per row, a mutation flips
-// cells in place and feasibility is the word flood fill. It draws from rng
-// exactly what the engine's generic breeding draws (Cross, then
-// binomialSkips and randomMoves, Apply, Equal, Feasible and Repair), so
-// the children are the same maze for maze; TestGridBreedIsGeneric checks
-// it.
+// for the chunk. Its draws come from a breedRand seeded with one draw of
+// rng (Repair, which is rare, draws from rng itself):
+//
+//   - a crossover takes each cell from the second parent where a bit of a
+//     stream of random words is 0, 64 cells a word (the cells in row-major
+//     order, then with free ends one bit for the entry and one for the
+//     exit);
+//   - a mutation flips a binomial number of distinct moves, drawn from a
+//     table of the distribution (one uniform) and then one bounded draw a
+//     move, which is the same as flipping each move on its own with
+//     probability rate/Moves;
+//   - a child equal to a parent gets one move more, and a child that is not
+//     feasible (the word flood fill) is drawn again, up to maxRedraws times,
+//     then repaired towards its first parent.
+//
+// That is the generic breeding's distribution but not its draws;
+// TestGridBreedIsReference checks Breed against breedReference, the same
+// draws made one cell at a time.
 func (p *GridProblem) Breed(rng *rand.Rand, parents []Grid, dst []Grid, cross bool, rate float64) (rejected int64) {
 	rows := p.Rows
 	var block []uint64 // for the children whose slot has no storage to reuse
-	var moveBuf, siteBuf [16]int
-	var binom binomial
+	br := breeding{
+		r:       breedRand(rng.Uint64()),
+		rowMask: mousemaze.RowMask(p.Cols),
+		magic:   1<<32/uint64(p.Cols) + 1,
+	}
 	for i := range dst {
-		a := parents[rng.IntN(len(parents))]
+		a := parents[br.r.below(uint64(len(parents)))]
 		b := a
 		if cross {
-			b = parents[rng.IntN(len(parents))]
+			b = parents[br.r.below(uint64(len(parents)))]
 		}
 		c := Grid{Walls: dst[i].Walls}
 		if len(c.Walls) != rows {
@@ -36,16 +52,15 @@ func (p *GridProblem) Breed(rng *rand.Rand, parents []Grid, dst []Grid, cross bo
 		}
 		for try := 0; ; try++ {
 			if cross {
-				p.crossInto(rng, a, b, &c)
+				p.crossWords(&br, a, b, &c)
 			} else {
 				copy(c.Walls, a.Walls)
 				c.Entry, c.Exit = a.Entry, a.Exit
 			}
 			n := p.Moves(c)
-			k := binom.draw(rng, n, rate/float64(max(n, 1)))
-			p.applyInPlace(&c, p.drawMoves(rng, c, k, moveBuf[:0], siteBuf[:0]))
+			p.flipMoves(&br, &c, br.binom.draw(&br.r, rng, n, rate/float64(max(n, 1))))
 			if p.Equal(c, a) || p.Equal(c, b) {
-				p.applyInPlace(&c, p.drawMoves(rng, c, 1, moveBuf[:0], siteBuf[:0]))
+				p.flipMoves(&br, &c, 1)
 			}
 			if mousemaze.FeasibleWalls(c.Walls, p.Cols, c.Entry, c.Exit) {
 				break
@@ -63,57 +78,119 @@ func (p *GridProblem) Breed(rng *rand.Rand, parents []Grid, dst []Grid, cross bo
 	return rejected
 }
 
-// drawMoves is the engine's randomMoves for grids: k random moves of g on
-// distinct sites (fewer if g has fewer), appended to moves, with sites as
-// scratch.
-func (p *GridProblem) drawMoves(rng *rand.Rand, g Grid, k int, moves, sites []int) []int {
-	n := p.Moves(g)
-	if n == 0 || k <= 0 {
-		return moves
-	}
-	cells, a, b := p.cellMoves(g)
-	for tries := 0; len(moves) < k && tries < 20*k+100; tries++ {
-		m := rng.IntN(n)
-		site := cellOfMove(m, a, b) // Site, without cellMoves for every move
-		if m >= cells {
-			site = p.Site(g, m) // an end move
-		}
-		seen := false
-		for _, s := range sites {
-			if s == site {
-				seen = true
-				break
-			}
-		}
-		if !seen {
-			sites = append(sites, site)
-			moves = append(moves, m)
-		}
-	}
-	return moves
+// breeding is the state of one call of Breed: its random generator, the
+// binomial table, scratch for the crossover's mask words and the
+// mutation's flips, and two constants of the grid.
+type breeding struct {
+	r       breedRand
+	binom   binomialTable
+	mask    [mousemaze.MaxSide + 2]uint64 // a crossover's random words (and one to spare)
+	flip    [mousemaze.MaxSide]uint64     // a mutation's cells, all zero between calls
+	rowMask uint64                        // the bits of a row's cells
+	magic   uint64                        // ⌊2^32/Cols⌋ + 1: site*magic >> 32 is site/Cols for every site (< 2^12) of a grid
 }
 
-// applyInPlace applies moves (of g as it is) to g's own walls, as Apply
-// does to a copy.
-func (p *GridProblem) applyInPlace(g *Grid, moves []int) {
-	if len(moves) == 0 {
-		return
+// crossWords writes into c the uniform crossover of a and b that Breed
+// draws: it draws just enough random words for one bit a cell (and with
+// free ends one for each end), and takes cell i in row-major order from a
+// where bit i of those words (bit i%64 of word i/64) is 1, from b where it
+// is 0; with free ends bits Rows*Cols and Rows*Cols+1 do the same for the
+// entry and the exit.
+func (p *GridProblem) crossWords(br *breeding, a, b Grid, c *Grid) {
+	c.Entry, c.Exit = a.Entry, a.Exit
+	cells := p.Rows * p.Cols
+	need := cells
+	if p.FreeEnds {
+		need += 2
 	}
-	n, _, _ := p.cellMoves(*g)
-	for _, m := range moves {
-		if m >= n { // an end move: rare, done by Apply
-			out := p.Apply(*g, moves...)
-			copy(g.Walls, out.Walls)
-			g.Entry, g.Exit = out.Entry, out.Exit
-			return
+	words := br.mask[:(need+63)/64+1]
+	for i := range len(words) - 1 {
+		words[i] = br.r.next()
+	}
+	// A row's bits start at bit pos and may run into the next word; the
+	// words past the ones drawn only ever fill bits that the row mask
+	// clears (a shift by 64 gives 0).
+	for row, pos := 0, 0; row < len(c.Walls); row, pos = row+1, pos+p.Cols {
+		i, off := pos>>6, uint(pos&63)
+		m := (words[i]>>off | words[i+1]<<(64-off)) & br.rowMask
+		c.Walls[row] = a.Walls[row]&m | b.Walls[row]&^m
+	}
+	if p.FreeEnds {
+		if words[cells>>6]>>uint(cells&63)&1 == 0 {
+			c.Entry = b.Entry
+		}
+		if e := cells + 1; words[e>>6]>>uint(e&63)&1 == 0 {
+			c.Exit = b.Exit
 		}
 	}
-	_, a, b := p.cellMoves(*g)
-	for _, m := range moves {
-		site := cellOfMove(m, a, b)
-		g.Walls[site/p.Cols] ^= 1 << uint(site%p.Cols)
+	p.openEnds(c)
+}
+
+// flipMoves applies to c k moves of c drawn at random on distinct sites
+// (fewer if c has fewer, as randomMoves), each move one bounded draw: a
+// move already drawn, or a second move of the same end, is drawn again.
+func (p *GridProblem) flipMoves(br *breeding, c *Grid, k int) {
+	if k <= 0 {
+		return
 	}
-	p.openEnds(g)
+	n := uint64(p.Moves(*c))
+	cells, a, b := p.cellMoves(*c)
+	flip := br.flip[:len(c.Walls)]
+	entry, exit := -1, -1 // the end moves drawn
+	for got, tries := 0, 0; got < k && tries < 20*k+100; tries++ {
+		hi, lo := bits.Mul64(br.r.next(), n) // br.r.below(n), inlined by hand
+		if lo < n {
+			hi = br.r.reject(n, hi, lo)
+		}
+		switch m := int(hi); {
+		case m < cells:
+			site := cellOfMove(m, a, b)
+			row := int(uint64(site) * br.magic >> 32)
+			bit := uint64(1) << uint(site-row*p.Cols)
+			if flip[row]&bit != 0 {
+				continue
+			}
+			flip[row] |= bit
+		case m < cells+2*(p.Cols-1):
+			if entry >= 0 {
+				continue
+			}
+			entry = m - cells
+		default:
+			if exit >= 0 {
+				continue
+			}
+			exit = m - cells - 2*(p.Cols-1)
+		}
+		got++
+	}
+	for row, f := range flip {
+		c.Walls[row] ^= f
+		flip[row] = 0
+	}
+	if entry >= 0 || exit >= 0 {
+		p.moveEnds(c, entry, exit)
+	}
+}
+
+// moveEnds applies end move entry (0 ≤ entry < 2(Cols-1), or -1 for none)
+// and end move exit to c, as ApplyInto does, and opens c's ends.
+func (p *GridProblem) moveEnds(c *Grid, entry, exit int) {
+	if entry >= 0 {
+		to, wall := p.endMove(c.Entry, entry)
+		if wall {
+			c.Walls[0] |= 1 << uint(c.Entry)
+		}
+		c.Entry = to
+	}
+	if exit >= 0 {
+		to, wall := p.endMove(c.Exit, exit)
+		if wall {
+			c.Walls[p.Rows-1] |= 1 << uint(c.Exit)
+		}
+		c.Exit = to
+	}
+	p.openEnds(c)
 }
 
 // Draw draws a maze from Random's distribution (GridProblem is a Drawer):

@@ -173,11 +173,17 @@ func (b *binomial) draw(rng *rand.Rand, n int, p float64) int {
 	if n != b.n || p != b.p {
 		b.n, b.p, b.p0 = n, p, math.Exp(float64(n)*math.Log1p(-p))
 	}
-	f := b.p0 // P(0)
-	if f < 1e-250 {
+	if b.p0 < 1e-250 {
 		return binomialSkips(rng, n, p)
 	}
-	u, q := rng.Float64(), p/(1-p)
+	return b.invert(rng.Float64())
+}
+
+// invert returns the binomial number of the uniform u, for the n and p of
+// the last draw: the smallest k with u < P(X ≤ k) (n at most), the
+// distribution function summed term by term from P(0).
+func (b *binomial) invert(u float64) int {
+	n, f, q := b.n, b.p0, b.p/(1-b.p)
 	cdf, k := f, 0
 	for u >= cdf && k < n {
 		f *= float64(n-k) / float64(k+1) * q

@@ -79,16 +79,17 @@ type Opener[G any] interface {
 // A Breeder is a Problem that breeds a chunk of children itself, at the
 // speed of its genome's words, instead of through Cross, Apply and
 // Feasible one call at a time. Breed fills every element of dst with a
-// feasible child of parents drawn from rng exactly as the engine's generic
-// breeding does (see Engine's children): a random parent, crossed
-// uniformly with a second random parent when cross is set, with a
-// mutation of a binomial number of moves of mean rate on distinct sites
-// and one more move when the child equals a parent; an infeasible child is
-// drawn again up to maxRedraws times and then repaired towards its first
-// parent. It returns the number of candidates rejected or repaired. dst
-// may hold genomes nothing else refers to any more, whose storage Breed
-// may reuse for the children; the children of one chunk may share a block
-// of storage of their own.
+// feasible child of parents, drawn from rng (which Breed may use to seed a
+// generator of its own) from the distribution of the engine's generic
+// breeding (see Engine's children), though not with the same draws: a
+// random parent, crossed uniformly with a second random parent when cross
+// is set, with a mutation of a binomial number of moves of mean rate on
+// distinct sites and one more move when the child equals a parent; an
+// infeasible child is drawn again up to maxRedraws times and then
+// repaired towards its first parent. It returns the number of candidates
+// rejected or repaired. dst may hold genomes nothing else refers to any
+// more, whose storage Breed may reuse for the children; the children of
+// one chunk may share a block of storage of their own.
 type Breeder[G any] interface {
 	Breed(rng *rand.Rand, parents []G, dst []G, cross bool, rate float64) (rejected int64)
 }
