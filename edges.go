@@ -367,21 +367,21 @@ func ReadEdgeFrame(b Block, name string, size func(rows, cols int) error, wall f
 		return &ParseError{File: name, Line: b.Start, Err: ErrEmpty}
 	}
 	if looksLikeGrid(lines) {
-		return fail(0, "%w %q at column 1: want a board in the edge format ('+' corners, '|' and '-' walls; docs/variants.md), and this looks like a grid maze (rows of '.' and 'X')", ErrBadCell, lines[0][0])
+		return fail(0, "%w %q at column 1: want a board in the edge format ('+' corners, '|' and '-' walls; docs/variants.md), and this looks like a grid maze (rows of '.' and 'X')", errBadCell, lines[0][0])
 	}
 	w := len(lines[0])
 	if len(lines)%2 == 0 || len(lines) < 3 {
-		return fail(len(lines)-1, "%w: an edge maze has an odd number of lines (2·rows+1), not %d", ErrRowWidth, len(lines))
+		return fail(len(lines)-1, "%w: an edge maze has an odd number of lines (2·rows+1), not %d", errRowWidth, len(lines))
 	}
 	if w%2 == 0 || w < 3 {
-		return fail(0, "%w: an edge maze line has an odd length (2·cols+1), not %d", ErrRowWidth, w)
+		return fail(0, "%w: an edge maze line has an odd length (2·cols+1), not %d", errRowWidth, w)
 	}
 	if err := size((len(lines)-1)/2, (w-1)/2); err != nil {
 		return &ParseError{File: name, Line: b.Start, Err: err}
 	}
 	for i, line := range lines {
 		if len(line) != w {
-			return fail(i, "%w: line has %d characters, want %d", ErrRowWidth, len(line), w)
+			return fail(i, "%w: line has %d characters, want %d", errRowWidth, len(line), w)
 		}
 		frame := i == 0 || i == len(lines)-1
 		for j := 0; j < w; j++ {
@@ -408,7 +408,7 @@ func ReadEdgeFrame(b Block, name string, size func(rows, cols int) error, wall f
 				}
 			}
 			if !ok {
-				return fail(i, "%w %q at column %d", ErrBadCell, ch, j+1)
+				return fail(i, "%w %q at column %d", errBadCell, ch, j+1)
 			}
 		}
 	}

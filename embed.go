@@ -53,9 +53,9 @@ func Corners(inner, outer Size) []Offset {
 	return out
 }
 
-// ErrEmbed is wrapped by the errors of Embed: the maze does not fit, or its
+// errEmbed is wrapped by the errors of Embed: the maze does not fit, or its
 // ends cannot be joined to the grid's.
-var ErrEmbed = errors.New("cannot embed the maze")
+var errEmbed = errors.New("cannot embed the maze")
 
 // Embed returns a maze of size outer that holds m with its top-left cell
 // at at. Under cfg (whose Entry and Exit columns both mazes share) the new
@@ -67,10 +67,10 @@ var ErrEmbed = errors.New("cannot embed the maze")
 func Embed(m Maze, outer Size, at Offset, cfg Config) (Maze, error) {
 	h, w := m.Rows, m.Cols
 	if at.Row < 0 || at.Col < 0 || at.Row+h > outer.Rows || at.Col+w > outer.Cols {
-		return Maze{}, fmt.Errorf("%w: a %dx%d maze at %s does not fit in %s", ErrEmbed, h, w, at, outer)
+		return Maze{}, fmt.Errorf("%w: a %dx%d maze at %s does not fit in %s", errEmbed, h, w, at, outer)
 	}
 	if cfg.Entry >= w || cfg.Exit >= w {
-		return Maze{}, fmt.Errorf("%w: the %dx%d maze has no column %d for its ends", ErrEmbed, h, w, max(cfg.Entry, cfg.Exit))
+		return Maze{}, fmt.Errorf("%w: the %dx%d maze has no column %d for its ends", errEmbed, h, w, max(cfg.Entry, cfg.Exit))
 	}
 	g := NewMaze(outer.Rows, outer.Cols)
 	inside := func(r, c int) bool { return r >= at.Row && r < at.Row+h && c >= at.Col && c < at.Col+w }
@@ -88,7 +88,7 @@ func Embed(m Maze, outer Size, at Offset, cfg Config) (Maze, error) {
 	}
 	for _, j := range joins {
 		if err := join(g, j.from, j.to, inside); err != nil {
-			return Maze{}, fmt.Errorf("%w at %s in %s: its %s: %v", ErrEmbed, at, outer, j.what, err)
+			return Maze{}, fmt.Errorf("%w at %s in %s: its %s: %v", errEmbed, at, outer, j.what, err)
 		}
 	}
 	return g, nil

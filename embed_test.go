@@ -97,8 +97,8 @@ func TestEmbedErrors(t *testing.T) {
 		{Size{2, 2}, Size{3, 4}, Offset{1, 2}, Config{Entry: 1, Exit: 1}, "no path"},
 	} {
 		_, err := Embed(NewMaze(c.inner.Rows, c.inner.Cols), c.outer, c.at, c.cfg)
-		if err == nil || !errors.Is(err, ErrEmbed) || !strings.Contains(err.Error(), c.msg) {
-			t.Errorf("Embed(%v, %v, %+v) = %v, want an ErrEmbed naming %q", c.outer, c.at, c.cfg, err, c.msg)
+		if err == nil || !errors.Is(err, errEmbed) || !strings.Contains(err.Error(), c.msg) {
+			t.Errorf("Embed(%v, %v, %+v) = %v, want an errEmbed naming %q", c.outer, c.at, c.cfg, err, c.msg)
 		}
 	}
 }

@@ -12,8 +12,8 @@ import (
 
 // An Evaluator walks the mouse through every maze of pop and writes one
 // Result per maze to dst, in order. It returns an error wrapping ErrSize if
-// len(dst) != pop.Len(), and one wrapping ErrConfig or ErrOrder if cfg does
-// not fit the population. Every Evaluator gives exactly the results of Walk.
+// len(dst) != pop.Len(), and the error of cfg.Validate (ErrConfig, or a bad
+// preference order) if cfg does not fit the population. Every Evaluator gives exactly the results of Walk.
 //
 // An Evaluator with a method Concurrent() bool that returns true may have
 // Evaluate called from several goroutines at once (the cpu and ref
@@ -180,11 +180,11 @@ func checkKernel(name string, opts Options) error {
 	return nil
 }
 
-// AutoOrder lists the backends "auto" tries, best first.
-var AutoOrder = []string{"cuda", "cpu", "ref"}
+// autoOrder lists the backends "auto" tries, best first.
+var autoOrder = []string{"cuda", "cpu", "ref"}
 
 // NewEvaluator opens the backend called name. The name "auto" opens the
-// first backend of AutoOrder that is registered and opens without error,
+// first backend of autoOrder (cuda, cpu, ref) that is registered and opens without error,
 // so a binary built without CUDA, or with CUDA but no device, falls back
 // to the CPU; with opts.Kernel set, "auto" tries only the backends that
 // declare that kernel.
@@ -201,7 +201,7 @@ func NewEvaluator(name string, opts Options) (Evaluator, error) {
 	if name == "auto" || name == "" {
 		var errs []error
 		tried := false
-		for _, n := range AutoOrder {
+		for _, n := range autoOrder {
 			if opts.Kernel != "" && checkKernel(n, opts) != nil {
 				continue
 			}

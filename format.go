@@ -242,7 +242,7 @@ func (p *mazeParser) add(row uint64, width int) error {
 		p.cols = width
 	} else if width != p.cols {
 		return &ParseError{File: p.name, Line: p.line,
-			Err: fmt.Errorf("%w: row has %d cells, want %d", ErrRowWidth, width, p.cols)}
+			Err: fmt.Errorf("%w: row has %d cells, want %d", errRowWidth, width, p.cols)}
 	}
 	if p.rows == MaxSide {
 		return &ParseError{File: p.name, Line: p.line,
@@ -508,7 +508,7 @@ func parseRow(text []byte) (uint64, int, error) {
 			row |= 1 << uint(col)
 		default:
 			ch, _ := utf8.DecodeRune(text[i:])
-			return 0, 0, fmt.Errorf("%w %q in column %d (want '.', 'X' or '#')", ErrBadCell, ch, col+1)
+			return 0, 0, fmt.Errorf("%w %q in column %d (want '.', 'X' or '#')", errBadCell, ch, col+1)
 		}
 		i++
 	}

@@ -21,15 +21,15 @@ func TestParseErrors(t *testing.T) {
 		line  int
 		msg   string
 	}{
-		{"ragged row", "...\n..\n", ErrRowWidth, 2, "in.txt:2: ragged row: row has 2 cells, want 3"},
-		{"ragged after comment", "; c\n...\n; c\n....\n", ErrRowWidth, 4, "in.txt:4: ragged row: row has 4 cells, want 3"},
-		{"unknown character", "...\n.o.\n", ErrBadCell, 2, "in.txt:2: unknown character 'o' in column 2 (want '.', 'X' or '#')"},
-		{"space inside a row", ". .\n", ErrBadCell, 1, "in.txt:1: unknown character ' ' in column 2"},
+		{"ragged row", "...\n..\n", errRowWidth, 2, "in.txt:2: ragged row: row has 2 cells, want 3"},
+		{"ragged after comment", "; c\n...\n; c\n....\n", errRowWidth, 4, "in.txt:4: ragged row: row has 4 cells, want 3"},
+		{"unknown character", "...\n.o.\n", errBadCell, 2, "in.txt:2: unknown character 'o' in column 2 (want '.', 'X' or '#')"},
+		{"space inside a row", ". .\n", errBadCell, 1, "in.txt:1: unknown character ' ' in column 2"},
 		{"too many columns", long + "\n", ErrTooWide, 1, "in.txt:1: too many columns: row has more than 64 cells"},
 		{"too many rows", tall, ErrTooTall, 65, "in.txt:65: too many rows: maze has more than 64 rows"},
 		{"huge line", strings.Repeat("x", 1<<17), ErrLineTooLong, 1, "in.txt:1: line too long: longer than 65536 bytes, the most a line may hold"},
 		{"huge line after a maze", "...\n\n" + strings.Repeat(".", MaxLineBytes+1) + "\n", ErrLineTooLong, 3, "in.txt:3: line too long: longer than 65536 bytes"},
-		{"byte-order mark, then a bad cell", "\uFEFF...\n.o.\n", ErrBadCell, 2, "in.txt:2: unknown character 'o' in column 2"},
+		{"byte-order mark, then a bad cell", "\uFEFF...\n.o.\n", errBadCell, 2, "in.txt:2: unknown character 'o' in column 2"},
 		{"empty", "", ErrEmpty, 0, "in.txt: no maze in input"},
 		{"only comments", "; nothing\n\n;here\n", ErrEmpty, 0, "in.txt: no maze in input"},
 	}
@@ -184,7 +184,7 @@ func scanLines(r io.Reader, name string) ([]Maze, []int, error) {
 		if cur.Rows == 0 {
 			cur.Cols = width
 		} else if width != cur.Cols {
-			return nil, nil, &ParseError{File: name, Line: line, Err: fmt.Errorf("%w: row has %d cells, want %d", ErrRowWidth, width, cur.Cols)}
+			return nil, nil, &ParseError{File: name, Line: line, Err: fmt.Errorf("%w: row has %d cells, want %d", errRowWidth, width, cur.Cols)}
 		}
 		if cur.Rows == MaxSide {
 			return nil, nil, &ParseError{File: name, Line: line, Err: fmt.Errorf("%w: maze has more than %d rows", ErrTooTall, MaxSide)}
@@ -243,7 +243,7 @@ func parseRowRunes(text string) (uint64, int, error) {
 		case 'X', '#':
 			row |= 1 << uint(col)
 		default:
-			return 0, 0, fmt.Errorf("%w %q in column %d (want '.', 'X' or '#')", ErrBadCell, ch, col+1)
+			return 0, 0, fmt.Errorf("%w %q in column %d (want '.', 'X' or '#')", errBadCell, ch, col+1)
 		}
 		col++
 	}

@@ -57,7 +57,7 @@ func FuzzParseEdges(f *testing.F) {
 }
 
 // FuzzParseGraph checks that ParseGraph never panics, that every error is
-// a *GraphError, and that a graph written by WriteGraph reads back as a
+// a *graphError, and that a graph written by WriteGraph reads back as a
 // graph on which the mouse walks exactly as on the original.
 func FuzzParseGraph(f *testing.F) {
 	if data, err := os.ReadFile("testdata/single-path.json"); err == nil {
@@ -74,7 +74,7 @@ func FuzzParseGraph(f *testing.F) {
 	f.Add([]byte(`{"vertices":["a"],"edges":[],"start":"a","exit":"a"`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		g, err := ParseGraph(bytes.NewReader(data), "fuzz")
-		if !accepted[*GraphError](t, err) {
+		if !accepted[*graphError](t, err) {
 			return
 		}
 		var buf bytes.Buffer

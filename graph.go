@@ -39,16 +39,16 @@ func (g Graph) Name(v int) string {
 func (g Graph) Validate() error {
 	n := len(g.Prefs)
 	if n < 2 {
-		return fmt.Errorf("%w: %d vertices, need at least a start and an exit", ErrGraph, n)
+		return fmt.Errorf("%w: %d vertices, need at least a start and an exit", errGraph, n)
 	}
 	if g.Names != nil && len(g.Names) != n {
-		return fmt.Errorf("%w: %d names for %d vertices", ErrGraph, len(g.Names), n)
+		return fmt.Errorf("%w: %d names for %d vertices", errGraph, len(g.Names), n)
 	}
 	if g.Start < 0 || g.Start >= n || g.Exit < 0 || g.Exit >= n {
-		return fmt.Errorf("%w: start %d or exit %d outside 0..%d", ErrGraph, g.Start, g.Exit, n-1)
+		return fmt.Errorf("%w: start %d or exit %d outside 0..%d", errGraph, g.Start, g.Exit, n-1)
 	}
 	if g.Start == g.Exit {
-		return fmt.Errorf("%w: start and exit are the same vertex %q", ErrGraph, g.Name(g.Start))
+		return fmt.Errorf("%w: start and exit are the same vertex %q", errGraph, g.Name(g.Start))
 	}
 	adj := make([]map[int]bool, n)
 	for v, p := range g.Prefs {
@@ -56,11 +56,11 @@ func (g Graph) Validate() error {
 		for _, w := range p {
 			switch {
 			case w < 0 || w >= n:
-				return fmt.Errorf("%w: vertex %q lists neighbour %d, outside 0..%d", ErrGraph, g.Name(v), w, n-1)
+				return fmt.Errorf("%w: vertex %q lists neighbour %d, outside 0..%d", errGraph, g.Name(v), w, n-1)
 			case w == v:
-				return fmt.Errorf("%w: vertex %q lists itself (no loops allowed)", ErrGraph, g.Name(v))
+				return fmt.Errorf("%w: vertex %q lists itself (no loops allowed)", errGraph, g.Name(v))
 			case adj[v][w]:
-				return fmt.Errorf("%w: vertex %q lists neighbour %q twice", ErrGraph, g.Name(v), g.Name(w))
+				return fmt.Errorf("%w: vertex %q lists neighbour %q twice", errGraph, g.Name(v), g.Name(w))
 			}
 			adj[v][w] = true
 		}
@@ -68,7 +68,7 @@ func (g Graph) Validate() error {
 	for v, p := range g.Prefs {
 		for _, w := range p {
 			if !adj[w][v] {
-				return fmt.Errorf("%w: vertex %q lists %q, but %q does not list %q", ErrGraph, g.Name(v), g.Name(w), g.Name(w), g.Name(v))
+				return fmt.Errorf("%w: vertex %q lists %q, but %q does not list %q", errGraph, g.Name(v), g.Name(w), g.Name(w), g.Name(v))
 			}
 		}
 	}
@@ -166,7 +166,7 @@ func Theorem8Bound(g Graph) int64 {
 // returns a Result as Walk does: Heat, when asked for, holds every
 // vertex's count, indexed by vertex. With cfg.K = 0 a walk that reached
 // the Theorem 8 guard (TurnBound's form, which is at most Theorem8Bound(g)
-// plus 2) would return ErrGuard; with cfg.K > 0 the walk ends in an
+// plus 2) would return an error; with cfg.K > 0 the walk ends in an
 // escape or a detected trap, as for grids.
 func WalkGraph(g Graph, cfg Config) (Result, error) {
 	if err := g.Validate(); err != nil {
@@ -175,8 +175,8 @@ func WalkGraph(g Graph, cfg Config) (Result, error) {
 	if cfg.Cap < 0 {
 		return Result{}, fmt.Errorf("%w: negative turn cap %d", ErrConfig, cfg.Cap)
 	}
-	if cfg.K < 0 || cfg.K > MaxK {
-		return Result{}, fmt.Errorf("%w: modulus k = %d outside 0..%d", ErrConfig, cfg.K, MaxK)
+	if cfg.K < 0 || cfg.K > maxK {
+		return Result{}, fmt.Errorf("%w: modulus k = %d outside 0..%d", ErrConfig, cfg.K, maxK)
 	}
 	var res Result
 	if !g.Feasible() {
@@ -209,10 +209,10 @@ func GridGraph(m Maze, cfg Config) (Graph, error) {
 		return Graph{}, err
 	}
 	if m.Wall(0, cfg.Entry) {
-		return Graph{}, fmt.Errorf("%w: the entry cell (0,%d) is a wall", ErrGraph, cfg.Entry)
+		return Graph{}, fmt.Errorf("%w: the entry cell (0,%d) is a wall", errGraph, cfg.Entry)
 	}
 	if m.Wall(m.Rows-1, cfg.Exit) {
-		return Graph{}, fmt.Errorf("%w: the exit cell (%d,%d) is a wall", ErrGraph, m.Rows-1, cfg.Exit)
+		return Graph{}, fmt.Errorf("%w: the exit cell (%d,%d) is a wall", errGraph, m.Rows-1, cfg.Exit)
 	}
 	n := m.Rows * m.Cols
 	return gridAdjacency(m, cfg).toGraph(func(v int) bool { return v == n || !m.Wall(v/m.Cols, v%m.Cols) },

@@ -256,6 +256,9 @@ func TestMousetrapBrute(t *testing.T) {
 	}
 }
 
+// TestParseGraphErrors checks that a malformed graph file is an error
+// wrapping errGraph that names the file, the problem and, for a JSON value
+// of the wrong kind, the line and what was expected, not Go's type names.
 func TestParseGraphErrors(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{
 		{``, "no JSON object"},
@@ -275,10 +278,17 @@ func TestParseGraphErrors(t *testing.T) {
 		{`{"vertices":["a","b","c"],"edges":[["a","b"]],"start":"b","exit":"c","prefs":{"a":["c"]}}`, `prefs of "a": "c" is not a neighbour`},
 		{`{"vertices":["a","b"],"edges":[["a","b"]],"start":"b","exit":"a","prefs":{"q":["a"]}}`, `prefs: unknown vertex "q"`},
 		{`{"vertices":["a","b"],"edges":[["a","b"]],"start":"b","exit":"a","prefs":{"a":["b","b"]}}`, `prefs of "a": "b" is listed twice`},
-		{`{"vertices":"ab"}`, `field "vertices"`},
+		{`[1, 2]`, `g.json: invalid graph: line 1: want a JSON object with the fields "vertices", "edges", "start", "exit" and "prefs" (docs/graph.md), not an array`},
+		{"\n\n5", `g.json: invalid graph: line 3: want a JSON object with the fields "vertices", "edges", "start", "exit" and "prefs" (docs/graph.md), not a number`},
+		{`"graph"`, `not a string`},
+		{`{"vertices": "ab"}`, `g.json: invalid graph: line 1: field "vertices": want an array of vertex names, not a string`},
+		{`{"vertices": ["a"], "edges": [["a", 1]]}`, `field "edges": want an array of edges, each an array of two vertex names (["a", "b"]), not a number`},
+		{`{"vertices": ["a"], "start": 0}`, `field "start": want a vertex name (a string), not a number`},
+		{"{\n\"prefs\": []}", `g.json: invalid graph: line 2: field "prefs": want an object that maps a vertex name to the array of its neighbours in preference order, not an array`},
 	} {
 		_, err := ParseGraph(strings.NewReader(tc.in), "g.json")
-		if err == nil || !errors.Is(err, ErrGraph) || !strings.HasPrefix(err.Error(), "g.json: ") || !strings.Contains(err.Error(), tc.want) {
+		if err == nil || !errors.Is(err, errGraph) || !strings.HasPrefix(err.Error(), "g.json: ") || !strings.Contains(err.Error(), tc.want) ||
+			strings.Contains(err.Error(), "Go value") || strings.Contains(err.Error(), "graphJSON") {
 			t.Errorf("%s: got error %v, want one naming %q", tc.in, err, tc.want)
 		}
 	}

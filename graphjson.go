@@ -18,18 +18,18 @@ type graphJSON struct {
 	Prefs    map[string][]string `json:"prefs"`
 }
 
-// GraphError is the error returned for a malformed graph file. It names
-// the file and wraps ErrGraph; its message names the problem.
-type GraphError struct {
+// graphError is the error returned for a malformed graph file. It names
+// the file and wraps errGraph; its message names the problem.
+type graphError struct {
 	File string
 	Err  error
 }
 
 // Error formats the error as "file: problem".
-func (e *GraphError) Error() string { return fmt.Sprintf("%s: %v", e.File, e.Err) }
+func (e *graphError) Error() string { return fmt.Sprintf("%s: %v", e.File, e.Err) }
 
 // Unwrap returns the underlying error.
-func (e *GraphError) Unwrap() error { return e.Err }
+func (e *graphError) Unwrap() error { return e.Err }
 
 // graphFields lists the fields of a graph object for messages.
 const graphFields = `"vertices", "edges", "start", "exit" and "prefs"`
@@ -62,8 +62,8 @@ func lineOf(data []byte, off int64) int {
 
 // ParseGraph reads one graph in the JSON format of docs/graph.md from r,
 // at most MaxInputBytes of it (a leading byte-order mark is skipped). The
-// name is used in errors, which are *GraphError values wrapping ErrGraph
-// and naming the problem: a JSON syntax error with its line, a value that
+// name is used in errors, which say "invalid graph" after the name and
+// name the problem: a JSON syntax error with its line, a value that
 // is not a graph object, a field of the wrong type, an unknown field, an
 // unknown or repeated vertex, a bad edge (with its index), a missing or
 // wrong preference list. An input over the limit, or one that cannot be
@@ -75,22 +75,22 @@ func ParseGraph(r io.Reader, name string) (Graph, error) {
 	}
 	g, err := buildGraph(data)
 	if err != nil {
-		return Graph{}, &GraphError{File: name, Err: err}
+		return Graph{}, &graphError{File: name, Err: err}
 	}
 	if err := g.Validate(); err != nil {
-		return Graph{}, &GraphError{File: name, Err: err}
+		return Graph{}, &graphError{File: name, Err: err}
 	}
 	return g, nil
 }
 
-// graphErrorf returns an error wrapping ErrGraph with the message format
+// graphErrorf returns an error wrapping errGraph with the message format
 // gives.
 func graphErrorf(format string, a ...any) error {
-	return fmt.Errorf("%w: "+format, append([]any{ErrGraph}, a...)...)
+	return fmt.Errorf("%w: "+format, append([]any{errGraph}, a...)...)
 }
 
 // buildGraph decodes the graph in data and checks its vertices, edges,
-// ends and preference lists; errors wrap ErrGraph (see graphErrorf).
+// ends and preference lists; errors wrap errGraph (see graphErrorf).
 func buildGraph(data []byte) (Graph, error) {
 	j, err := decodeGraph(data)
 	if err != nil {

@@ -88,7 +88,7 @@ type walkOutcome struct {
 
 // walkAdj walks the mouse on a, whose exit must be reachable from start
 // and differ from it. With k = 0 the counts are exact and the walk stops
-// at guard turns with ErrGuard. With k > 0 it runs Brent's cycle detection
+// at guard turns with errGuard. With k > 0 it runs Brent's cycle detection
 // on the full state (compared exactly, the hash only speeds the
 // comparison up), so it ends either with an escape or with the exact
 // start and length of the cycle. capTurns > 0 stops the walk after that
@@ -106,7 +106,7 @@ func (a *adjacency) walkAdj(k uint64, capTurns, guard int64, visit func(turn int
 				return walkOutcome{turns: turns, final: s}, nil
 			}
 			if turns >= guard {
-				return walkOutcome{}, fmt.Errorf("%w: %d turns", ErrGuard, turns)
+				return walkOutcome{}, fmt.Errorf("%w: %d turns", errGuard, turns)
 			}
 			turns++
 			escaped := a.step(s, 0)

@@ -147,7 +147,7 @@ func TestWalkModTrace(t *testing.T) {
 }
 
 func TestConfigK(t *testing.T) {
-	for _, k := range []int{-1, MaxK + 1} {
+	for _, k := range []int{-1, maxK + 1} {
 		if err := (Config{K: k}).Validate(3); err == nil {
 			t.Errorf("K = %d accepted", k)
 		}

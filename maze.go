@@ -57,13 +57,13 @@ var DRLU = Order{Down, Right, Left, Up}
 func ParseOrder(s string) (Order, error) {
 	var o Order
 	if len(s) != 4 {
-		return o, fmt.Errorf("%w: %q: want 4 letters, a permutation of DRLU", ErrOrder, s)
+		return o, fmt.Errorf("%w: %q: want 4 letters, a permutation of DRLU", errOrder, s)
 	}
 	seen := 0
 	for i := 0; i < 4; i++ {
 		k := strings.IndexByte("DRLU", s[i]&^0x20)
 		if k < 0 || seen&(1<<k) != 0 {
-			return Order{}, fmt.Errorf("%w: %q: want a permutation of DRLU", ErrOrder, s)
+			return Order{}, fmt.Errorf("%w: %q: want a permutation of DRLU", errOrder, s)
 		}
 		seen |= 1 << k
 		o[i] = Dir(k)
@@ -137,8 +137,8 @@ type Config struct {
 	K int
 }
 
-// MaxK is the largest modulus Config.K may hold.
-const MaxK = 1 << 30
+// maxK is the largest modulus Config.K may hold.
+const maxK = 1 << 30
 
 // ValidateWalk returns the error of m.Validate, or else that of
 // cfg.Validate(cols): nil when a walk of m, a board of cols columns (a
@@ -153,7 +153,7 @@ func ValidateWalk(m interface{ Validate() error }, cols int, cfg Config) error {
 // Validate checks that c can be used on mazes with the given number of columns.
 func (c Config) Validate(cols int) error {
 	if !c.Order.Valid() {
-		return fmt.Errorf("%w: order %v", ErrOrder, c.Order)
+		return fmt.Errorf("%w: order %v", errOrder, c.Order)
 	}
 	if c.Entry < 0 || c.Entry >= cols {
 		return fmt.Errorf("%w: entry column %d outside 0..%d", ErrConfig, c.Entry, cols-1)
@@ -164,8 +164,8 @@ func (c Config) Validate(cols int) error {
 	if c.Cap < 0 {
 		return fmt.Errorf("%w: negative turn cap %d", ErrConfig, c.Cap)
 	}
-	if c.K < 0 || c.K > MaxK {
-		return fmt.Errorf("%w: modulus k = %d outside 0..%d", ErrConfig, c.K, MaxK)
+	if c.K < 0 || c.K > maxK {
+		return fmt.Errorf("%w: modulus k = %d outside 0..%d", ErrConfig, c.K, maxK)
 	}
 	return nil
 }
@@ -176,15 +176,15 @@ type Size struct {
 }
 
 // ParseSize reads a size written as "RxC" (or "R×C"), such as "13x13".
-// Text not written so is an error wrapping ErrSizeSyntax, which says how
-// to write a size; sides outside 1..MaxSide are an error wrapping ErrDims.
+// Text not written so is an error that says how to write a size; sides
+// outside 1..MaxSide are an error that says the range.
 func ParseSize(s string) (Size, error) {
 	t := strings.ReplaceAll(strings.ToLower(s), "×", "x")
 	a, b, ok := strings.Cut(t, "x")
 	r, err1 := strconv.Atoi(strings.TrimSpace(a))
 	c, err2 := strconv.Atoi(strings.TrimSpace(b))
 	if !ok || err1 != nil || err2 != nil {
-		return Size{}, fmt.Errorf("%w, not %q", ErrSizeSyntax, s)
+		return Size{}, fmt.Errorf("%w, not %q", errSizeSyntax, s)
 	}
 	sz := Size{r, c}
 	return sz, sz.Validate()
@@ -193,7 +193,7 @@ func ParseSize(s string) (Size, error) {
 // Validate reports whether both sides lie in 1..MaxSide.
 func (s Size) Validate() error {
 	if s.Rows < 1 || s.Rows > MaxSide || s.Cols < 1 || s.Cols > MaxSide {
-		return fmt.Errorf("%w: %dx%d (each side must be 1..%d)", ErrDims, s.Rows, s.Cols, MaxSide)
+		return fmt.Errorf("%w: %dx%d (each side must be 1..%d)", errDims, s.Rows, s.Cols, MaxSide)
 	}
 	return nil
 }

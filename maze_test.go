@@ -3,6 +3,7 @@ package mousemaze
 import (
 	"errors"
 	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
@@ -13,8 +14,8 @@ func TestParseOrder(t *testing.T) {
 		}
 	}
 	for _, in := range []string{"DRL", "DRLL", "DRLX", "DRLUD"} {
-		if got, err := ParseOrder(in); !errors.Is(err, ErrOrder) || got != (Order{}) {
-			t.Errorf("ParseOrder(%q) = %v, %v; want the zero Order and ErrOrder", in, got, err)
+		if got, err := ParseOrder(in); !errors.Is(err, errOrder) || got != (Order{}) {
+			t.Errorf("ParseOrder(%q) = %v, %v; want the zero Order and errOrder", in, got, err)
 		}
 	}
 	if (Order{}).String() != "DRLU" || (Order{Up, Left, Right, Down}).String() != "ULRD" {
@@ -25,15 +26,34 @@ func TestParseOrder(t *testing.T) {
 	}
 }
 
+// TestParseSize checks sizes written RxC, and that a size not so written
+// says how to write one and a size out of range says the range.
 func TestParseSize(t *testing.T) {
-	for in, want := range map[string]Size{"13x13": {13, 13}, "3X7": {3, 7}, "64×64": {64, 64}, "1x1": {1, 1}} {
+	for in, want := range map[string]Size{"13x13": {13, 13}, "3X7": {3, 7}, "64×64": {64, 64}, "1x1": {1, 1}, " 13 x 7 ": {13, 7}} {
 		if got, err := ParseSize(in); err != nil || got != want {
 			t.Errorf("ParseSize(%q) = %v, %v; want %v", in, got, err, want)
 		}
 	}
-	for _, in := range []string{"0x3", "65x1", "13", "ax3"} {
-		if got, err := ParseSize(in); err == nil {
-			t.Errorf("ParseSize(%q) = %v, want an error", in, got)
+	tests := []struct {
+		in   string
+		want error
+		msg  string
+	}{
+		{"abc", errSizeSyntax, `a size must be RxC (rows x columns), e.g. 13x13, not "abc"`},
+		{"13", errSizeSyntax, `a size must be RxC (rows x columns), e.g. 13x13, not "13"`},
+		{"1x", errSizeSyntax, `not "1x"`},
+		{"ax3", errSizeSyntax, `not "ax3"`},
+		{"", errSizeSyntax, `not ""`},
+		{"0x3", errDims, "grid dimensions out of range: 0x3 (each side must be 1..64)"},
+		{"65x1", errDims, "grid dimensions out of range: 65x1"},
+	}
+	for _, tc := range tests {
+		got, err := ParseSize(tc.in)
+		if !errors.Is(err, tc.want) || !strings.HasPrefix(err.Error(), tc.msg) && !strings.HasSuffix(err.Error(), tc.msg) {
+			t.Errorf("ParseSize(%q) = %v, %v; want %v: %q", tc.in, got, err, tc.want, tc.msg)
+		}
+		if tc.want == errSizeSyntax && errors.Is(err, errDims) {
+			t.Errorf("ParseSize(%q) = %v: not a range error", tc.in, err)
 		}
 	}
 }

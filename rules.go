@@ -21,7 +21,7 @@ type Rules struct {
 
 // Config checks the rules and returns their Config: the order must be a
 // permutation of DRLU, the cap and the columns 0 or more and K in
-// 0..MaxK; the columns are checked against each maze's width when it is
+// 0..maxK (2^30); the columns are checked against each maze's width when it is
 // walked (Config.Validate). Its errors name the field after prefix: "--"
 // for the flags ("--cap -1: must be 0 or more"), "" for the JSON fields.
 func (r Rules) Config(prefix string) (Config, error) {
@@ -33,8 +33,8 @@ func (r Rules) Config(prefix string) (Config, error) {
 		return Config{}, fmt.Errorf("%scap %d: must be 0 or more", prefix, r.Cap)
 	case r.Entry < 0 || r.Exit < 0:
 		return Config{}, fmt.Errorf("%sentry and %sexit must be 0 or more", prefix, prefix)
-	case r.K < 0 || r.K > MaxK:
-		return Config{}, fmt.Errorf("%sk %d: must be 0..%d", prefix, r.K, MaxK)
+	case r.K < 0 || r.K > maxK:
+		return Config{}, fmt.Errorf("%sk %d: must be 0..%d", prefix, r.K, maxK)
 	}
 	return Config{Order: o, Entry: r.Entry, Exit: r.Exit, Cap: r.Cap, K: r.K}, nil
 }

@@ -15,14 +15,14 @@ type Shard struct {
 }
 
 // ParseShard reads "i/N": two decimal numbers without signs, spaces or
-// leading zeros, with 0 ≤ i < N. Its errors wrap ErrShard and say what
+// leading zeros, with 0 ≤ i < N. Its errors say "invalid shard" and what
 // was wanted ("want i/N, such as 3/16" or "want 0 ≤ i < N").
 func ParseShard(s string) (Shard, error) {
 	a, b, ok := strings.Cut(s, "/")
 	i, erri := strconv.Atoi(a)
 	n, errn := strconv.Atoi(b)
 	if !ok || erri != nil || errn != nil || strconv.Itoa(i) != a || strconv.Itoa(n) != b {
-		return Shard{}, fmt.Errorf("%w: want i/N, such as 3/16", ErrShard)
+		return Shard{}, fmt.Errorf("%w: want i/N, such as 3/16", errShard)
 	}
 	sh := Shard{Index: i, Count: n}
 	if err := sh.Validate(); err != nil {
@@ -34,7 +34,7 @@ func ParseShard(s string) (Shard, error) {
 // Validate checks 0 ≤ Index < Count.
 func (s Shard) Validate() error {
 	if s.Count < 1 || s.Index < 0 || s.Index >= s.Count {
-		return fmt.Errorf("%w: want 0 ≤ i < N", ErrShard)
+		return fmt.Errorf("%w: want 0 ≤ i < N", errShard)
 	}
 	return nil
 }

@@ -23,8 +23,8 @@ func TestParseShard(t *testing.T) {
 		"want i/N":       {"3-16", "", "1/", "/4", "01/4", "+1/4", " 1/4", "1/4/2", "1/4x"},
 	} {
 		for _, in := range ins {
-			if _, err := ParseShard(in); !errors.Is(err, ErrShard) || !strings.Contains(err.Error(), msg) {
-				t.Errorf("ParseShard(%q): %v, want an ErrShard saying %q", in, err, msg)
+			if _, err := ParseShard(in); !errors.Is(err, errShard) || !strings.Contains(err.Error(), msg) {
+				t.Errorf("ParseShard(%q): %v, want an errShard saying %q", in, err, msg)
 			}
 		}
 	}

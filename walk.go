@@ -13,7 +13,7 @@ import (
 // An infeasible maze is reported with Feasible false and never walked. A
 // walk stops at cfg.Cap turns when the cap is set, and in any case at the
 // bound of the paper's Theorem 8, which no correct walk on a feasible maze
-// reaches (reaching it returns ErrGuard).
+// reaches (reaching it is an error).
 func Walk(m Maze, cfg Config) (Result, error) {
 	return Trace(m, cfg, nil)
 }

@@ -333,8 +333,8 @@ func TestWalkRejectsBadInput(t *testing.T) {
 		{"entry out of range", m, Config{Entry: 3}, ErrConfig},
 		{"exit out of range", m, Config{Exit: -1}, ErrConfig},
 		{"negative cap", m, Config{Cap: -1}, ErrConfig},
-		{"bad order", m, Config{Order: Order{Down, Down, Left, Up}}, ErrOrder},
-		{"too big", Maze{Rows: 65, Cols: 3, Walls: make([]uint64, 65)}, Config{}, ErrDims},
+		{"bad order", m, Config{Order: Order{Down, Down, Left, Up}}, errOrder},
+		{"too big", Maze{Rows: 65, Cols: 3, Walls: make([]uint64, 65)}, Config{}, errDims},
 		{"stray bits", Maze{Rows: 1, Cols: 3, Walls: []uint64{8}}, Config{}, ErrSize},
 		{"short walls", Maze{Rows: 2, Cols: 3, Walls: []uint64{0}}, Config{}, ErrSize},
 	}

@@ -211,7 +211,7 @@ func (out walkOutcome) result(heat bool, n int, noun string) (Result, error) {
 		res.Heat = make([]uint32, n)
 		for i, c := range out.final.cnt[:n] {
 			if c > math.MaxUint32 {
-				return Result{}, fmt.Errorf("%w: a %s's visit count %d does not fit the heat map", ErrGuard, noun, c)
+				return Result{}, fmt.Errorf("%w: a %s's visit count %d does not fit the heat map", errGuard, noun, c)
 			}
 			res.Heat[i] = uint32(c)
 		}
@@ -223,7 +223,7 @@ func (out walkOutcome) result(heat bool, n int, noun string) (Result, error) {
 // boardAdjacency gives, under cfg, calling visit (when not nil) with
 // every turn and the cell entered; the move onto the exit is reported
 // with row rows and column cfg.Exit. A walk that reaches the guard fails
-// with ErrGuard, the turns and "on " + where(). It is the common body of
+// with errGuard, the turns and "on " + where(). It is the common body of
 // Trace and TraceEdges.
 func (a *adjacency) walkBoard(rows, cols int, cfg Config, visit func(turn int64, r, c int), where func() string) (Result, error) {
 	k := uint64(cfg.K)

@@ -45,8 +45,8 @@ type evaluators struct {
 var errServerClosed = &httpError{status: http.StatusServiceUnavailable, msg: "the server is shutting down"}
 
 // evaluator returns the server's evaluator for the backend name; "" means
-// the server's default (Options.Backend) and "auto" the first backend of
-// mousemaze.AutoOrder that opens. Its errors are httpErrors: 400 for a
+// the server's default (Options.Backend) and "auto" the first backend
+// that opens, as mousemaze.NewEvaluator tries them. Its errors are httpErrors: 400 for a
 // backend that does not open, 503 after Close.
 func (s *Server) evaluator(name string) (*sharedEvaluator, error) {
 	if name == "" {
