@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/mousemaze/mousemaze"
+	"github.com/mousemaze/mousemaze/dispatch/ladder"
 )
 
 // TestHuntCommand runs a small hunt with --json and --records, checks its
@@ -54,7 +55,7 @@ func TestHuntCommand(t *testing.T) {
 	if runs != 5 || sizes != 2 || len(done.Sizes) != 2 || done.Sizes[1].Runs != 4 {
 		t.Fatalf("%d run lines, %d size lines, done %+v", runs, sizes, done)
 	}
-	rs, err := mousemaze.ReadRecords(recs)
+	rs, err := ladder.ReadRecords(recs)
 	if err != nil || len(rs.List) != 2 {
 		t.Fatalf("records: %+v, %v", rs, err)
 	}

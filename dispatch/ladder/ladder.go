@@ -6,7 +6,7 @@
 // the runs finished and their best mazes, is saved after every run, so a
 // hunt killed at any point resumes where it stopped and ends with the same
 // mazes as one never stopped. The best maze of each size can be kept in a
-// records file (mousemaze.Records), which the ladder also grows from.
+// records file (Records), which the ladder also grows from.
 package ladder
 
 import (
@@ -183,7 +183,7 @@ func (o Options) settings() (string, error) {
 type hunt struct {
 	o       Options
 	st      State
-	records mousemaze.Records
+	records Records
 	mu      sync.Mutex
 }
 
@@ -222,7 +222,7 @@ func Hunt(o Options, resume bool) (Result, error) {
 		return Result{}, err
 	}
 	if o.Records != "" {
-		if h.records, err = mousemaze.ReadRecords(o.Records); err != nil {
+		if h.records, err = ReadRecords(o.Records); err != nil {
 			return Result{}, err
 		}
 	}
@@ -456,7 +456,7 @@ func (h *hunt) record(best Best, runs []Run, plans int) error {
 			if ok {
 				note += fmt.Sprintf("; the record before had %d turns", old.Turns)
 			}
-			h.records.Put(mousemaze.Record{Maze: best.Maze, Turns: best.Turns, Note: note})
+			h.records.Put(Record{Maze: best.Maze, Turns: best.Turns, Note: note})
 			var buf bytes.Buffer
 			if err := h.records.Write(&buf); err != nil {
 				return err

@@ -149,9 +149,9 @@ func TestHuntRecords(t *testing.T) {
 	// The 5x5 optimum (54 turns, the thesis's maze).
 	long := mustMaze(t, "..X..\nX....\n..X..\nX..X.\n.....\n")
 	r, _ := mousemaze.Walk(long, mousemaze.Config{})
-	var rs mousemaze.Records
+	var rs Records
 	rs.Header = []string{"; test records"}
-	rs.Put(mousemaze.Record{Maze: long, Turns: r.Turns, Note: "the optimum"})
+	rs.Put(Record{Maze: long, Turns: r.Turns, Note: "the optimum"})
 	var buf bytes.Buffer
 	rs.Write(&buf)
 	if err := os.WriteFile(recs, buf.Bytes(), 0o644); err != nil {
@@ -165,7 +165,7 @@ func TestHuntRecords(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := mousemaze.ReadRecords(recs)
+	got, err := ReadRecords(recs)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -223,7 +223,7 @@ func TestGrown(t *testing.T) {
 	} {
 		h := &hunt{o: Options{Keep: c.keep}}
 		if c.record != nil {
-			h.records.Put(mousemaze.Record{Maze: *c.record, Turns: 9})
+			h.records.Put(Record{Maze: *c.record, Turns: 9})
 		}
 		got := h.grown(sz, runs)
 		if len(got) != len(c.want) {

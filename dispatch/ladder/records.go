@@ -1,4 +1,4 @@
-package mousemaze
+package ladder
 
 import (
 	"bufio"
@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/mousemaze/mousemaze"
 )
 
 // This file reads and writes records files (testdata/records.txt, the
@@ -22,7 +24,7 @@ var recordHeading = regexp.MustCompile(`^;\s*(\d+)x(\d+)\s+turns\s+(\d+)\b\s*:?\
 
 // A Record is one maze of a records file.
 type Record struct {
-	Maze Maze
+	Maze mousemaze.Maze
 	// Turns is the walk's length that the heading states.
 	Turns int64
 	// Note is the heading's text after "; RxC turns N:" (how the maze
@@ -50,15 +52,15 @@ type Records struct {
 	List   []Record
 }
 
-// ParseRecords reads a records file from r (name is for errors). Every
+// parseRecords reads a records file from r (name is for errors). Every
 // maze must follow its heading, and a heading's size must be its maze's;
 // errors name the line.
-func ParseRecords(r io.Reader, name string) (Records, error) {
-	data, err := io.ReadAll(io.LimitReader(SkipBOM(r), MaxGridInputBytes+1))
+func parseRecords(r io.Reader, name string) (Records, error) {
+	data, err := io.ReadAll(io.LimitReader(mousemaze.SkipBOM(r), mousemaze.MaxGridInputBytes+1))
 	if err != nil {
 		return Records{}, err
 	}
-	mazes, starts, err := ParseLines(bytes.NewReader(data), name)
+	mazes, starts, err := mousemaze.ParseLines(bytes.NewReader(data), name)
 	if err != nil {
 		return Records{}, err
 	}
@@ -92,7 +94,7 @@ func ParseRecords(r io.Reader, name string) (Records, error) {
 			if err != nil {
 				return Records{}, fmt.Errorf("%s:%d: turns %q: %v", name, n, h[3], err)
 			}
-			cur = &Record{Maze: Maze{Rows: rows, Cols: cols}, Turns: turns, Note: h[4], Line: n}
+			cur = &Record{Maze: mousemaze.Maze{Rows: rows, Cols: cols}, Turns: turns, Note: h[4], Line: n}
 			continue
 		}
 		switch {
@@ -111,7 +113,7 @@ func ParseRecords(r io.Reader, name string) (Records, error) {
 	return rs, nil
 }
 
-// ReadRecords reads the records file at path (ParseRecords); a file that
+// ReadRecords reads the records file at path (parseRecords); a file that
 // does not exist is an empty Records.
 func ReadRecords(path string) (Records, error) {
 	f, err := os.Open(path)
@@ -121,12 +123,12 @@ func ReadRecords(path string) (Records, error) {
 		return Records{}, err
 	}
 	defer f.Close()
-	return ParseRecords(f, path)
+	return parseRecords(f, path)
 }
 
 // Best returns the record of size sz, if any (the longest when there are
 // several).
-func (rs Records) Best(sz Size) (Record, bool) {
+func (rs Records) Best(sz mousemaze.Size) (Record, bool) {
 	var best Record
 	found := false
 	for _, r := range rs.List {
@@ -142,7 +144,7 @@ func (rs Records) Best(sz Size) (Record, bool) {
 func (rs *Records) Put(rec Record) {
 	sz := rec.Maze.Size()
 	rs.List = slices.DeleteFunc(rs.List, func(r Record) bool { return r.Maze.Size() == sz })
-	i, _ := slices.BinarySearchFunc(rs.List, sz, func(r Record, s Size) int {
+	i, _ := slices.BinarySearchFunc(rs.List, sz, func(r Record, s mousemaze.Size) int {
 		if r.Maze.Rows != s.Rows {
 			return r.Maze.Rows - s.Rows
 		}
@@ -151,7 +153,7 @@ func (rs *Records) Put(rec Record) {
 	rs.List = slices.Insert(rs.List, i, rec)
 }
 
-// Write writes rs as ParseRecords reads it: the header, a blank line, then
+// Write writes rs as parseRecords reads it: the header, a blank line, then
 // every record (heading, comments, maze), blank lines between them.
 func (rs Records) Write(w io.Writer) error {
 	bw := bufio.NewWriter(w)

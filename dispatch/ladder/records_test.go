@@ -1,4 +1,4 @@
-package mousemaze
+package ladder
 
 import (
 	"bytes"
@@ -6,18 +6,20 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/mousemaze/mousemaze"
 )
 
 // TestRecords re-walks every record maze of testdata/records.txt with the
 // reference walk (default ends, order DRLU) and checks the turns its
 // heading states.
 func TestRecords(t *testing.T) {
-	const name = "testdata/records.txt"
+	const name = "../../testdata/records.txt"
 	rs, err := ReadRecords(name)
 	if err != nil {
 		t.Fatal(err)
 	}
-	mazes, err := ParseFile(name)
+	mazes, err := mousemaze.ParseFile(name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -26,7 +28,7 @@ func TestRecords(t *testing.T) {
 	}
 	for _, r := range rs.List {
 		t.Run(r.Maze.Size().String(), func(t *testing.T) {
-			res, err := Walk(r.Maze, Config{})
+			res, err := mousemaze.Walk(r.Maze, mousemaze.Config{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -40,11 +42,11 @@ func TestRecords(t *testing.T) {
 // TestRecordsRoundTrip checks that Write gives back the records file it
 // read, byte for byte.
 func TestRecordsRoundTrip(t *testing.T) {
-	data, err := os.ReadFile("testdata/records.txt")
+	data, err := os.ReadFile("../../testdata/records.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
-	rs, err := ParseRecords(bytes.NewReader(data), "records.txt")
+	rs, err := parseRecords(bytes.NewReader(data), "records.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,7 +63,7 @@ func TestRecordsPutBest(t *testing.T) {
 	var rs Records
 	rs.Header = []string{"; a header"}
 	mk := func(n int, turns int64) Record {
-		return Record{Maze: NewMaze(n, n), Turns: turns, Note: fmt.Sprintf("n%d", turns)}
+		return Record{Maze: mousemaze.NewMaze(n, n), Turns: turns, Note: fmt.Sprintf("n%d", turns)}
 	}
 	rs.Put(mk(5, 10))
 	rs.Put(mk(3, 4))
@@ -74,18 +76,18 @@ func TestRecordsPutBest(t *testing.T) {
 	if got := strings.Join(sizes, " "); got != "3x3:4 4x4:9 5x5:10" {
 		t.Errorf("records after Put = %s", got)
 	}
-	if r, ok := rs.Best(Size{4, 4}); !ok || r.Turns != 9 {
+	if r, ok := rs.Best(mousemaze.Size{Rows: 4, Cols: 4}); !ok || r.Turns != 9 {
 		t.Errorf("Best(4x4) = %v, %v", r.Turns, ok)
 	}
-	if _, ok := rs.Best(Size{6, 6}); ok {
+	if _, ok := rs.Best(mousemaze.Size{Rows: 6, Cols: 6}); ok {
 		t.Error("Best(6x6) found a record")
 	}
 	var out bytes.Buffer
 	if err := rs.Write(&out); err != nil {
 		t.Fatal(err)
 	}
-	back, err := ParseRecords(&out, "back")
-	if err != nil || len(back.List) != 3 || back.List[1].Turns != 9 || back.List[1].Note != "n9" || !back.List[2].Maze.Equal(NewMaze(5, 5)) {
+	back, err := parseRecords(&out, "back")
+	if err != nil || len(back.List) != 3 || back.List[1].Turns != 9 || back.List[1].Note != "n9" || !back.List[2].Maze.Equal(mousemaze.NewMaze(5, 5)) {
 		t.Errorf("round trip: %+v, %v", back, err)
 	}
 }
@@ -98,9 +100,9 @@ func TestParseRecordsErrors(t *testing.T) {
 		{"; 2x2 turns 3\n; 2x2 turns 4\n..\n..\n", "f:1: heading with no maze"},
 		{"; 2x2 turns 3\n..\n.Z\n", "f"},
 	} {
-		_, err := ParseRecords(strings.NewReader(c.in), "f")
+		_, err := parseRecords(strings.NewReader(c.in), "f")
 		if err == nil || !strings.Contains(err.Error(), c.msg) {
-			t.Errorf("ParseRecords(%q) = %v, want an error with %q", c.in, err, c.msg)
+			t.Errorf("parseRecords(%q) = %v, want an error with %q", c.in, err, c.msg)
 		}
 	}
 }
