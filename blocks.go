@@ -3,7 +3,6 @@ package mousemaze
 import (
 	"fmt"
 	"io"
-	"os"
 	"strings"
 )
 
@@ -79,19 +78,4 @@ func ParseBlocks[T any](r io.Reader, name string, parse func(b Block, name strin
 		first[i] = b.Start
 	}
 	return out, first, nil
-}
-
-// ParseBlocksFile reads the named file with parse (ParseEdges, or a format
-// built on ParseBlocks such as game.Parse), which is given the file and
-// its name; the name "-" reads standard input, as in ParseFile.
-func ParseBlocksFile[T any](name string, parse func(r io.Reader, name string) ([]T, []int, error)) ([]T, []int, error) {
-	if name == "-" {
-		return parse(os.Stdin, "-")
-	}
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, nil, err
-	}
-	defer f.Close()
-	return parse(f, name)
 }

@@ -2,9 +2,6 @@ package mousemaze
 
 import (
 	"errors"
-	"io"
-	"os"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -55,36 +52,5 @@ func TestParseBlocks(t *testing.T) {
 	}
 	if got, lines, err := ParseBlocks(strings.NewReader("a\n\nbad\n"), "f", first); err == nil || err.Error() != "f: bad block" || got != nil || lines != nil {
 		t.Errorf("bad block: %q, %v, %v", got, lines, err)
-	}
-}
-
-// TestParseBlocksFile checks that ParseBlocksFile names the file to its
-// parser, reads standard input for "-" and returns the error of a file
-// that cannot be opened.
-func TestParseBlocksFile(t *testing.T) {
-	name := filepath.Join(t.TempDir(), "boards.txt")
-	board := "+ +\n|.|\n+ +\n"
-	if err := os.WriteFile(name, []byte("; c\n"+board), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	ms, lines, err := ParseBlocksFile(name, ParseEdges)
-	if err != nil || len(ms) != 1 || ms[0].String() != board || !reflect.DeepEqual(lines, []int{2}) {
-		t.Errorf("file: %v at %v, %v", ms, lines, err)
-	}
-	stdin := os.Stdin
-	defer func() { os.Stdin = stdin }()
-	f, err := os.Open(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	os.Stdin = f
-	if _, _, err := ParseBlocksFile("-", func(r io.Reader, name string) ([]Block, []int, error) {
-		return ParseBlocks(r, name, func(b Block, name string) (Block, error) { return b, errors.New(name + " read") })
-	}); err == nil || err.Error() != "- read" {
-		t.Errorf("standard input: %v, want the parser's error naming -", err)
-	}
-	if _, _, err := ParseBlocksFile(filepath.Join(t.TempDir(), "none.txt"), ParseEdges); !errors.Is(err, os.ErrNotExist) {
-		t.Errorf("missing file: %v", err)
 	}
 }

@@ -518,22 +518,23 @@ func parseRow(text []byte) (uint64, int, error) {
 // ParseFile reads every maze in the named file; the name "-" reads
 // standard input.
 func ParseFile(name string) ([]Maze, error) {
-	mazes, _, err := ParseFileLines(name)
+	mazes, _, err := ParseFileWith(name, ParseLines)
 	return mazes, err
 }
 
-// ParseFileLines is ParseFile that also returns, for every maze, the
-// 1-based line on which its first row stands (ParseLines).
-func ParseFileLines(name string) ([]Maze, []int, error) {
+// ParseFileWith reads the named file with parse (ParseLines, ParseEdges,
+// or a format built on ParseBlocks such as game.Parse), which is given
+// the file and its name; the name "-" reads standard input.
+func ParseFileWith[T any](name string, parse func(r io.Reader, name string) ([]T, []int, error)) ([]T, []int, error) {
 	if name == "-" {
-		return ParseLines(os.Stdin, "-")
+		return parse(os.Stdin, "-")
 	}
 	f, err := os.Open(name)
 	if err != nil {
 		return nil, nil, err
 	}
 	defer f.Close()
-	return ParseLines(f, name)
+	return parse(f, name)
 }
 
 // Write writes mazes in the text format, separated by blank lines.

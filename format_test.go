@@ -7,6 +7,9 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -273,5 +276,36 @@ func TestParseRow(t *testing.T) {
 		if row != wrow || width != wwidth || fmt.Sprint(err) != fmt.Sprint(werr) {
 			t.Fatalf("%q: %x %d %v, want %x %d %v", text, row, width, err, wrow, wwidth, werr)
 		}
+	}
+}
+
+// TestParseFileWith checks that ParseFileWith names the file to its
+// parser, reads standard input for "-" and returns the error of a file
+// that cannot be opened.
+func TestParseFileWith(t *testing.T) {
+	name := filepath.Join(t.TempDir(), "boards.txt")
+	board := "+ +\n|.|\n+ +\n"
+	if err := os.WriteFile(name, []byte("; c\n"+board), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ms, lines, err := ParseFileWith(name, ParseEdges)
+	if err != nil || len(ms) != 1 || ms[0].String() != board || !reflect.DeepEqual(lines, []int{2}) {
+		t.Errorf("file: %v at %v, %v", ms, lines, err)
+	}
+	stdin := os.Stdin
+	defer func() { os.Stdin = stdin }()
+	f, err := os.Open(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	os.Stdin = f
+	if _, _, err := ParseFileWith("-", func(r io.Reader, name string) ([]Block, []int, error) {
+		return ParseBlocks(r, name, func(b Block, name string) (Block, error) { return b, errors.New(name + " read") })
+	}); err == nil || err.Error() != "- read" {
+		t.Errorf("standard input: %v, want the parser's error naming -", err)
+	}
+	if _, _, err := ParseFileWith(filepath.Join(t.TempDir(), "none.txt"), ParseEdges); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("missing file: %v", err)
 	}
 }

@@ -6,7 +6,7 @@ import "testing"
 // t when it cannot be read or parsed.
 func readEdgesFile(t *testing.T, name string) []EdgeMaze {
 	t.Helper()
-	ms, _, err := ParseBlocksFile(name, ParseEdges)
+	ms, _, err := ParseFileWith(name, ParseEdges)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,7 +11,7 @@ import (
 )
 
 func TestParseFile(t *testing.T) {
-	ps, lines, err := mousemaze.ParseBlocksFile("testdata/boards.txt", Parse)
+	ps, lines, err := mousemaze.ParseFileWith("testdata/boards.txt", Parse)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -189,7 +189,7 @@ func StartGrid(s Start, o GridOptions, initFile string, ev mousemaze.Evaluator) 
 	var lines []int
 	if initFile != "" {
 		var err error
-		if initial, lines, err = mousemaze.ParseFileLines(initFile); err != nil {
+		if initial, lines, err = mousemaze.ParseFileWith(initFile, mousemaze.ParseLines); err != nil {
 			return nil, err
 		}
 	}
