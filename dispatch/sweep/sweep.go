@@ -630,37 +630,24 @@ func (r *runner) stopped() bool { return r.stop != nil && r.stop.Load() }
 // When the stop flag cuts them, it returns a result with cut set and no
 // tally: none of the tasks is done.
 func (r *runner) runCPU(all []task, idx []int, pair int) taskResult {
-	cut := taskResult{pair: pair, cut: true}
 	if r.f6 != nil {
-		if runFast(r.f6, all, idx, r.bound, r.stop) {
-			return r.f6.result(pair, r.skipBelow())
+		if res, ok := runOrEscalate(r, r.f6, all, idx, pair); ok {
+			return res
 		}
-		if r.stopped() {
-			return cut
-		}
-		r.escals++
 	}
 	if r.f8 != nil {
-		if runFast(r.f8, all, idx, r.bound, r.stop) {
-			return r.f8.result(pair, r.skipBelow())
+		if res, ok := runOrEscalate(r, r.f8, all, idx, pair); ok {
+			return res
 		}
-		if r.stopped() {
-			return cut
-		}
-		r.escals++
 	}
 	if r.f6 != nil || r.f8 != nil || r.f16 != nil {
 		if r.f16 == nil {
 			r.f16 = newFast[uint16, [128]uint16](r.sz, r.cfg)
 			r.f16.live = r.live
 		}
-		if runFast(r.f16, all, idx, r.bound, r.stop) {
-			return r.f16.result(pair, r.skipBelow())
+		if res, ok := runOrEscalate(r, r.f16, all, idx, pair); ok {
+			return res
 		}
-		if r.stopped() {
-			return cut
-		}
-		r.escals++
 	}
 	if r.ref == nil {
 		r.ref = newEngine(r.sz, r.cfg)
@@ -671,10 +658,26 @@ func (r *runner) runCPU(all []task, idx []int, pair int) taskResult {
 		r.ref.runTask(all[i].node)
 		if r.stopped() {
 			r.ref.clearTally()
-			return cut
+			return taskResult{pair: pair, cut: true}
 		}
 	}
 	return r.ref.result(pair)
+}
+
+// runOrEscalate runs the tasks on the fast engine f of r. It returns
+// their result and true when f completes them all, or a result with cut
+// set and true when the stop flag cuts them; otherwise a walk passed f's
+// turn cap, and it counts an escalation and returns false, for the next
+// engine to run them.
+func runOrEscalate[T counter, A keys[T]](r *runner, f *fast[T, A], all []task, idx []int, pair int) (taskResult, bool) {
+	if runFast(f, all, idx, r.bound, r.stop) {
+		return f.result(pair, r.skipBelow()), true
+	}
+	if r.stopped() {
+		return taskResult{pair: pair, cut: true}, true
+	}
+	r.escals++
+	return taskResult{}, false
 }
 
 // runFast runs the tasks on f, accumulating one tally; when a walk passes
