@@ -10,16 +10,6 @@ import (
 	"github.com/mousemaze/mousemaze"
 )
 
-// runOK runs the command line and fails the test unless it exits 0.
-func runOK(t *testing.T, args ...string) string {
-	t.Helper()
-	var out, errb bytes.Buffer
-	if code := run(args, &out, &errb); code != exitOK {
-		t.Fatalf("mousemaze %v: exit %d\n%s", args, code, errb.String())
-	}
-	return out.String()
-}
-
 // TestEvalBackends checks that eval prints exactly the same thing with
 // --backend cpu (every kernel, one and two workers) as with --backend ref,
 // on the thesis mazes and on random files, with and without heat maps.

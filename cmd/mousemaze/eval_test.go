@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"flag"
 	"os"
@@ -13,25 +12,6 @@ import (
 )
 
 var update = flag.Bool("update", false, "update golden files")
-
-// runCmd runs the command line and returns its exit status and output.
-// tempFile writes text to a new file name in a test's temporary directory
-// and returns its path.
-func tempFile(t *testing.T, name, text string) string {
-	t.Helper()
-	path := filepath.Join(t.TempDir(), name)
-	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return path
-}
-
-func runCmd(t *testing.T, args ...string) (int, string, string) {
-	t.Helper()
-	var stdout, stderr bytes.Buffer
-	code := run(args, &stdout, &stderr)
-	return code, stdout.String(), stderr.String()
-}
 
 // golden compares got with testdata/NAME.golden, or rewrites it with -update.
 func golden(t *testing.T, name, got string) {

@@ -123,6 +123,9 @@ func TestExitCodes(t *testing.T) {
 		{exitUsage, "no report files", []string{"sweep-merge"}},
 		{exitFail, "no such file", []string{"sweep-merge", "nosuch-file"}},
 		{exitUsage, "takes no arguments", []string{"game", "search", "extra"}},
+		{exitUsage, "--rate does not apply to --algo ga (only to keep)", []string{"viennese", "evolve", "--algo", "ga", "--budget", "10", "--rate", "0.2"}},
+		{exitUsage, "--temp does not apply to --algo ga (only to sa)", []string{"viennese", "evolve", "--algo", "ga", "--budget", "10", "--temp", "0.2"}},
+		{exitUsage, "--temp does not apply to --algo keep (only to sa)", []string{"viennese", "evolve", "--algo", "keep", "--budget", "10", "--temp", "0.2"}},
 	}
 	for _, c := range cases {
 		code, _, errs := runCmd(t, c.args...)

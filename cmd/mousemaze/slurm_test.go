@@ -123,13 +123,15 @@ func TestSlurmSubmit(t *testing.T) {
 	}
 }
 
+// slurmRun runs the command line and fails the test unless it exits 0; it
+// returns the standard output and the standard error, where the tasks log.
 func slurmRun(t *testing.T, args ...string) (string, string) {
 	t.Helper()
-	var out, errb bytes.Buffer
-	if code := run(args, &out, &errb); code != exitOK {
-		t.Fatalf("%v: exit %d: %s", args, code, errb.String())
+	code, out, errs := runCmd(t, args...)
+	if code != exitOK {
+		t.Fatalf("%v: exit %d: %s", args, code, errs)
 	}
-	return out.String(), errb.String()
+	return out, errs
 }
 
 // TestSlurmSweepTasks runs the two tasks of a 4x4 sweep of 5 shards by

@@ -19,13 +19,10 @@ import (
 func runSweepJSON(t *testing.T, args ...string) map[string]any {
 	t.Helper()
 	sweepProgress = nil
-	var out, errb bytes.Buffer
-	if code := run(args, &out, &errb); code != exitOK {
-		t.Fatalf("%v: exit %d, stderr %s", args, code, errb.String())
-	}
+	out := runOK(t, args...)
 	var m map[string]any
-	if err := json.Unmarshal(out.Bytes(), &m); err != nil {
-		t.Fatalf("%v: %v\n%s", args, err, out.String())
+	if err := json.Unmarshal([]byte(out), &m); err != nil {
+		t.Fatalf("%v: %v\n%s", args, err, out)
 	}
 	delete(m, "elapsed_s")
 	delete(m, "shard")
@@ -43,24 +40,18 @@ func TestSweep4x4(t *testing.T) {
 	if err := os.WriteFile(file, []byte(whole["optimal_maze"].(string)), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	var out, errb bytes.Buffer
-	if code := run([]string{"eval", "--json", "--backend", "ref", file}, &out, &errb); code != exitOK {
-		t.Fatalf("eval: exit %d: %s", code, errb.String())
-	}
+	out := runOK(t, "eval", "--json", "--backend", "ref", file)
 	var ev evalRecord
-	if err := json.Unmarshal(out.Bytes(), &ev); err != nil || ev.Turns != 27 {
-		t.Fatalf("eval of the optimal maze: %s (%v)", out.String(), err)
+	if err := json.Unmarshal([]byte(out), &ev); err != nil || ev.Turns != 27 {
+		t.Fatalf("eval of the optimal maze: %s (%v)", out, err)
 	}
 
 	// Shards 0/2 and 1/2, merged, give the single run's report.
 	var files []string
 	for _, s := range []string{"0/2", "1/2"} {
-		var out, errb bytes.Buffer
-		if code := run([]string{"sweep", "--size", "4x4", "--json", "--quiet", "--shard", s}, &out, &errb); code != exitOK {
-			t.Fatalf("shard %s: exit %d: %s", s, code, errb.String())
-		}
+		out := runOK(t, "sweep", "--size", "4x4", "--json", "--quiet", "--shard", s)
 		f := filepath.Join(dir, "shard"+s[:1]+".json")
-		if err := os.WriteFile(f, out.Bytes(), 0o644); err != nil {
+		if err := os.WriteFile(f, []byte(out), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		files = append(files, f)
@@ -70,7 +61,7 @@ func TestSweep4x4(t *testing.T) {
 		t.Errorf("merged shards differ from one run:\n got %v\nwant %v", merged, whole)
 	}
 	// A missing shard is an error.
-	if code := run([]string{"sweep-merge", files[0]}, &out, &errb); code != exitFail {
+	if code, _, _ := runCmd(t, "sweep-merge", files[0]); code != exitFail {
 		t.Errorf("merge of one shard of two: exit %d, want %d", code, exitFail)
 	}
 
@@ -83,17 +74,15 @@ func TestSweep4x4(t *testing.T) {
 	}
 	// Without --resume an existing checkpoint is not overwritten (a usage
 	// error, as evolve's); with --force it is.
-	errb.Reset()
-	if code := run([]string{"sweep", "--size", "4x4", "--quiet", "--checkpoint", ck}, &out, &errb); code != exitUsage || !strings.Contains(errb.String(), ck+" holds a search; use --resume or remove it") {
-		t.Errorf("sweep over an existing checkpoint: exit %d, stderr %q", code, errb.String())
+	if code, _, errs := runCmd(t, "sweep", "--size", "4x4", "--quiet", "--checkpoint", ck); code != exitUsage || !strings.Contains(errs, ck+" holds a search; use --resume or remove it") {
+		t.Errorf("sweep over an existing checkpoint: exit %d, stderr %q", code, errs)
 	}
 	if forced := runSweepJSON(t, "sweep", "--size", "4x4", "--json", "--quiet", "--checkpoint", ck, "--force"); !reflect.DeepEqual(forced, whole) {
 		t.Errorf("--force: %v, want %v", forced, whole)
 	}
 	// The text report names the optimum.
-	out.Reset()
-	if code := run([]string{"sweep", "--size", "4x4", "--quiet"}, &out, &errb); code != exitOK || !strings.Contains(out.String(), "optimum: 27 turns") {
-		t.Errorf("text report: exit %d:\n%s", code, out.String())
+	if code, out, _ := runCmd(t, "sweep", "--size", "4x4", "--quiet"); code != exitOK || !strings.Contains(out, "optimum: 27 turns") {
+		t.Errorf("text report: exit %d:\n%s", code, out)
 	}
 }
 
