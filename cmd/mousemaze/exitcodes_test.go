@@ -35,6 +35,7 @@ func TestExitCodes(t *testing.T) {
 		{exitUsage, `unknown backend "foo"`, []string{"eval", "--backend", "foo", maze}},
 		{exitUsage, `unknown kernel "foo" (valid: cpu: `, []string{"eval", "--kernel", "foo", maze}},
 		{exitUsage, "backend ref has no kernels", []string{"eval", "--backend", "ref", "--kernel", "generic", maze}},
+		{exitUsage, "unknown kernel", []string{"eval", "--backend", "cpu", "--kernel", "nosuch", maze}},
 		{exitUsage, "--workers -1", []string{"eval", "--workers", "-1", "nosuch-file"}},
 		{exitUsage, "--cap -1", []string{"eval", "--cap", "-1", maze}},
 		{exitUsage, "--order", []string{"eval", "--order", "XYZ", maze}},
