@@ -113,8 +113,8 @@ func parseRecords(r io.Reader, name string) (Records, error) {
 	return rs, nil
 }
 
-// ReadRecords reads the records file at path (parseRecords); a file that
-// does not exist is an empty Records.
+// ReadRecords reads the records file at path, as parseRecords reads one;
+// a file that does not exist is an empty Records.
 func ReadRecords(path string) (Records, error) {
 	f, err := os.Open(path)
 	if os.IsNotExist(err) {
@@ -153,7 +153,7 @@ func (rs *Records) Put(rec Record) {
 	rs.List = slices.Insert(rs.List, i, rec)
 }
 
-// Write writes rs as parseRecords reads it: the header, a blank line, then
+// Write writes rs as ReadRecords reads it: the header, a blank line, then
 // every record (heading, comments, maze), blank lines between them.
 func (rs Records) Write(w io.Writer) error {
 	bw := bufio.NewWriter(w)
