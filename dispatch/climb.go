@@ -151,12 +151,12 @@ func (s *Engine[G]) buildBatch(center Member[G], sc *scan, limit int, pos, rejec
 // climb near a local optimum do not.
 type ahead[G any] struct {
 	c        *Climb[G]
-	base     *scan // the climb's scan the batch begins from (the batch before's sc)
+	base     *scan // the climb's scan when the batch was begun
 	sc       *scan // a copy of base, advanced past the batch
 	pos      int64 // the climb's position after the batch
 	rejected int64
 	batch    []Member[G]
-	built    chan struct{} // closed when base, batch, sc, pos and rejected are final
+	built    chan struct{} // closed when batch, sc, pos and rejected are final
 	// With scoring ahead (scored not nil): scores[i] is batch[i]'s score
 	// once scored is closed, unless err is set.
 	scores []Score
@@ -164,70 +164,48 @@ type ahead[G any] struct {
 	scored chan struct{}
 }
 
-// aheadDepth is how many batches of a climb are built (and scored) ahead
-// of the one being evaluated: two keep two cores busy more of the time
-// than one, as a batch ends with its longest walk.
-const aheadDepth = 2
-
-// startAhead tops up the batches of c built ahead (s.next, in scan order)
-// to aheadDepth, each on a goroutine of its own, when that can pay: c is
-// the only climb, its batches are small (built on one goroutine) and the
-// engine has more than one worker. Where the problem's evaluator may be
-// called from several goroutines at once (concurrentEvaluator), each
-// goroutine then scores its batch too, so that the walks of several
-// batches share the workers (a batch ends with its longest walk, which
-// otherwise leaves the other workers idle). The next climbBatchAhead takes
-// the first batch if it is still the next one. The state of the search
-// does not change (a batch is built on a copy of the scan and scored
-// without accounting), so the results and checkpoints are those of
-// building and evaluating every batch when it is needed.
+// startAhead begins building, on a goroutine of its own, the batch of c
+// after the one just taken, when that can pay: c is the only climb, its
+// batches are small (built on one goroutine) and the engine has more than
+// one worker. Where the problem's evaluator may be called from several
+// goroutines at once (concurrentEvaluator), the goroutine then scores the
+// batch too, so that the walks of two batches share the workers (a batch
+// ends with its longest walk, which otherwise leaves the other workers
+// idle). The next climbBatchAhead takes the batch if it is still the next
+// one. The state of the search does not change (the batch is built on a
+// copy of the scan and scored without accounting), so the results and
+// checkpoints are those of building and evaluating every batch when it is
+// needed.
 func (s *Engine[G]) startAhead(c *Climb[G]) {
+	s.next = nil
 	limit := c.Batch
 	if limit <= 0 || limit >= parallelClimb || s.Workers() < 2 || len(s.st.Climbs) != 1 || s.st.Climbs[0] != c {
-		s.dropAhead()
 		return
 	}
-	center := c.Center // the goroutines read this copy: the climb may move meanwhile
-	concurrent := false
+	base := s.scanOf(c)
+	a := &ahead[G]{c: c, base: base, sc: base.clone(), pos: c.Pos, built: make(chan struct{})}
+	center := c.Center // the goroutine reads this copy: the climb may move meanwhile
 	if ce, ok := s.prob.(concurrentEvaluator); ok && ce.ConcurrentEvaluate() {
-		concurrent = true
+		a.scored = make(chan struct{})
 	}
-	for len(s.next) < aheadDepth {
-		a := &ahead[G]{c: c, built: make(chan struct{})}
-		var prev *ahead[G]
-		if n := len(s.next); n > 0 {
-			prev = s.next[n-1] // a.base is prev.sc, read once prev is built
-		} else {
-			a.base = s.scanOf(c)
-			a.sc, a.pos = a.base.clone(), c.Pos
+	s.ahead[0]++
+	s.next = a
+	go func() {
+		a.batch = s.buildBatch(center, a.sc, limit, &a.pos, &a.rejected)
+		close(a.built)
+		if a.scored == nil {
+			return
 		}
-		if concurrent {
-			a.scored = make(chan struct{})
+		defer close(a.scored)
+		gs := make([]G, len(a.batch))
+		for i := range a.batch {
+			gs[i] = a.batch[i].Genome
 		}
-		s.ahead[0]++
-		s.next = append(s.next, a)
-		go func() {
-			if prev != nil {
-				<-prev.built
-				a.base = prev.sc
-				a.sc, a.pos = prev.sc.clone(), prev.pos
-			}
-			a.batch = s.buildBatch(center, a.sc, limit, &a.pos, &a.rejected)
-			close(a.built)
-			if a.scored == nil {
-				return
-			}
-			defer close(a.scored)
-			gs := make([]G, len(a.batch))
-			for i := range a.batch {
-				gs[i] = a.batch[i].Genome
-			}
-			a.scores = make([]Score, len(gs))
-			if len(gs) > 0 {
-				a.err = s.prob.Evaluate(gs, a.scores)
-			}
-		}()
-	}
+		a.scores = make([]Score, len(gs))
+		if len(gs) > 0 {
+			a.err = s.prob.Evaluate(gs, a.scores)
+		}
+	}()
 }
 
 // concurrentEvaluator is implemented by problems whose Evaluate may run on
@@ -236,21 +214,19 @@ type concurrentEvaluator interface {
 	ConcurrentEvaluate() bool
 }
 
-// climbBatchAhead is climbBatch, taking the first batch built ahead when
-// it is still the next one (the climb has the scan the batch was begun
-// from), with its scores when it was scored ahead (nil otherwise). When
-// it is not, every batch built ahead is dropped.
+// climbBatchAhead is climbBatch, taking the batch built ahead when it is
+// still the next one (the climb has the scan the batch was begun from),
+// with its scores when it was scored ahead (nil otherwise).
 func (s *Engine[G]) climbBatchAhead(c *Climb[G]) ([]Member[G], *ahead[G]) {
-	if len(s.next) == 0 {
+	a := s.next
+	s.next = nil
+	if a != nil {
+		<-a.built
+	}
+	if a == nil || a.c != c || s.scans[c] != a.base || c.Done {
+		s.dropAhead(a)
 		return s.climbBatch(c), nil
 	}
-	a := s.next[0]
-	<-a.built
-	if a.c != c || s.scans[c] != a.base || c.Done {
-		s.dropAhead()
-		return s.climbBatch(c), nil
-	}
-	s.next = s.next[1:]
 	s.ahead[1]++
 	s.scans[c] = a.sc
 	c.Pos = a.pos
@@ -261,18 +237,14 @@ func (s *Engine[G]) climbBatchAhead(c *Climb[G]) ([]Member[G], *ahead[G]) {
 	return a.batch, a
 }
 
-// dropAhead drops every batch built ahead, waiting until each is built
-// and scored, so that no evaluation runs once the search has returned
-// (its caller may close the evaluator) and no goroutine still reads a
-// scan the climb may change.
-func (s *Engine[G]) dropAhead() {
-	for _, a := range s.next {
+// dropAhead waits until a batch built ahead that is not taken is scored,
+// so that no evaluation runs once the search has returned (its caller
+// may close the evaluator).
+func (s *Engine[G]) dropAhead(a *ahead[G]) {
+	if a != nil && a.scored != nil {
 		<-a.built
-		if a.scored != nil {
-			<-a.scored
-		}
+		<-a.scored
 	}
-	s.next = nil
 }
 
 // intoApplier is implemented by problems whose genomes are blocks of

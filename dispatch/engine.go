@@ -116,7 +116,7 @@ type Engine[G any] struct {
 	hooks EngineHooks[G]
 	idle  int                 // generations in a row that evaluated nothing
 	scans map[*Climb[G]]*scan // neighbour orders of the climbs, rebuilt on resume
-	next  []*ahead[G]         // the batches built ahead of a climb's next steps, in order (see startAhead)
+	next  *ahead[G]           // the batch built ahead of a climb's next step (see startAhead)
 	ahead [2]int64            // batches built ahead, and of them those taken
 	// heat caches the kick weights of home (Spec.KickHeat), rebuilt on
 	// resume.
@@ -257,8 +257,8 @@ const maxRepeats = 20000
 func (s *Engine[G]) Run(ctx context.Context, hooks EngineHooks[G]) error {
 	s.hooks, s.ctx = hooks, ctx
 	defer func() {
-		s.dropAhead() // no evaluation may outlive Run
-		s.hooks, s.ctx = EngineHooks[G]{}, nil
+		s.dropAhead(s.next) // no evaluation may outlive Run
+		s.hooks, s.ctx, s.next = EngineHooks[G]{}, nil, nil
 	}()
 	for !s.Done() {
 		if err := ctx.Err(); err != nil {
