@@ -105,15 +105,17 @@ func (s *Engine[G]) move(c *Climb[G], n Member[G], sideways bool) {
 }
 
 // climbBatch returns the next neighbours of c to evaluate (feasible ones
-// only) and advances its scan; empty when the radius is exhausted.
-func (s *Engine[G]) climbBatch(c *Climb[G]) []Member[G] {
+// only) and advances its scan; empty when the radius is exhausted. The
+// store, when not nil, holds the batch's storage, to be released once the
+// batch is absorbed.
+func (s *Engine[G]) climbBatch(c *Climb[G]) ([]Member[G], *climbStore[G]) {
 	sc := s.scanOf(c)
 	limit := c.Batch
 	if limit <= 0 || limit > maxBatch {
 		limit = maxBatch
 	}
 	if limit >= parallelClimb && s.Workers() > 1 {
-		return s.climbBatchParallel(c, sc, limit)
+		return s.climbBatchParallel(c, sc, limit), nil
 	}
 	return s.buildBatch(c.Center, sc, limit, &c.Pos, &s.st.Rejected)
 }
@@ -122,10 +124,13 @@ func (s *Engine[G]) climbBatch(c *Climb[G]) []Member[G] {
 // neighbours of a climb's centre from its scan sc, with the scan's
 // position after the last one taken written to *pos and the infeasible
 // ones counted in *rejected. It changes nothing else, so it can build a
-// batch ahead (see startAhead).
-func (s *Engine[G]) buildBatch(center Member[G], sc *scan, limit int, pos, rejected *int64) []Member[G] {
+// batch ahead (see startAhead). The store, not nil for an intoApplier,
+// holds the batch's storage.
+func (s *Engine[G]) buildBatch(center Member[G], sc *scan, limit int, pos, rejected *int64) ([]Member[G], *climbStore[G]) {
 	if ia, ok := s.prob.(intoApplier[G]); ok {
-		return s.climbBatchInto(center, sc, limit, ia, pos, rejected)
+		st := s.store(limit, ia.Words())
+		st.batch = s.climbBatchInto(st, center, sc, limit, ia, pos, rejected)
+		return st.batch, st
 	}
 	var batch []Member[G]
 	for len(batch) < limit {
@@ -141,7 +146,7 @@ func (s *Engine[G]) buildBatch(center Member[G], sc *scan, limit int, pos, rejec
 		}
 		batch = append(batch, Member[G]{Genome: g})
 	}
-	return batch
+	return batch, nil
 }
 
 // ahead is the batch of a climb that comes after the one being evaluated,
@@ -156,7 +161,8 @@ type ahead[G any] struct {
 	pos      int64 // the climb's position after the batch
 	rejected int64
 	batch    []Member[G]
-	built    chan struct{} // closed when batch, sc, pos and rejected are final
+	store    *climbStore[G] // the batch's storage (nil: its own)
+	built    chan struct{}  // closed when batch, store, sc, pos and rejected are final
 	// With scoring ahead (scored not nil): scores[i] is batch[i]'s score
 	// once scored is closed, unless err is set.
 	scores []Score
@@ -191,7 +197,7 @@ func (s *Engine[G]) startAhead(c *Climb[G]) {
 	s.ahead[0]++
 	s.next = a
 	go func() {
-		a.batch = s.buildBatch(center, a.sc, limit, &a.pos, &a.rejected)
+		a.batch, a.store = s.buildBatch(center, a.sc, limit, &a.pos, &a.rejected)
 		close(a.built)
 		if a.scored == nil {
 			return
@@ -216,8 +222,9 @@ type concurrentEvaluator interface {
 
 // climbBatchAhead is climbBatch, taking the batch built ahead when it is
 // still the next one (the climb has the scan the batch was begun from),
-// with its scores when it was scored ahead (nil otherwise).
-func (s *Engine[G]) climbBatchAhead(c *Climb[G]) ([]Member[G], *ahead[G]) {
+// with its scores when it was scored ahead (nil otherwise), and the
+// batch's store (see climbBatch).
+func (s *Engine[G]) climbBatchAhead(c *Climb[G]) ([]Member[G], *ahead[G], *climbStore[G]) {
 	a := s.next
 	s.next = nil
 	if a != nil {
@@ -225,16 +232,17 @@ func (s *Engine[G]) climbBatchAhead(c *Climb[G]) ([]Member[G], *ahead[G]) {
 	}
 	if a == nil || a.c != c || s.scans[c] != a.base || c.Done {
 		s.dropAhead(a)
-		return s.climbBatch(c), nil
+		batch, st := s.climbBatch(c)
+		return batch, nil, st
 	}
 	s.ahead[1]++
 	s.scans[c] = a.sc
 	c.Pos = a.pos
 	s.st.Rejected += a.rejected
 	if a.scored == nil {
-		return a.batch, nil
+		return a.batch, nil, a.store
 	}
-	return a.batch, a
+	return a.batch, a, a.store
 }
 
 // dropAhead waits until a batch built ahead that is not taken is scored,
@@ -244,6 +252,37 @@ func (s *Engine[G]) dropAhead(a *ahead[G]) {
 	if a != nil && a.scored != nil {
 		<-a.built
 		<-a.scored
+	}
+	if a != nil {
+		<-a.built
+		s.release(a.store)
+	}
+}
+
+// A climbStore is the storage of a climb's batch built by climbBatchInto:
+// the members and the words of their genomes, one block. Nothing keeps a
+// batch's genomes once it is absorbed (the centre, the best and the ties
+// are clones), so the store goes back to the engine's pool then and the
+// next batch reuses it: a climb allocates nothing a batch.
+type climbStore[G any] struct {
+	block []uint64
+	batch []Member[G]
+}
+
+// store returns a climbStore with room for limit members of words words
+// each, from the pool when one fits.
+func (s *Engine[G]) store(limit, words int) *climbStore[G] {
+	if st, ok := s.stores.Get().(*climbStore[G]); ok && len(st.block) == limit*words && cap(st.batch) >= limit {
+		return st
+	}
+	return &climbStore[G]{block: make([]uint64, limit*words), batch: make([]Member[G], 0, limit)}
+}
+
+// release returns st (nil: nothing) to the pool; the batch in it must not
+// be used again.
+func (s *Engine[G]) release(st *climbStore[G]) {
+	if st != nil {
+		s.stores.Put(st)
 	}
 }
 
@@ -267,10 +306,9 @@ type intoApplier[G any] interface {
 // climbBatchInto is buildBatch's loop for an intoApplier: the same batch,
 // its genomes in one block (an infeasible neighbour's slot is reused) and
 // feasibility told by FeasibleAfter.
-func (s *Engine[G]) climbBatchInto(center Member[G], sc *scan, limit int, ia intoApplier[G], pos, rejected *int64) []Member[G] {
+func (s *Engine[G]) climbBatchInto(st *climbStore[G], center Member[G], sc *scan, limit int, ia intoApplier[G], pos, rejected *int64) []Member[G] {
 	w := ia.Words()
-	block := make([]uint64, limit*w)
-	batch := make([]Member[G], 0, limit)
+	block, batch := st.block, st.batch[:0]
 	for len(batch) < limit {
 		moves, ok := sc.next()
 		if !ok {
@@ -351,7 +389,8 @@ func (s *Engine[G]) climbStep(c *Climb[G]) (bool, error) {
 		c.Center = b[0]
 		return true, nil
 	}
-	batch, pre := s.climbBatchAhead(c)
+	batch, pre, store := s.climbBatchAhead(c)
+	defer s.release(store) // nothing keeps a batch's genomes: absorb and account clone them
 	if len(batch) > 0 {
 		s.startAhead(c)
 		n, err := s.evaluateScored(batch, pre)

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"slices"
+	"sync"
 	"time"
 )
 
@@ -117,7 +118,10 @@ type Engine[G any] struct {
 	idle  int                 // generations in a row that evaluated nothing
 	scans map[*Climb[G]]*scan // neighbour orders of the climbs, rebuilt on resume
 	next  *ahead[G]           // the batch built ahead of a climb's next step (see startAhead)
-	ahead [2]int64            // batches built ahead, and of them those taken
+	// stores are the climbs' batch storage, reused (climbStore); a pool,
+	// as a batch built ahead takes one on another goroutine.
+	stores sync.Pool
+	ahead  [2]int64 // batches built ahead, and of them those taken
 	// heat caches the kick weights of home (Spec.KickHeat), rebuilt on
 	// resume.
 	heat struct {
