@@ -30,7 +30,7 @@ const stackLen = 128
 // a wall branch is left pending, read back when its turn comes.
 type fhdr struct {
 	free    uint64 // bit r·C+c: cell (r, c) is open or unknown
-	open    uint64 // bit r·C+c: cell (r, c) is decided open (the best-only bound reads it)
+	open    uint64 // bit r·C+c: cell (r, c) is decided open (the best-only bound reads it; a full sweep's search does not keep it on the levels above a task's node)
 	wpath   uint64 // open-or-unknown cells holding an entry–exit path once pending is a wall (on the levels a replay made: before pending is decided)
 	unknown int32  // undecided cells
 	turns   int32  // turns so far
@@ -446,7 +446,7 @@ func copyKeys(dst, src unsafe.Pointer, n uintptr) {
 // not need: search keeps it in memory, so that the walk has the
 // registers to itself.
 type curState struct {
-	free, open, path uint64 // as in fhdr; path holds an entry–exit path of free
+	free, open, path uint64 // as in fhdr (open kept only when the search prunes); path holds an entry–exit path of free
 	unknown          int32  // undecided cells
 	d, base          int32  // the current level and the task's
 }

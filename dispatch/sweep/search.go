@@ -144,7 +144,10 @@ func search[M searchMode, T counter, A keys[T]](f *fast[T, A], base int32) bool 
 				}
 				if ok {
 					h = &f.hdr[cs.d&sm]
-					h.free, h.open, h.wpath, h.unknown, h.pending = cs.free, cs.open, wp, cs.unknown, t
+					h.free, h.wpath, h.unknown, h.pending = cs.free, wp, cs.unknown, t
+					if hasBound[M]() {
+						h.open = cs.open
+					}
 					h.pos, h.turns = int32((uintptr(pp)-uintptr(kp))/sz), turns
 					cs.d++
 					up := unsafe.Pointer(&f.key[cs.d&sm])
@@ -154,7 +157,10 @@ func search[M searchMode, T counter, A keys[T]](f *fast[T, A], base int32) bool 
 					f.cut[(cs.unknown-1)&63]++
 				}
 				*(*T)(tp) = 1
-				cs.open, cs.unknown = cs.open|b, cs.unknown-1
+				if hasBound[M]() {
+					cs.open |= b
+				}
+				cs.unknown--
 				pp, turns = tp, turns+1
 				continue
 			}
@@ -178,7 +184,10 @@ func search[M searchMode, T counter, A keys[T]](f *fast[T, A], base int32) bool 
 		h = &f.hdr[cs.d&sm]
 		kp, t = unsafe.Pointer(&f.key[cs.d&sm]), h.pending&(fastCells-1)
 		*(*T)(unsafe.Add(kp, uintptr(t)*sz)) = f.wall
-		cs.free, cs.open, cs.path, cs.unknown = h.free&^f.bitOf[t], h.open, h.wpath, h.unknown-1
+		cs.free, cs.path, cs.unknown = h.free&^f.bitOf[t], h.wpath, h.unknown-1
+		if hasBound[M]() {
+			cs.open = h.open
+		}
 		pp, turns = unsafe.Add(kp, uintptr(h.pos)*sz), h.turns
 		f.steps -= uint64(turns)
 	}

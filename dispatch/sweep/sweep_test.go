@@ -464,3 +464,17 @@ func TestFinalSaveFails(t *testing.T) {
 		t.Errorf("report after a failed save:\n got %+v\nwant %+v", strip(r), strip(whole))
 	}
 }
+
+// TestCPUBatch checks the bounds of the CPU engines' batches: each worker
+// gets about batchesPerWorker of them, of batchTasks to maxBatchTasks
+// tasks.
+func TestCPUBatch(t *testing.T) {
+	for _, c := range []struct{ n, workers, want int }{
+		{0, 1, batchTasks}, {91, 1, batchTasks}, {98913, 1, maxBatchTasks}, {98913, 16, 96},
+		{40000, 4, 156}, {1 << 20, 0, maxBatchTasks}, {2000, 2, batchTasks},
+	} {
+		if got := cpuBatch(c.n, c.workers); got != c.want {
+			t.Errorf("cpuBatch(%d, %d) = %d, want %d", c.n, c.workers, got, c.want)
+		}
+	}
+}
