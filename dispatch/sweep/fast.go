@@ -456,9 +456,19 @@ type curState struct {
 // skipBelow, so that it cannot be the pair's optimum.
 func (f *fast[T, A]) result(pair int, skipBelow int64) taskResult {
 	f.addCut()
+	f.addLeafSteps()
 	f.setRange()
 	if f.best > 0 && int64(f.best) >= skipBelow {
 		f.bestLeaf(&f.bestKey)
 	}
 	return f.tally.result(pair, skipBelow, f.ref.maze)
+}
+
+// addLeafSteps adds the last turns of every leaf in the tally to its
+// steps: search leaves them out at the leaves (each walk counts its last
+// turns less its first), and they are the turns in the histogram.
+func (f *fast[T, A]) addLeafSteps() {
+	for t := int32(0); t <= f.best; t++ {
+		f.steps += uint64(t) * f.histLeaves[t]
+	}
 }

