@@ -68,6 +68,7 @@ type fast[T counter, A keys[T]] struct {
 	nbr8              [fastCells]uint64 // padded index → bits of the grid cells around it
 	ring              ring
 	entryBit, exitBit uint64
+	exitNbr           uint64 // the exit cell's grid neighbours (all bits when it is the entry cell): a wall leaving none of them open or unknown cuts every path
 	notCol0           uint64
 	notColLast        uint64
 	wall              T
@@ -137,6 +138,10 @@ func newFast[T counter, A keys[T]](sz mousemaze.Size, cfg mousemaze.Config) *fas
 		}
 	}
 	f.ring = newRing(sz, ref.index)
+	f.exitNbr = (f.exitBit<<1&f.notCol0 | f.exitBit>>1&f.notColLast | f.exitBit>>uint(sz.Cols)) &^ f.exitBit
+	if f.exitBit == f.entryBit {
+		f.exitNbr = ^uint64(0)
+	}
 	f.makeRoot()
 	f.tally = newTally(len(ref.bestState))
 	return f

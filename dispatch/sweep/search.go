@@ -145,7 +145,7 @@ func search[M searchMode, T counter, A keys[T]](f *fast[T, A], base int32) bool 
 					}
 					if f.ring.has(w) {
 						wp, ok = (cs.path|f.nbr8[t&(fastCells-1)]&cs.free)&^b, true
-					} else if f.reaches(cs.free &^ b) {
+					} else if cs.free&^b&f.exitNbr != 0 && f.reaches(cs.free&^b) {
 						wp, ok = f.findPath(cs.free &^ b) // rare: a call, which spills the walk's registers
 					}
 				}
