@@ -214,3 +214,32 @@ func TestProbeReusesNode(t *testing.T) {
 		}
 	}
 }
+
+// TestExitAlone checks search's shortcut before the flood: a set of
+// open-or-unknown cells that holds none of the exit cell's neighbours
+// joins the entry to the exit only when they are one cell, and the flood
+// says the same for every set of cells of every shape up to 4×4 and end
+// columns (random sets above 2^12).
+func TestExitAlone(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 11))
+	for r := 1; r <= 4; r++ {
+		for c := 1; c <= 4; c++ {
+			for en := 0; en < c; en++ {
+				for ex := 0; ex < c; ex++ {
+					sz := mousemaze.Size{Rows: r, Cols: c}
+					f := newFast[uint8, [64]uint8](sz, mousemaze.Config{Order: mousemaze.Order{}.Resolve(), Entry: en, Exit: ex})
+					n := uint64(1) << uint(r*c)
+					for k := uint64(0); k < min(n, 1<<12); k++ {
+						open := k
+						if n > 1<<12 {
+							open = rng.Uint64() & (n - 1)
+						}
+						if shortcut := open&f.exitNbr != 0 && f.reaches(open); shortcut != f.reaches(open) {
+							t.Fatalf("%s entry %d exit %d, cells %#x: shortcut says %v, the flood %v", sz, en, ex, open, shortcut, !shortcut)
+						}
+					}
+				}
+			}
+		}
+	}
+}
