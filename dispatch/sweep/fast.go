@@ -87,7 +87,7 @@ type fast[T counter, A keys[T]] struct {
 	bestKey           A // the keys of the tally's best leaf, which result turns into its cell states
 	rootHdr           fhdr
 	cur               curState // search's state
-	layers            [MaxCells + 2]uint64
+	layers            [fastCells]uint64 // findPath's cells within each distance of the exit (a power of two: no division per index)
 	bound             *bounder       // best-only pruning, nil for a full sweep
 	stop              *atomic.Bool   // when set, runTask cuts its task (nil: never)
 	live              *atomic.Uint64 // when set, runTask stores its leaves there every stopEvery leaves
@@ -299,23 +299,26 @@ func (f *fast[T, A]) findPath(open uint64) (uint64, bool) {
 	c := uint(f.cols) & 63
 	nc0, ncl := f.notCol0, f.notColLast
 	step := func(x uint64) uint64 { return (x | x<<1&nc0 | x>>1&ncl | x<<c | x>>c) & open }
+	// layers[k] holds the cells within k steps of the exit; a cell k+1
+	// steps away has its neighbours in it exactly k steps away.
 	layers := &f.layers
+	const lm = uint(len(f.layers) - 1)
 	seen := exit
 	layers[0] = seen
-	k := 0
+	k := uint(0)
 	for seen&entry == 0 {
 		nx := step(seen)
 		if nx == seen {
 			return 0, false
 		}
 		k++
-		layers[k%len(layers)] = nx &^ seen
+		layers[k&lm] = nx
 		seen = nx
 	}
 	cur := entry
 	path := cur
-	for j := k - 1; j >= 0; j-- {
-		cand := step(cur) & layers[j%len(layers)]
+	for ; k > 0; k-- {
+		cand := step(cur) & layers[(k-1)&lm]
 		cur = cand & -cand
 		path |= cur
 	}
