@@ -86,11 +86,11 @@ type fast[T counter, A keys[T]] struct {
 	rootKey           A
 	bestKey           A // the keys of the tally's best leaf, which result turns into its cell states
 	rootHdr           fhdr
-	cur               curState // search's state
+	cur               curState          // search's state
 	layers            [fastCells]uint64 // findPath's cells within each distance of the exit (a power of two: no division per index)
-	bound             *bounder       // best-only pruning, nil for a full sweep
-	stop              *atomic.Bool   // when set, runTask cuts its task (nil: never)
-	live              *atomic.Uint64 // when set, runTask stores its leaves there every stopEvery leaves
+	bound             *bounder          // best-only pruning, nil for a full sweep
+	stop              *atomic.Bool      // when set, runTask cuts its task (nil: never)
+	live              *atomic.Uint64    // when set, runTask stores its leaves there every stopEvery leaves
 
 	tally            // of the tasks run since the last result, as in engine
 	cut   [64]uint64 // infeasible mazes not yet in tally: cut[u] wall branches of 2^u mazes each
