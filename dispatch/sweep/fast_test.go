@@ -2,6 +2,7 @@ package sweep
 
 import (
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 	"reflect"
 	"testing"
@@ -242,4 +243,53 @@ func TestExitAlone(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestFindPath checks findPath on random sets of open-or-unknown cells of
+// several shapes and end columns: it finds a path exactly when the flood
+// reaches the entry, and the path is a shortest one (as many cells as
+// the flood's steps from the exit to the entry, plus one) of cells of the
+// set, each next to the one before it, from the entry cell to the exit
+// cell.
+func TestFindPath(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 17))
+	for _, sz := range []mousemaze.Size{{Rows: 1, Cols: 5}, {Rows: 4, Cols: 4}, {Rows: 6, Cols: 6}, {Rows: 5, Cols: 9}, {Rows: 8, Cols: 8}} {
+		for k := 0; k < 2000; k++ {
+			cfg := mousemaze.Config{Order: mousemaze.Order{}.Resolve(), Entry: rng.IntN(sz.Cols), Exit: rng.IntN(sz.Cols)}
+			f := newFast[uint16, [128]uint16](sz, cfg)
+			all := ^uint64(0) >> uint(64-sz.Cells())
+			walls := rng.Uint64() // a quarter to a sixteenth of the cells
+			for range 1 + rng.IntN(3) {
+				walls &= rng.Uint64()
+			}
+			open := all &^ walls
+			path, ok := f.findPath(open)
+			if ok != f.reaches(open) {
+				t.Fatalf("%s %+v, cells %#x: findPath %v, the flood %v", sz, cfg, open, ok, !ok)
+			}
+			if !ok {
+				continue
+			}
+			dist, x := 0, f.exitBit
+			for x&f.entryBit == 0 {
+				x, dist = f.grow1(x, open), dist+1
+			}
+			if path&^open != 0 || path&f.entryBit == 0 || path&f.exitBit == 0 || bits.OnesCount64(path) != dist+1 {
+				t.Fatalf("%s %+v, cells %#x: path %#x is not a shortest path (%d steps)", sz, cfg, open, path, dist)
+			}
+			for y := f.exitBit; y != path; {
+				ny := f.grow1(y, path)
+				if ny == y {
+					t.Fatalf("%s %+v, cells %#x: path %#x is not joined", sz, cfg, open, path)
+				}
+				y = ny
+			}
+		}
+	}
+}
+
+// grow1 adds to x the cells of open next to it.
+func (f *fast[T, A]) grow1(x, open uint64) uint64 {
+	c := uint(f.cols)
+	return (x | x<<1&f.notCol0 | x>>1&f.notColLast | x<<c | x>>c) & open
 }
