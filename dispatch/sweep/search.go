@@ -138,7 +138,8 @@ func search[M searchMode, T counter, A keys[T]](f *fast[T, A], base int32) bool 
 			if t != f.exitStop {
 				b := f.bitOf[t&(fastCells-1)]
 				wp, ok := cs.path, cs.path&b == 0
-				if !ok && t != f.entryIdx && t != f.exitIdx {
+				// (Below the root the entry cell is open: t is not it.)
+				if !ok && t != f.exitIdx {
 					w := f.ring.window(cs.free, t)
 					if hasGather[M]() {
 						w = f.ring.gather(w)
