@@ -495,6 +495,12 @@ func (e *engine) split(depth int) []prefix {
 	return ps
 }
 
+// splitInto is split appending to out.
+func (e *engine) splitInto(out []prefix, depth int) []prefix {
+	ps, _ := e.splitBelowInto(out, prefix{}, depth)
+	return ps
+}
+
 // splitCounts returns, for every depth d from 0 to maxDepth, the number of
 // tasks split(d) lists, from one walk of the tree down to maxDepth: the
 // nodes at depth d and the leaves and pruned branches above it.

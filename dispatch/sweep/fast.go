@@ -203,17 +203,20 @@ func (f *fast[T, A]) advance(k *A, h *fhdr) int32 {
 	}
 	mask := int32(len(*k) - 1)
 	turns := h.turns
+	o0, o1, o2, o3 := f.off[0], f.off[1], f.off[2], f.off[3]
 	for {
-		var t int32 = -1
-		var kt T
-		for _, o := range f.off {
-			m := (pos + o) & mask
-			if km := (*k)[m]; km == 0 {
-				t, kt = m, 0
-				break
-			} else if t < 0 || km < kt {
-				t, kt = m, km
-			}
+		// The first of the fewest keys in preference order (key 0, the
+		// least, is an unknown cell or the exit), as search reads them.
+		t := (pos + o0) & mask
+		kt := (*k)[t]
+		if m := (pos + o1) & mask; (*k)[m] < kt {
+			t, kt = m, (*k)[m]
+		}
+		if m := (pos + o2) & mask; (*k)[m] < kt {
+			t, kt = m, (*k)[m]
+		}
+		if m := (pos + o3) & mask; (*k)[m] < kt {
+			t, kt = m, (*k)[m]
 		}
 		if kt == 0 {
 			h.pos = pos

@@ -185,9 +185,9 @@ func (o *Options) check() error {
 // The task counts of every depth up to a bound come from one walk of the
 // tree (splitTop), which also lists the tasks of the bound's depth (up to
 // 4·target of them), so only a shallower chosen depth is split again.
-func splitTasks(e *engine, depth, target int) ([]prefix, int) {
+func splitTasks(e treeSplitter, depth, target int) ([]prefix, int) {
 	if depth > 0 {
-		return e.split(depth), depth
+		return e.splitInto(nil, depth), depth
 	}
 	for hi := bits.Len(uint(target)) + 4; ; hi += 4 {
 		hi = min(hi, MaxCells)
@@ -197,8 +197,7 @@ func splitTasks(e *engine, depth, target int) ([]prefix, int) {
 				if d == hi && top != nil {
 					return top, d
 				}
-				ps, _ := e.splitBelowInto(make([]prefix, 0, counts[d]), prefix{}, d)
-				return ps, d
+				return e.splitInto(make([]prefix, 0, counts[d]), d), d
 			}
 		}
 	}
@@ -278,7 +277,7 @@ func newSweepRun(o Options) *sweepRun {
 	n := 0
 	for j, cfg := range r.cfgs {
 		r.engines[j] = newEngine(o.Size, cfg)
-		ps, d := splitTasks(r.engines[j], o.SplitDepth, pairTarget(len(r.cfgs)))
+		ps, d := splitTasks(newSplitter(o.Size, cfg, r.engines[j]), o.SplitDepth, pairTarget(len(r.cfgs)))
 		r.acc[j] = PairReport{Entry: cfg.Entry, Exit: cfg.Exit, SplitDepth: d}
 		split[j], n = ps, n+len(ps)
 	}

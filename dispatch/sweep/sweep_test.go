@@ -478,3 +478,86 @@ func TestCPUBatch(t *testing.T) {
 		}
 	}
 }
+
+// TestFastSplitEqualsReference checks that the fast engine's split lists
+// the reference engine's tasks, in the same order, with the same counts
+// and the same limit on the list, at every depth up to 14 of many small
+// grids (random orders and end columns), and at the automatic depths of
+// 6×6 (two pairs of end columns) and at depth 20 of 7×7.
+func TestFastSplitEqualsReference(t *testing.T) {
+	type tc struct {
+		sz     mousemaze.Size
+		cfg    mousemaze.Config
+		depths []int
+	}
+	var cases []tc
+	rng := rand.New(rand.NewPCG(21, 22))
+	for _, c := range randomCases(rng) {
+		var ds []int
+		for d := 0; d <= min(c.sz.Cells(), 14); d++ {
+			ds = append(ds, d)
+		}
+		cases = append(cases, tc{c.sz, c.cfg, ds})
+	}
+	drlu := mousemaze.Order{}.Resolve()
+	cases = append(cases,
+		tc{mousemaze.Size{Rows: 6, Cols: 6}, mousemaze.Config{Order: drlu}, []int{21}},
+		tc{mousemaze.Size{Rows: 6, Cols: 6}, mousemaze.Config{Order: drlu, Entry: 2, Exit: 3}, []int{16}},
+		tc{mousemaze.Size{Rows: 7, Cols: 7}, mousemaze.Config{Order: drlu}, []int{20}})
+	for _, c := range cases {
+		e := newEngine(c.sz, c.cfg)
+		s := newSplitter(c.sz, c.cfg, e)
+		if _, ok := s.(*fastSplitter); !ok {
+			t.Fatalf("%s: no fast splitter", c.sz)
+		}
+		if c.sz.Cells() == 20 && c.cfg.Entry == 0 {
+			// A walk past the turn cap: the reference engine splits.
+			fs := s.(*fastSplitter)
+			if fs.run.f6 != nil {
+				fs.run.f6.capTurns = 3
+			} else {
+				fs.run.f8.capTurns = 3
+			}
+			if _, _, ok := fs.walk(nil, 14, -1); ok {
+				t.Fatalf("%s %+v: no walk passed a cap of 3 turns", c.sz, c.cfg)
+			}
+		}
+		for _, d := range c.depths {
+			if got, want := s.splitInto(nil, d), e.split(d); !reflect.DeepEqual(got, want) {
+				t.Fatalf("%s %+v depth %d: fast split %d tasks, reference %d", c.sz, c.cfg, d, len(got), len(want))
+			}
+			for _, limit := range []int{0, 3, 1 << 20} {
+				gc, gp := s.splitTop(d, limit)
+				wc, wp := e.splitTop(d, limit)
+				if !reflect.DeepEqual(gc, wc) || !reflect.DeepEqual(gp, wp) {
+					t.Fatalf("%s %+v depth %d limit %d: fast counts %v (%d listed), reference %v (%d)", c.sz, c.cfg, d, limit, gc, len(gp), wc, len(wp))
+				}
+			}
+		}
+	}
+}
+
+// BenchmarkSweepSplit cuts the 6×6 tree at its automatic depth (21) and
+// the 7×7 tree at depth 24 (936,444 tasks) on the reference engine and on
+// the fast engine (fastSplitter).
+func BenchmarkSweepSplit(b *testing.B) {
+	for _, c := range []struct {
+		name  string
+		sz    mousemaze.Size
+		depth int
+	}{{"6x6-21", mousemaze.Size{Rows: 6, Cols: 6}, 21}, {"7x7-24", mousemaze.Size{Rows: 7, Cols: 7}, 24}} {
+		cfg := mousemaze.Config{Order: mousemaze.Order{}.Resolve()}
+		e := newEngine(c.sz, cfg)
+		s := newSplitter(c.sz, cfg, e)
+		b.Run(c.name+"/reference", func(b *testing.B) {
+			for b.Loop() {
+				e.splitInto(nil, c.depth)
+			}
+		})
+		b.Run(c.name+"/fast", func(b *testing.B) {
+			for b.Loop() {
+				s.splitInto(nil, c.depth)
+			}
+		})
+	}
+}
