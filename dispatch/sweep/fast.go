@@ -25,6 +25,10 @@ const fastCells = 128
 // wall branch on the current path, at most MaxCells, plus the current one.
 const stackLen = 128
 
+// levelMask is stackLen − 1: a level's index masked with it needs no
+// bounds check.
+const levelMask = stackLen - 1
+
 // fhdr is the state of the search at one level of a fast engine, but for
 // the cell keys, which the level keeps in its own array: saved there when
 // a wall branch is left pending, read back when its turn comes.
