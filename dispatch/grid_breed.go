@@ -14,10 +14,10 @@ import (
 // for the chunk. Its draws come from a breedRand seeded with one draw of
 // rng (Repair, which is rare, draws from rng itself):
 //
-//   - a crossover takes each cell from the second parent where a bit of a
-//     stream of random words is 0, 64 cells a word (the cells in row-major
-//     order, then with free ends one bit for the entry and one for the
-//     exit);
+//   - a crossover draws just enough random words for one bit a cell (64
+//     cells a word, in row-major order, then with free ends one bit for
+//     the entry and one for the exit) and takes a cell from the second
+//     parent where its bit is 0 (crossWords);
 //   - a mutation flips a binomial number of distinct moves, drawn from a
 //     table of the distribution (one uniform) and then one bounded draw a
 //     move, which is the same as flipping each move on its own with
