@@ -245,18 +245,18 @@ func (s *Engine[G]) climbBatchAhead(c *Climb[G]) ([]Member[G], *ahead[G], *climb
 	return a.batch, a, a.store
 }
 
-// dropAhead waits until a batch built ahead that is not taken is scored,
-// so that no evaluation runs once the search has returned (its caller
-// may close the evaluator).
+// dropAhead waits until a batch built ahead that is not taken is built
+// and scored, so that no evaluation runs once the search has returned
+// (its caller may close the evaluator), and releases its store.
 func (s *Engine[G]) dropAhead(a *ahead[G]) {
-	if a != nil && a.scored != nil {
-		<-a.built
+	if a == nil {
+		return
+	}
+	<-a.built
+	if a.scored != nil {
 		<-a.scored
 	}
-	if a != nil {
-		<-a.built
-		s.release(a.store)
-	}
+	s.release(a.store)
 }
 
 // A climbStore is the storage of a climb's batch built by climbBatchInto:

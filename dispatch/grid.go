@@ -284,6 +284,26 @@ func (p *GridProblem) Site(g Grid, m int) int {
 	return p.Rows*p.Cols + 1
 }
 
+// moveEnd applies end move k of g's ends to out (0 ≤ k < 4(Cols-1): the
+// entry's 2(Cols-1) moves, then the exit's): the end goes to its new
+// column and, for a move that walls it, g's old end cell in out becomes a
+// wall. The caller opens out's ends after its last move.
+func (p *GridProblem) moveEnd(out *Grid, g Grid, k int) {
+	if k < 2*(p.Cols-1) {
+		to, wall := p.endMove(g.Entry, k)
+		out.Entry = to
+		if wall {
+			out.Walls[0] |= 1 << uint(g.Entry)
+		}
+		return
+	}
+	to, wall := p.endMove(g.Exit, k-2*(p.Cols-1))
+	out.Exit = to
+	if wall {
+		out.Walls[p.Rows-1] |= 1 << uint(g.Exit)
+	}
+}
+
 // endMove decodes end move k (0 ≤ k < 2(Cols-1)) of an end at column
 // from: the new column, and whether the old end cell is walled.
 func (p *GridProblem) endMove(from, k int) (to int, wall bool) {
@@ -314,18 +334,8 @@ func (p *GridProblem) ApplyInto(walls []uint64, g Grid, moves ...int) Grid {
 		case m < n:
 			site := cellOfMove(m, a, b)
 			out.Walls[site/p.Cols] ^= 1 << uint(site%p.Cols)
-		case m < n+2*(p.Cols-1):
-			c, wall := p.endMove(g.Entry, m-n)
-			out.Entry = c
-			if wall {
-				out.Walls[0] |= 1 << uint(g.Entry)
-			}
 		default:
-			c, wall := p.endMove(g.Exit, m-n-2*(p.Cols-1))
-			out.Exit = c
-			if wall {
-				out.Walls[p.Rows-1] |= 1 << uint(g.Exit)
-			}
+			p.moveEnd(&out, g, m-n)
 		}
 	}
 	p.openEnds(&out)

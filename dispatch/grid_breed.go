@@ -136,7 +136,7 @@ func (p *GridProblem) flipMoves(br *breeding, c *Grid, k int) {
 	n := uint64(p.Moves(*c))
 	cells, a, b := p.cellMoves(*c)
 	flip := br.flip[:len(c.Walls)]
-	entry, exit := -1, -1 // the end moves drawn
+	entry, exit := -1, -1 // the end moves drawn (as moveEnd numbers them)
 	for got, tries := 0, 0; got < k && tries < 20*k+100; tries++ {
 		hi, lo := bits.Mul64(br.r.next(), n) // br.r.below(n), inlined by hand
 		if lo < n {
@@ -160,7 +160,7 @@ func (p *GridProblem) flipMoves(br *breeding, c *Grid, k int) {
 			if exit >= 0 {
 				continue
 			}
-			exit = m - cells - 2*(p.Cols-1)
+			exit = m - cells
 		}
 		got++
 	}
@@ -169,28 +169,15 @@ func (p *GridProblem) flipMoves(br *breeding, c *Grid, k int) {
 		flip[row] = 0
 	}
 	if entry >= 0 || exit >= 0 {
-		p.moveEnds(c, entry, exit)
-	}
-}
-
-// moveEnds applies end move entry (0 ≤ entry < 2(Cols-1), or -1 for none)
-// and end move exit to c, as ApplyInto does, and opens c's ends.
-func (p *GridProblem) moveEnds(c *Grid, entry, exit int) {
-	if entry >= 0 {
-		to, wall := p.endMove(c.Entry, entry)
-		if wall {
-			c.Walls[0] |= 1 << uint(c.Entry)
+		ends := *c // the ends before the moves, which both decode from
+		if entry >= 0 {
+			p.moveEnd(c, ends, entry)
 		}
-		c.Entry = to
-	}
-	if exit >= 0 {
-		to, wall := p.endMove(c.Exit, exit)
-		if wall {
-			c.Walls[p.Rows-1] |= 1 << uint(c.Exit)
+		if exit >= 0 {
+			p.moveEnd(c, ends, exit)
 		}
-		c.Exit = to
+		p.openEnds(c)
 	}
-	p.openEnds(c)
 }
 
 // Draw draws a maze from Random's distribution (GridProblem is a Drawer):
