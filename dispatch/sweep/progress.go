@@ -97,7 +97,18 @@ func (p *sweepProgress) show() {
 		p.done0 = p.done
 		p.bar = progress.New(p.r.o.Progress, "sweep "+p.r.o.Size.String(), int64(max(p.total-p.done0, 1)), progressEvery)
 	}
-	p.bar.Set(int64(p.done-p.done0), p.message())
+	p.bar.Set(p.barDone(), p.message())
+}
+
+// barDone is the bar's position: the estimate of the tasks finished since
+// the first look, or the whole bar (of 1) when the first look found every
+// task finished (the sweep ended between the look's tick and its last
+// tally).
+func (p *sweepProgress) barDone() int64 {
+	if p.total-p.done0 < 1 {
+		return 1
+	}
+	return int64(p.done - p.done0)
 }
 
 // finish draws the last line: the bar's, or, for a sweep that ended
@@ -110,7 +121,7 @@ func (p *sweepProgress) finish() {
 		fmt.Fprintf(p.r.o.Progress, "sweep %s: %s, elapsed %v\n", p.r.o.Size, p.message(), time.Since(p.start).Round(time.Millisecond))
 		return
 	}
-	p.bar.Set(int64(p.done-p.done0), p.message())
+	p.bar.Set(p.barDone(), p.message())
 	p.bar.Finish()
 }
 

@@ -92,3 +92,21 @@ func TestProgressResumed(t *testing.T) {
 		t.Errorf("resumed sweep: progress %q, want %q…", buf.String(), want)
 	}
 }
+
+// TestProgressAllDoneAtFirstLook: when the display's first look finds
+// every task finished (the sweep ended between the look's tick and its
+// last tally), the bar is full, as at the end of any sweep, not at 0 of 1.
+func TestProgressAllDoneAtFirstLook(t *testing.T) {
+	var buf bytes.Buffer
+	r := newSweepRun(Options{Size: mousemaze.Size{Rows: 4, Cols: 4}, Workers: 1, Progress: &buf})
+	for i := range r.done {
+		r.done[i] = true
+	}
+	p := r.newProgress(nil)
+	p.show()
+	p.finish()
+	lines := strings.Split(strings.TrimSpace(buf.String()), "\n")
+	if last := lines[len(lines)-1]; !strings.HasPrefix(last, "sweep 4x4 1/1 (100.0%)") || !strings.HasSuffix(last, "100.0% of the sweep") {
+		t.Errorf("last line %q, want a full bar", last)
+	}
+}
