@@ -135,6 +135,11 @@ type LoopRecord struct {
 	// Evals is the evaluations made: children bred and scored (ga, ea,
 	// pipeline, memetic), neighbours (ils, hill) or genomes (random, sa).
 	Evals int64 `json:"evals"`
+	// Rejected is the infeasible candidates drawn and thrown away or
+	// repaired on the way (Engine.Rejected): runs whose searches differ
+	// can differ in it, and a candidate costs a breeder about what a
+	// child does.
+	Rejected int64 `json:"rejected"`
 	// Seconds is the wall time of Engine.Run, the loop: the evaluation of
 	// the initial population and every generation after it. EvalsPerS is
 	// Evals over it, and EvalsPerSPerWorker that over Workers.
@@ -339,7 +344,7 @@ func LoopRun(ctx context.Context, spec dispatch.Spec, ev mousemaze.Evaluator, wo
 	secs := time.Since(start).Seconds()
 	rec := LoopRecord{
 		Algo: spec.Algo, Size: mousemaze.Size{Rows: spec.Rows, Cols: spec.Cols}.String(), Backend: ev.Name(),
-		Workers: workers, Evals: s.Evals(), Seconds: secs, EvalSeconds: (s.EvalTime() - eval0).Seconds(),
+		Workers: workers, Evals: s.Evals(), Rejected: s.Rejected(), Seconds: secs, EvalSeconds: (s.EvalTime() - eval0).Seconds(),
 		SetupSeconds: setup.Seconds(), CPU: cpuName(),
 	}
 	rec.HostSeconds = max(secs-rec.EvalSeconds, 0)
@@ -367,21 +372,22 @@ func WriteLoopTable(w io.Writer, o LoopOptions, recs []LoopRecord) error {
 	}
 	fmt.Fprintf(w, "search loop on %s; seed %d; %s\n", cpuName(), o.Seed, strings.Join(budgets, ", "))
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "algo\tsize\tbackend\tworkers\tevals\tseconds\tevals/s\tevals/s/worker\teval s\thost s\thost %\tsetup s\t")
+	fmt.Fprintln(tw, "algo\tsize\tbackend\tworkers\tevals\trejected\tseconds\tevals/s\tevals/s/worker\teval s\thost s\thost %\tsetup s\t")
 	for _, r := range recs {
 		share := 0.0
 		if r.Seconds > 0 {
 			share = 100 * r.HostSeconds / r.Seconds
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%d\t%.2f\t%.3g\t%.3g\t%.3f\t%.3f\t%.0f%%\t%.2f\t\n",
-			r.Algo, r.Size, r.Backend, r.Workers, r.Evals, r.Seconds, r.EvalsPerS, r.EvalsPerSPerWorker, r.EvalSeconds, r.HostSeconds, share, r.SetupSeconds)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%d\t%d\t%.2f\t%.3g\t%.3g\t%.3f\t%.3f\t%.0f%%\t%.2f\t\n",
+			r.Algo, r.Size, r.Backend, r.Workers, r.Evals, r.Rejected, r.Seconds, r.EvalsPerS, r.EvalsPerSPerWorker, r.EvalSeconds, r.HostSeconds, share, r.SetupSeconds)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
 	_, err := fmt.Fprintln(w, "\nnull: the search loop alone (breeding, selection, bookkeeping) on an evaluator that walks nothing;\n"+
 		"other backends: the same search end to end. evals are children bred and scored (ga, ea, pipeline, memetic;\n"+
-		"the initial population's among them) or neighbours (ils, hill); seconds is the loop (Engine.Run), eval s its\n"+
+		"the initial population's among them) or neighbours (ils, hill); rejected, the infeasible candidates thrown away\n"+
+		"or repaired on the way; seconds is the loop (Engine.Run), eval s its\n"+
 		"time inside the evaluator and scoring, host s the rest; setup s, making the initial population, is apart.")
 	return err
 }

@@ -68,7 +68,8 @@ func TestNullEvaluator(t *testing.T) {
 
 // TestLoopTable runs tiny loop tables through the Go API: per method a
 // null row and a cpu row, each spending exactly the budget, with positive
-// rates and eval_seconds + host_seconds = seconds.
+// rates and eval_seconds + host_seconds = seconds, and the same rejected
+// candidates on every worker count.
 func TestLoopTable(t *testing.T) {
 	six := mousemaze.Size{Rows: 6, Cols: 6}
 	for _, tc := range []struct {
@@ -112,6 +113,15 @@ func TestLoopTable(t *testing.T) {
 					r.EvalsPerS, r.EvalsPerSPerWorker, r.Evals, r.Seconds, r.Workers)
 			}
 		}
+		for i, r := range recs {
+			if tc.algo == dispatch.AlgoGA && r.Rejected <= 0 {
+				t.Errorf("%s row %d (%s): rejected %d; a GA on 6x6 throws infeasible children away", tc.algo, i, r.Backend, r.Rejected)
+			}
+			// The same seed breeds the same candidates on every worker count.
+			if i >= 2 && r.Rejected != recs[i%2].Rejected {
+				t.Errorf("%s row %d (%s, %d workers): rejected %d, but %d on %d workers", tc.algo, i, r.Backend, r.Workers, r.Rejected, recs[i%2].Rejected, recs[i%2].Workers)
+			}
+		}
 		if n := strings.Count(progress.String(), "\n"); n != len(recs) {
 			t.Errorf("%s: %d progress lines for %d rows:\n%s", tc.algo, n, len(recs), progress.String())
 		}
@@ -119,7 +129,7 @@ func TestLoopTable(t *testing.T) {
 		if err := WriteLoopTable(&table, o, recs); err != nil {
 			t.Fatal(err)
 		}
-		for _, want := range []string{"search loop on " + cpuName(), "evals/s/worker", "host %", " null ", " cpu "} {
+		for _, want := range []string{"search loop on " + cpuName(), "evals/s/worker", "rejected", "host %", " null ", " cpu "} {
 			if !strings.Contains(table.String(), want) {
 				t.Errorf("%s: table lacks %q:\n%s", tc.algo, want, table.String())
 			}

@@ -2,7 +2,6 @@ package dispatch
 
 import (
 	"context"
-	"fmt"
 	"math"
 	"math/bits"
 	"math/rand/v2"
@@ -31,7 +30,8 @@ func TestGridBreedIsReference(t *testing.T) {
 		{5, 6, false, true, 2}, {5, 6, true, true, 2}, {13, 13, false, true, 10},
 		{13, 13, false, false, 10}, {9, 4, true, false, 3}, {32, 32, false, true, 60},
 		{2, 2, false, true, 1}, {7, 64, true, true, 30}, {1, 9, true, true, 2},
-		{64, 64, false, true, 245}, {3, 3, true, true, 40},
+		{64, 64, false, true, 245}, {3, 3, true, true, 40}, {16, 16, false, true, 15},
+		{6, 31, true, true, 10}, {15, 15, true, false, 12},
 	} {
 		spec, err := Preset(AlgoGA)
 		if err != nil {
@@ -86,7 +86,8 @@ func TestGridBreedIsReference(t *testing.T) {
 // term by term, applies the moves with Apply and asks the reference flood
 // (mousemaze.Feasible) whether a child is feasible.
 func breedReference(p *GridProblem, rng *rand.Rand, parents []Grid, n int, cross bool, rate float64) ([]Grid, int64) {
-	r := breedRand(rng.Uint64())
+	seed := rng.Uint64()
+	var r breedRand // the stream of the child being bred
 	var pool []bool
 	bit := func() bool {
 		if len(pool) == 0 {
@@ -120,13 +121,14 @@ func breedReference(p *GridProblem, rng *rand.Rand, parents []Grid, n int, cross
 		case q >= 1:
 			return n
 		case b.p0 < 1e-250:
-			return binomialSkips(rng, n, q)
+			return binomialSkips(&r, n, q)
 		}
 		return b.invert(r.float())
 	}
 	var rejected int64
 	kids := make([]Grid, n)
 	for i := range kids {
+		r = childRand(seed, i)
 		a := parents[r.below(uint64(len(parents)))]
 		b := a
 		if cross {
@@ -169,7 +171,8 @@ func breedReference(p *GridProblem, rng *rand.Rand, parents []Grid, n int, cross
 			}
 			rejected++
 			if try+1 >= maxRedraws {
-				kids[i] = p.Repair(rng, c, a)
+				kids[i] = p.Clone(c)
+				p.repair(&r, &kids[i], a)
 				break
 			}
 		}
@@ -208,14 +211,13 @@ func TestBreedRand(t *testing.T) {
 		}
 	}
 	var table binomialTable
-	rng := rand.New(rand.NewPCG(1, 1))
 	for _, c := range []struct {
 		n int
 		p float64
 	}{{167, 10.0 / 167}, {20, 0.5}, {5, 0.9}, {1, 0.3}, {4094, 0.06}} {
 		for range 2000 {
 			a, b := r, r
-			got := table.draw(&a, rng, c.n, c.p)
+			got := table.draw(&a, c.n, c.p)
 			u := b.float()
 			k := (&binomial{n: c.n, p: c.p, p0: math.Exp(float64(c.n) * math.Log1p(-c.p))}).invert(u)
 			if got != k {
@@ -232,11 +234,14 @@ func TestBreedRand(t *testing.T) {
 // its edge cases.
 func TestBinomialSkips(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
+	skips := func(rng *rand.Rand, n int, p float64) int { return binomialSkips(rng, n, p) }
+	br := breedRand(3)
+	skipsBreed := func(_ *rand.Rand, n int, p float64) int { return binomialSkips(&br, n, p) } // as Breed draws them
 	for _, tc := range []struct {
 		n    int
 		p    float64
 		draw func(*rand.Rand, int, float64) int
-	}{{167, 10.0 / 167, binomialSkips}, {20, 0.5, binomialSkips}, {1000, 0.003, binomialSkips}, {5, 0.9, binomialSkips},
+	}{{167, 10.0 / 167, skips}, {20, 0.5, skips}, {1000, 0.003, skips}, {5, 0.9, skips}, {1000, 0.003, skipsBreed},
 		{167, 10.0 / 167, binomialDraw}, {20, 0.5, binomialDraw}, {1000, 0.003, binomialDraw}, {5, 0.9, binomialDraw},
 		{4094, 0.3, binomialDraw}} {
 		const draws = 200000
@@ -369,10 +374,22 @@ func TestLargeGenerationsAreReproducible(t *testing.T) {
 
 // BenchmarkGridBreed breeds chunks of 13x13 and 32x32 children with the
 // ga preset's rate (crossover, mutation, feasibility), on one goroutine,
-// from parents drawn at random; it reports children per second.
+// from ten parents drawn at random and, on 13x13, from the ten parents of
+// a GA generation in testdata/ga-parents-13x13.txt (mazes of long walks,
+// whose children are infeasible more often); it reports children per
+// second and rejected candidates per child.
 func BenchmarkGridBreed(b *testing.B) {
-	for _, side := range []int{13, 32} {
-		b.Run(fmt.Sprintf("%dx%d", side, side), func(b *testing.B) {
+	evolved, err := mousemaze.ParseFile("testdata/ga-parents-13x13.txt")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name    string
+		side    int
+		evolved bool
+	}{{"13x13", 13, false}, {"32x32", 32, false}, {"13x13-evolved", 13, true}} {
+		b.Run(tc.name, func(b *testing.B) {
+			side := tc.side
 			spec, err := Preset(AlgoGA)
 			if err != nil {
 				b.Fatal(err)
@@ -394,6 +411,9 @@ func BenchmarkGridBreed(b *testing.B) {
 			parents := make([]Grid, 10)
 			for i := range parents {
 				parents[i] = e.drawFeasible(rng, new(int64), false)
+				if tc.evolved {
+					parents[i] = Grid{Walls: evolved[i].Walls}
+				}
 			}
 			rate := spec.mutationFor(side*side - 2)
 			dst := make([]Grid, breedChunk)

@@ -3,7 +3,6 @@ package dispatch
 import (
 	"math"
 	"math/bits"
-	"math/rand/v2"
 )
 
 // breedRand is the random generator of GridProblem.Breed: a 64-bit
@@ -48,18 +47,40 @@ func (r *breedRand) float() float64 {
 	return float64(r.next()>>11) * 0x1p-53
 }
 
+// Float64 is float (breedRand is a uniform).
+func (r *breedRand) Float64() float64 { return r.float() }
+
+// IntN is below(n), for n > 0 (breedRand is a uniform).
+func (r *breedRand) IntN(n int) int { return int(r.below(uint64(n))) }
+
+// uniform is a source of the uniform numbers that binomialSkips and
+// GridProblem's repair draw: a *rand.Rand, or a breedRand in Breed.
+type uniform interface {
+	// Float64 returns a uniform float64 in [0, 1).
+	Float64() float64
+	// IntN returns a uniform int in [0, n), n > 0.
+	IntN(n int) int
+}
+
 // binomialTable draws binomial numbers by looking a uniform up in a table
 // of the distribution function, built once for each n and p in a row; the
 // draw is binomialDraw's inversion, made with a binary search. Where (1-p)^n
-// underflows it counts geometric gaps instead (binomialSkips, from rng).
+// underflows it counts geometric gaps instead (binomialSkips, from r).
 type binomialTable struct {
 	n   int
 	p   float64
 	cdf []float64 // cdf[k] = P(X ≤ k), up to where it reaches 1 or k = n
+	// guide[b] is the first k with b/guideSize < cdf[k] (or the last k):
+	// where a uniform's search starts, one or two steps from its answer.
+	guide [guideSize]uint16
 }
 
+// guideSize is the number of equal parts of [0, 1) that binomialTable's
+// guide starts its searches from.
+const guideSize = 128
+
 // draw returns a binomial(n, p) number.
-func (t *binomialTable) draw(r *breedRand, rng *rand.Rand, n int, p float64) int {
+func (t *binomialTable) draw(r *breedRand, n int, p float64) int {
 	switch {
 	case n <= 0 || p <= 0:
 		return 0
@@ -70,19 +91,16 @@ func (t *binomialTable) draw(r *breedRand, rng *rand.Rand, n int, p float64) int
 		t.build(n, p)
 	}
 	if len(t.cdf) == 0 {
-		return binomialSkips(rng, n, p)
+		return binomialSkips(r, n, p)
 	}
 	u := r.float()
-	lo, hi := 0, len(t.cdf)-1 // the first k with u < cdf[k], else the last
-	for lo < hi {
-		mid := (lo + hi) / 2
-		if u < t.cdf[mid] {
-			hi = mid
-		} else {
-			lo = mid + 1
-		}
+	// The first k with u < cdf[k], else the last, from the guide's k for
+	// u's part of [0, 1), which is at or below it.
+	k, last := int(t.guide[int(u*guideSize)]), len(t.cdf)-1
+	for k < last && u >= t.cdf[k] {
+		k++
 	}
-	return lo
+	return k
 }
 
 // build fills the table for n and p (empty where P(0) underflows).
@@ -100,5 +118,12 @@ func (t *binomialTable) build(n int, p float64) {
 		f *= float64(n-k) / float64(k+1) * q
 		cdf += f
 		t.cdf = append(t.cdf, cdf)
+	}
+	k, last := 0, len(t.cdf)-1
+	for b := range t.guide {
+		for k < last && float64(b)/guideSize >= t.cdf[k] {
+			k++
+		}
+		t.guide[b] = uint16(k)
 	}
 }

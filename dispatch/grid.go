@@ -380,6 +380,14 @@ func (p *GridProblem) crossInto(rng *rand.Rand, a, b Grid, c *Grid) {
 // not needed. The entry cell is open throughout.)
 func (p *GridProblem) Repair(rng *rand.Rand, child, parent Grid) Grid {
 	child = p.Clone(child)
+	p.repair(rng, &child, parent)
+	return child
+}
+
+// repair is Repair in place: it changes child's walls and ends, drawing
+// from rng.
+func (p *GridProblem) repair(rng uniform, c *Grid, parent Grid) {
+	child := *c
 	child.Entry, child.Exit = parent.Entry, parent.Exit
 	p.openEnds(&child)
 	var diffBuf [64]int
@@ -407,7 +415,7 @@ func (p *GridProblem) Repair(rng *rand.Rand, child, parent Grid) Grid {
 			ok = mousemaze.ReachWalls(child.Walls, reach, p.Cols, child.Entry, child.Exit)
 		}
 	}
-	return child
+	*c = child
 }
 
 // touches reports whether the cell of row r with column mask bit is, or

@@ -124,7 +124,7 @@ func (s *Engine[G]) mutationCount(g G, rate float64) int {
 // probability p from rng, with one draw per success (and one more) instead
 // of one per trial: the gaps between successes are geometric. It has
 // exactly the binomial distribution; p ≤ 0 gives 0 and p ≥ 1 gives n.
-func binomialSkips(rng *rand.Rand, n int, p float64) int {
+func binomialSkips(rng uniform, n int, p float64) int {
 	switch {
 	case n <= 0 || p <= 0:
 		return 0
