@@ -245,18 +245,23 @@ func (s *Engine[G]) climbBatchAhead(c *Climb[G]) ([]Member[G], *ahead[G], *climb
 	return a.batch, a, a.store
 }
 
-// dropAhead waits until a batch built ahead that is not taken is built
-// and scored, so that no evaluation runs once the search has returned
-// (its caller may close the evaluator), and releases its store.
+// dropAhead lets go of a batch built ahead that is not taken: a goroutine
+// waits until it is built and scored and releases its store, while the
+// search goes on (waiting here would hold the next batch back behind the
+// walks of one that is thrown away). Run waits for those goroutines
+// (Engine.dropped), so that no evaluation runs once the search has
+// returned (its caller may close the evaluator).
 func (s *Engine[G]) dropAhead(a *ahead[G]) {
 	if a == nil {
 		return
 	}
-	<-a.built
-	if a.scored != nil {
-		<-a.scored
-	}
-	s.release(a.store)
+	s.dropped.Go(func() {
+		<-a.built
+		if a.scored != nil {
+			<-a.scored
+		}
+		s.release(a.store)
+	})
 }
 
 // A climbStore is the storage of a climb's batch built by climbBatchInto:

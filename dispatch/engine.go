@@ -118,6 +118,9 @@ type Engine[G any] struct {
 	idle  int                 // generations in a row that evaluated nothing
 	scans map[*Climb[G]]*scan // neighbour orders of the climbs, rebuilt on resume
 	next  *ahead[G]           // the batch built ahead of a climb's next step (see startAhead)
+	// dropped counts the batches built ahead and not taken whose scoring
+	// may still run (see dropAhead); Run waits for them before it returns.
+	dropped sync.WaitGroup
 	// stores are the climbs' batch storage, reused (climbStore); a pool,
 	// as a batch built ahead takes one on another goroutine.
 	stores sync.Pool
@@ -261,7 +264,8 @@ const maxRepeats = 20000
 func (s *Engine[G]) Run(ctx context.Context, hooks EngineHooks[G]) error {
 	s.hooks, s.ctx = hooks, ctx
 	defer func() {
-		s.dropAhead(s.next) // no evaluation may outlive Run
+		s.dropAhead(s.next)
+		s.dropped.Wait() // no evaluation may outlive Run
 		s.hooks, s.ctx, s.next = EngineHooks[G]{}, nil, nil
 	}()
 	for !s.Done() {
