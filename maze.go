@@ -306,6 +306,14 @@ func (m Maze) String() string {
 type Population struct {
 	Rows, Cols int
 	Words      []uint64
+	// Feasible promises that every maze is feasible under the ends it is
+	// evaluated with (a search checks each genome before evaluating it),
+	// so an evaluator may skip its own check. The results stay exact
+	// either way: an evaluator that skips the check still reports a maze
+	// that is not feasible as infeasible, only later (the cpu backend
+	// finds out when a capped walk reaches its cap, or when an uncapped
+	// one reaches MaxKernelTurns and the reference walk takes over).
+	Feasible bool
 }
 
 // NewPopulation returns a population of n open mazes of the given size.

@@ -161,6 +161,49 @@ func TestFallback(t *testing.T) {
 	})
 }
 
+// TestPromisedFeasible walks random batches (about half their mazes not
+// feasible) marked Population.Feasible, so that the kernels skip their
+// check, and wants the reference walk's results all the same: an
+// infeasible maze is found out when its capped walk reaches the cap or
+// its uncapped one the kernels' turn limit (lowered here), on every
+// kernel and through the Evaluator.
+func TestPromisedFeasible(t *testing.T) {
+	defer func(old int64) { kernelTurns = old }(kernelTurns)
+	kernelTurns = 3000
+	rng := rand.New(rand.NewPCG(8, 8))
+	var cases []testCase
+	infeasible := 0
+	for range 300 {
+		tc := randomCase(t, rng, 1+rng.IntN(40))
+		tc.pop.Feasible = true
+		for _, r := range tc.want {
+			if !r.Feasible {
+				infeasible++
+			}
+		}
+		cases = append(cases, tc)
+	}
+	if infeasible < 1000 {
+		t.Fatalf("only %d infeasible mazes in the batches", infeasible)
+	}
+	runKernels(t, func(t *testing.T, k kernel) {
+		for _, tc := range cases {
+			check(t, k, tc)
+		}
+	})
+	e, err := New(mousemaze.Options{Workers: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range cases {
+		dst := guarded(t, tc.pop.Len())
+		if err := e.Evaluate(tc.pop, tc.cfg, dst); err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		mazetest.Compare(t, "Evaluator", tc.name, tc.pop, tc.want, dst)
+	}
+}
+
 // TestThesisMazes checks the thesis mazes' turn counts and heat maps.
 func TestThesisMazes(t *testing.T) {
 	mazes, err := mousemaze.ParseFile("../testdata/thesis-mazes.txt")

@@ -118,6 +118,38 @@ func (s *lanes) feasible(walls []uint64) bool {
 	return mousemaze.FeasibleWalls(walls, s.cols, s.cfg.Entry, s.cfg.Exit)
 }
 
+// startable reports whether the maze's entry and exit cells are open and
+// the entry cell is the exit cell of a one-row maze or has an open
+// neighbour. A maze that is not feasible but startable walks in its
+// entry's component, never onto a wall (the cell it came from is always
+// open), and never escapes; one that is not startable could step onto a
+// wall from its first cell, or start on one.
+func (s *lanes) startable(walls []uint64) bool {
+	e := uint(s.cfg.Entry)
+	open0 := ^walls[0] & mousemaze.RowMask(s.cols)
+	if open0>>e&1 == 0 || walls[s.rows-1]>>uint(s.cfg.Exit)&1 != 0 {
+		return false
+	}
+	if s.rows == 1 && s.cfg.Entry == s.cfg.Exit {
+		return true
+	}
+	near := open0 & (1<<(e+1) | 1<<e>>1)
+	if s.rows > 1 {
+		near |= ^walls[1] & (1 << e)
+	}
+	return near != 0
+}
+
+// infeasible returns the result of a maze that is not feasible, as
+// mousemaze.Walk gives it (with an all-zero heat map where asked for).
+func (s *lanes) infeasible() mousemaze.Result {
+	var res mousemaze.Result
+	if s.cfg.Heat {
+		res.Heat = make([]uint32, s.rows*s.cols)
+	}
+	return res
+}
+
 // load copies maze walls into lane slot l's region and puts the mouse on
 // the entry cell, which gets its first visit.
 func (s *lanes) load(l int, walls []uint64) {
@@ -164,6 +196,11 @@ func (s *lanes) finish(l int, escaped bool, pop mousemaze.Population, dst []mous
 		dst[i] = res
 		return nil
 	}
+	if !escaped && pop.Feasible && !s.feasible(m.Walls) {
+		// Capped, in a population promised feasible: fill did not check.
+		dst[i] = s.infeasible()
+		return nil
+	}
 	res := mousemaze.Result{Turns: s.turns[l], Escaped: escaped, Feasible: true}
 	if s.cfg.Heat {
 		res.Heat = s.heat(l, m.Walls)
@@ -182,12 +219,10 @@ func (s *lanes) fill(l int, next *atomic.Int64, pop mousemaze.Population, dst []
 			return false, nil
 		}
 		walls := pop.Words[i*s.rows : (i+1)*s.rows]
-		if !s.feasible(walls) {
-			var res mousemaze.Result
-			if s.cfg.Heat {
-				res.Heat = make([]uint32, s.rows*s.cols)
-			}
-			dst[i] = res
+		// A population promised feasible is not flooded, but what would
+		// send the walk astray is still looked at (startable).
+		if pop.Feasible && !s.startable(walls) || !pop.Feasible && !s.feasible(walls) {
+			dst[i] = s.infeasible()
 			continue
 		}
 		s.maze[l] = i

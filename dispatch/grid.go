@@ -591,7 +591,10 @@ func (p *GridProblem) Check(g Grid) error {
 }
 
 // Evaluate walks every maze of batch on the problem's evaluator (mazes
-// with the same ends as one population) and scores the walks.
+// with the same ends as one population) and scores the walks. The mazes
+// must be feasible (the engine checks every genome before it evaluates
+// it), and the populations say so (Population.Feasible), so the evaluator
+// need not check again; one that is not is scored as an error.
 func (p *GridProblem) Evaluate(batch []Grid, dst []Score) error {
 	if len(batch) == 0 {
 		return nil
@@ -614,7 +617,7 @@ func (p *GridProblem) Evaluate(batch []Grid, dst []Score) error {
 				buf.words = append(buf.words, g.Walls...)
 			}
 			buf.res = slices.Grow(buf.res[:0], len(part))[:len(part)]
-			pop := mousemaze.Population{Rows: p.Rows, Cols: p.Cols, Words: buf.words}
+			pop := mousemaze.Population{Rows: p.Rows, Cols: p.Cols, Words: buf.words, Feasible: true}
 			if err := p.evaluateGroup(pop, cfg, buf.res, nil, dst[lo:lo+len(part)]); err != nil {
 				return err
 			}
@@ -633,7 +636,7 @@ func (p *GridProblem) Evaluate(batch []Grid, dst []Score) error {
 	}
 	for _, k := range keys {
 		idx := groups[k]
-		pop := mousemaze.Population{Rows: p.Rows, Cols: p.Cols, Words: make([]uint64, 0, p.Rows*len(idx))}
+		pop := mousemaze.Population{Rows: p.Rows, Cols: p.Cols, Words: make([]uint64, 0, p.Rows*len(idx)), Feasible: true}
 		for _, i := range idx {
 			pop.Words = append(pop.Words, batch[i].Walls...)
 		}
