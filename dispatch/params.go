@@ -202,12 +202,7 @@ var Params = []Param{
 		}},
 	{Name: "kick-heat", Algos: ilsOnly, Help: "draw the cells of a random kick by the walk of home: a cell visited v times has weight (v+1)^`a` (0-8; 0 = uniform; ils on grids)",
 		field: func(p *Spec) any { return &p.KickHeat },
-		check: func(p *Spec, _ checkContext) string {
-			if !(p.KickHeat >= 0 && p.KickHeat <= 8) {
-				return "must be in [0, 8]"
-			}
-			return ""
-		}},
+		check: func(p *Spec, _ checkContext) string { return inInterval(p.KickHeat, 0, 8, false) }},
 	{Name: "restarts", Algos: ilsOnly, Help: "kicks `n` in a row without a better local optimum before ils restarts from a random maze (0 = never)",
 		field: func(p *Spec) any { return &p.Restarts },
 		check: func(p *Spec, _ checkContext) string { return atLeast(p.Restarts, 0, "0 (never) or more") }},
@@ -216,12 +211,7 @@ var Params = []Param{
 		check: func(p *Spec, _ checkContext) string { return atLeast(p.Reach, 0, "0 (any) or more") }},
 	{Name: "accept", Algos: ilsOnly, Help: "ils moves its home to a local optimum scoring at least (1 - `a`) of home's (0 = equal or better only)",
 		field: func(p *Spec) any { return &p.Accept },
-		check: func(p *Spec, _ checkContext) string {
-			if !(p.Accept >= 0 && p.Accept < 1) {
-				return "must be in [0, 1)"
-			}
-			return ""
-		}},
+		check: func(p *Spec, _ checkContext) string { return inInterval(p.Accept, 0, 1, true) }},
 	{Name: "polish", Help: "after the budget, search every maze within Hamming distance `r` (0-3) of the best until none is better, and certify it (pipeline: 3)",
 		field: func(p *Spec) any { return &p.Polish },
 		check: func(p *Spec, _ checkContext) string {
@@ -363,6 +353,20 @@ func within(v, lo, hi int, why string) string {
 		return strings.TrimSpace(fmt.Sprintf("must be in %d..%d %s", lo, hi, why))
 	}
 	return ""
+}
+
+// inInterval is the range check of a float parameter: "" when x lies in
+// [lo, hi], or in [lo, hi) when hiOpen (NaN never does), else the message
+// naming the interval, such as "must be in [0, 1)".
+func inInterval(x, lo, hi float64, hiOpen bool) string {
+	if x >= lo && (x < hi || !hiOpen && x == hi) {
+		return ""
+	}
+	end := "]"
+	if hiOpen {
+		end = ")"
+	}
+	return fmt.Sprintf("must be in [%g, %g%s", lo, hi, end)
 }
 
 func oneOf(v, msg string, emptyOK bool, allowed ...string) string {
