@@ -78,11 +78,8 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 		"mousemaze sweep --size 6x6 --workers 2 --json", stderr)
 	var f sweepFlags
 	f.register(fs)
-	parseFlags(fs, args)
+	parseNoArgs(fs, args)
 	fail := failer("sweep", stderr)
-	if fs.NArg() > 0 {
-		return fail(exitUsage, "unexpected arguments %q", fs.Args())
-	}
 	if f.size == "" {
 		return fail(exitUsage, "--size is required, such as --size 5x5")
 	}
