@@ -64,7 +64,8 @@ type uniform interface {
 
 // binomialTable draws binomial numbers by looking a uniform up in a table
 // of the distribution function, built once for each n and p in a row; the
-// draw is binomialDraw's inversion, made with a binary search. Where (1-p)^n
+// draw is binomialDraw's inversion, its search started from a guide (the
+// table's answer for the start of the uniform's 1/128 of [0, 1)). Where (1-p)^n
 // underflows it counts geometric gaps instead (binomialSkips, from r).
 type binomialTable struct {
 	n   int
