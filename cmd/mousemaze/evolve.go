@@ -119,6 +119,9 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 		return fail(exitUsage, "%v", err)
 	}
 	o.InitAt = f.initAt
+	if f.resume && (set["init"] || set["init-at"]) {
+		fmt.Fprintf(stderr, "mousemaze evolve: %s\n", evolve.InitOnResume)
+	}
 	ev, code := f.be.open("evolve", stderr)
 	if code >= 0 {
 		return code

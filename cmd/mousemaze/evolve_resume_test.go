@@ -2,8 +2,11 @@ package main
 
 import (
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/mousemaze/mousemaze/dispatch/evolve"
 )
 
 // TestEvolveResumeSameCommand interrupts searches started with search
@@ -33,6 +36,8 @@ func TestEvolveResumeSameCommand(t *testing.T) {
 		{"local changed", []string{"--size", "6x6", "--local", "h3"}, []string{"--local", "h2"}, "local"},
 		{"mutation changed", []string{"--size", "6x6", "--algo", "ga", "--mutation", "2.5"}, []string{"--mutation", "3"}, "mutation"},
 		{"kick given anew", []string{"--size", "6x6"}, []string{"--kick", "4"}, "kick"},
+		{"init", []string{"--size", "6x6", "--init", "testdata/six.txt"}, nil, ""},
+		{"init grown", []string{"--size", "7x7", "--init", "testdata/six.txt", "--init-at", "corners", "--algo", "ga"}, nil, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			ckpt := filepath.Join(t.TempDir(), "c.json")
@@ -56,6 +61,10 @@ func TestEvolveResumeSameCommand(t *testing.T) {
 			}
 			if code != exitOK || !strings.Contains(stdout, `"evals":1000`) {
 				t.Errorf("resume: exit %d: %s\n%s", code, stderr, stdout)
+			}
+			// --init is not read again: the note says so, only when given.
+			if note := strings.Contains(stderr, evolve.InitOnResume); note != slices.Contains(tc.args, "--init") {
+				t.Errorf("resume: the note on --init shown %v:\n%s", note, stderr)
 			}
 		})
 	}

@@ -125,8 +125,10 @@ func TuningArgs(p dispatch.Spec) []string {
 // ResumeConflict checks the flags given (set) on the command line of a
 // resumed search against the Spec p its checkpoint holds: a flag that
 // restates p's setting is fine, so that the command that started a search
-// resumes it with --resume added; one that would change it, or --init, is
-// an error naming the flag. Values are compared as parsed: sizes and
+// resumes it with --resume added; one that would change it is an error
+// naming the flag. --init and --init-at are not checked: a resumed search
+// does not read them (the mazes they seeded are in the checkpoint's
+// state), and the command says so (InitOnResume). Values are compared as parsed: sizes and
 // orders (13X13 is 13x13), and the search parameters of TuningNames as
 // Tuning.Apply sets them (--local h2 is Local 2, --mutation 0.50 is 0.5,
 // --deepen-reach 3 is the default reach). got returns a flag's value as
@@ -142,7 +144,7 @@ func ResumeConflict(p dispatch.Spec, set map[string]bool, got func(name string) 
 		"exit": strconv.Itoa(p.Exit), "cap": strconv.FormatInt(p.Cap, 10),
 		"free-ends": strconv.FormatBool(p.FreeEnds), "k": strconv.Itoa(p.K), "objective": obj,
 	}
-	names := append(slices.Clone(TuningNames), "size", "algo", "pop", "seed", "order", "entry", "exit", "cap", "free-ends", "init", "init-at", "k", "objective")
+	names := append(slices.Clone(TuningNames), "size", "algo", "pop", "seed", "order", "entry", "exit", "cap", "free-ends", "k", "objective")
 	for _, name := range names {
 		if !set[name] {
 			continue
@@ -161,6 +163,10 @@ func ResumeConflict(p dispatch.Spec, set map[string]bool, got func(name string) 
 	}
 	return nil
 }
+
+// InitOnResume is the note a command prints when --init or --init-at is
+// given with --resume: the search is the checkpoint's, whatever they say.
+const InitOnResume = "--init and --init-at are not read on --resume: the checkpoint holds the search they started"
 
 // sameSetting reports whether a flag's value states the same setting as
 // want, p's, reading sizes and orders as they are parsed and --pop 0 as

@@ -23,7 +23,7 @@ func TestResumeConflict(t *testing.T) {
 		{map[string]string{"size": "12x13"}, "size"},
 		{map[string]string{"order": "DRUL"}, "order"},
 		{map[string]string{"seed": "4"}, "seed"},
-		{map[string]string{"init": "x.txt"}, "init"},
+		{map[string]string{"init": "x.txt", "init-at": "corners"}, ""}, // not read on --resume
 		{map[string]string{"kick": "5"}, "kick"},
 		{map[string]string{"objective": "trap"}, "objective"},
 	} {
