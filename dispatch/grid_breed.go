@@ -308,9 +308,15 @@ func (br *breeding) flipCells(walls []uint64, k int) {
 		flip[row] |= bit
 		got++
 	}
-	for row, f := range flip {
+	br.applyFlips(walls)
+}
+
+// applyFlips flips in walls the cells marked in br.flip and clears the
+// marks for the next mutation.
+func (br *breeding) applyFlips(walls []uint64) {
+	for row, f := range br.flip[:len(walls)] {
 		walls[row] ^= f
-		flip[row] = 0
+		br.flip[row] = 0
 	}
 }
 
@@ -421,10 +427,7 @@ func (p *GridProblem) flipSites(br *breeding, walls []uint64, k, n, a, b int) (e
 		}
 		got++
 	}
-	for row, f := range flip {
-		walls[row] ^= f
-		flip[row] = 0
-	}
+	br.applyFlips(walls)
 	return entry, exit
 }
 

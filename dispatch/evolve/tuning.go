@@ -128,11 +128,11 @@ func TuningArgs(p dispatch.Spec) []string {
 // resumes it with --resume added; one that would change it is an error
 // naming the flag. --init and --init-at are not checked: a resumed search
 // does not read them (the mazes they seeded are in the checkpoint's
-// state), and the command says so (InitOnResume). Values are compared as parsed: sizes and
-// orders (13X13 is 13x13), and the search parameters of TuningNames as
-// Tuning.Apply sets them (--local h2 is Local 2, --mutation 0.50 is 0.5,
-// --deepen-reach 3 is the default reach). got returns a flag's value as
-// given.
+// state), and the command says so (InitOnResume). Values are compared as
+// parsed: sizes and orders (13X13 is 13x13), and the search parameters of
+// TuningNames as Tuning.Apply sets them (--local h2 is Local 2, --mutation
+// 0.50 is 0.5, --deepen-reach 3 is the default reach). got returns a
+// flag's value as given.
 func ResumeConflict(p dispatch.Spec, set map[string]bool, got func(name string) string) error {
 	obj := p.Objective
 	if obj == "" {
