@@ -155,8 +155,9 @@ test-cuda-mock:
 # $(BIN)/gpubench, $(BIN)/cuda.test and $(BIN)/mousemaze (cuda tag, linked against a plain
 # build of the mock, whose soname is the driver's libcuda.so.1 and which
 # is not kept: the device's driver is the one loaded there), and two 13x13
-# populations in $(BIN)/pops.
-GPUPOPS ?= 262144
+# populations in $(BIN)/pops (sized so that the three binaries and the
+# populations fit in the 64 MiB a device call carries).
+GPUPOPS ?= 131072
 gpu-bin:
 	inc=$$(scripts/mockcuda/cudaheader.sh $(BIN)/cuda-header) && \
 	scripts/mockcuda/build.sh $$inc $(BIN)/mockcuda-link plain && \
@@ -166,8 +167,9 @@ gpu-bin:
 		$(GO) test -c -tags cuda -o $(BIN)/cuda.test ./cuda && \
 	CGO_ENABLED=1 CGO_CFLAGS="-I$$inc" CGO_LDFLAGS="-L$(abspath $(BIN)/mockcuda-link)" \
 		$(GO) build -tags cuda -o $(BIN)/mousemaze ./cmd/mousemaze
-	rm -rf $(BIN)/mockcuda-link
 	mkdir -p $(BIN)/pops
-	$(BIN)/gpubench makepop --size 13x13 --n $(GPUPOPS) --kind long --out $(BIN)/pops/pop-13x13-long.bin
-	$(BIN)/gpubench makepop --size 13x13 --n $$(( $(GPUPOPS) / 2 )) --kind random --out $(BIN)/pops/pop-13x13-random.bin
+	# makepop draws on the host alone; the mock stands in for libcuda.so.1 here.
+	LD_LIBRARY_PATH=$(abspath $(BIN)/mockcuda-link) $(BIN)/gpubench makepop --size 13x13 --n $(GPUPOPS) --kind long --out $(BIN)/pops/pop-13x13-long.bin
+	LD_LIBRARY_PATH=$(abspath $(BIN)/mockcuda-link) $(BIN)/gpubench makepop --size 13x13 --n $$(( $(GPUPOPS) / 2 )) --kind random --out $(BIN)/pops/pop-13x13-random.bin
+	rm -rf $(BIN)/mockcuda-link
 	du -sh $(BIN)/gpubench $(BIN)/cuda.test $(BIN)/mousemaze $(BIN)/pops

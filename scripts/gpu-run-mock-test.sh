@@ -27,7 +27,7 @@ problems=()
 for f in gpu-run.json gpu-run.jsonl summary.txt; do
   [ -s "$out/$f" ] || problems+=("$f missing or empty")
 done
-for s in env smoke tests check stream-pop-13x13-random stream-pop-13x13-long stream-drawn-32x32 stream-resident-13x13 stream-cpu-1core-13x13 ga-13x13; do
+for s in env smoke tests check stream-pop-13x13-random stream-pop-13x13-long stream-drawn-32x32 stream-resident-13x13 stream-cpu-1core-13x13 stream-cpu-allcores-13x13 ga-13x13 ga-13x13-cpu; do
   grep -q "\"step\":\"$s\",\"rc\":0,.*\"status\":\"ok\"" "$out/gpu-run.jsonl" || problems+=("step $s did not pass")
 done
 grep -q '"mismatches":0,.*"size":"64x64","step":"check"' "$out/gpu-run.jsonl" || problems+=("no clean 64x64 check")

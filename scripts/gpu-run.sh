@@ -19,8 +19,9 @@
 #
 # Time limits (s): 10 smi, 15 env, 20 smoke, 90 tests, 60 check, 45 + 45
 # sanitizers, 2 x 30 carried streams, 40 drawn stream, 20 resident stream
-# (one batch uploaded once and walked again and again on the device), 20
-# cpu baseline, 45 ga (GPURUN_GA_LIMIT), 45 ncu: 515 in all with the
+# (one batch uploaded once and walked again and again on the device), 2 x 20
+# cpu baseline (one core, every core), 45 ga and 45 ga on the cpu backend
+# (GPURUN_GA_LIMIT), 45 ncu (clocks left alone): 580 in all with the
 # default 15 s streams; these are ceilings, each step stops early when
 # done.
 #
@@ -195,7 +196,13 @@ for pop in "$BIN"/pops/*.bin; do
 done
 step stream-drawn-32x32 $((SECS + 25)) "$BIN/gpubench" stream --size 32x32 --n "$DRAWN_N" --kind random --seconds "$SECS"
 step stream-resident-13x13 $((SECS / 3 + 14)) "$BIN/gpubench" stream --resident --size 13x13 --n "$DRAWN_N" --kind random --seconds $((SECS / 3 + 1))
-step stream-cpu-1core-13x13 $((SECS / 3 + 14)) "$BIN/gpubench" stream --backend cpu --workers 1 --size 13x13 --n $((DRAWN_N / 2)) --kind long --seconds $((SECS / 3 + 1))
+# The cpu backend on the carried long population (the mazes the device
+# streamed above; drawing long mazes takes minutes on one core), on one
+# core and on every core of the host.
+cpupop=(--size 13x13 --n $((DRAWN_N / 2)) --kind random)
+[ -f "$BIN/pops/pop-13x13-long.bin" ] && cpupop=(--pop "$BIN/pops/pop-13x13-long.bin")
+step stream-cpu-1core-13x13 $((SECS / 3 + 14)) "$BIN/gpubench" stream --backend cpu --workers 1 "${cpupop[@]}" --seconds $((SECS / 3 + 1))
+step stream-cpu-allcores-13x13 $((SECS / 3 + 14)) "$BIN/gpubench" stream --backend cpu --workers 0 "${cpupop[@]}" --seconds $((SECS / 3 + 1))
 
 # 7. A large GA on the device: evolve --algo ga with GPURUN_GA_POP children
 #    a generation for GPURUN_GA_EVALS evaluations; its final JSON line has
@@ -206,13 +213,18 @@ step stream-cpu-1core-13x13 $((SECS / 3 + 14)) "$BIN/gpubench" stream --backend 
 if [ -x "$BIN/mousemaze" ]; then
   step ga-13x13 "$GA_LIMIT" bash -c '"$1" evolve --backend cuda --algo ga --size 13x13 --seed 1 \
     --pop "$2" --evals "$3" --json | grep "^{\"event\":\"done\""' ga "$BIN/mousemaze" "$GA_POP" "$GA_EVALS"
+  # The same GA on the cpu backend of the same host (every core), for the
+  # ratio: a quarter of the evaluations at most.
+  cpu_evals=$(( GA_EVALS < 4 * GA_POP ? GA_EVALS : 4 * GA_POP ))
+  step ga-13x13-cpu "$GA_LIMIT" bash -c '"$1" evolve --backend cpu --algo ga --size 13x13 --seed 1 \
+    --pop "$2" --evals "$3" --json | grep "^{\"event\":\"done\""' ga "$BIN/mousemaze" "$GA_POP" "$cpu_evals"
 else
   skip ga-13x13 "$BIN/mousemaze is missing (make gpu-bin builds it)"
 fi
 
 # 8. One Nsight Compute pass on walk16 (13x13), if ncu is present.
 if command -v "$NCU" > /dev/null; then
-  step ncu 45 "$NCU" --kernel-name walk16 --launch-count 1 --section SpeedOfLight --section Occupancy \
+  step ncu 45 "$NCU" --clock-control none --kernel-name walk16 --launch-count 1 --section SpeedOfLight --section Occupancy \
     --section LaunchStats --section MemoryWorkloadAnalysis --section WarpStateStats \
     "$BIN/gpubench" stream --size 13x13 --n 262144 --kind random --seconds 1
 else

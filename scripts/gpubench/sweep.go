@@ -64,6 +64,7 @@ func cmdSweep(args []string, out *json.Encoder, stderr io.Writer) int {
 		return 2
 	}
 	var runner sweep.TaskRunner
+	abandoned := false
 	switch *backend {
 	case "emulate":
 		runner = &kernels.SweepRunner{Launch: kernels.EmulatedSweep(runtime.GOMAXPROCS(0))}
@@ -72,7 +73,11 @@ func cmdSweep(args []string, out *json.Encoder, stderr io.Writer) int {
 			return fail(stderr, "open %s: %v", *backend, err)
 		}
 		if c, ok := runner.(io.Closer); ok {
-			defer c.Close()
+			defer func() {
+				if !abandoned { // a launch still running would hold Close forever
+					c.Close()
+				}
+			}()
 		}
 	}
 	if s, ok := runner.(interface{ Settings() *kernels.SweepRunner }); ok {
@@ -104,6 +109,11 @@ func cmdSweep(args []string, out *json.Encoder, stderr io.Writer) int {
 			total.steps += r.Steps
 			total.seconds += secs
 		})
+		if rc == rcAbandoned {
+			abandoned = true
+			fmt.Fprintf(stderr, "gpubench sweep: %s: a launch outlived --timeout by %v; the shards after it are not run\n", sz, abandonGrace)
+			return 0
+		}
 		if rc != 0 {
 			return rc
 		}
@@ -115,6 +125,15 @@ func cmdSweep(args []string, out *json.Encoder, stderr io.Writer) int {
 	}
 	return 0
 }
+
+// rcAbandoned is sweepOnce's answer when a runner call outlived the
+// timeout by abandonGrace: the line is printed ("launch_abandoned"), the
+// runner is left running and not closed, and the process ends (exit 0).
+const rcAbandoned = -1
+
+// abandonGrace is how long sweepOnce waits past --timeout for a runner call
+// to return.
+const abandonGrace = 3 * time.Second
 
 // sweepOnce runs one sweep of cmdSweep and prints its line; add gets the
 // report of a completed sweep.
@@ -130,7 +149,32 @@ func sweepOnce(o sweep.Options, backend string, check bool, wantLeaves uint64, w
 		rec["shard"] = fmt.Sprintf("%d/%d", o.Shard, o.Shards)
 	}
 	t0 := time.Now()
-	rep, err := sweep.Run(ctx, o)
+	type outcome struct {
+		rep *sweep.Report
+		err error
+	}
+	done := make(chan outcome, 1)
+	go func() {
+		rep, err := sweep.Run(ctx, o)
+		done <- outcome{rep, err}
+	}()
+	var res outcome
+	select {
+	case res = <-done:
+	case <-ctx.Done():
+		// The sweep checks ctx between runner calls; a device launch of
+		// one call cannot be stopped. Give it abandonGrace to return.
+		select {
+		case res = <-done:
+		case <-time.After(abandonGrace):
+			rec["seconds"] = time.Since(t0).Seconds()
+			rec["completed"] = false
+			rec["launch_abandoned"] = true
+			out.Encode(rec)
+			return rcAbandoned
+		}
+	}
+	rep, err := res.rep, res.err
 	secs := time.Since(t0).Seconds()
 	rec["seconds"] = secs
 	if errors.Is(err, context.DeadlineExceeded) {

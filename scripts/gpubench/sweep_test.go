@@ -3,8 +3,13 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/mousemaze/mousemaze"
+	"github.com/mousemaze/mousemaze/dispatch/sweep"
 )
 
 // TestSweepEmulate runs gpubench sweep on the kernel's Go mirror, whole
@@ -42,5 +47,41 @@ func TestSweepEmulate(t *testing.T) {
 		if rc := run(args, &stdout, &stderr); rc != 2 {
 			t.Errorf("%v: exit %d, want 2", args, rc)
 		}
+	}
+}
+
+// stuckRunner is a sweep runner whose calls never return until release is
+// closed, as a device launch that runs past --timeout.
+type stuckRunner struct{ release chan struct{} }
+
+func (r stuckRunner) RunTasks(mousemaze.Size, mousemaze.Config, []sweep.Task) (sweep.TaskTally, error) {
+	<-r.release
+	return sweep.TaskTally{}, errors.New("released")
+}
+
+func (stuckRunner) BatchTasks() int { return 1 << 10 }
+
+// TestSweepAbandonsAStuckLaunch checks that --timeout holds even when one
+// runner call does not return: the shard's line says completed false and
+// launch_abandoned, the shards after it are not run, and the exit is 0.
+func TestSweepAbandonsAStuckLaunch(t *testing.T) {
+	stuck := stuckRunner{release: make(chan struct{})}
+	defer close(stuck.release)
+	sweep.RegisterRunner("test-stuck", func() (sweep.TaskRunner, error) { return stuck, nil })
+	var stdout, stderr bytes.Buffer
+	t0 := time.Now()
+	rc := run([]string{"sweep", "--backend", "test-stuck", "--size", "5x5", "--split-depth", "6", "--shards", "4", "--shard-list", "1,2", "--timeout", "0.2"}, &stdout, &stderr)
+	if rc != 0 {
+		t.Fatalf("exit %d, want 0: %s", rc, stderr.String())
+	}
+	if took := time.Since(t0); took > abandonGrace+10*time.Second {
+		t.Errorf("took %v, want about --timeout plus %v", took, abandonGrace)
+	}
+	lines := strings.Split(strings.TrimSpace(stdout.String()), "\n")
+	if len(lines) != 1 || !strings.Contains(lines[0], `"completed":false`) || !strings.Contains(lines[0], `"launch_abandoned":true`) || !strings.Contains(lines[0], `"shard":"1/4"`) {
+		t.Fatalf("want one line for shard 1/4, abandoned:\n%s", stdout.String())
+	}
+	if !strings.Contains(stderr.String(), "the shards after it are not run") {
+		t.Errorf("stderr %q does not say the later shards were not run", stderr.String())
 	}
 }

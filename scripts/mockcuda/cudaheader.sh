@@ -16,7 +16,7 @@ set -uo pipefail
 cache="${1:?usage: cudaheader.sh CACHE-DIR}"
 for dir in "${CUDA_INCLUDE:-}" /usr/include /usr/local/cuda/include "$cache/usr/include"; do
   if [ -n "$dir" ] && [ -f "$dir/cuda.h" ]; then
-    echo "$dir"
+    (cd "$dir" && pwd) # absolute: cgo compiles in each package's folder
     exit 0
   fi
 done
