@@ -530,7 +530,7 @@ func (e *Evaluator) pipeline(wd kernels.Width, p kernels.Params, walls, out []ui
 		if err := s.reserve(m, rows, cells, heat != nil, l.ScratchBytes); err != nil {
 			return err
 		}
-		copy(s.hWalls.words(m*rows), walls[start*rows:end*rows])
+		copyWords(s.hWalls.words(m*rows), walls[start*rows:end*rows])
 		q := p
 		q.Walls, q.Out, q.Next, q.Scratch = devptr(s.dWalls), devptr(s.dOut), devptr(s.dNext), devptr(s.scratch)
 		q.Heat = 0
@@ -692,6 +692,16 @@ func (e *Evaluator) WalkResident(cfg mousemaze.Config, out []uint64) error {
 	})
 }
 
+// copyWordsChunk is the words (512 KiB) one goroutine of copyWords copies
+// at a time: a single core copies into pinned memory at a fraction of the
+// bus's rate, so the copies of a large chunk are shared among the cores.
+const copyWordsChunk = 1 << 16
+
+// copyWords copies src into dst (of the same length) on the host's cores.
+func copyWords(dst, src []uint64) {
+	kernels.ForChunks(len(src), copyWordsChunk, func(lo, hi int) { copy(dst[lo:hi], src[lo:hi]) })
+}
+
 // reserve grows the slot's buffers for a chunk of m mazes.
 func (s *slot) reserve(m, rows, cells int, heat bool, scratch int) error {
 	err := errors.Join(
@@ -722,7 +732,7 @@ func (e *Evaluator) harvest(s *slot) error {
 		return fmt.Errorf("kernel time: cuEventElapsedTime: %w", err)
 	}
 	e.stats.Kernel += time.Duration(ms * float64(time.Millisecond))
-	copy(s.out, s.hOut.words(len(s.out)))
+	copyWords(s.out, s.hOut.words(len(s.out)))
 	if s.heat != nil {
 		copy(s.heat, s.hHeat.counts(len(s.heat)))
 	}

@@ -290,22 +290,24 @@ func lchoose(n, k int) float64 {
 // with many ties.
 func TestBestK(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
-	for _, n := range []int{1, 2, 7, 100, 3000} {
+	for _, n := range []int{1, 2, 7, 100, 3000, 2*bestKChunk + 5, 5*bestKChunk - 1} {
 		pool := make([]Member[Grid], n)
 		for i := range pool {
 			pool[i] = Member[Grid]{Genome: Grid{Entry: i}, Score: TurnsScore(int64(rng.IntN(20))), Scored: true}
 		}
 		sorted := slices.Clone(pool)
 		sortBest(sorted)
-		for _, k := range []int{1, 2, 5, 64, n} {
-			got := bestK(pool, k)
-			want := sorted[:min(k, n)]
-			if len(got) != len(want) {
-				t.Fatalf("n=%d k=%d: %d members", n, k, len(got))
-			}
-			for i := range got {
-				if got[i].Genome.Entry != want[i].Genome.Entry {
-					t.Fatalf("n=%d k=%d: member %d is %d, want %d", n, k, i, got[i].Genome.Entry, want[i].Genome.Entry)
+		for _, k := range []int{1, 2, 5, 64, bestKChunk / 2, n} {
+			for _, workers := range []int{1, 3} { // serial, then in chunks on goroutines
+				got := bestK(pool, k, workers)
+				want := sorted[:min(k, n)]
+				if len(got) != len(want) {
+					t.Fatalf("n=%d k=%d workers=%d: %d members", n, k, workers, len(got))
+				}
+				for i := range got {
+					if got[i].Genome.Entry != want[i].Genome.Entry {
+						t.Fatalf("n=%d k=%d workers=%d: member %d is %d, want %d", n, k, workers, i, got[i].Genome.Entry, want[i].Genome.Entry)
+					}
 				}
 			}
 		}

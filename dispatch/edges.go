@@ -343,6 +343,12 @@ func (p *EdgeProblem) parallel(n int, f func(i int)) {
 // goroutines, which take the next i from a shared counter, and returns
 // when all are done.
 func parallelFor(workers, n int, f func(i int)) {
+	if workers <= 1 || n <= 1 { // no goroutine for one task
+		for i := range n {
+			f(i)
+		}
+		return
+	}
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for range min(workers, n) {

@@ -141,6 +141,7 @@ type Engine[G any] struct {
 	spare    []Member[G] // the generation before Pop, free for the next (see generation)
 	gsBuf    []G         // evaluate's genomes and scores, kept between calls
 	scoreBuf []Score
+	hashBuf  []uint64      // account's hashes of a large batch, kept between calls
 	evalTime time.Duration // wall time inside Problem.Evaluate since the engine was made
 }
 
@@ -530,12 +531,29 @@ func (s *Engine[G]) withinBudget(n int) int {
 // scores, the evaluation counts, repeats and the best.
 func (s *Engine[G]) account(batch []Member[G], dst []Score) (int, error) {
 	n := len(batch)
+	// A large batch's genomes are hashed on every core first, so that the
+	// pass below, which must run in order, compares a genome with the best
+	// only when their hashes agree.
+	var hashes []uint64
+	var bestHash uint64
+	if n >= accountParallel {
+		s.hashBuf = slices.Grow(s.hashBuf[:0], n)[:n]
+		hashes = s.hashBuf
+		parallelFor(s.Workers(), (n+accountParallel-1)/accountParallel, func(c int) {
+			for i := c * accountParallel; i < min((c+1)*accountParallel, n); i++ {
+				hashes[i] = s.prob.Hash(batch[i].Genome)
+			}
+		})
+		if s.st.Best.Scored {
+			bestHash = s.prob.Hash(s.st.Best.Genome)
+		}
+	}
 	for i := range batch {
 		if !dst[i].Feasible {
 			return 0, fmt.Errorf("dispatch: a genome checked feasible was scored infeasible")
 		}
 		batch[i].Score, batch[i].Scored = dst[i], true
-		if s.st.Best.Scored && s.prob.Equal(batch[i].Genome, s.st.Best.Genome) {
+		if s.st.Best.Scored && (hashes == nil || hashes[i] == bestHash) && s.prob.Equal(batch[i].Genome, s.st.Best.Genome) {
 			if s.st.Repeats++; s.st.Repeats >= maxRepeats {
 				s.st.Exhausted = true
 			}
@@ -549,6 +567,9 @@ func (s *Engine[G]) account(batch []Member[G], dst []Score) (int, error) {
 		}
 		if !s.st.Best.Scored || batch[i].Score.Better(s.st.Best.Score) {
 			s.st.Best = s.clone(batch[i])
+			if hashes != nil {
+				bestHash = hashes[i]
+			}
 			s.st.BestGen, s.st.BestEvals = s.st.Gen, s.st.Evals
 			s.st.Certified = 0
 			if s.hooks.Improved != nil {
@@ -559,14 +580,17 @@ func (s *Engine[G]) account(batch []Member[G], dst []Score) (int, error) {
 	return n, nil
 }
 
+// accountParallel is the batch size from which account hashes the
+// genomes in parallel, and the genomes one goroutine hashes at a time;
+// also the members one goroutine of unscored scans.
+const accountParallel = 8192
+
 // evaluateIn evaluates pop's unscored members in place and reports
 // whether all of them were evaluated.
 func (s *Engine[G]) evaluateIn(pop []Member[G]) (bool, error) {
-	var idx []int
-	for i := range pop {
-		if !pop[i].Scored {
-			idx = append(idx, i)
-		}
+	idx := unscored(pop, s.Workers())
+	if len(idx) == 0 {
+		return true, nil
 	}
 	batch := make([]Member[G], len(idx))
 	for k, i := range idx {
@@ -580,6 +604,21 @@ func (s *Engine[G]) evaluateIn(pop []Member[G]) (bool, error) {
 }
 
 // sortBest sorts members best first; ties keep their order.
+// unscored returns the indices of pop's unscored members, in order; a
+// large pop is scanned in chunks on up to workers goroutines.
+func unscored[G any](pop []Member[G], workers int) []int {
+	chunks := (len(pop) + accountParallel - 1) / accountParallel
+	found := make([][]int, chunks)
+	parallelFor(workers, chunks, func(c int) {
+		for i := c * accountParallel; i < min((c+1)*accountParallel, len(pop)); i++ {
+			if !pop[i].Scored {
+				found[c] = append(found[c], i)
+			}
+		}
+	})
+	return slices.Concat(found...)
+}
+
 func sortBest[G any](ms []Member[G]) {
 	slices.SortStableFunc(ms, func(a, b Member[G]) int { return b.Score.Cmp(a.Score) })
 }
@@ -598,7 +637,7 @@ func (s *Engine[G]) selectBest(pool []Member[G], parents, elite int) (par, eli [
 		return s.topDistinct(pool, parents), pool[:min(elite, len(pool))]
 	}
 	for k := 2 * want; ; k = min(2*k, len(pool)) {
-		top := bestK(pool, k)
+		top := bestK(pool, k, s.Workers())
 		par = s.topDistinct(top, parents)
 		if len(par) == parents || k == len(pool) {
 			return par, top[:min(elite, len(top))]
@@ -607,9 +646,39 @@ func (s *Engine[G]) selectBest(pool []Member[G], parents, elite int) (par, eli [
 }
 
 // bestK returns copies of the k best members of pool, best first, ties in
-// pool's order: the first k of a stable sort, in O(n log k).
-func bestK[G any](pool []Member[G], k int) []Member[G] {
+// pool's order: the first k of a stable sort, in O(n log k). A large pool
+// is cut into chunks whose k best are found on up to workers goroutines;
+// the k best of their union are then the k best of pool, the same members
+// in the same order.
+func bestK[G any](pool []Member[G], k, workers int) []Member[G] {
 	k = min(k, len(pool))
+	var h []int
+	if chunk := max(bestKChunk, 4*k); len(pool) < 2*chunk || workers <= 1 {
+		h = topK(pool, k, len(pool), func(j int) int { return j })
+	} else {
+		chunks := (len(pool) + chunk - 1) / chunk
+		tops := make([][]int, chunks)
+		parallelFor(workers, chunks, func(c int) {
+			lo, hi := c*chunk, min((c+1)*chunk, len(pool))
+			tops[c] = topK(pool, k, hi-lo, func(j int) int { return lo + j })
+		})
+		union := slices.Concat(tops...)
+		slices.Sort(union) // pool's order, which topK's ties follow
+		h = topK(pool, k, len(union), func(j int) int { return union[j] })
+	}
+	out := make([]Member[G], len(h))
+	for i, j := range h {
+		out[i] = pool[j]
+	}
+	return out
+}
+
+// bestKChunk is the smallest chunk of a pool that bestK gives one goroutine.
+const bestKChunk = 1 << 16
+
+// topK returns the indices of the k best members of pool among at(0),
+// ..., at(n-1) (increasing indices), best first, ties in index order.
+func topK[G any](pool []Member[G], k, n int, at func(j int) int) []int {
 	// worse reports whether pool[i] ranks after pool[j] in a stable sort.
 	worse := func(i, j int) bool {
 		if c := pool[i].Score.Cmp(pool[j].Score); c != 0 {
@@ -618,7 +687,7 @@ func bestK[G any](pool []Member[G], k int) []Member[G] {
 		return i > j
 	}
 	// A heap of indices whose root is the worst kept member.
-	h := make([]int, 0, k)
+	h := make([]int, 0, min(k, n))
 	down := func(i int) {
 		for {
 			l, w := 2*i+1, i
@@ -635,7 +704,8 @@ func bestK[G any](pool []Member[G], k int) []Member[G] {
 			i = w
 		}
 	}
-	for i := range pool {
+	for j := range n {
+		i := at(j)
 		if len(h) < k {
 			h = append(h, i)
 			for j := len(h) - 1; j > 0; {
@@ -662,11 +732,7 @@ func bestK[G any](pool []Member[G], k int) []Member[G] {
 		}
 		return 0
 	})
-	out := make([]Member[G], len(h))
-	for i, j := range h {
-		out[i] = pool[j]
-	}
-	return out
+	return h
 }
 
 // bestOf returns the first of the best members of pop (unscored members

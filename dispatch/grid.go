@@ -1,10 +1,12 @@
 package dispatch
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"math/bits"
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"sync"
 
@@ -607,22 +609,7 @@ func (p *GridProblem) Evaluate(batch []Grid, dst []Score) error {
 		}
 	}
 	if same && p.buffers != nil { // one population at a time, from buffers kept between calls
-		buf := p.buffers.Get().(*evalBuffers)
-		defer p.buffers.Put(buf)
-		cfg := p.ConfigOf(batch[0])
-		for lo := 0; lo < len(batch); lo += evalBatch {
-			part := batch[lo:min(lo+evalBatch, len(batch))]
-			buf.words = slices.Grow(buf.words[:0], p.Rows*len(part))
-			for _, g := range part {
-				buf.words = append(buf.words, g.Walls...)
-			}
-			buf.res = slices.Grow(buf.res[:0], len(part))[:len(part)]
-			pop := mousemaze.Population{Rows: p.Rows, Cols: p.Cols, Words: buf.words, Feasible: true}
-			if err := p.evaluateGroup(pop, cfg, buf.res, nil, dst[lo:lo+len(part)]); err != nil {
-				return err
-			}
-		}
-		return nil
+		return p.evaluateParts(batch, p.ConfigOf(batch[0]), dst)
 	}
 	type ends struct{ entry, exit int }
 	groups := map[ends][]int{}
@@ -648,16 +635,129 @@ func (p *GridProblem) Evaluate(batch []Grid, dst []Score) error {
 }
 
 // evalBatch is the most mazes the grid problem hands the evaluator at
-// once: a batch of a generation of a million is walked in parts of this
-// size (as large as keeps a device busy), so that its words and results
-// need not be held all at once.
-const evalBatch = 1 << 18
+// once: a batch is walked in parts of this size, so that its words and
+// results need not be held all at once, and so that the host packs the
+// next part and scores the last one while the evaluator walks this one.
+const evalBatch = 1 << 16
 
-// evalBuffers are the words and results of one Evaluate call, kept for
-// the next.
+// hostChunk is the mazes one goroutine packs or scores at a time.
+const hostChunk = 4096
+
+// evalBuffers are the words and results of one part of an Evaluate call,
+// kept for the next call.
 type evalBuffers struct {
 	words []uint64
 	res   []mousemaze.Result
+}
+
+// evaluateParts scores batch, whose genomes share their ends (cfg), into
+// dst in parts of evalBatch, as a pipeline of three stages: while the
+// evaluator walks part k, one goroutine packs part k+1's walls into a
+// population and another turns part k-1's results into scores, each
+// stage split among the host's cores in chunks of hostChunk mazes. The
+// scores are the same whatever the timing: every part and chunk writes
+// its own slots.
+func (p *GridProblem) evaluateParts(batch []Grid, cfg mousemaze.Config, dst []Score) error {
+	workers := p.Workers()
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	parts := (len(batch) + evalBatch - 1) / evalBatch
+	if parts == 1 { // nothing to overlap: no goroutines for the stages
+		return p.evaluatePart(batch, cfg, dst, workers)
+	}
+	packed := make(chan *evalBuffers, 1)
+	stop := make(chan struct{})
+	defer func() { // on an error, let the packer finish before returning
+		close(stop)
+		for buf := range packed {
+			p.buffers.Put(buf)
+		}
+	}()
+	go func() { // stage 1: pack
+		defer close(packed)
+		for k := range parts {
+			part := batch[k*evalBatch : min((k+1)*evalBatch, len(batch))]
+			buf := p.pack(part, workers)
+			select {
+			case packed <- buf:
+			case <-stop:
+				p.buffers.Put(buf)
+				return
+			}
+		}
+	}()
+	var scoring sync.WaitGroup
+	var scoreErr error
+	lo := 0
+	for buf := range packed { // stage 2: walk
+		pop := mousemaze.Population{Rows: p.Rows, Cols: p.Cols, Words: buf.words, Feasible: true}
+		if err := p.ev.Evaluate(pop, cfg, buf.res); err != nil {
+			p.buffers.Put(buf)
+			scoring.Wait()
+			return fmt.Errorf("dispatch: %s backend: %w", p.ev.Name(), err)
+		}
+		scoring.Wait() // stage 3 of the part before
+		if scoreErr != nil {
+			p.buffers.Put(buf)
+			return scoreErr
+		}
+		out := dst[lo : lo+len(buf.res)]
+		lo += len(buf.res)
+		scoring.Go(func() { // stage 3: score
+			defer p.buffers.Put(buf)
+			scoreErr = p.scoreAll(pop, cfg, buf.res, out, workers)
+		})
+	}
+	scoring.Wait()
+	return scoreErr
+}
+
+// evaluatePart is evaluateParts for a batch of one part: packed, walked
+// and scored one stage after another.
+func (p *GridProblem) evaluatePart(batch []Grid, cfg mousemaze.Config, dst []Score, workers int) error {
+	buf := p.pack(batch, workers)
+	defer p.buffers.Put(buf)
+	pop := mousemaze.Population{Rows: p.Rows, Cols: p.Cols, Words: buf.words, Feasible: true}
+	if err := p.ev.Evaluate(pop, cfg, buf.res); err != nil {
+		return fmt.Errorf("dispatch: %s backend: %w", p.ev.Name(), err)
+	}
+	return p.scoreAll(pop, cfg, buf.res, dst, workers)
+}
+
+// pack returns buffers from the pool holding the walls of part's mazes, one
+// after another, copied in chunks of hostChunk on up to workers
+// goroutines, and room for their results.
+func (p *GridProblem) pack(part []Grid, workers int) *evalBuffers {
+	buf := p.buffers.Get().(*evalBuffers)
+	buf.words = slices.Grow(buf.words[:0], p.Rows*len(part))[:p.Rows*len(part)]
+	buf.res = slices.Grow(buf.res[:0], len(part))[:len(part)]
+	parallelFor(workers, (len(part)+hostChunk-1)/hostChunk, func(c int) {
+		for i := c * hostChunk; i < min((c+1)*hostChunk, len(part)); i++ {
+			copy(buf.words[i*p.Rows:(i+1)*p.Rows], part[i].Walls)
+		}
+	})
+	return buf
+}
+
+// scoreAll scores the walks res of pop's mazes into dst, in chunks of
+// hostChunk on up to workers goroutines; of several errors it returns one.
+func (p *GridProblem) scoreAll(pop mousemaze.Population, cfg mousemaze.Config, res []mousemaze.Result, dst []Score, workers int) error {
+	var mu sync.Mutex
+	var first error
+	parallelFor(workers, (len(dst)+hostChunk-1)/hostChunk, func(c int) {
+		for j := c * hostChunk; j < min((c+1)*hostChunk, len(dst)); j++ {
+			s, err := p.score(pop.Maze(j), cfg, res[j])
+			if err != nil {
+				mu.Lock()
+				first = cmp.Or(first, err)
+				mu.Unlock()
+				return
+			}
+			dst[j] = s
+		}
+	})
+	return first
 }
 
 // evaluateGroup walks pop under cfg into res and scores maze j into

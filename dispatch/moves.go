@@ -253,30 +253,49 @@ func (s *Engine[G]) children(parents []Member[G], n int, cross bool, rate float6
 
 // breedAndEvaluate breeds children into every member of kids in chunks
 // (see breedChunk; a Breeder may reuse the storage of the genomes there)
-// and evaluates them in two halves, breeding the second half while the
-// evaluator walks the first, so that the breeders and the evaluator work
-// at once. It returns how many children, from the front, were evaluated
-// (fewer when the budget ran out).
+// and evaluates them, in up to breedParts parts: while the evaluator walks
+// one part, the breeders make the next, so that the breeders and the
+// evaluator work at once and only the first part's breeding and the last
+// part's walks are not overlapped. The parts are whole chunks, so the
+// children and the order of their evaluation are those of one batch. It
+// returns how many children, from the front, were evaluated (fewer when
+// the budget ran out).
 func (s *Engine[G]) breedAndEvaluate(parents []Member[G], kids []Member[G], cross bool, rate float64) (int, error) {
 	n := len(kids)
 	seed := s.rng.Uint64()
-	half := (n/2 + breedChunk - 1) / breedChunk * breedChunk
-	s.st.Rejected += s.breedInto(kids[:half], seed, 0, parents, cross, rate)
-	var rest int64
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		rest = s.breedInto(kids[half:], seed, half/breedChunk, parents, cross, rate)
-	}()
-	n1, err := s.evaluate(kids[:half])
-	<-done
-	s.st.Rejected += rest
-	if err != nil || n1 < half {
-		return n1, err
+	chunks := (n + breedChunk - 1) / breedChunk
+	parts := min(breedParts, chunks)
+	bounds := make([]int, parts+1) // part k is kids[bounds[k]:bounds[k+1]]
+	for k := range bounds {
+		bounds[k] = min(n, (chunks*k+parts-1)/parts*breedChunk)
 	}
-	n2, err := s.evaluate(kids[half:])
-	return half + n2, err
+	s.st.Rejected += s.breedInto(kids[:bounds[1]], seed, 0, parents, cross, rate)
+	done := 0
+	for k := range parts {
+		lo, hi := bounds[k], bounds[k+1]
+		var rest int64
+		bred := make(chan struct{})
+		if k+1 < parts {
+			go func() {
+				defer close(bred)
+				rest = s.breedInto(kids[hi:bounds[k+2]], seed, hi/breedChunk, parents, cross, rate)
+			}()
+		} else {
+			close(bred)
+		}
+		m, err := s.evaluate(kids[lo:hi])
+		<-bred
+		s.st.Rejected += rest
+		done += m
+		if err != nil || m < hi-lo {
+			return done, err
+		}
+	}
+	return done, nil
 }
+
+// breedParts is the most parts breedAndEvaluate splits a generation into.
+const breedParts = 4
 
 // breedInto breeds children into every member of kids in chunks (see
 // breedChunk), its chunk c from stream first+c of seed, and returns the

@@ -177,6 +177,17 @@ func TestWalk8Escalates(t *testing.T) {
 		}
 		mazetest.Check(t, "emulation", fmt.Sprintf("lowered limits, batch %d", b), pop, cfg, dst)
 	}
+	// Batches large enough to be decoded on several goroutines
+	// (decodeParallel), the overflowed mazes gathered after.
+	for b, n := range []int{2 * decodeChunk, 3*decodeChunk + 77} {
+		pop, cfg := mazetest.RandomBatch(rng, n, pickSide)
+		cfg.Heat = false
+		dst := make([]mousemaze.Result, pop.Len())
+		if err := EvaluateChain(tally.Count(EmulatedRunner(small)), low, pop, cfg, dst); err != nil {
+			t.Fatal(err)
+		}
+		mazetest.Check(t, "emulation", fmt.Sprintf("lowered limits, large batch %d", b), pop, cfg, dst)
+	}
 	ran, over = tally.Ran, tally.Overflowed
 	if over[Walk8] == 0 || over[Walk16] == 0 || over[Walk32] == 0 || ran[Walk16] != over[Walk8] || ran[Walk32] != over[Walk16] {
 		t.Fatalf("lowered limits: ran %v, overflowed %v", ran, over)
