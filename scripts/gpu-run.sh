@@ -21,7 +21,8 @@
 # sanitizers, 2 x 30 carried streams, 40 drawn stream, 20 resident stream
 # (one batch uploaded once and walked again and again on the device), 2 x 20
 # cpu baseline (one core, every core), 45 ga and 45 ga on the cpu backend
-# (GPURUN_GA_LIMIT), 45 ncu (clocks left alone): 580 in all with the
+# (GPURUN_GA_LIMIT), 2 x 45 the default method (ils) on the cuda and the cpu
+# backends, 45 ncu (clocks left alone): 670 in all with the
 # default 15 s streams; these are ceilings, each step stops early when
 # done.
 #
@@ -57,7 +58,8 @@
 # ncu; a step whose tool is not found is recorded as skipped),
 # GPURUN_GA_POP (1048576 children a generation), GPURUN_GA_EVALS
 # (20000000) and GPURUN_GA_LIMIT (45 s) for the GA step, which runs
-# $BIN/mousemaze (the cuda-tagged binary make gpu-bin builds).
+# $BIN/mousemaze (the cuda-tagged binary make gpu-bin builds), and
+# GPURUN_ILS_EVALS (1000000) for the ils steps.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 BIN="${BIN:-bin}"
@@ -76,6 +78,7 @@ SWEEP_EXPAND="${GPURUN_SWEEP_EXPAND:-16}"
 GA_POP="${GPURUN_GA_POP:-1048576}"
 GA_EVALS="${GPURUN_GA_EVALS:-20000000}"
 GA_LIMIT="${GPURUN_GA_LIMIT:-45}"
+ILS_EVALS="${GPURUN_ILS_EVALS:-1000000}"
 SANITIZER="${SANITIZER:-compute-sanitizer}"
 NCU="${NCU:-ncu}"
 SHORT=()
@@ -218,6 +221,13 @@ if [ -x "$BIN/mousemaze" ]; then
   cpu_evals=$(( GA_EVALS < 4 * GA_POP ? GA_EVALS : 4 * GA_POP ))
   step ga-13x13-cpu "$GA_LIMIT" bash -c '"$1" evolve --backend cpu --algo ga --size 13x13 --seed 1 \
     --pop "$2" --evals "$3" --json | grep "^{\"event\":\"done\""' ga "$BIN/mousemaze" "$GA_POP" "$cpu_evals"
+  # The default method (ils, small batches of neighbours) on the device and
+  # on the cpu backend: GPURUN_ILS_EVALS evaluations each, the same maze
+  # expected from both (the backend does not change a seed's result).
+  for b in cuda cpu; do
+    step "ils-13x13-$b" "$GA_LIMIT" bash -c '"$1" evolve --backend "$2" --seed 1 --evals "$3" --json |
+      grep "^{\"event\":\"done\""' ils "$BIN/mousemaze" "$b" "$ILS_EVALS"
+  done
 else
   skip ga-13x13 "$BIN/mousemaze is missing (make gpu-bin builds it)"
 fi
