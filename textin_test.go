@@ -73,24 +73,24 @@ func TestReadersEndless(t *testing.T) {
 		{"ParseGraph", mazetest.Endless("", ""), mousemaze.ErrTooLarge, 1, tooLarge(mousemaze.MaxInputBytes)},
 		{"ReadAllText", strings.NewReader(strings.Repeat("x\n", mousemaze.MaxInputBytes/2) + "y"), mousemaze.ErrTooLarge, mousemaze.MaxInputBytes/2 + 1, tooLarge(mousemaze.MaxInputBytes)},
 	}
-	for i, tc := range tests {
-		t.Run(fmt.Sprintf("%s/%d", tc.reader, i), func(t *testing.T) {
-			for _, r := range rootReaders {
-				if r.name != tc.reader {
-					continue
-				}
-				_, err := r.read(tc.in, "in.txt")
-				var pe *mousemaze.ParseError
-				if !errors.Is(err, tc.want) || !errors.As(err, &pe) || pe.File != "in.txt" || pe.Line != tc.line {
-					t.Fatalf("got %v (%#v), want a *ParseError at in.txt:%d wrapping %v", err, err, tc.line, tc.want)
-				}
-				if want := "in.txt:" + strconv.Itoa(tc.line) + ": " + tc.msg; !strings.HasPrefix(err.Error(), want) {
-					t.Errorf("message %q, want prefix %q", err, want)
-				}
-				return
+	matched := 0
+	for _, r := range rootReaders {
+		var cases []mazetest.LimitCase
+		for i, tc := range tests {
+			if tc.reader == r.name {
+				cases = append(cases, mazetest.LimitCase{Name: strconv.Itoa(i), In: tc.in, Want: tc.want, Line: tc.line, Msg: tc.msg})
 			}
-			t.Fatalf("no reader %s", tc.reader)
+		}
+		matched += len(cases)
+		t.Run(r.name, func(t *testing.T) {
+			mazetest.CheckLimits(t, "in.txt", cases, func(in io.Reader, file string) error {
+				_, err := r.read(in, file)
+				return err
+			})
 		})
+	}
+	if matched != len(tests) {
+		t.Errorf("%d of %d cases name no reader of rootReaders", len(tests)-matched, len(tests))
 	}
 }
 

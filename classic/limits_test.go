@@ -18,12 +18,11 @@ import (
 // *mousemaze.ParseError naming the file, the line and the limit, rather
 // than a read of all memory.
 func TestParseBoardsLimits(t *testing.T) {
-	tooLarge := mazetest.TooLarge()
 	mazetest.CheckLimits(t, "b.txt", []mazetest.LimitCase{
-		{Name: "yes '+-+'", In: mazetest.Endless("", "+-+\n"), Want: mousemaze.ErrTooLarge, Line: mousemaze.MaxInputBytes/4 + 1, Msg: tooLarge},
-		{Name: "/dev/zero", In: mazetest.Endless("", ""), Want: mousemaze.ErrTooLarge, Line: 1, Msg: tooLarge},
-		{Name: "blank lines", In: mazetest.Endless("; classic start 0,0\n", "\n"), Want: mousemaze.ErrTooLarge, Line: mazetest.LimitLine("; classic start 0,0\n", "\n"), Msg: tooLarge},
-		{Name: "a wrapping board without end", In: mazetest.Endless("; classic wrap cols\n+-+\n", "|.|\n+-+\n"), Want: mousemaze.ErrTooLarge, Line: mazetest.LimitLine("; classic wrap cols\n+-+\n", "|.|\n+-+\n"), Msg: tooLarge},
+		{Name: "yes '+-+'", In: mazetest.Endless("", "+-+\n"), Want: mousemaze.ErrTooLarge, Line: mousemaze.MaxInputBytes/4 + 1},
+		{Name: "/dev/zero", In: mazetest.Endless("", ""), Want: mousemaze.ErrTooLarge, Line: 1},
+		{Name: "blank lines", In: mazetest.Endless("; classic start 0,0\n", "\n"), Want: mousemaze.ErrTooLarge, Line: mazetest.LimitLine("; classic start 0,0\n", "\n")},
+		{Name: "a wrapping board without end", In: mazetest.Endless("; classic wrap cols\n+-+\n", "|.|\n+-+\n"), Want: mousemaze.ErrTooLarge, Line: mazetest.LimitLine("; classic wrap cols\n+-+\n", "|.|\n+-+\n")},
 		{Name: "too many boards", In: strings.NewReader(strings.Repeat("+-+\n|.|\n+-+\n\n", mousemaze.MaxMazes+1)), Want: mousemaze.ErrTooLarge, Line: 4*mousemaze.MaxMazes + 1, Msg: fmt.Sprintf("input too large: more than %d boards", mousemaze.MaxMazes)},
 		{Name: "a wrapping board too tall", In: strings.NewReader("; c\n; classic wrap cols\n+-+\n" + strings.Repeat("|.|\n+-+\n", 65)), Want: mousemaze.ErrTooTall, Line: 3, Msg: "too many rows: the board has more than 64 rows"},
 	}, func(in io.Reader, file string) error {

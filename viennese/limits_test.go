@@ -2,7 +2,6 @@ package viennese
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -14,45 +13,22 @@ import (
 	"github.com/mousemaze/mousemaze/internal/mazetest"
 )
 
-// limitLine returns the line on which an endless input of head and then
-// pattern again and again passes mousemaze.MaxInputBytes.
-func limitLine(head, pattern string) int {
-	b, _ := io.ReadAll(io.LimitReader(mazetest.Endless(head, pattern), mousemaze.MaxInputBytes+1))
-	return 1 + strings.Count(string(b), "\n")
-}
-
 // TestParseLimits feeds Parse endless and oversize inputs and wants the
 // limit's error, a *mousemaze.ParseError naming the file, the line and
 // the limit: no silent cut at 16 MiB, no "bufio.Scanner: token too long".
 func TestParseLimits(t *testing.T) {
-	tooLarge := fmt.Sprintf("input too large: more than %d MiB", mousemaze.MaxInputBytes>>20)
 	lineTooLong := fmt.Sprintf("line too long: longer than %d bytes", mousemaze.MaxLineBytes)
 	head := "nodes 3\nstart 0\ngoal 2\n"
-	tests := []struct {
-		name string
-		in   io.Reader
-		want error
-		line int
-		msg  string
-	}{
-		{"/dev/zero", mazetest.Endless("", ""), mousemaze.ErrTooLarge, 1, tooLarge},
-		{"yes street", mazetest.Endless(head, "street 0 1\n"), mousemaze.ErrTooLarge, limitLine(head, "street 0 1\n"), tooLarge},
-		{"endless JSON", mazetest.Endless(`{"streets": [`, "[0, 1], "), mousemaze.ErrTooLarge, 1, tooLarge},
-		{"a long comment", strings.NewReader(head + "# " + strings.Repeat("c", mousemaze.MaxLineBytes) + "\nstreet 0 1\n"), mousemaze.ErrLineTooLong, 4, lineTooLong},
-		{"a long line of spaces", strings.NewReader("nodes 3\n" + strings.Repeat(" ", 1<<20) + "\n"), mousemaze.ErrLineTooLong, 2, lineTooLong},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			_, err := Parse(tc.in, "v.txt")
-			var pe *mousemaze.ParseError
-			if !errors.Is(err, tc.want) || !errors.As(err, &pe) || pe.File != "v.txt" || pe.Line != tc.line {
-				t.Fatalf("got %v, want a *ParseError at v.txt:%d wrapping %v", err, tc.line, tc.want)
-			}
-			if want := fmt.Sprintf("v.txt:%d: %s", tc.line, tc.msg); !strings.HasPrefix(err.Error(), want) || strings.Contains(err.Error(), "bufio") {
-				t.Errorf("message %q, want prefix %q", err, want)
-			}
-		})
-	}
+	mazetest.CheckLimits(t, "v.txt", []mazetest.LimitCase{
+		{Name: "/dev/zero", In: mazetest.Endless("", ""), Want: mousemaze.ErrTooLarge, Line: 1},
+		{Name: "yes street", In: mazetest.Endless(head, "street 0 1\n"), Want: mousemaze.ErrTooLarge, Line: mazetest.LimitLine(head, "street 0 1\n")},
+		{Name: "endless JSON", In: mazetest.Endless(`{"streets": [`, "[0, 1], "), Want: mousemaze.ErrTooLarge, Line: 1},
+		{Name: "a long comment", In: strings.NewReader(head + "# " + strings.Repeat("c", mousemaze.MaxLineBytes) + "\nstreet 0 1\n"), Want: mousemaze.ErrLineTooLong, Line: 4, Msg: lineTooLong},
+		{Name: "a long line of spaces", In: strings.NewReader("nodes 3\n" + strings.Repeat(" ", 1<<20) + "\n"), Want: mousemaze.ErrLineTooLong, Line: 2, Msg: lineTooLong},
+	}, func(in io.Reader, file string) error {
+		_, err := Parse(in, file)
+		return err
+	})
 	// A comment line of MaxLineBytes is read.
 	long := head + "#" + strings.Repeat("c", mousemaze.MaxLineBytes-1) + "\nstreet 0 1\nstreet 1 2\n"
 	if _, err := Parse(strings.NewReader(long), "v.txt"); err != nil {
