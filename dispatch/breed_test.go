@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/mousemaze/mousemaze"
+	"github.com/mousemaze/mousemaze/internal/mazetest"
 )
 
 // noBreeder hides a grid problem's Breed, so that the engine breeds
@@ -397,10 +398,7 @@ func BenchmarkGridBreed(b *testing.B) {
 				b.Fatal(err)
 			}
 			spec.Rows, spec.Cols, spec.Evals = side, side, 1
-			ev, err := mousemaze.NewEvaluator("ref", mousemaze.Options{})
-			if err != nil {
-				b.Fatal(err)
-			}
+			ev := mazetest.Open(b, "ref", mousemaze.Options{})
 			prob, err := NewGridProblem(spec, ev)
 			if err != nil {
 				b.Fatal(err)

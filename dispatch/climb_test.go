@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/mousemaze/mousemaze"
+	"github.com/mousemaze/mousemaze/internal/mazetest"
 )
 
 // hamming returns the distance between two genomes of p: the cells whose
@@ -267,10 +268,7 @@ func sortedInts(a []int) []int {
 func TestScanReach(t *testing.T) {
 	spec, _ := Preset(AlgoILS)
 	spec.Rows, spec.Cols, spec.Evals, spec.Seed = 5, 6, 100, 1
-	ev, err := mousemaze.NewEvaluator("ref", mousemaze.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	ev := mazetest.Open(t, "ref", mousemaze.Options{})
 	s, err := New(spec, ev, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -419,10 +417,7 @@ func scanned[G any](s *Engine[G], g G, r, reach int) [][]int {
 // free ends and several reaches (cached lists included: each center is
 // asked twice).
 func TestPairListIsBruteForce(t *testing.T) {
-	ev, err := mousemaze.NewEvaluator("ref", mousemaze.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	ev := mazetest.Open(t, "ref", mousemaze.Options{})
 	for _, tc := range []struct {
 		rows, cols int
 		free       bool

@@ -11,6 +11,7 @@ import (
 
 	"github.com/mousemaze/mousemaze"
 	_ "github.com/mousemaze/mousemaze/backends" // the cpu backend of the reproducibility tests
+	"github.com/mousemaze/mousemaze/internal/mazetest"
 )
 
 func refEvaluator(t *testing.T) mousemaze.Evaluator {
@@ -20,11 +21,7 @@ func refEvaluator(t *testing.T) mousemaze.Evaluator {
 
 func evaluator(t *testing.T, name string, workers int) mousemaze.Evaluator {
 	t.Helper()
-	ev, err := mousemaze.NewEvaluator(name, mousemaze.Options{Workers: workers})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return ev
+	return mazetest.Open(t, name, mousemaze.Options{Workers: workers})
 }
 
 // recorder wraps an evaluator, checks every maze it is given is feasible,

@@ -2,6 +2,7 @@ package evalout
 
 import (
 	"github.com/mousemaze/mousemaze"
+	"github.com/mousemaze/mousemaze/internal/mazetest"
 
 	"bytes"
 	"context"
@@ -20,10 +21,7 @@ import (
 // each result to be the reference walk's, in input order, and the table
 // to show them.
 func TestEvaluateInputs(t *testing.T) {
-	ev, err := mousemaze.NewEvaluator("ref", mousemaze.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	ev := mazetest.Open(t, "ref", mousemaze.Options{})
 	rng := rand.New(rand.NewPCG(1, 2))
 	var inputs []Input
 	for i := 0; i < 30; i++ {

@@ -2,6 +2,7 @@ package evalout
 
 import (
 	"github.com/mousemaze/mousemaze"
+	"github.com/mousemaze/mousemaze/internal/mazetest"
 
 	"bytes"
 	"fmt"
@@ -130,10 +131,7 @@ func TestEvaluateInputsInPlace(t *testing.T) {
 	if whole < 4 {
 		t.Fatalf("%d whole batches of %d mazes or more, want 4 at least", whole, inPlace)
 	}
-	ev, err := mousemaze.NewEvaluator("ref", mousemaze.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	ev := mazetest.Open(t, "ref", mousemaze.Options{})
 	check := func(what string, inputs []Input) {
 		t.Helper()
 		results, err := EvaluateInputs(ev, cfg, inputs)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/mousemaze/mousemaze"
 	"github.com/mousemaze/mousemaze/dispatch"
+	"github.com/mousemaze/mousemaze/internal/mazetest"
 )
 
 // runDirect runs the search p directly, as the job should, on the ref
@@ -31,10 +32,7 @@ func runDirect(t *testing.T, p dispatch.Spec) (turns int64, maze string, evals, 
 		b := s.Best()
 		return b.Score.Turns, b.Genome.Format(prob.Config.Entry, prob.Config.Exit), s.Evals(), s.PolishEvals(), s.Certified()
 	}
-	ev, err := mousemaze.NewEvaluator("ref", mousemaze.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	ev := mazetest.Open(t, "ref", mousemaze.Options{})
 	s, err := dispatch.New(p, ev, nil)
 	if err != nil {
 		t.Fatal(err)

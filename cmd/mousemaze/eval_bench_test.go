@@ -9,6 +9,7 @@ import (
 
 	"github.com/mousemaze/mousemaze"
 	"github.com/mousemaze/mousemaze/bench"
+	"github.com/mousemaze/mousemaze/internal/mazetest"
 )
 
 // BenchmarkEvalProcess measures the whole of `eval --backend cpu
@@ -18,10 +19,7 @@ import (
 // mouse steps per second of the whole command (steps/s), the figure
 // docs/commands.md compares with a naive C walker.
 func BenchmarkEvalProcess(b *testing.B) {
-	ev, err := mousemaze.NewEvaluator("cpu", mousemaze.Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
+	ev := mazetest.Open(b, "cpu", mousemaze.Options{})
 	pop, err := bench.LongWalks(ev, mousemaze.Size{Rows: 13, Cols: 13}, mousemaze.Config{}, 10_000, 250, 1)
 	if err != nil {
 		b.Fatal(err)

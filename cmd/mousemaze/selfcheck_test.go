@@ -8,6 +8,7 @@ import (
 	"github.com/mousemaze/mousemaze"
 	"github.com/mousemaze/mousemaze/bench"
 	"github.com/mousemaze/mousemaze/cpu"
+	"github.com/mousemaze/mousemaze/internal/mazetest"
 )
 
 // TestSelfcheckCPU runs the self-check on the cpu backend, as CI can,
@@ -64,10 +65,7 @@ func (b broken) Evaluate(pop mousemaze.Population, cfg mousemaze.Config, dst []m
 // TestSelfcheckFindsMismatch checks that a wrong backend is caught and the
 // first bad maze reported in the text format.
 func TestSelfcheckFindsMismatch(t *testing.T) {
-	ref, err := mousemaze.NewEvaluator("ref", mousemaze.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	ref := mazetest.Open(t, "ref", mousemaze.Options{})
 	sizes := []mousemaze.Size{{Rows: 3, Cols: 3}, {Rows: 6, Cols: 6}}
 	rep, err := bench.Selfcheck(broken{ref}, bench.CheckOptions{N: 400, Batch: 50, Seed: 3, Sizes: sizes}, nil)
 	if err != nil {

@@ -5,14 +5,11 @@ import (
 
 	"github.com/mousemaze/mousemaze"
 	_ "github.com/mousemaze/mousemaze/backends"
+	"github.com/mousemaze/mousemaze/internal/mazetest"
 )
 
 // refEvaluator opens the reference backend for a test.
 func refEvaluator(t *testing.T) mousemaze.Evaluator {
 	t.Helper()
-	ev, err := mousemaze.NewEvaluator("ref", mousemaze.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return ev
+	return mazetest.Open(t, "ref", mousemaze.Options{})
 }

@@ -97,6 +97,18 @@ func Name(pop mousemaze.Population, cfg mousemaze.Config) string {
 	return fmt.Sprintf("size=%v/order=%v/entry=%d/exit=%d/cap=%d/heat=%v", pop.Size(), cfg.Order, cfg.Entry, cfg.Exit, cfg.Cap, cfg.Heat)
 }
 
+// Open returns the evaluator of the named backend with options o,
+// failing t if it does not open, and closes it when t ends.
+func Open(t testing.TB, backend string, o mousemaze.Options) mousemaze.Evaluator {
+	t.Helper()
+	ev, err := mousemaze.NewEvaluator(backend, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ev.Close() })
+	return ev
+}
+
 // Want returns the reference results of pop under cfg (mousemaze.WalkAll),
 // failing t if the walk refuses them.
 func Want(t testing.TB, pop mousemaze.Population, cfg mousemaze.Config) []mousemaze.Result {

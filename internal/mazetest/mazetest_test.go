@@ -20,11 +20,7 @@ func (o offByOne) Evaluate(pop mousemaze.Population, cfg mousemaze.Config, dst [
 // TestCheckAgainstWalk wants the reference backend to pass and a backend
 // off by one turn on one maze to be caught, naming that maze.
 func TestCheckAgainstWalk(t *testing.T) {
-	ref, err := mousemaze.NewEvaluator("ref", mousemaze.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ref.Close()
+	ref := Open(t, "ref", mousemaze.Options{})
 	pop := mousemaze.RandomPopulation(rand.New(rand.NewPCG(3, 4)), 6, 6, 10, 0.3)
 	if _, err := CheckAgainstWalk(ref, pop, mousemaze.Config{K: 2}); err != nil {
 		t.Errorf("ref: %v", err)
