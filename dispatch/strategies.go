@@ -516,12 +516,9 @@ func (ils[G]) step(s *Engine[G]) error {
 // is spent or Stagnation generations pass without a new best; then an EA
 // from a population made entirely of copies of the best, with one site
 // changed per child on average and no crossover, for the rest of the
-// budget; then the polish of radius Spec.Polish (3 by default).
-type pipeline[G any] struct{}
-
-func (pipeline[G]) init(s *Engine[G], initial []Member[G]) {
-	s.st.Pop = s.fillRandom(initial, s.st.Spec.Pop)
-}
+// budget; then the polish of radius Spec.Polish (3 by default). It starts
+// as genetic does, from a random population, and has genetic's init.
+type pipeline[G any] struct{ genetic[G] }
 
 func (pipeline[G]) step(s *Engine[G]) error {
 	p := s.st.Spec
