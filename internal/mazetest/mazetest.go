@@ -1,9 +1,9 @@
 // Package mazetest holds what the tests of the fast walks share: random
 // batches of mazes and configs, the reference results they are held to,
-// the comparison that reports a mismatch, and the record mazes that
-// overflow narrow counters. Every fast path (cpu kernels, the emulated and
-// the real CUDA kernels, the tree backend) is checked with it against
-// mousemaze.Walk, exactly.
+// the comparison that reports a mismatch, the record mazes that overflow
+// narrow counters, and the opening of an evaluator for a test. Every fast
+// path (cpu kernels, the emulated and the real CUDA kernels, the tree
+// backend) is checked with it against mousemaze.Walk, exactly.
 package mazetest
 
 import (
