@@ -59,7 +59,8 @@
 # GPURUN_GA_POP (1048576 children a generation), GPURUN_GA_EVALS
 # (20000000) and GPURUN_GA_LIMIT (45 s) for the GA step, which runs
 # $BIN/mousemaze (the cuda-tagged binary make gpu-bin builds), and
-# GPURUN_ILS_EVALS (1000000) for the ils steps.
+# GPURUN_ILS_EVALS (1000000) and GPURUN_ILS_SIZE (13x13) for the ils
+# steps.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 BIN="${BIN:-bin}"
@@ -79,6 +80,7 @@ GA_POP="${GPURUN_GA_POP:-1048576}"
 GA_EVALS="${GPURUN_GA_EVALS:-20000000}"
 GA_LIMIT="${GPURUN_GA_LIMIT:-45}"
 ILS_EVALS="${GPURUN_ILS_EVALS:-1000000}"
+ILS_SIZE="${GPURUN_ILS_SIZE:-13x13}"
 SANITIZER="${SANITIZER:-compute-sanitizer}"
 NCU="${NCU:-ncu}"
 SHORT=()
@@ -222,11 +224,13 @@ if [ -x "$BIN/mousemaze" ]; then
   step ga-13x13-cpu "$GA_LIMIT" bash -c '"$1" evolve --backend cpu --algo ga --size 13x13 --seed 1 \
     --pop "$2" --evals "$3" --json | grep "^{\"event\":\"done\""' ga "$BIN/mousemaze" "$GA_POP" "$cpu_evals"
   # The default method (ils, small batches of neighbours) on the device and
-  # on the cpu backend: GPURUN_ILS_EVALS evaluations each, the same maze
-  # expected from both (the backend does not change a seed's result).
+  # on the cpu backend: GPURUN_ILS_EVALS evaluations each on a
+  # GPURUN_ILS_SIZE grid, without the closing polish (which the budget
+  # does not bound), the same maze expected from both (the backend does not
+  # change a seed's result).
   for b in cuda cpu; do
-    step "ils-13x13-$b" "$GA_LIMIT" bash -c '"$1" evolve --backend "$2" --seed 1 --evals "$3" --json |
-      grep "^{\"event\":\"done\""' ils "$BIN/mousemaze" "$b" "$ILS_EVALS"
+    step "ils-$b" "$GA_LIMIT" bash -c '"$1" evolve --backend "$2" --algo ils --size "$4" --seed 1 --evals "$3" --polish 0 --json |
+      grep "^{\"event\":\"done\""' ils "$BIN/mousemaze" "$b" "$ILS_EVALS" "$ILS_SIZE"
   done
 else
   skip ga-13x13 "$BIN/mousemaze is missing (make gpu-bin builds it)"
