@@ -531,12 +531,14 @@ func (s *Engine[G]) withinBudget(n int) int {
 // scores, the evaluation counts, repeats and the best.
 func (s *Engine[G]) account(batch []Member[G], dst []Score) (int, error) {
 	n := len(batch)
-	// A large batch's genomes are hashed on every core first, so that the
-	// pass below, which must run in order, compares a genome with the best
-	// only when their hashes agree.
+	// With several workers, a large batch's genomes are hashed on every
+	// core first, so that the pass below, which must run in order,
+	// compares a genome with the best only when their hashes agree (with
+	// one, comparing at once is cheaper: most comparisons end at the first
+	// word).
 	var hashes []uint64
 	var bestHash uint64
-	if n >= accountParallel {
+	if n >= accountParallel && s.Workers() > 1 {
 		s.hashBuf = slices.Grow(s.hashBuf[:0], n)[:n]
 		hashes = s.hashBuf
 		parallelFor(s.Workers(), (n+accountParallel-1)/accountParallel, func(c int) {
