@@ -13,6 +13,7 @@ import (
 	"github.com/mousemaze/mousemaze/dispatch/evolve"
 	"github.com/mousemaze/mousemaze/dispatch/island"
 	"github.com/mousemaze/mousemaze/internal/cliflag"
+	"github.com/mousemaze/mousemaze/internal/cpuprofile"
 	"github.com/mousemaze/mousemaze/outfile"
 )
 
@@ -54,6 +55,7 @@ type evolveFlags struct {
 	gridFlags
 	be                                                   backendFlags
 	size, initFile, initAt, ckpt, outFile, pngFile, walk string
+	cpuprofile                                           string
 	every                                                *time.Duration
 	resume, force, asJSON, edges                         bool
 	isl                                                  *islandFlags
@@ -72,6 +74,7 @@ func (f *evolveFlags) register(fs *flag.FlagSet, stderr io.Writer) {
 	fs.BoolVar(&f.force, "force", false, "let --checkpoint overwrite a file that holds another search (without --resume)")
 	fs.StringVar(&f.outFile, "out", "", "write the best maze to this file in the text format")
 	fs.StringVar(&f.pngFile, "png", "", "draw the best maze and its visit counts to this PNG file")
+	fs.StringVar(&f.cpuprofile, "cpuprofile", "", "write a CPU profile of the run to this file (go tool pprof reads it)")
 	fs.BoolVar(&f.asJSON, "json", false, "print JSON lines: improvements, progress and a final \"done\" line")
 	fs.BoolVar(&f.edges, "edges", false, "search Mouse Maze 2 boards (walls on edges); every --algo applies, default ga; a move flips one edge")
 	fs.StringVar(&f.walk, "walker", "", "search edge boards that keep a classic maze walker longest from the top-left to the bottom-right cell: left, right, switch-left, switch-right, lru or tremaux; every --algo applies, default ils")
@@ -110,6 +113,11 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 	if err := cmp.Or(f.checkOutputs(), start.Claim()); err != nil {
 		return fail(exitUsage, "%v", err)
 	}
+	stop, err := cpuprofile.Start(f.cpuprofile)
+	if err != nil {
+		return fail(exitUsage, "--cpuprofile: %v", err)
+	}
+	defer stop()
 	sz, err := mousemaze.ParseSize(f.size)
 	if err != nil {
 		return fail(exitUsage, "--size %q: %v", f.size, err)
@@ -156,11 +164,11 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 }
 
 // checkOutputs checks, before the search, every file evolve will write:
-// --out, --png and --checkpoint (which must be apart; see
+// --out, --png, --checkpoint and --cpuprofile (which must be apart; see
 // outfile.CheckFlags).
 func (f *evolveFlags) checkOutputs() error {
 	return outfile.CheckFlags(outfile.Flag{Name: "out", Path: f.outFile}, outfile.Flag{Name: "png", Path: f.pngFile},
-		outfile.Flag{Name: "checkpoint", Path: f.ckpt})
+		outfile.Flag{Name: "checkpoint", Path: f.ckpt}, outfile.Flag{Name: "cpuprofile", Path: f.cpuprofile})
 }
 
 // finish ends a search whose result is printed: it says how to go on
@@ -197,12 +205,16 @@ func runEvolveEdges(fs *flag.FlagSet, f *evolveFlags, stdout, stderr io.Writer) 
 	if err := cmp.Or(f.checkOutputs(), start.Claim()); err != nil {
 		return fail(exitUsage, "%v", err)
 	}
+	stop, err := cpuprofile.Start(f.cpuprofile)
+	if err != nil {
+		return fail(exitUsage, "--cpuprofile: %v", err)
+	}
+	defer stop()
 	o := evolve.EdgeOptions{Walker: f.walk, Size: f.size, Objective: f.objective, Evals: *f.evals, Seed: f.seed, Pop: *f.pop,
 		Workers: f.be.workers, Tuning: f.sf, Set: start.Set}
 	if start.Set["algo"] {
 		o.Algo = f.algo
 	}
-	var err error
 	if o.Config, err = f.rules.Config("--"); err != nil {
 		return fail(exitUsage, "%v", err)
 	}

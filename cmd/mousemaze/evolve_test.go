@@ -205,3 +205,34 @@ func TestSearchBench(t *testing.T) {
 		t.Errorf("unknown method: exit %d, want 2", code)
 	}
 }
+
+// TestEvolveCPUProfile checks --cpuprofile: a grid search and an edge
+// search each write a gzipped pprof profile; a path in a missing folder,
+// or the same path as --out, is a usage error before any search.
+func TestEvolveCPUProfile(t *testing.T) {
+	dir := t.TempDir()
+	for _, args := range [][]string{{"--size", "6x6"}, {"--edges", "--size", "4x4"}} {
+		prof := filepath.Join(dir, strings.Join(args, "")+".prof")
+		code, _, stderr := evolveRun(t, append(args, "--evals", "3000", "--seed", "4", "--cpuprofile", prof, "--json")...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, stderr)
+		}
+		b, err := os.ReadFile(prof)
+		if err != nil || !bytes.HasPrefix(b, []byte{0x1f, 0x8b}) {
+			t.Errorf("%v: profile %d bytes (%v), want a gzipped pprof file", args, len(b), err)
+		}
+	}
+	out := filepath.Join(dir, "same.txt")
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--cpuprofile", filepath.Join(dir, "missing", "x.prof")}, "does not exist"},
+		{[]string{"--cpuprofile", out, "--out", out}, "name the same file"},
+	} {
+		code, _, stderr := evolveRun(t, append(tc.args, "--size", "6x6", "--evals", "100")...)
+		if code != exitUsage || !strings.Contains(stderr, tc.want) {
+			t.Errorf("%v: exit %d, stderr %q; want %d and %q", tc.args, code, stderr, exitUsage, tc.want)
+		}
+	}
+}

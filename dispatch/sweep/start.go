@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"runtime/pprof"
 
 	"github.com/mousemaze/mousemaze"
 	"github.com/mousemaze/mousemaze/dispatch/checkpoint"
@@ -45,23 +43,4 @@ func (o *Options) StartBestOnly(initFile string, log io.Writer) error {
 	}
 	o.BestOnly, o.Incumbent = true, inc
 	return nil
-}
-
-// startCPUProfile starts a CPU profile written to the file path; stop
-// ends it and closes the file.
-func startCPUProfile(path string) (stop func(), err error) {
-	f, err := os.Create(path)
-	if err == nil {
-		err = pprof.StartCPUProfile(f)
-		if err != nil {
-			f.Close()
-		}
-	}
-	if err != nil {
-		return nil, err
-	}
-	return func() {
-		pprof.StopCPUProfile()
-		f.Close()
-	}, nil
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/mousemaze/mousemaze"
 	"github.com/mousemaze/mousemaze/dispatch/checkpoint"
+	"github.com/mousemaze/mousemaze/internal/cpuprofile"
 )
 
 // Errors returned by Run and Merge, tested with errors.Is.
@@ -209,13 +210,11 @@ var testHookTask func()
 // Run sweeps the grid and returns the report. When ctx is cancelled it
 // stops, saves the checkpoint (if any) and returns ctx.Err().
 func Run(ctx context.Context, o Options) (*Report, error) {
-	if o.CPUProfile != "" {
-		stop, err := startCPUProfile(o.CPUProfile)
-		if err != nil {
-			return nil, err
-		}
-		defer stop()
+	stop, err := cpuprofile.Start(o.CPUProfile)
+	if err != nil {
+		return nil, err
 	}
+	defer stop()
 	if err := o.check(); err != nil {
 		return nil, err
 	}

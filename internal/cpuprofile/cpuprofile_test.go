@@ -1,0 +1,49 @@
+package cpuprofile
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestStart checks that a profile is written as a gzipped pprof file,
+// that a second profile cannot start while one runs, and that a path in
+// a missing folder is an error.
+func TestStart(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "cpu.prof")
+	stop, err := Start(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Start(filepath.Join(dir, "second.prof")); err == nil {
+		t.Error("a second profile started while the first ran")
+	}
+	x := 0
+	for i := range 20_000_000 {
+		x += i % 7
+	}
+	_ = x
+	stop()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.HasPrefix(b, []byte{0x1f, 0x8b}) {
+		t.Errorf("profile of %d bytes is not gzipped (pprof's format)", len(b))
+	}
+	if _, err := Start(filepath.Join(dir, "missing", "cpu.prof")); err == nil {
+		t.Error("a profile in a missing folder started")
+	}
+	none, err := Start("")
+	if err != nil {
+		t.Fatalf("no path: %v", err)
+	}
+	if again, err := Start(filepath.Join(dir, "after.prof")); err != nil {
+		t.Errorf("an empty path started a profile: %v", err)
+	} else {
+		again()
+	}
+	none()
+}
