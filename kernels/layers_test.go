@@ -14,6 +14,7 @@ import (
 var lowLayer = map[string]bool{
 	"":                     true, // the root package, mousemaze
 	"/outfile":             true,
+	"/internal/cpuprofile": true, // the sweep's --cpuprofile; the standard library only
 	"/dispatch/checkpoint": true,
 	"/dispatch/progress":   true,
 	"/dispatch/sweep":      true,
