@@ -162,11 +162,11 @@ gpu-bin:
 	inc=$$(scripts/mockcuda/cudaheader.sh $(BIN)/cuda-header) && \
 	scripts/mockcuda/build.sh $$inc $(BIN)/mockcuda-link plain && \
 	CGO_ENABLED=1 CGO_CFLAGS="-I$$inc" CGO_LDFLAGS="-L$(abspath $(BIN)/mockcuda-link)" \
-		$(GO) build -tags cuda -o $(BIN)/gpubench ./scripts/gpubench && \
+		$(GO) build -tags cuda -ldflags=-s -o $(BIN)/gpubench ./scripts/gpubench && \
 	CGO_ENABLED=1 CGO_CFLAGS="-I$$inc" CGO_LDFLAGS="-L$(abspath $(BIN)/mockcuda-link)" \
 		$(GO) test -c -tags cuda -o $(BIN)/cuda.test ./cuda && \
 	CGO_ENABLED=1 CGO_CFLAGS="-I$$inc" CGO_LDFLAGS="-L$(abspath $(BIN)/mockcuda-link)" \
-		$(GO) build -tags cuda -o $(BIN)/mousemaze ./cmd/mousemaze
+		$(GO) build -tags cuda -ldflags=-s -o $(BIN)/mousemaze ./cmd/mousemaze
 	mkdir -p $(BIN)/pops
 	# makepop draws on the host alone; the mock stands in for libcuda.so.1 here.
 	LD_LIBRARY_PATH=$(abspath $(BIN)/mockcuda-link) $(BIN)/gpubench makepop --size 13x13 --n $(GPUPOPS) --kind long --out $(BIN)/pops/pop-13x13-long.bin
