@@ -5,6 +5,7 @@ package cuda
 import (
 	"errors"
 	"fmt"
+	"time"
 	"unsafe"
 
 	"github.com/mousemaze/mousemaze"
@@ -43,6 +44,7 @@ type Sweeper struct {
 	fn                        cu.Function
 	tasks, tally, best, next  buffer
 	launches, tasksRun, bytes int64
+	busy, longest             time.Duration // the launches' wall time, from the launch to its end
 }
 
 // The Sweeper's defaults: tasks per call, and how many decisions further
@@ -145,12 +147,16 @@ func (s *Sweeper) launch(p kernels.SweepParams, tasks, tally []uint64, best []ui
 		grid := max(1, min(s.ev.dev.SMs*max(per, 1), (n+kernels.SweepBlock-1)/kernels.SweepBlock))
 		p.Tasks, p.Tally, p.Best, p.Next = devptr(s.tasks), devptr(s.tally), devptr(s.best), devptr(s.next)
 		p.N = uint32(n)
+		t0 := time.Now()
 		if err := launch(s.fn, grid, kernels.SweepBlock, unsafe.Pointer(&p), kernels.SweepParamsSize); err != nil {
 			return fmt.Errorf("launch %s (%d blocks of %d threads): cuLaunchKernel: %w", kernels.SweepKernel, grid, kernels.SweepBlock, err)
 		}
 		if err := cu.Synchronize(); err != nil {
 			return fmt.Errorf("run %s: cuCtxSynchronize: %w", kernels.SweepKernel, err)
 		}
+		took := time.Since(t0)
+		s.busy += took
+		s.longest = max(s.longest, took)
 		if err := cu.MemcpyDtoH(unsafe.Pointer(&tally[0]), s.tally.ptr, int64(8*len(tally))); err != nil {
 			return fmt.Errorf("copy a sweep tally from the device: cuMemcpyDtoH: %w", err)
 		}
@@ -166,6 +172,15 @@ func (s *Sweeper) launch(p kernels.SweepParams, tasks, tally []uint64, best []ui
 // SetBlocksPerSM sets BlocksPerSM (for callers that hold the Sweeper as
 // a sweep.TaskRunner).
 func (s *Sweeper) SetBlocksPerSM(n int) { s.BlocksPerSM = n }
+
+// LaunchTimes returns the wall time of the Sweeper's launches, from each
+// launch to the end of its last thread, in all and of the longest: the
+// share of a sweep the device ran, and how long one batch's slowest part
+// held it.
+func (s *Sweeper) LaunchTimes() (total, longest time.Duration) {
+	s.ev.do(func() error { total, longest = s.busy, s.longest; return nil })
+	return total, longest
+}
 
 // SweepStats returns the launches and tasks the Sweeper ran.
 func (s *Sweeper) SweepStats() (launches, tasks int64) {

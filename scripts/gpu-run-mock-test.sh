@@ -62,6 +62,7 @@ for s in env sweep-check-4x4 sweep-check-5x5 sweep-tests sweep-5x5 sweep-6x6-sam
 done
 [ "$(grep -c '"equal_to_cpu":true' "$sout/gpu-run.jsonl")" -eq 2 ] || problems+=("the sweep checks did not find 2 equal reports")
 grep -q '"completed":true,.*"leaves":37306,.*"optimum_turns":54,' "$sout/gpu-run.jsonl" || problems+=("no completed 5x5 big sweep")
+grep -q '"launch_seconds":[0-9.e-]*,"launches":[1-9][0-9]*,.*"leaves":37306,.*"parts":[1-9]' "$sout/gpu-run.jsonl" || problems+=("the 5x5 sweep line lacks its launches, parts and launch seconds")
 grep -q '"step":"sweep-total",.*"steps_per_sec":[0-9]' "$sout/gpu-run.jsonl" || problems+=("no sample total with a rate")
 grep -q '"step":"sanitizer-sweep","rc":0,"seconds":0,"log":"","status":"skipped: ' "$sout/gpu-run.jsonl" || problems+=("sanitizer-sweep not skipped")
 grep -q '^sweep: [1-9][0-9]* reports equal to the CPU sweep' "$sout/sweep-tests.log" || problems+=("sweep tests did not compare reports")

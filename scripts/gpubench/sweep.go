@@ -126,6 +126,13 @@ func cmdSweep(args []string, out *json.Encoder, stderr io.Writer) int {
 	return 0
 }
 
+// launchTimer is a runner that counts its launches and the parts (tasks
+// after the host's split) they ran, and times them: the cuda Sweeper.
+type launchTimer interface {
+	SweepStats() (launches, parts int64)
+	LaunchTimes() (total, longest time.Duration)
+}
+
 // rcAbandoned is sweepOnce's answer when a runner call outlived the
 // timeout by abandonGrace: the line is printed ("launch_abandoned"), the
 // runner is left running and not closed, and the process ends (exit 0).
@@ -147,6 +154,13 @@ func sweepOnce(o sweep.Options, backend string, check bool, wantLeaves uint64, w
 	rec := map[string]any{"step": "sweep", "size": o.Size.String(), "backend": backend, "split_depth": o.SplitDepth}
 	if o.Shards > 0 {
 		rec["shard"] = fmt.Sprintf("%d/%d", o.Shard, o.Shards)
+	}
+	timed, _ := o.Runner.(launchTimer)
+	var l0, p0 int64
+	var b0 time.Duration
+	if timed != nil {
+		l0, p0 = timed.SweepStats()
+		b0, _ = timed.LaunchTimes()
 	}
 	t0 := time.Now()
 	type outcome struct {
@@ -194,6 +208,13 @@ func sweepOnce(o sweep.Options, backend string, check bool, wantLeaves uint64, w
 	rec["optimal_classes"] = rep.OptimalClasses
 	rec["leaves_per_sec"] = float64(rep.Leaves) / secs
 	rec["steps_per_sec"] = float64(rep.Steps) / secs
+	if timed != nil {
+		l1, p1 := timed.SweepStats()
+		b1, longest := timed.LaunchTimes()
+		rec["launches"], rec["parts"] = l1-l0, p1-p0
+		rec["launch_seconds"] = (b1 - b0).Seconds()
+		rec["longest_launch_seconds"] = longest.Seconds() // of the runner's life: every sweep so far
+	}
 	rc := 0
 	if wantLeaves != 0 && rep.Leaves != wantLeaves || wantOpt != 0 && rep.OptimumTurns != wantOpt {
 		rec["expected"] = false

@@ -10,6 +10,7 @@ import (
 
 	"github.com/mousemaze/mousemaze"
 	"github.com/mousemaze/mousemaze/dispatch/sweep"
+	"github.com/mousemaze/mousemaze/kernels"
 )
 
 // TestSweepEmulate runs gpubench sweep on the kernel's Go mirror, whole
@@ -83,5 +84,52 @@ func TestSweepAbandonsAStuckLaunch(t *testing.T) {
 	}
 	if !strings.Contains(stderr.String(), "the shards after it are not run") {
 		t.Errorf("stderr %q does not say the later shards were not run", stderr.String())
+	}
+}
+
+// timedRunner is the emulated sweep runner with the cuda Sweeper's
+// counters (launchTimer), counting its calls as launches.
+type timedRunner struct {
+	*kernels.SweepRunner
+	launches, parts int64
+}
+
+func (r *timedRunner) RunTasks(sz mousemaze.Size, cfg mousemaze.Config, tasks []sweep.Task) (sweep.TaskTally, error) {
+	r.launches++
+	r.parts += int64(len(tasks))
+	return r.SweepRunner.RunTasks(sz, cfg, tasks)
+}
+func (r *timedRunner) SweepStats() (int64, int64) { return r.launches, r.parts }
+func (r *timedRunner) LaunchTimes() (time.Duration, time.Duration) {
+	return time.Duration(r.launches) * time.Millisecond, time.Millisecond
+}
+
+// TestSweepLaunchFields checks that a runner which counts and times its
+// launches gets them into the sweep's line, for that sweep alone.
+func TestSweepLaunchFields(t *testing.T) {
+	r := &timedRunner{SweepRunner: &kernels.SweepRunner{Launch: kernels.EmulatedSweep(2), Batch: 64}}
+	sweep.RegisterRunner("test-timed", func() (sweep.TaskRunner, error) { return r, nil })
+	var stdout, stderr bytes.Buffer
+	if rc := run([]string{"sweep", "--backend", "test-timed", "--size", "4x4", "--split-depth", "6", "--shards", "2", "--shard-list", "0,1", "--expect-leaves", "0"}, &stdout, &stderr); rc != 0 {
+		t.Fatalf("exit %d: %s", rc, stderr.String())
+	}
+	lines := strings.Split(strings.TrimSpace(stdout.String()), "\n")
+	total := int64(0)
+	for _, l := range lines[:2] {
+		var rec struct {
+			Launches int64   `json:"launches"`
+			Parts    int64   `json:"parts"`
+			Secs     float64 `json:"launch_seconds"`
+		}
+		if err := json.Unmarshal([]byte(l), &rec); err != nil {
+			t.Fatal(err)
+		}
+		if rec.Launches < 1 || rec.Parts < rec.Launches || rec.Secs != float64(rec.Launches)/1000 {
+			t.Errorf("line %s: want its own launches, parts and launch seconds", l)
+		}
+		total += rec.Launches
+	}
+	if total != r.launches {
+		t.Errorf("the lines count %d launches, the runner ran %d", total, r.launches)
 	}
 }
