@@ -39,6 +39,7 @@ import (
 	"unsafe"
 
 	"github.com/mousemaze/mousemaze"
+	"github.com/mousemaze/mousemaze/internal/parallel"
 	"github.com/mousemaze/mousemaze/kernels"
 	"gorgonia.org/cu"
 )
@@ -699,7 +700,7 @@ const copyWordsChunk = 1 << 16
 
 // copyWords copies src into dst (of the same length) on the host's cores.
 func copyWords(dst, src []uint64) {
-	kernels.ForChunks(len(src), copyWordsChunk, func(lo, hi int) { copy(dst[lo:hi], src[lo:hi]) })
+	parallel.Chunks(runtime.GOMAXPROCS(0), len(src), copyWordsChunk, func(lo, hi int) { copy(dst[lo:hi], src[lo:hi]) })
 }
 
 // reserve grows the slot's buffers for a chunk of m mazes.

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/mousemaze/mousemaze"
+	"github.com/mousemaze/mousemaze/internal/parallel"
 )
 
 // Climb is one local search under way: a centre and the scan of its
@@ -360,8 +361,8 @@ func (s *Engine[G]) climbBatchParallel(c *Climb[G], sc *scan, limit int) []Membe
 		gs := make([]G, len(sets))
 		feasible := make([]bool, len(sets))
 		const chunk = 256
-		parallelFor(s.Workers(), (len(sets)+chunk-1)/chunk, func(k int) {
-			for i := k * chunk; i < min((k+1)*chunk, len(sets)); i++ {
+		parallel.Chunks(s.Workers(), len(sets), chunk, func(lo, hi int) {
+			for i := lo; i < hi; i++ {
 				gs[i] = s.prob.Apply(c.Center.Genome, sets[i]...)
 				feasible[i] = s.prob.Feasible(gs[i])
 			}

@@ -5,10 +5,9 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"runtime"
-	"sync"
-	"sync/atomic"
 
 	"github.com/mousemaze/mousemaze"
+	"github.com/mousemaze/mousemaze/internal/parallel"
 )
 
 // EdgeScorer scores one edge board in place of the mouse's walk (for
@@ -336,33 +335,7 @@ func (p *EdgeProblem) parallel(n int, f func(i int)) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	parallelFor(workers, n, f)
-}
-
-// parallelFor runs f(i) for every i in [0, n) on up to workers
-// goroutines, which take the next i from a shared counter, and returns
-// when all are done.
-func parallelFor(workers, n int, f func(i int)) {
-	if workers <= 1 || n <= 1 { // no goroutine for one task
-		for i := range n {
-			f(i)
-		}
-		return
-	}
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range min(workers, n) {
-		wg.Go(func() {
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= n {
-					return
-				}
-				f(i)
-			}
-		})
-	}
-	wg.Wait()
+	parallel.For(workers, n, f)
 }
 
 // EdgeSearch is a running search of edge boards, Engine[mousemaze.EdgeMaze].

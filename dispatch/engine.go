@@ -8,6 +8,8 @@ import (
 	"slices"
 	"sync"
 	"time"
+
+	"github.com/mousemaze/mousemaze/internal/parallel"
 )
 
 // Member is one genome of a search with its score once evaluated.
@@ -541,8 +543,8 @@ func (s *Engine[G]) account(batch []Member[G], dst []Score) (int, error) {
 	if n >= accountParallel && s.Workers() > 1 {
 		s.hashBuf = slices.Grow(s.hashBuf[:0], n)[:n]
 		hashes = s.hashBuf
-		parallelFor(s.Workers(), (n+accountParallel-1)/accountParallel, func(c int) {
-			for i := c * accountParallel; i < min((c+1)*accountParallel, n); i++ {
+		parallel.Chunks(s.Workers(), n, accountParallel, func(lo, hi int) {
+			for i := lo; i < hi; i++ {
 				hashes[i] = s.prob.Hash(batch[i].Genome)
 			}
 		})
@@ -605,13 +607,12 @@ func (s *Engine[G]) evaluateIn(pop []Member[G]) (bool, error) {
 	return err == nil && n == len(batch), err
 }
 
-// sortBest sorts members best first; ties keep their order.
 // unscored returns the indices of pop's unscored members, in order; a
 // large pop is scanned in chunks on up to workers goroutines.
 func unscored[G any](pop []Member[G], workers int) []int {
 	chunks := (len(pop) + accountParallel - 1) / accountParallel
 	found := make([][]int, chunks)
-	parallelFor(workers, chunks, func(c int) {
+	parallel.For(workers, chunks, func(c int) {
 		for i := c * accountParallel; i < min((c+1)*accountParallel, len(pop)); i++ {
 			if !pop[i].Scored {
 				found[c] = append(found[c], i)
@@ -621,6 +622,7 @@ func unscored[G any](pop []Member[G], workers int) []int {
 	return slices.Concat(found...)
 }
 
+// sortBest sorts members best first; ties keep their order.
 func sortBest[G any](ms []Member[G]) {
 	slices.SortStableFunc(ms, func(a, b Member[G]) int { return b.Score.Cmp(a.Score) })
 }
@@ -660,7 +662,7 @@ func bestK[G any](pool []Member[G], k, workers int) []Member[G] {
 	} else {
 		chunks := (len(pool) + chunk - 1) / chunk
 		tops := make([][]int, chunks)
-		parallelFor(workers, chunks, func(c int) {
+		parallel.For(workers, chunks, func(c int) {
 			lo, hi := c*chunk, min((c+1)*chunk, len(pool))
 			tops[c] = topK(pool, k, hi-lo, func(j int) int { return lo + j })
 		})

@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"github.com/mousemaze/mousemaze"
+	"github.com/mousemaze/mousemaze/internal/parallel"
 )
 
 // The objectives a search can maximise (Spec.Objective).
@@ -732,8 +733,8 @@ func (p *GridProblem) pack(part []Grid, workers int) *evalBuffers {
 	buf := p.buffers.Get().(*evalBuffers)
 	buf.words = slices.Grow(buf.words[:0], p.Rows*len(part))[:p.Rows*len(part)]
 	buf.res = slices.Grow(buf.res[:0], len(part))[:len(part)]
-	parallelFor(workers, (len(part)+hostChunk-1)/hostChunk, func(c int) {
-		for i := c * hostChunk; i < min((c+1)*hostChunk, len(part)); i++ {
+	parallel.Chunks(workers, len(part), hostChunk, func(lo, hi int) {
+		for i := lo; i < hi; i++ {
 			copy(buf.words[i*p.Rows:(i+1)*p.Rows], part[i].Walls)
 		}
 	})
@@ -745,8 +746,8 @@ func (p *GridProblem) pack(part []Grid, workers int) *evalBuffers {
 func (p *GridProblem) scoreAll(pop mousemaze.Population, cfg mousemaze.Config, res []mousemaze.Result, dst []Score, workers int) error {
 	var mu sync.Mutex
 	var first error
-	parallelFor(workers, (len(dst)+hostChunk-1)/hostChunk, func(c int) {
-		for j := c * hostChunk; j < min((c+1)*hostChunk, len(dst)); j++ {
+	parallel.Chunks(workers, len(dst), hostChunk, func(lo, hi int) {
+		for j := lo; j < hi; j++ {
 			s, err := p.score(pop.Maze(j), cfg, res[j])
 			if err != nil {
 				mu.Lock()

@@ -4,6 +4,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+
+	"github.com/mousemaze/mousemaze/internal/parallel"
 )
 
 // This file holds the engine's operators on genomes, written once for every
@@ -228,7 +230,7 @@ const breedChunk = 1024
 // chunked runs f(c, rng) for the chunks c of n items, breedChunk each, on
 // the engine's workers; chunk c draws from stream first+c of seed.
 func (s *Engine[G]) chunked(n int, seed uint64, first int, f func(c int, rng *rand.Rand)) {
-	parallelFor(s.Workers(), (n+breedChunk-1)/breedChunk, func(c int) {
+	parallel.For(s.Workers(), (n+breedChunk-1)/breedChunk, func(c int) {
 		f(c, rand.New(rand.NewPCG(seed, uint64(first+c))))
 	})
 }

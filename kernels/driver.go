@@ -4,10 +4,9 @@ import (
 	"fmt"
 	"math"
 	"runtime"
-	"sync"
-	"sync/atomic"
 
 	"github.com/mousemaze/mousemaze"
+	"github.com/mousemaze/mousemaze/internal/parallel"
 )
 
 // NewParams returns the kernel arguments for rows×cols mazes under cfg,
@@ -123,33 +122,31 @@ func EvaluateChain(run Runner, chain []Width, pop mousemaze.Population, cfg mous
 		if err := run(wd, p, walls, out, heat); err != nil {
 			return err
 		}
-		var again []uint64
-		var againIdx []int
-		if idx == nil && !cfg.Heat && n >= 2*decodeChunk {
-			// The first pass of a large batch: decoded on every core,
-			// then the (few) overflowed mazes gathered.
-			decodeParallel(out, dst)
-			for j, word := range out {
-				if word&FlagOverflow != 0 {
-					again = append(again, walls[j*rows:(j+1)*rows]...)
-					againIdx = append(againIdx, j)
+		// Decoded on every core (inline for a batch of one chunk); the
+		// few overflowed mazes are gathered after, in order.
+		at := func(j int) int { // the batch index of maze j of walls
+			if idx != nil {
+				return idx[j]
+			}
+			return j
+		}
+		parallel.Chunks(runtime.GOMAXPROCS(0), n, decodeChunk, func(lo, hi int) {
+			for j := lo; j < hi; j++ {
+				if word := out[j]; word&FlagOverflow == 0 {
+					i := at(j)
+					dst[i] = Decode(word)
+					if cfg.Heat {
+						dst[i].Heat = heat[j*rows*cols : (j+1)*rows*cols : (j+1)*rows*cols]
+					}
 				}
 			}
-		} else {
-			for j, word := range out {
-				i := j
-				if idx != nil {
-					i = idx[j]
-				}
-				if word&FlagOverflow != 0 {
-					again = append(again, walls[j*rows:(j+1)*rows]...)
-					againIdx = append(againIdx, i)
-					continue
-				}
-				dst[i] = Decode(word)
-				if cfg.Heat {
-					dst[i].Heat = heat[j*rows*cols : (j+1)*rows*cols : (j+1)*rows*cols]
-				}
+		})
+		var again []uint64
+		var againIdx []int
+		for j, word := range out {
+			if word&FlagOverflow != 0 {
+				again = append(again, walls[j*rows:(j+1)*rows]...)
+				againIdx = append(againIdx, at(j))
 			}
 		}
 		if len(againIdx) == 0 {
@@ -168,46 +165,9 @@ func EvaluateChain(run Runner, chain []Width, pop mousemaze.Population, cfg mous
 	return nil
 }
 
-// decodeChunk is the result words one goroutine of decodeParallel
+// decodeChunk is the result words one goroutine of EvaluateChain
 // decodes at a time.
 const decodeChunk = 8192
-
-// decodeParallel decodes every word of out without FlagOverflow into the
-// Result of the same index of dst, in chunks shared among the host's
-// cores; the words with it are left to the caller.
-func decodeParallel(out []uint64, dst []mousemaze.Result) {
-	ForChunks(len(out), decodeChunk, func(lo, hi int) {
-		for j := lo; j < hi; j++ {
-			if word := out[j]; word&FlagOverflow == 0 {
-				dst[j] = Decode(word)
-			}
-		}
-	})
-}
-
-// ForChunks calls f(lo, hi) for every chunk [lo, hi) of size (the last
-// one shorter) of [0, n), on up to GOMAXPROCS goroutines at once, and
-// returns when all are done; one chunk runs on the calling goroutine
-// alone.
-func ForChunks(n, size int, f func(lo, hi int)) {
-	chunks := (n + size - 1) / size
-	if chunks <= 1 {
-		if n > 0 {
-			f(0, n)
-		}
-		return
-	}
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), chunks) {
-		wg.Go(func() {
-			for c := int(next.Add(1) - 1); c < chunks; c = int(next.Add(1) - 1) {
-				f(c*size, min((c+1)*size, n))
-			}
-		})
-	}
-	wg.Wait()
-}
 
 // Decode turns a result word without FlagOverflow into a Result (without
 // its heat map).

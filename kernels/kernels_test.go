@@ -177,8 +177,8 @@ func TestWalk8Escalates(t *testing.T) {
 		}
 		mazetest.Check(t, "emulation", fmt.Sprintf("lowered limits, batch %d", b), pop, cfg, dst)
 	}
-	// Batches large enough to be decoded on several goroutines
-	// (decodeParallel), the overflowed mazes gathered after.
+	// Batches large enough to be decoded on several goroutines, the
+	// overflowed mazes gathered after.
 	for b, n := range []int{2 * decodeChunk, 3*decodeChunk + 77} {
 		pop, cfg := mazetest.RandomBatch(rng, n, pickSide)
 		cfg.Heat = false

@@ -15,6 +15,7 @@ var lowLayer = map[string]bool{
 	"":                     true, // the root package, mousemaze
 	"/outfile":             true,
 	"/internal/cpuprofile": true, // the sweep's --cpuprofile; the standard library only
+	"/internal/parallel":   true, // loops on several goroutines; the standard library only
 	"/dispatch/checkpoint": true,
 	"/dispatch/progress":   true,
 	"/dispatch/sweep":      true,
