@@ -82,6 +82,10 @@ type Evaluator struct {
 	hasMod bool
 	stats  Stats
 	res    resident
+	// The breeding kernel (looked up at its first use) and its buffers.
+	breed    breeding
+	breedFn  cu.Function
+	hasBreed bool
 }
 
 // resident is the population Upload keeps on the device, with the buffers
@@ -286,6 +290,8 @@ func (e *Evaluator) release() error {
 		keep(b.free())
 	}
 	e.res.n = 0
+	keep(e.breed.free())
+	e.hasBreed = false
 	clear(e.fn)
 	if e.hasMod {
 		keep(e.mod.Unload())
@@ -417,7 +423,13 @@ func devptr(b buffer) uintptr          { return uintptr(b.ptr) }
 // stream, with params, size bytes, as its one argument (for the files
 // whose cgo preamble lacks mm_launch).
 func launch(f cu.Function, grid, block int, params unsafe.Pointer, size int) error {
-	if r := C.mm_launch(cfunc(f), C.uint(grid), C.uint(block), 0, nil, params, C.size_t(size)); r != C.CUDA_SUCCESS {
+	return launchOn(f, grid, block, 0, cu.Stream{}, params, size)
+}
+
+// launchOn is launch with shared bytes of dynamic shared memory, on
+// stream s.
+func launchOn(f cu.Function, grid, block, shared int, s cu.Stream, params unsafe.Pointer, size int) error {
+	if r := C.mm_launch(cfunc(f), C.uint(grid), C.uint(block), C.uint(shared), cstream(s), params, C.size_t(size)); r != C.CUDA_SUCCESS {
 		return driverError(r)
 	}
 	return nil

@@ -43,15 +43,7 @@ func TestGridBreedIsReference(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		e, err := NewEngine[Grid](spec, prob, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rng := rand.New(rand.NewPCG(uint64(tc.rows), uint64(tc.cols)))
-		parents := make([]Grid, 7)
-		for i := range parents {
-			parents[i] = e.drawFeasible(rng, new(int64), false)
-		}
+		parents := feasibleParents(t, spec, prob, 7)
 		for chunk := range uint64(3) {
 			const n = 700
 			dst := make([]Grid, n)
@@ -622,4 +614,20 @@ func runGridEngine(t *testing.T, p Spec, pr Problem[Grid], workers int) *Engine[
 		t.Fatal(err)
 	}
 	return s
+}
+
+// feasibleParents draws n feasible genomes of prob (made from spec) as
+// the engine draws them, from a stream seeded by the grid's size.
+func feasibleParents(t *testing.T, spec Spec, prob *GridProblem, n int) []Grid {
+	t.Helper()
+	e, err := NewEngine[Grid](spec, prob, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(uint64(spec.Rows), uint64(spec.Cols)))
+	parents := make([]Grid, n)
+	for i := range parents {
+		parents[i] = e.drawFeasible(rng, new(int64), false)
+	}
+	return parents
 }

@@ -66,6 +66,7 @@ type GridProblem struct {
 	ev        mousemaze.Evaluator
 	buffers   *sync.Pool // of *evalBuffers
 	near      *nearCache // NearLists' lists by ends and reach (nil: not kept)
+	device    *deviceBreeding
 }
 
 // NewGridProblem returns the grid problem that spec describes, evaluated on
@@ -102,7 +103,7 @@ func NewGridProblem(spec Spec, ev mousemaze.Evaluator) (*GridProblem, error) {
 	g := &GridProblem{Rows: spec.Rows, Cols: spec.Cols, Config: cfg, FreeEnds: spec.FreeEnds,
 		Density: spec.Density, Objective: obj, ev: mousemaze.ForConfig(ev, cfg),
 		buffers: &sync.Pool{New: func() any { return new(evalBuffers) }},
-		near:    &nearCache{lists: map[nearKey][][]int32{}}}
+		near:    &nearCache{lists: map[nearKey][][]int32{}}, device: &deviceBreeding{}}
 	return g, nil
 }
 

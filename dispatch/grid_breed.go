@@ -40,21 +40,7 @@ func (p *GridProblem) Breed(rng *rand.Rand, parents []Grid, dst []Grid, cross bo
 	rows := p.Rows
 	seed := rng.Uint64()
 	var block []uint64 // for the children whose slot has no storage to reuse
-	br := breeding{
-		rowMask: mousemaze.RowMask(p.Cols),
-		magic:   1<<32/uint64(p.Cols) + 1,
-	}
-	if !p.FreeEnds {
-		open := Grid{Entry: p.Config.Entry, Exit: p.Config.Exit}
-		_, br.lo, br.hi = p.cellMoves(open)
-		br.moves = p.Moves(open)
-		br.q = rate / float64(max(br.moves, 1))
-		br.cellOf = make([]uint16, br.moves)
-		for m := range br.cellOf {
-			site := cellOfMove(m, br.lo, br.hi)
-			br.cellOf[m] = uint16(site/p.Cols<<6 | site%p.Cols)
-		}
-	}
+	br := p.newBreeding(rate)
 	lanes := floodLanes(p.Cols)
 	var flood *laneFlood
 	if lanes > 1 {
@@ -254,6 +240,27 @@ type breeding struct {
 	moves, lo, hi int
 	q             float64
 	cellOf        []uint16
+}
+
+// newBreeding returns the state of a Breed call at mean rate moves, with
+// no stream yet.
+func (p *GridProblem) newBreeding(rate float64) breeding {
+	br := breeding{
+		rowMask: mousemaze.RowMask(p.Cols),
+		magic:   1<<32/uint64(p.Cols) + 1,
+	}
+	if !p.FreeEnds {
+		open := Grid{Entry: p.Config.Entry, Exit: p.Config.Exit}
+		_, br.lo, br.hi = p.cellMoves(open)
+		br.moves = p.Moves(open)
+		br.q = rate / float64(max(br.moves, 1))
+		br.cellOf = make([]uint16, br.moves)
+		for m := range br.cellOf {
+			site := cellOfMove(m, br.lo, br.hi)
+			br.cellOf[m] = uint16(site/p.Cols<<6 | site%p.Cols)
+		}
+	}
+	return br
 }
 
 // candidate draws slot s's next candidate into s.c from br.r: the

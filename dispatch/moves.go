@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"time"
 
 	"github.com/mousemaze/mousemaze/internal/parallel"
 )
@@ -265,12 +266,13 @@ func (s *Engine[G]) children(parents []Member[G], n int, cross bool, rate float6
 func (s *Engine[G]) breedAndEvaluate(parents []Member[G], kids []Member[G], cross bool, rate float64) (int, error) {
 	n := len(kids)
 	seed := s.rng.Uint64()
-	chunks := (n + breedChunk - 1) / breedChunk
-	parts := min(breedParts, chunks)
-	bounds := make([]int, parts+1) // part k is kids[bounds[k]:bounds[k+1]]
-	for k := range bounds {
-		bounds[k] = min(n, (chunks*k+parts-1)/parts*breedChunk)
+	if db, ok := s.prob.(DeviceBreeder[G]); ok {
+		if done, bred, err := s.breedOnDevice(db, parents, kids, seed, cross, rate); bred {
+			return done, err
+		}
 	}
+	bounds := partBounds(n) // part k is kids[bounds[k]:bounds[k+1]]
+	parts := len(bounds) - 1
 	s.st.Rejected += s.breedInto(kids[:bounds[1]], seed, 0, parents, cross, rate)
 	done := 0
 	for k := range parts {
@@ -294,6 +296,78 @@ func (s *Engine[G]) breedAndEvaluate(parents []Member[G], kids []Member[G], cros
 		}
 	}
 	return done, nil
+}
+
+// breedOnDevice is breedAndEvaluate on a DeviceBreeder's device: the
+// children of kids, chunk c from the stream breedInto would give it (the
+// first draw of stream c of seed seeds Breed's children), bred and
+// scored in one call, then accounted as evaluate accounts them, within
+// the budget. The rejected candidates counted are those of the parts
+// breedAndEvaluate would have bred before the budget ran out, so that
+// the state is the same. It reports bred false, having changed nothing,
+// where the device cannot breed them. The call's time counts as
+// evaluation.
+func (s *Engine[G]) breedOnDevice(db DeviceBreeder[G], parents, kids []Member[G], seed uint64, cross bool, rate float64) (done int, bred bool, err error) {
+	n := len(kids)
+	seeds := make([]uint64, (n+breedChunk-1)/breedChunk)
+	for c := range seeds {
+		seeds[c] = rand.New(rand.NewPCG(seed, uint64(c))).Uint64()
+	}
+	gs := make([]G, len(parents))
+	for i, p := range parents {
+		gs[i] = p.Genome
+	}
+	dst := make([]G, n)
+	for i := range kids {
+		dst[i] = kids[i].Genome // storage BreedEvaluate may reuse
+	}
+	s.scoreBuf = slices.Grow(s.scoreBuf[:0], n)[:n]
+	scores := s.scoreBuf
+	clear(scores)
+	rejected := make([]uint8, n)
+	t0 := time.Now()
+	ok, err := db.BreedEvaluate(seeds, gs, dst, rejected, scores, cross, rate)
+	s.evalTime += time.Since(t0)
+	if !ok {
+		return 0, false, nil
+	}
+	if err != nil {
+		return 0, true, err
+	}
+	for i, g := range dst {
+		kids[i] = Member[G]{Genome: g}
+	}
+	m := s.withinBudget(n)
+	// breedAndEvaluate breeds part k+1 while it evaluates part k, and
+	// stops after the part in which the budget runs out.
+	bounds := partBounds(n)
+	upTo := n
+	for k := range len(bounds) - 1 {
+		if bounds[k+1] > m {
+			upTo = bounds[min(k+2, len(bounds)-1)]
+			break
+		}
+	}
+	for _, r := range rejected[:upTo] {
+		s.st.Rejected += int64(r)
+	}
+	if m <= 0 {
+		return 0, true, nil
+	}
+	done, err = s.account(kids[:m], scores[:m])
+	return done, true, err
+}
+
+// partBounds returns the parts breedAndEvaluate splits n children into:
+// part k is [bounds[k], bounds[k+1]), whole chunks, at most breedParts.
+func partBounds(n int) []int {
+	chunks := (n + breedChunk - 1) / breedChunk
+	parts := min(breedParts, chunks)
+	bounds := make([]int, parts+1)
+	for k := range bounds {
+		bounds[k] = min(n, (chunks*k+parts-1)/parts*breedChunk)
+	}
+	return bounds
 }
 
 // breedParts is the most parts breedAndEvaluate splits a generation into.

@@ -94,6 +94,20 @@ type Breeder[G any] interface {
 	Breed(rng *rand.Rand, parents []G, dst []G, cross bool, rate float64) (rejected int64)
 }
 
+// A DeviceBreeder is a Breeder whose evaluator can breed as well:
+// BreedEvaluate breeds the children Breed would breed, chunk c of
+// breedChunk children (dst[c*breedChunk:], each chunk's children counted
+// from 0) from the stream Breed seeds with seeds[c], into dst, and writes
+// the number of candidates each child rejected to rejected and their
+// scores to scores, breeding and walking on the evaluator's device
+// (GridProblem on the cuda backend). It returns ok false, having done
+// nothing, where it cannot; the engine then breeds and evaluates as a
+// Breeder. The children are Breed's, so the search's results do not
+// depend on where they were bred.
+type DeviceBreeder[G any] interface {
+	BreedEvaluate(seeds []uint64, parents []G, dst []G, rejected []uint8, scores []Score, cross bool, rate float64) (ok bool, err error)
+}
+
 // A Drawer is a Problem that draws random genomes faster than Random, from
 // the same distribution but not the same draws: the engine uses Draw where
 // it draws many genomes from streams of their own (populations of more

@@ -20,11 +20,17 @@
 // model, whether a batch starts at walk8 or walk16. Driver holds that
 // host-side logic, shared by the cuda backend and the emulation.
 //
+// breed.cu, which walk.cu includes (so PTX holds it too), is the GA's
+// breeding kernel: a generation's children bred on the device exactly as
+// dispatch's GridProblem.Breed breeds them on the host, from a BreedJob;
+// breed_emulate.go is its Go mirror (EmulateBreed, EmulatedBreeder), and
+// a Breeder (the cuda backend) breeds and walks a job in one call.
+//
 // sweep.cu (SweepPTX) is the exhaustive-sweep kernel: one task of
 // dispatch/sweep's search tree per thread; sweep.go holds its host side
 // (SweepRunner, a sweep.TaskRunner) and sweep_emulate.go its Go mirror.
 //
-// Regenerate the PTX after editing walk.cu or sweep.cu:
+// Regenerate the PTX after editing walk.cu, breed.cu or sweep.cu:
 //
 //	make ptx
 package kernels

@@ -117,16 +117,15 @@ __device__ __forceinline__ u64 spread(u64 x, u64 open) {
     return up | down;
 }
 
-// feasible reports whether maze walls is feasible, by a flood fill on whole
-// rows that sweeps down and up until nothing changes (as cpu's lanes do).
-__device__ bool feasible(const Params &p, const u64 *walls, u64 *reach) {
-    const int rows = p.rows;
-    const u32 entry = p.entry;
-    const u32 exit = p.exit;
+// feasible_walls reports whether the rows x cols maze walls, entered at
+// column entry of its first row and left at column exit of its last, is
+// feasible, by a flood fill on whole rows that sweeps down and up until
+// nothing changes (as cpu's lanes do); reach is scratch of rows words.
+__device__ bool feasible_walls(const u64 *walls, u64 *reach, int rows, int cols, u32 entry, u32 exit) {
     if ((walls[0] >> entry & 1) != 0 || (walls[rows - 1] >> exit & 1) != 0) {
         return false;
     }
-    const u64 mask = p.cols >= 64 ? ~0ull : (1ull << p.cols) - 1;
+    const u64 mask = cols >= 64 ? ~0ull : (1ull << cols) - 1;
     for (int r = 0; r < rows; r++) {
         reach[r] = 0;
     }
@@ -157,6 +156,11 @@ __device__ bool feasible(const Params &p, const u64 *walls, u64 *reach) {
             return false;
         }
     }
+}
+
+// feasible is feasible_walls for a maze of the batch p describes.
+__device__ bool feasible(const Params &p, const u64 *walls, u64 *reach) {
+    return feasible_walls(walls, reach, p.rows, p.cols, p.entry, p.exit);
 }
 
 // pick returns o[r] without indexing an array, which would put it in local
@@ -453,3 +457,7 @@ extern "C" __global__ void __launch_bounds__(256, 5) walk16(const Params p) {
 extern "C" __global__ void __launch_bounds__(256, 5) walk32(const Params p) {
     layouts<u32, (1u << 30) - 1, (1u << 30) - 2>(p);
 }
+
+// The breeding kernel (breed.cu) shares this file's module, its types and
+// its flood fill.
+#include "breed.cu"

@@ -27,14 +27,20 @@ problems=()
 for f in gpu-run.json gpu-run.jsonl summary.txt; do
   [ -s "$out/$f" ] || problems+=("$f missing or empty")
 done
-for s in env smoke tests check stream-pop-13x13-random stream-pop-13x13-long stream-drawn-32x32 stream-resident-13x13 stream-cpu-1core-13x13 stream-cpu-allcores-13x13 ga-13x13 ga-13x13-cpu ils-cuda ils-cpu; do
+for s in env smoke tests check stream-pop-13x13-random stream-pop-13x13-long stream-drawn-32x32 stream-resident-13x13 stream-cpu-1core-13x13 stream-cpu-allcores-13x13 breed-13x13 ga-13x13 ga-13x13-cpu ils-cuda ils-cpu; do
   grep -q "\"step\":\"$s\",\"rc\":0,.*\"status\":\"ok\"" "$out/gpu-run.jsonl" || problems+=("step $s did not pass")
 done
 grep -q '"mismatches":0,.*"size":"64x64","step":"check"' "$out/gpu-run.jsonl" || problems+=("no clean 64x64 check")
 grep -q '"steps_per_sec_kernel":[0-9]' "$out/gpu-run.jsonl" || problems+=("no kernel-only rate")
 grep -q '^{"event":"done","gen":[0-9]*,"evals":12000,.*"backend":"cuda",.*"evals_per_s":[0-9.e+]*,"eval_seconds":[0-9.e-]*,"host_seconds":[0-9.e-]*' "$out/gpu-run.jsonl" || problems+=("no GA-on-device line with its rates")
 grep -q '"final":true.*"resident":true' "$out/gpu-run.jsonl" || problems+=("no final resident stream line")
-# The default method gives the same maze on the device as on the cpu backend.
+grep -q '"children_per_s":[0-9].*"host_breed_per_s":[0-9].*"step":"breed"' "$out/gpu-run.jsonl" || problems+=("no breed line with its rates")
+# The GA bred on the device (the mock's budget is the same on both
+# backends) and the default method give the same maze on the device as on
+# the cpu backend.
+ga_cuda=$(grep -o '"best_maze":"[^"]*"' "$out/ga-13x13.log")
+ga_cpu=$(grep -o '"best_maze":"[^"]*"' "$out/ga-13x13-cpu.log")
+[ -n "$ga_cuda" ] && [ "$ga_cuda" = "$ga_cpu" ] || problems+=("ga on cuda and cpu: different or missing mazes")
 ils_cuda=$(grep -o '"best_maze":"[^"]*"' "$out/ils-cuda.log")
 ils_cpu=$(grep -o '"best_maze":"[^"]*"' "$out/ils-cpu.log")
 [ -n "$ils_cuda" ] && [ "$ils_cuda" = "$ils_cpu" ] || problems+=("ils on cuda and cpu: different or missing mazes")

@@ -20,9 +20,11 @@
 # Time limits (s): 10 smi, 15 env, 20 smoke, 90 tests, 60 check, 45 + 45
 # sanitizers, 2 x 30 carried streams, 40 drawn stream, 20 resident stream
 # (one batch uploaded once and walked again and again on the device), 2 x 20
-# cpu baseline (one core, every core), 45 ga and 45 ga on the cpu backend
+# cpu baseline (one core, every core), 2 x (GPURUN_STREAM_SECONDS/3 + 1) +
+# 20 breed (the GA's children bred and walked on the device, then bred on
+# the host's cores, gpubench breed), 45 ga and 45 ga on the cpu backend
 # (GPURUN_GA_LIMIT), 2 x 45 the default method (ils) on the cuda and the cpu
-# backends, 45 ncu (clocks left alone): 670 in all with the
+# backends, 45 ncu (clocks left alone): 702 in all with the
 # default 15 s streams; these are ceilings, each step stops early when
 # done.
 #
@@ -209,8 +211,14 @@ cpupop=(--size 13x13 --n $((DRAWN_N / 2)) --kind random)
 step stream-cpu-1core-13x13 $((SECS / 3 + 14)) "$BIN/gpubench" stream --backend cpu --workers 1 "${cpupop[@]}" --seconds $((SECS / 3 + 1))
 step stream-cpu-allcores-13x13 $((SECS / 3 + 14)) "$BIN/gpubench" stream --backend cpu --workers 0 "${cpupop[@]}" --seconds $((SECS / 3 + 1))
 
+# 6b. The GA's breeding on the device (kernels/breed.cu): GPURUN_GA_POP
+#     children of 100 random 13x13 parents a generation, bred and walked
+#     on the device, against the host breeding them on every core.
+step breed-13x13 $((2 * (SECS / 3 + 1) + 20)) "$BIN/gpubench" breed --size 13x13 --n "$GA_POP" --seconds $((SECS / 3 + 1))
+
 # 7. A large GA on the device: evolve --algo ga with GPURUN_GA_POP children
-#    a generation for GPURUN_GA_EVALS evaluations; its final JSON line has
+#    a generation for GPURUN_GA_EVALS evaluations, bred on the device
+#    (the engine's DeviceBreeder path); its final JSON line has
 #    evals_per_s, seconds and eval_seconds (the time inside the evaluator,
 #    copies included): eval_seconds / seconds is the share of the run the
 #    device was busy or waited on, the rest (host_seconds) is breeding the

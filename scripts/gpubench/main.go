@@ -69,11 +69,12 @@ func openGPU() (gpu, error) {
 	return g, nil
 }
 
-const usage = `usage: gpubench env|check|makepop|stream|lanes|sweep [flags]
+const usage = `usage: gpubench env|check|makepop|stream|breed|lanes|sweep [flags]
   env       the device, as the backend sees it
   check     the cuda backend against the cpu backend on random mazes
   makepop   write a population file for stream (made beforehand, off the device)
   stream    batches through the backend: kernel-only and end-to-end rates
+  breed     the GA's children bred and walked on the device, against the host's breeding
   lanes     the lane-efficiency model (kernels.LaneEfficiency) of a population, on the CPU
   sweep     an exhaustive sweep (or shards of one) on the GPU: counts, rates, and the CPU sweep's report to compare
 run "gpubench <command> -h" for a command's flags`
@@ -84,7 +85,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	cmds := map[string]func([]string, *json.Encoder, io.Writer) int{
-		"env": cmdEnv, "check": cmdCheck, "makepop": cmdMakePop, "stream": cmdStream, "lanes": cmdLanes, "sweep": cmdSweep,
+		"env": cmdEnv, "check": cmdCheck, "makepop": cmdMakePop, "stream": cmdStream, "breed": cmdBreed, "lanes": cmdLanes, "sweep": cmdSweep,
 	}
 	f, ok := cmds[args[0]]
 	if !ok {

@@ -1,4 +1,4 @@
-// cuda_cpu.h: what kernels/walk.cu and kernels/sweep.cu need of CUDA C++,
+// cuda_cpu.h: what kernels/walk.cu (with breed.cu) and kernels/sweep.cu need of CUDA C++,
 // in plain C++, so that the mock driver (mockcuda.cc) compiles the kernel
 // sources themselves and runs them on the CPU, one OS thread per CUDA
 // thread.
@@ -10,7 +10,8 @@
 //   turns that line into the declaration of a function returning the
 //   calling thread's block buffer (a pointer to an array of unknown bound),
 //   so that every later use of smem is that buffer;
-// - atomicAdd (32 and 64 bits) is a relaxed atomic add, __brevll a bit reversal, min the
+// - atomicAdd (32 and 64 bits) is a relaxed atomic add, __brevll a bit reversal,
+//   __umul64hi the high word of a 128-bit product, __ffsll the builtin, min the
 //   integer minimum; __ballot_sync and __shfl_sync meet the warp's 32
 //   threads at a barrier (mock_warp), __ffs and __popc are the builtins;
 //   __device__, __global__, __forceinline__ and
@@ -121,6 +122,12 @@ static inline unsigned long long __brevll(unsigned long long x) {
 	}
 	return r;
 }
+
+static inline unsigned long long __umul64hi(unsigned long long a, unsigned long long b) {
+	return (unsigned long long)((unsigned __int128)a * b >> 64);
+}
+
+static inline int __ffsll(long long x) { return __builtin_ffsll(x); }
 
 template <typename T>
 static inline T min(T a, T b) {

@@ -7,7 +7,8 @@
 # rpath puts the mock before any installed libcuda), checks with ldd that
 # the mock is what they load, runs the tests (walk8, walk16 and walk32 in shared
 # memory and in global scratch, walk8's escalation, a resident population,
-# the sweep kernel against whole CPU sweeps and its escalation,
+# the sweep kernel against whole CPU sweeps and its escalation, the
+# breeding kernel against GridProblem.Breed,
 # Close, injected driver failures, a failing cuInit), then
 # scripts/gpu-run.sh end to end (gpu-run-mock-test.sh).
 # Skips, exit 0, saying why, when cuda.h or a C++ compiler cannot be had.
@@ -71,6 +72,11 @@ line=$(grep "^sweep: [1-9][0-9]* reports equal to the CPU sweep's" "$work/tests.
 echo "test-cuda-mock: $line"
 line=$(grep -m1 "^sweep escalation: [1-9][0-9]* nodes of [0-9]* tasks left to the CPU" "$work/tests.log") || {
   echo "test-cuda-mock: the sweep kernel's escalation to the CPU was not checked" >&2
+  exit 1
+}
+echo "test-cuda-mock: $line"
+line=$(grep "^breed: [1-9][0-9]* children equal to Breed's" "$work/tests.log") || {
+  echo "test-cuda-mock: the breeding kernel was not checked against GridProblem.Breed" >&2
   exit 1
 }
 echo "test-cuda-mock: $line"

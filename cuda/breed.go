@@ -1,0 +1,194 @@
+//go:build cuda
+
+package cuda
+
+import (
+	"errors"
+	"fmt"
+	"runtime"
+	"time"
+	"unsafe"
+
+	"github.com/mousemaze/mousemaze"
+	"github.com/mousemaze/mousemaze/internal/parallel"
+	"github.com/mousemaze/mousemaze/kernels"
+	"gorgonia.org/cu"
+)
+
+// breeding holds the device buffers of BreedWalk, kept between calls: the
+// parents, the tables (seeds, binomial table, guide and move cells in one
+// block), the children (which the walk kernel then walks in place), the
+// rejected counter, the result words, the walk's maze counter and scratch.
+type breeding struct {
+	parents, tables, children, rejected, out, next, scratch buffer
+}
+
+func (b *breeding) free() error {
+	var errs []error
+	for _, x := range []*buffer{&b.parents, &b.tables, &b.children, &b.rejected, &b.out, &b.next, &b.scratch} {
+		if err := x.free(); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// breedBlock is the breeding kernel's block size where the device allows
+// it (its __launch_bounds__).
+const breedBlock = 256
+
+// BreedWalk breeds the children of job on the device (the breeding kernel
+// of kernels/breed.cu, the children of dispatch's GridProblem.Breed),
+// walks them where they lie with the first kernel of kernels.Chain, and
+// copies the children to children, their counts of rejected candidates
+// to rejected and their results to dst; walks that overflowed the counter
+// are walked again by Evaluate (Evaluator is a kernels.Breeder).
+func (e *Evaluator) BreedWalk(job *kernels.BreedJob, cfg mousemaze.Config, children []uint64, rejected []uint8, dst []mousemaze.Result) error {
+	if err := job.Check(); err != nil {
+		return fmt.Errorf("cuda: %w", err)
+	}
+	if cfg.Heat || cfg.K > 0 {
+		return errors.New("cuda: breed: no heat maps or k-mod walks")
+	}
+	if err := cfg.Validate(job.Cols); err != nil {
+		return fmt.Errorf("cuda: breed: %w", err)
+	}
+	if cfg.Entry != job.Entry || cfg.Exit != job.Exit {
+		return fmt.Errorf("cuda: breed: the walk's ends %d, %d are not the children's %d, %d", cfg.Entry, cfg.Exit, job.Entry, job.Exit)
+	}
+	n, rows := job.N, job.Rows
+	if len(children) != n*rows || len(rejected) != n || len(dst) != n {
+		return fmt.Errorf("cuda: breed: %w: %d words, %d counts and %d results for %d children of %d rows", mousemaze.ErrSize, len(children), len(rejected), len(dst), n, rows)
+	}
+	if n == 0 {
+		return nil
+	}
+	out := make([]uint64, n)
+	if err := e.do(func() error { return e.breedWalk(job, cfg, children, rejected, out) }); err != nil {
+		return fmt.Errorf("cuda: breed: %w", err)
+	}
+	// Decoded on every core; the few walks that overflowed are walked
+	// again, from the narrowest counter, by Evaluate.
+	parallel.Chunks(runtime.GOMAXPROCS(0), n, 1<<13, func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			if out[i]&kernels.FlagOverflow == 0 {
+				dst[i] = kernels.Decode(out[i])
+			}
+		}
+	})
+	var again []int
+	for i, w := range out {
+		if w&kernels.FlagOverflow != 0 {
+			again = append(again, i)
+		}
+	}
+	if len(again) > 0 {
+		pop := mousemaze.Population{Rows: rows, Cols: job.Cols, Words: make([]uint64, 0, len(again)*rows), Feasible: true}
+		for _, i := range again {
+			pop.Words = append(pop.Words, children[i*rows:(i+1)*rows]...)
+		}
+		res := make([]mousemaze.Result, len(again))
+		if err := e.Evaluate(pop, cfg, res); err != nil {
+			return err
+		}
+		for k, i := range again {
+			dst[i] = res[k]
+		}
+	}
+	return nil
+}
+
+// breedWalk is BreedWalk on the driver thread: the uploads, the two
+// launches on one stream and the copies back.
+func (e *Evaluator) breedWalk(job *kernels.BreedJob, cfg mousemaze.Config, children []uint64, rejected []uint8, out []uint64) error {
+	b := &e.breed
+	if !e.hasBreed {
+		f, err := e.mod.Function(kernels.BreedKernel)
+		if err != nil {
+			return fmt.Errorf("kernel %s: cuModuleGetFunction: %w", kernels.BreedKernel, err)
+		}
+		e.breedFn, e.hasBreed = f, true
+	}
+	n, rows, cols := job.N, job.Rows, job.Cols
+	// The tables in one block: seeds and the binomial table (8-byte
+	// words), then the guide and the move cells (16-bit).
+	seedsAt, cdfAt := 0, len(job.Seeds)*8
+	guideAt := cdfAt + len(job.CDF)*8
+	cellAt := guideAt + len(job.Guide)*2
+	size := cellAt + len(job.CellOf)*2
+	tables := make([]byte, max(size, 8))
+	copy(tables[seedsAt:], unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(job.Seeds))), len(job.Seeds)*8))
+	copy(tables[cdfAt:], unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(job.CDF))), len(job.CDF)*8))
+	copy(tables[guideAt:], unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(job.Guide))), len(job.Guide)*2))
+	copy(tables[cellAt:], unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(job.CellOf))), len(job.CellOf)*2))
+
+	wd := kernels.Chain(rows, cols, e.dev)[0]
+	l := kernels.Plan(rows, cols, wd, e.dev, n)
+	if err := e.occupy(wd, &l, n); err != nil {
+		return err
+	}
+	if err := errors.Join(b.parents.ensure(int64(len(job.Parents)*8)), b.tables.ensure(int64(len(tables))),
+		b.children.ensure(int64(n*rows*8)), b.rejected.ensure(int64(n)), b.out.ensure(int64(n*8)), b.next.ensure(4),
+		b.scratch.ensure(int64(l.ScratchBytes))); err != nil {
+		return err
+	}
+	if err := cu.MemcpyHtoD(b.parents.ptr, unsafe.Pointer(&job.Parents[0]), int64(len(job.Parents)*8)); err != nil {
+		return fmt.Errorf("copy the parents to the device: cuMemcpyHtoD: %w", err)
+	}
+	if err := cu.MemcpyHtoD(b.tables.ptr, unsafe.Pointer(&tables[0]), int64(len(tables))); err != nil {
+		return fmt.Errorf("copy the breeding tables to the device: cuMemcpyHtoD: %w", err)
+	}
+	e.stats.ToDevice += int64(len(job.Parents)*8 + len(tables))
+	s := e.slots[0]
+	if err := cu.MemsetD32Async(b.next.ptr, 0, 1, s.stream); err != nil {
+		return fmt.Errorf("zero the maze counter: cuMemsetD32Async: %w", err)
+	}
+	bp := job.Params()
+	base := uintptr(b.tables.ptr)
+	bp.Parents, bp.Children, bp.Rejected = devptr(b.parents), devptr(b.children), devptr(b.rejected)
+	bp.Seeds, bp.CDF, bp.Guide, bp.CellOf = base+uintptr(seedsAt), base+uintptr(cdfAt), base+uintptr(guideAt), base+uintptr(cellAt)
+	// A grid-stride loop over one wave of threads: as many as the
+	// multiprocessors hold, or fewer for a small generation.
+	block := max(32, min(breedBlock, e.dev.MaxThreadsPerBlk))
+	grid := max(1, min((n+block-1)/block, e.dev.SMs*max(1, e.dev.MaxThreadsPerSM/block)))
+	if err := s.start.Record(s.stream); err != nil {
+		return fmt.Errorf("cuEventRecord: %w", err)
+	}
+	if err := launchOn(e.breedFn, grid, block, 0, s.stream, unsafe.Pointer(&bp), kernels.BreedParamsSize); err != nil {
+		return fmt.Errorf("launch %s (%d blocks of %d threads): cuLaunchKernel: %w", kernels.BreedKernel, grid, block, err)
+	}
+	e.stats.Launches[kernels.BreedKernel]++
+	q := kernels.NewParams(rows, cols, cfg)
+	q.Walls, q.Out, q.Next, q.Scratch = devptr(b.children), devptr(b.out), devptr(b.next), devptr(b.scratch)
+	q.N = uint32(n)
+	if l.Shared {
+		q.Shared = 1
+	}
+	if err := launchOn(e.fn[wd.Kernel], l.Grid, l.Block, l.SharedBytes, s.stream, unsafe.Pointer(&q), kernels.ParamsSize); err != nil {
+		return fmt.Errorf("launch %s (%d blocks of %d threads, %d bytes shared): cuLaunchKernel: %w", wd.Kernel, l.Grid, l.Block, l.SharedBytes, err)
+	}
+	if err := s.stop.Record(s.stream); err != nil {
+		return fmt.Errorf("cuEventRecord: %w", err)
+	}
+	e.stats.Launches[wd.Kernel]++
+	e.stats.Mazes += int64(n)
+	if err := s.stream.Synchronize(); err != nil {
+		return fmt.Errorf("%s and %s: cuStreamSynchronize: %w", kernels.BreedKernel, wd.Kernel, err)
+	}
+	ms, err := s.start.Elapsed(s.stop)
+	if err != nil {
+		return fmt.Errorf("kernel time: cuEventElapsedTime: %w", err)
+	}
+	e.stats.Kernel += time.Duration(ms * float64(time.Millisecond))
+	if err := cu.MemcpyDtoH(unsafe.Pointer(&rejected[0]), b.rejected.ptr, int64(n)); err != nil {
+		return fmt.Errorf("copy the rejected counts from the device: cuMemcpyDtoH: %w", err)
+	}
+	if err := cu.MemcpyDtoH(unsafe.Pointer(&children[0]), b.children.ptr, int64(n*rows*8)); err != nil {
+		return fmt.Errorf("copy the children from the device: cuMemcpyDtoH: %w", err)
+	}
+	if err := cu.MemcpyDtoH(unsafe.Pointer(&out[0]), b.out.ptr, int64(n*8)); err != nil {
+		return fmt.Errorf("copy the results from the device: cuMemcpyDtoH: %w", err)
+	}
+	e.stats.FromDevice += int64(n + n*rows*8 + n*8)
+	return nil
+}

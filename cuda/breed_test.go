@@ -1,0 +1,126 @@
+//go:build cuda
+
+package cuda
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/mousemaze/mousemaze"
+	"github.com/mousemaze/mousemaze/dispatch"
+	"github.com/mousemaze/mousemaze/internal/mazetest"
+	"github.com/mousemaze/mousemaze/kernels"
+)
+
+// TestBreed breeds children with the breeding kernel on the device
+// (dispatch.GridProblem.BreedEvaluate on this backend) and with
+// GridProblem.Breed on the host, chunk by chunk from the same streams, and
+// wants the same children, the same counts of rejected candidates per
+// chunk and the reference walk's scores, on several sizes, ends, rates and
+// with and without crossover. Bad jobs give errors.
+func TestBreed(t *testing.T) {
+	ev := open(t)
+	defer closeAndCheck(t, ev)
+	ref := mazetest.Open(t, "ref", mousemaze.Options{})
+	const chunk = 1024 // dispatch's breedChunk: Breed's children per stream
+	checked := 0
+	for _, tc := range []struct {
+		rows, cols, entry, exit int
+		cross                   bool
+		rate                    float64
+	}{
+		{13, 13, 0, 0, true, 10}, {13, 13, 4, 12, false, 3}, {32, 32, 0, 0, true, 60},
+		{9, 40, 0, 5, true, 8}, {3, 3, 0, 0, true, 40}, {6, 7, 2, 1, true, 0},
+	} {
+		spec, err := dispatch.Preset(dispatch.AlgoGA)
+		if err != nil {
+			t.Fatal(err)
+		}
+		spec.Rows, spec.Cols, spec.Entry, spec.Exit, spec.Evals = tc.rows, tc.cols, tc.entry, tc.exit, 1
+		host, err := dispatch.NewGridProblem(spec, ref)
+		if err != nil {
+			t.Fatal(err)
+		}
+		dev, err := dispatch.NewGridProblem(spec, ev)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(uint64(tc.rows), uint64(tc.cols)))
+		var parents []dispatch.Grid
+		for len(parents) < 7 {
+			if g := host.Random(rng); mousemaze.FeasibleWalls(g.Walls, tc.cols, g.Entry, g.Exit) {
+				parents = append(parents, g)
+			}
+		}
+		n := 2*chunk + 300
+		seeds := make([]uint64, 3)
+		want := make([]dispatch.Grid, n)
+		wantRejected := make([]int64, 3)
+		for c := range seeds {
+			seeds[c] = rand.New(rand.NewPCG(7, uint64(c))).Uint64()
+			lo, hi := c*chunk, min((c+1)*chunk, n)
+			wantRejected[c] = host.Breed(rand.New(rand.NewPCG(7, uint64(c))), parents, want[lo:hi], tc.cross, tc.rate)
+		}
+		got := make([]dispatch.Grid, n)
+		rejected := make([]uint8, n)
+		scores := make([]dispatch.Score, n)
+		ok, err := dev.BreedEvaluate(seeds, parents, got, rejected, scores, tc.cross, tc.rate)
+		if err != nil || !ok {
+			t.Fatalf("%+v: BreedEvaluate: %v, %v", tc, ok, err)
+		}
+		for c := range seeds {
+			var sum int64
+			for _, r := range rejected[c*chunk : min((c+1)*chunk, n)] {
+				sum += int64(r)
+			}
+			if sum != wantRejected[c] {
+				t.Errorf("%+v: chunk %d: %d rejected on the device, %d by Breed", tc, c, sum, wantRejected[c])
+			}
+		}
+		for i := range got {
+			if !slices.Equal(got[i].Walls, want[i].Walls) || got[i].Entry != want[i].Entry || got[i].Exit != want[i].Exit {
+				t.Fatalf("%+v: child %d differs from Breed's", tc, i)
+			}
+		}
+		wantScores := make([]dispatch.Score, n)
+		if err := host.Evaluate(want, wantScores); err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(scores, wantScores) {
+			t.Fatalf("%+v: the device's scores differ from the reference walk's", tc)
+		}
+		checked += n
+	}
+	job := &kernels.BreedJob{Rows: 3, Cols: 3, Parents: make([]uint64, 3), N: 2, Chunk: 4, Seeds: []uint64{1},
+		CellOf: []uint16{1}, Binom: kernels.BinomAll, MaxRedraws: 4}
+	cfg := mousemaze.Config{}
+	if err := ev.BreedWalk(job, cfg, make([]uint64, 6), make([]uint8, 2), make([]mousemaze.Result, 2)); err != nil {
+		t.Errorf("a good job: %v", err)
+	}
+	for name, call := range map[string]func() error{
+		"too few words": func() error {
+			return ev.BreedWalk(job, cfg, make([]uint64, 5), make([]uint8, 2), make([]mousemaze.Result, 2))
+		},
+		"heat maps": func() error {
+			return ev.BreedWalk(job, mousemaze.Config{Heat: true}, make([]uint64, 6), make([]uint8, 2), make([]mousemaze.Result, 2))
+		},
+		"other ends": func() error {
+			return ev.BreedWalk(job, mousemaze.Config{Exit: 1}, make([]uint64, 6), make([]uint8, 2), make([]mousemaze.Result, 2))
+		},
+		"no redraws": func() error {
+			j := *job
+			j.MaxRedraws = 0
+			return ev.BreedWalk(&j, cfg, make([]uint64, 6), make([]uint8, 2), make([]mousemaze.Result, 2))
+		},
+		"too few counts": func() error {
+			return ev.BreedWalk(job, cfg, make([]uint64, 6), make([]uint8, 1), make([]mousemaze.Result, 2))
+		},
+	} {
+		if err := call(); err == nil {
+			t.Errorf("%s: no error", name)
+		}
+	}
+	fmt.Printf("breed: %d children equal to Breed's\n", checked)
+}

@@ -1,0 +1,105 @@
+package dispatch
+
+import (
+	"fmt"
+	"sync"
+
+	"github.com/mousemaze/mousemaze"
+	"github.com/mousemaze/mousemaze/internal/parallel"
+	"github.com/mousemaze/mousemaze/kernels"
+)
+
+// deviceBreeding is the host side of GridProblem.BreedEvaluate, kept
+// between generations: the children's words and their walks.
+type deviceBreeding struct {
+	mu       sync.Mutex
+	children []uint64
+	res      []mousemaze.Result
+}
+
+// BreedEvaluate breeds on the evaluator's device the children that Breed
+// would breed, chunk c of breedChunk children from the stream Breed seeds
+// with seeds[c], writes them into dst, their counts of rejected
+// candidates into rejected and their scores into scores (GridProblem is a
+// DeviceBreeder). It does nothing and returns ok false
+// where the device cannot: an evaluator that is not a kernels.Breeder,
+// free ends, heat maps or k-mod walks, a grid of more than
+// kernels.MaxBreedCells cells, or a mutation whose binomial table
+// underflows (Breed then counts geometric gaps).
+func (p *GridProblem) BreedEvaluate(seeds []uint64, parents []Grid, dst []Grid, rejected []uint8, scores []Score, cross bool, rate float64) (ok bool, err error) {
+	kb, isBreeder := p.ev.(kernels.Breeder)
+	if !isBreeder || p.FreeEnds || p.Config.Heat || p.Config.K > 0 || p.Rows*p.Cols > kernels.MaxBreedCells || len(parents) == 0 {
+		return false, nil
+	}
+	job, ok := p.breedJob(seeds, parents, len(dst), cross, rate)
+	if !ok {
+		return false, nil
+	}
+	n, rows := len(dst), p.Rows
+	d := p.device
+	if d == nil { // a GridProblem not made by NewGridProblem
+		d = &deviceBreeding{}
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if cap(d.children) < n*rows {
+		d.children = make([]uint64, n*rows)
+		d.res = make([]mousemaze.Result, n)
+	}
+	children, res := d.children[:n*rows], d.res[:n]
+	cfg := p.Config
+	if err := kb.BreedWalk(job, cfg, children, rejected, res); err != nil {
+		return true, fmt.Errorf("dispatch: %s backend: %w", p.ev.Name(), err)
+	}
+	// Into the children's storage where they have some to reuse, else
+	// into one block of words for all of them.
+	var block []uint64
+	for i := range dst {
+		if len(dst[i].Walls) != rows {
+			block = make([]uint64, n*rows)
+			break
+		}
+	}
+	workers := max(p.Workers(), 1)
+	parallel.Chunks(workers, n, hostChunk, func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			w := dst[i].Walls
+			if len(w) != rows {
+				w = block[i*rows : (i+1)*rows : (i+1)*rows]
+			}
+			copy(w, children[i*rows:(i+1)*rows])
+			dst[i] = Grid{Walls: w, Entry: cfg.Entry, Exit: cfg.Exit}
+		}
+	})
+	pop := mousemaze.Population{Rows: rows, Cols: p.Cols, Words: children, Feasible: true}
+	return true, p.scoreAll(pop, cfg, res, scores, workers)
+}
+
+// breedJob returns the breeding kernel's job for n children of parents
+// that Breed would breed from seeds, or false where the mutation's count
+// cannot be drawn from a table.
+func (p *GridProblem) breedJob(seeds []uint64, parents []Grid, n int, cross bool, rate float64) (*kernels.BreedJob, bool) {
+	br := p.newBreeding(rate)
+	job := &kernels.BreedJob{
+		Rows: p.Rows, Cols: p.Cols, Entry: p.Config.Entry, Exit: p.Config.Exit, Cross: cross,
+		Parents: make([]uint64, 0, len(parents)*p.Rows), N: n, Chunk: breedChunk, Seeds: seeds,
+		CellOf: br.cellOf, MaxRedraws: maxRedraws,
+	}
+	for _, g := range parents {
+		job.Parents = append(job.Parents, g.Walls...)
+	}
+	// As binomialTable.draw decides.
+	switch {
+	case br.moves <= 0 || br.q <= 0:
+		job.Binom = kernels.BinomNone
+	case br.q >= 1:
+		job.Binom = kernels.BinomAll
+	default:
+		br.binom.build(br.moves, br.q)
+		if len(br.binom.cdf) == 0 {
+			return nil, false
+		}
+		job.Binom, job.CDF, job.Guide = kernels.BinomTable, br.binom.cdf, br.binom.guide[:]
+	}
+	return job, true
+}

@@ -1,0 +1,149 @@
+package dispatch
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/mousemaze/mousemaze"
+	"github.com/mousemaze/mousemaze/kernels"
+)
+
+// TestBreedEvaluateIsBreed breeds children with GridProblem.BreedEvaluate
+// on kernels.EmulatedBreeder (the breeding kernel's Go mirror) and with
+// Breed, chunk by chunk, from the same streams, and wants the same
+// children, the same rejected counts per chunk and the scores of the
+// children's walks; on several sizes (four, two and one maze a word in
+// Breed's flood), ends, rates (none, some, every move) and with and
+// without crossover. Where the kernel cannot breed (free ends, more than
+// kernels.MaxBreedCells cells, a binomial table that underflows),
+// BreedEvaluate must decline.
+func TestBreedEvaluateIsBreed(t *testing.T) {
+	for _, tc := range []struct {
+		rows, cols, entry, exit int
+		free, cross             bool
+		rate                    float64
+		declines                bool
+	}{
+		{rows: 5, cols: 6, cross: true, rate: 2}, {rows: 13, cols: 13, cross: true, rate: 10},
+		{rows: 13, cols: 13, rate: 10}, {rows: 13, cols: 13, entry: 4, exit: 12, cross: true, rate: 3},
+		{rows: 32, cols: 32, cross: true, rate: 60}, {rows: 2, cols: 2, cross: true, rate: 1},
+		{rows: 16, cols: 16, entry: 15, exit: 3, cross: true, rate: 15}, {rows: 9, cols: 40, cross: true, rate: 8},
+		{rows: 3, cols: 3, cross: true, rate: 40}, {rows: 6, cols: 7, cross: true},
+		{rows: 1, cols: 9, exit: 8, cross: true, rate: 2},
+		{rows: 5, cols: 6, free: true, cross: true, rate: 2, declines: true},
+		{rows: 33, cols: 32, cross: true, rate: 10, declines: true},
+		{rows: 32, cols: 32, cross: true, rate: 700, declines: true},
+	} {
+		spec, err := Preset(AlgoGA)
+		if err != nil {
+			t.Fatal(err)
+		}
+		spec.Rows, spec.Cols, spec.FreeEnds, spec.Evals = tc.rows, tc.cols, tc.free, 1
+		spec.Entry, spec.Exit = tc.entry, tc.exit
+		host, err := NewGridProblem(spec, refEvaluator(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		dev, err := NewGridProblem(spec, kernels.EmulatedBreeder{Evaluator: refEvaluator(t)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		parents := feasibleParents(t, spec, host, 7)
+		const n = 2*breedChunk + 300
+		want := make([]Grid, n)
+		var wantRejected [3]int64
+		seeds := make([]uint64, 3)
+		for c := range seeds {
+			seeds[c] = rand.New(rand.NewPCG(99, uint64(c))).Uint64()
+			lo, hi := c*breedChunk, min((c+1)*breedChunk, n)
+			wantRejected[c] = host.Breed(rand.New(rand.NewPCG(99, uint64(c))), parents, want[lo:hi], tc.cross, tc.rate)
+		}
+		got := make([]Grid, n)
+		rejected := make([]uint8, n)
+		scores := make([]Score, n)
+		ok, err := dev.BreedEvaluate(seeds, parents, got, rejected, scores, tc.cross, tc.rate)
+		if err != nil {
+			t.Fatalf("%+v: %v", tc, err)
+		}
+		if ok == tc.declines {
+			t.Fatalf("%+v: BreedEvaluate reports ok %v", tc, ok)
+		}
+		if !ok {
+			continue
+		}
+		for c := range seeds {
+			lo, hi := c*breedChunk, min((c+1)*breedChunk, n)
+			var sum int64
+			for _, r := range rejected[lo:hi] {
+				sum += int64(r)
+			}
+			if sum != wantRejected[c] {
+				t.Errorf("%+v: chunk %d: %d rejected on the device, %d by Breed", tc, c, sum, wantRejected[c])
+			}
+		}
+		for i := range got {
+			if !host.Equal(got[i], want[i]) || got[i].Entry != want[i].Entry || got[i].Exit != want[i].Exit {
+				t.Fatalf("%+v: child %d differs:\n%v\nBreed's:\n%v", tc, i, got[i], want[i])
+			}
+		}
+		wantScores := make([]Score, n)
+		if err := host.Evaluate(want, wantScores); err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(scores, wantScores) {
+			t.Errorf("%+v: the device's scores differ from the host's", tc)
+		}
+	}
+}
+
+// TestDeviceBreedingKeepsResults runs searches with generations of more
+// than breedChunk children on an evaluator that breeds
+// (kernels.EmulatedBreeder, so the engine takes its device path) and on
+// the same evaluator without, on 1 and 3 workers, and wants the same final
+// state byte for byte: the same children, scores, rejected counts and
+// best, also where the budget ends inside a generation.
+func TestDeviceBreedingKeepsResults(t *testing.T) {
+	for _, algo := range []string{AlgoGA, AlgoEA} {
+		p := largeSpec(t, algo, false)
+		p.Evals = 9001 // inside a generation
+		calls := 0
+		run := func(breeds bool, workers int) *Search {
+			ev := refEvaluator(t)
+			if breeds {
+				ev = countingBreeder{kernels.EmulatedBreeder{Evaluator: ev}, &calls}
+			}
+			prob, err := NewGridProblem(p, ev)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return runGridEngine(t, p, prob, workers)
+		}
+		want := run(false, 1)
+		if want.Gen() < 3 || want.Evals() != p.Evals || want.Rejected() == 0 {
+			t.Fatalf("%s: %d generations, %d evaluations, %d rejected", algo, want.Gen(), want.Evals(), want.Rejected())
+		}
+		for _, workers := range []int{1, 3} {
+			calls = 0
+			got := run(true, workers)
+			if calls < int(got.Gen())-1 {
+				t.Errorf("%s: %d generations, %d bred on the device", algo, got.Gen(), calls)
+			}
+			if stateJSON(t, got) != stateJSON(t, want) {
+				t.Errorf("%s: bred on the device, %d workers: another final state (best %v, rejected %d; on the host %v, %d)",
+					algo, workers, got.Best().Score, got.Rejected(), want.Best().Score, want.Rejected())
+			}
+		}
+	}
+}
+
+// countingBreeder is a kernels.EmulatedBreeder that counts its breedings.
+type countingBreeder struct {
+	kernels.EmulatedBreeder
+	calls *int
+}
+
+func (c countingBreeder) BreedWalk(j *kernels.BreedJob, cfg mousemaze.Config, children []uint64, rejected []uint8, dst []mousemaze.Result) error {
+	*c.calls++
+	return c.EmulatedBreeder.BreedWalk(j, cfg, children, rejected, dst)
+}
