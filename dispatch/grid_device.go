@@ -28,7 +28,7 @@ type deviceBreeding struct {
 // underflows (Breed then counts geometric gaps).
 func (p *GridProblem) BreedEvaluate(seeds []uint64, parents []Grid, dst []Grid, rejected []uint8, scores []Score, cross bool, rate float64) (ok bool, err error) {
 	kb, isBreeder := p.ev.(kernels.Breeder)
-	if !isBreeder || p.FreeEnds || p.Config.Heat || p.Config.K > 0 || p.Rows*p.Cols > kernels.MaxBreedCells || len(parents) == 0 {
+	if !isBreeder || !p.breedsOnDevice() || len(parents) == 0 {
 		return false, nil
 	}
 	job, ok := p.breedJob(seeds, parents, len(dst), cross, rate)
@@ -73,6 +73,27 @@ func (p *GridProblem) BreedEvaluate(seeds []uint64, parents []Grid, dst []Grid, 
 	})
 	pop := mousemaze.Population{Rows: rows, Cols: p.Cols, Words: children, Feasible: true}
 	return true, p.scoreAll(pop, cfg, res, scores, workers)
+}
+
+// DeviceBreeds reports whether BreedEvaluate would breed children at mean
+// rate moves on the device (GridProblem is a DeviceBreeder).
+func (p *GridProblem) DeviceBreeds(rate float64) bool {
+	if _, ok := p.ev.(kernels.Breeder); !ok || !p.breedsOnDevice() {
+		return false
+	}
+	br := p.newBreeding(rate)
+	if br.moves > 0 && br.q > 0 && br.q < 1 {
+		br.binom.build(br.moves, br.q)
+		return len(br.binom.cdf) > 0
+	}
+	return true
+}
+
+// breedsOnDevice reports whether the breeding kernel breeds the problem's
+// children: fixed ends, exact walks without heat maps, and at most
+// kernels.MaxBreedCells cells.
+func (p *GridProblem) breedsOnDevice() bool {
+	return !p.FreeEnds && !p.Config.Heat && p.Config.K == 0 && p.Rows*p.Cols <= kernels.MaxBreedCells
 }
 
 // breedJob returns the breeding kernel's job for n children of parents

@@ -66,8 +66,8 @@ func TestBreedEvaluateIsBreed(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%+v: %v", tc, err)
 		}
-		if ok == tc.declines {
-			t.Fatalf("%+v: BreedEvaluate reports ok %v", tc, ok)
+		if ok == tc.declines || dev.DeviceBreeds(tc.rate) != ok || host.DeviceBreeds(tc.rate) {
+			t.Fatalf("%+v: BreedEvaluate reports ok %v, DeviceBreeds %v (on an evaluator that does not breed, %v)", tc, ok, dev.DeviceBreeds(tc.rate), host.DeviceBreeds(tc.rate))
 		}
 		if !ok {
 			continue

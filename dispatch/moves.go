@@ -266,7 +266,7 @@ func (s *Engine[G]) children(parents []Member[G], n int, cross bool, rate float6
 func (s *Engine[G]) breedAndEvaluate(parents []Member[G], kids []Member[G], cross bool, rate float64) (int, error) {
 	n := len(kids)
 	seed := s.rng.Uint64()
-	if db, ok := s.prob.(DeviceBreeder[G]); ok {
+	if db, ok := s.prob.(DeviceBreeder[G]); ok && db.DeviceBreeds(rate) {
 		if done, bred, err := s.breedOnDevice(db, parents, kids, seed, cross, rate); bred {
 			return done, err
 		}

@@ -103,8 +103,11 @@ type Breeder[G any] interface {
 // (GridProblem on the cuda backend). It returns ok false, having done
 // nothing, where it cannot; the engine then breeds and evaluates as a
 // Breeder. The children are Breed's, so the search's results do not
-// depend on where they were bred.
+// depend on where they were bred. DeviceBreeds reports, cheaply, whether
+// BreedEvaluate would breed children at mean rate moves (the engine asks
+// before it gathers a generation for it).
 type DeviceBreeder[G any] interface {
+	DeviceBreeds(rate float64) bool
 	BreedEvaluate(seeds []uint64, parents []G, dst []G, rejected []uint8, scores []Score, cross bool, rate float64) (ok bool, err error)
 }
 
