@@ -747,8 +747,17 @@ func (p *GridProblem) pack(part []Grid, workers int) *evalBuffers {
 func (p *GridProblem) scoreAll(pop mousemaze.Population, cfg mousemaze.Config, res []mousemaze.Result, dst []Score, workers int) error {
 	var mu sync.Mutex
 	var first error
+	// The turns of exact walks, the common case, are scored here as score
+	// scores them, without a call and a Maze a walk; the rest (and any walk
+	// score would refuse) go through score.
+	turns := p.Objective == ObjTurns && cfg.K == 0
+	capped := cfg.Cap > 0
 	parallel.Chunks(workers, len(dst), hostChunk, func(lo, hi int) {
 		for j := lo; j < hi; j++ {
+			if r := &res[j]; turns && r.Feasible && r.Turns >= 2 {
+				dst[j] = Score{Feasible: true, Value: float64(r.Turns), Turns: r.Turns, Capped: capped && !r.Escaped}
+				continue
+			}
 			s, err := p.score(pop.Maze(j), cfg, res[j])
 			if err != nil {
 				mu.Lock()

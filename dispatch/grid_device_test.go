@@ -147,3 +147,45 @@ func (c countingBreeder) BreedWalk(j *kernels.BreedJob, cfg mousemaze.Config, ch
 	*c.calls++
 	return c.EmulatedBreeder.BreedWalk(j, cfg, children, rejected, dst)
 }
+
+// TestScoreAllIsScore checks scoreAll's inline scoring of exact walks
+// against score on walks escaped or not, with and without a cap, under
+// each objective that scores grids, and that a walk score refuses (a
+// maze reported infeasible) is refused by scoreAll too.
+func TestScoreAllIsScore(t *testing.T) {
+	for _, tc := range []struct {
+		obj string
+		cap int64
+		k   int
+	}{{ObjTurns, 0, 0}, {ObjTurns, 50, 0}, {ObjMaxCell, 0, 0}, {ObjTurns, 0, 3}} {
+		spec, err := Preset(AlgoGA)
+		if err != nil {
+			t.Fatal(err)
+		}
+		spec.Rows, spec.Cols, spec.Objective, spec.Cap, spec.K = 3, 4, tc.obj, tc.cap, tc.k
+		p, err := NewGridProblem(spec, refEvaluator(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		pop := mousemaze.Population{Rows: 3, Cols: 4, Words: make([]uint64, 3*4), Feasible: true}
+		res := []mousemaze.Result{
+			{Feasible: true, Turns: 40, Escaped: true}, {Feasible: true, Turns: 50},
+			{Feasible: true, Turns: 2, Escaped: true, Heat: []uint32{3, 9, 1}}, {Feasible: true, Turns: 7, Heat: []uint32{0}},
+		}
+		cfg := p.Config
+		got := make([]Score, len(res))
+		if err := p.scoreAll(pop, cfg, res, got, 2); err != nil {
+			t.Fatal(err)
+		}
+		for j := range res {
+			want, err := p.score(pop.Maze(j), cfg, res[j])
+			if err != nil || got[j] != want {
+				t.Errorf("%+v: walk %+v: scoreAll %+v, score %+v (%v)", tc, res[j], got[j], want, err)
+			}
+		}
+		res[1] = mousemaze.Result{Turns: 9}
+		if err := p.scoreAll(pop, cfg, res, got, 1); err == nil {
+			t.Errorf("%+v: an infeasible walk is scored", tc)
+		}
+	}
+}
