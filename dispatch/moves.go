@@ -318,9 +318,11 @@ func (s *Engine[G]) breedOnDevice(db DeviceBreeder[G], parents, kids []Member[G]
 		gs[i] = p.Genome
 	}
 	dst := make([]G, n)
-	for i := range kids {
-		dst[i] = kids[i].Genome // storage BreedEvaluate may reuse
-	}
+	parallel.Chunks(s.Workers(), n, accountParallel, func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			dst[i] = kids[i].Genome // storage BreedEvaluate may reuse
+		}
+	})
 	s.scoreBuf = slices.Grow(s.scoreBuf[:0], n)[:n]
 	scores := s.scoreBuf
 	clear(scores)
@@ -334,9 +336,11 @@ func (s *Engine[G]) breedOnDevice(db DeviceBreeder[G], parents, kids []Member[G]
 	if err != nil {
 		return 0, true, err
 	}
-	for i, g := range dst {
-		kids[i] = Member[G]{Genome: g}
-	}
+	parallel.Chunks(s.Workers(), n, accountParallel, func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			kids[i] = Member[G]{Genome: dst[i]}
+		}
+	})
 	m := s.withinBudget(n)
 	// breedAndEvaluate breeds part k+1 while it evaluates part k, and
 	// stops after the part in which the budget runs out.
