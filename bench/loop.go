@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -13,6 +14,8 @@ import (
 	"github.com/klauspost/cpuid/v2"
 	"github.com/mousemaze/mousemaze"
 	"github.com/mousemaze/mousemaze/dispatch"
+	"github.com/mousemaze/mousemaze/internal/parallel"
+	"github.com/mousemaze/mousemaze/kernels"
 )
 
 // NullBackend is the backend name of the loop table's host-only rows, the
@@ -44,6 +47,67 @@ func (NullEvaluator) Evaluate(pop mousemaze.Population, cfg mousemaze.Config, ds
 		dst[i] = mousemaze.Result{Feasible: true, Escaped: true, Turns: NullTurns(pop.Words[i*pop.Rows : (i+1)*pop.Rows])}
 	}
 	return nil
+}
+
+// NullBreedBackend is the backend name of the loop table's rows run on
+// NullBreeder: the host's side of a search whose generations are bred on
+// the device.
+const NullBreedBackend = "null-breed"
+
+// NullBreeder is a NullEvaluator that breeds as well (a kernels.Breeder),
+// for measuring what the host does around a device that breeds a GA's
+// generations (mousemaze bench loop): the engine hands it whole
+// generations as it would the cuda backend, and it makes each child at
+// almost no cost, on every core: child g is a parent picked by a hash of
+// its chunk's seed and g with nullFlips moves flipped (fewer where two
+// flips fall on one cell), so that children are mostly distinct, as a
+// GA's are, scored as NullEvaluator scores it, with no rejected
+// candidates. Its children are not the
+// breeding kernel's, nor always feasible.
+type NullBreeder struct{ NullEvaluator }
+
+// Name returns NullBreedBackend ("null-breed").
+func (NullBreeder) Name() string { return NullBreedBackend }
+
+// BreedWalk makes the children of j as NullBreeder says.
+func (NullBreeder) BreedWalk(j *kernels.BreedJob, cfg mousemaze.Config, children []uint64, rejected []uint8, dst []mousemaze.Result) error {
+	if err := j.Check(); err != nil {
+		return err
+	}
+	if len(children) != j.N*j.Rows || len(rejected) != j.N || len(dst) != j.N {
+		return fmt.Errorf("null-breed: %w: %d words, %d counts and %d results for %d children", mousemaze.ErrSize, len(children), len(rejected), len(dst), j.N)
+	}
+	rows, np := j.Rows, uint64(len(j.Parents)/j.Rows)
+	parallel.Chunks(runtime.GOMAXPROCS(0), j.N, 4096, func(lo, hi int) {
+		for g := lo; g < hi; g++ {
+			h := mix64(j.Seeds[g/j.Chunk] ^ uint64(g))
+			k := int(h % np)
+			c := children[g*rows : (g+1)*rows]
+			copy(c, j.Parents[k*rows:(k+1)*rows])
+			for range nullFlips { // distinct children, mostly
+				if len(j.CellOf) == 0 {
+					break
+				}
+				h = mix64(h)
+				cell := j.CellOf[h%uint64(len(j.CellOf))]
+				c[cell>>6] ^= 1 << (cell & 63)
+			}
+			rejected[g] = 0
+			dst[g] = mousemaze.Result{Feasible: true, Escaped: true, Turns: NullTurns(c)}
+		}
+	})
+	return nil
+}
+
+// nullFlips is how many moves NullBreeder flips in a parent.
+const nullFlips = 3
+
+// loopBreedsOnDevice reports whether the loop table runs method algo with
+// generations of pop children on NullBreeder too: the methods whose large
+// generations (more than 1,024 children) the engine hands to an evaluator
+// that breeds (ga, ea, pipeline).
+func loopBreedsOnDevice(algo string, pop int) bool {
+	return LoopBreeds(algo) && algo != dispatch.AlgoMemetic && pop > 1024
 }
 
 // NullTurns is the score NullEvaluator gives a maze of the row words
@@ -268,7 +332,9 @@ func LoopSpec(algo string, size mousemaze.Size, evals int64, pop int, seed uint6
 }
 
 // LoopTable runs the table of o: for every method, size and worker count
-// a row on NullEvaluator, then one per backend of o.Backends.
+// a row on NullEvaluator, one on NullBreeder where the method's
+// generations would be bred on a device, then one per backend of
+// o.Backends.
 func LoopTable(ctx context.Context, o LoopOptions) ([]LoopRecord, error) {
 	if err := o.Check(); err != nil {
 		return nil, err
@@ -291,6 +357,13 @@ func LoopTable(ctx context.Context, o LoopOptions) ([]LoopRecord, error) {
 					return nil, fmt.Errorf("bench loop: %s %s null: %w", a, size, err)
 				}
 				recs = append(recs, o.progress(rec))
+				if loopBreedsOnDevice(a, pop) {
+					rec, err := LoopRun(ctx, spec, NullBreeder{}, w)
+					if err != nil {
+						return nil, fmt.Errorf("bench loop: %s %s null-breed: %w", a, size, err)
+					}
+					recs = append(recs, o.progress(rec))
+				}
 				for _, b := range o.Backends {
 					if skip[b] {
 						continue
@@ -385,6 +458,8 @@ func WriteLoopTable(w io.Writer, o LoopOptions, recs []LoopRecord) error {
 		return err
 	}
 	_, err := fmt.Fprintln(w, "\nnull: the search loop alone (breeding, selection, bookkeeping) on an evaluator that walks nothing;\n"+
+		"null-breed: the host's side alone of a search whose generations are bred on the device (selection, copies,\n"+
+		"scoring, bookkeeping), on an evaluator that breeds and walks at almost no cost (ga, ea, pipeline, pop above 1,024);\n"+
 		"other backends: the same search end to end. evals are children bred and scored (ga, ea, pipeline, memetic;\n"+
 		"the initial population's among them) or neighbours (ils, hill); rejected, the infeasible candidates thrown away\n"+
 		"or repaired on the way; seconds is the loop (Engine.Run), eval s its\n"+

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math"
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/mousemaze/mousemaze"
 	"github.com/mousemaze/mousemaze/dispatch"
+	"github.com/mousemaze/mousemaze/kernels"
 )
 
 // TestNullEvaluator wants every maze scored feasible and escaped with
@@ -90,13 +92,25 @@ func TestLoopTable(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", tc.algo, err)
 		}
-		if want := 2 * len(tc.workers); len(recs) != want {
+		// A null row, a null-breed row where the generations would be
+		// bred on a device, and a cpu row, for each worker count.
+		backends := []string{NullBackend, "cpu"}
+		if tc.pop > 1024 {
+			backends = []string{NullBackend, NullBreedBackend, "cpu"}
+		}
+		per := len(backends)
+		if want := per * len(tc.workers); len(recs) != want {
 			t.Fatalf("%s: %d rows, want %d: %+v", tc.algo, len(recs), want, recs)
 		}
 		for i, r := range recs {
-			wantBackend := []string{NullBackend, "cpu"}[i%2]
-			if r.Algo != tc.algo || r.Size != "6x6" || r.Backend != wantBackend || r.Workers != tc.workers[i/2] || r.CPU == "" {
-				t.Errorf("%s row %d: %+v; want %s 6x6 %s workers %d with a cpu name", tc.algo, i, r, tc.algo, wantBackend, tc.workers[i/2])
+			wantBackend := backends[i%per]
+			if r.Algo != tc.algo || r.Size != "6x6" || r.Backend != wantBackend || r.Workers != tc.workers[i/per] || r.CPU == "" {
+				t.Errorf("%s row %d: %+v; want %s 6x6 %s workers %d with a cpu name", tc.algo, i, r, tc.algo, wantBackend, tc.workers[i/per])
+			}
+			// The device breeds with no rejected candidates: only the
+			// initial population's count.
+			if r.Backend == NullBreedBackend && r.Rejected >= recs[i-1].Rejected {
+				t.Errorf("%s row %d: %d rejected, not below the null row's %d: the generations were not handed to the breeder", tc.algo, i, r.Rejected, recs[i-1].Rejected)
 			}
 			if r.Evals != tc.evals {
 				t.Errorf("%s row %d (%s): %d evals, want the budget %d", tc.algo, i, r.Backend, r.Evals, tc.evals)
@@ -118,8 +132,8 @@ func TestLoopTable(t *testing.T) {
 				t.Errorf("%s row %d (%s): rejected %d; a GA on 6x6 throws infeasible children away", tc.algo, i, r.Backend, r.Rejected)
 			}
 			// The same seed breeds the same candidates on every worker count.
-			if i >= 2 && r.Rejected != recs[i%2].Rejected {
-				t.Errorf("%s row %d (%s, %d workers): rejected %d, but %d on %d workers", tc.algo, i, r.Backend, r.Workers, r.Rejected, recs[i%2].Rejected, recs[i%2].Workers)
+			if i >= per && r.Rejected != recs[i%per].Rejected {
+				t.Errorf("%s row %d (%s, %d workers): rejected %d, but %d on %d workers", tc.algo, i, r.Backend, r.Workers, r.Rejected, recs[i%per].Rejected, recs[i%per].Workers)
 			}
 		}
 		if n := strings.Count(progress.String(), "\n"); n != len(recs) {
@@ -242,5 +256,35 @@ func TestLoopSpec(t *testing.T) {
 		if err := p.Validate(); err != nil {
 			t.Errorf("%s: %v", tc.algo, err)
 		}
+	}
+}
+
+// TestNullBreeder wants each child a parent with an odd number of cells
+// up to nullFlips flipped (two flips of one cell cancel), scored as NullEvaluator scores it, no rejected candidates,
+// and errors for a bad job or slices of the wrong length.
+func TestNullBreeder(t *testing.T) {
+	j := &kernels.BreedJob{Rows: 3, Cols: 5, Parents: []uint64{1, 2, 3, 4, 5, 6}, N: 9, Chunk: 4, Seeds: []uint64{7, 8, 9},
+		Binom: kernels.BinomAll, CellOf: []uint16{1, 1<<6 | 2, 2<<6 | 4}, MaxRedraws: 4}
+	children, rejected, dst := make([]uint64, 27), make([]uint8, 9), make([]mousemaze.Result, 9)
+	for i := range rejected {
+		rejected[i] = 9
+	}
+	if err := (NullBreeder{}).BreedWalk(j, mousemaze.Config{}, children, rejected, dst); err != nil {
+		t.Fatal(err)
+	}
+	for g := 0; g < 9; g++ {
+		c := children[g*3 : g*3+3]
+		flips := min(bits.OnesCount64(c[0]^1)+bits.OnesCount64(c[1]^2)+bits.OnesCount64(c[2]^3),
+			bits.OnesCount64(c[0]^4)+bits.OnesCount64(c[1]^5)+bits.OnesCount64(c[2]^6))
+		if r := dst[g]; flips%2 != 1 || flips > nullFlips || rejected[g] != 0 || !r.Feasible || !r.Escaped || r.Turns != NullTurns(c) {
+			t.Errorf("child %d: %v (%d cells from a parent), rejected %d, %+v", g, c, flips, rejected[g], dst[g])
+		}
+	}
+	if err := (NullBreeder{}).BreedWalk(j, mousemaze.Config{}, children[:26], rejected, dst); err == nil {
+		t.Error("too few words: no error")
+	}
+	j.Seeds = j.Seeds[:2]
+	if err := (NullBreeder{}).BreedWalk(j, mousemaze.Config{}, children, rejected, dst); err == nil {
+		t.Error("too few seeds: no error")
 	}
 }

@@ -287,6 +287,14 @@ func TestBestK(t *testing.T) {
 		pool := make([]Member[Grid], n)
 		for i := range pool {
 			pool[i] = Member[Grid]{Genome: Grid{Entry: i}, Score: TurnsScore(int64(rng.IntN(20))), Scored: true}
+			switch rng.IntN(10) { // a few infeasible, unscored and trapped members
+			case 0:
+				pool[i].Score = Infeasible
+			case 1:
+				pool[i].Score, pool[i].Scored = Score{}, false
+			case 2:
+				pool[i].Score = Score{Feasible: true, Trapped: true, TrapCells: 1 + rng.IntN(3), TrapArea: 4 + rng.IntN(2)}
+			}
 		}
 		sorted := slices.Clone(pool)
 		sortBest(sorted)
@@ -304,6 +312,20 @@ func TestBestK(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// BenchmarkBestK selects the 10 best of a generation of 2^20 members
+// with random turns on one goroutine, as a GA of that size does (the
+// engine's selection of parents).
+func BenchmarkBestK(b *testing.B) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	pool := make([]Member[Grid], 1<<20)
+	for i := range pool {
+		pool[i] = Member[Grid]{Score: TurnsScore(int64(rng.IntN(100000))), Scored: true}
+	}
+	for b.Loop() {
+		bestK(pool, 10, 1)
 	}
 }
 

@@ -658,17 +658,17 @@ func bestK[G any](pool []Member[G], k, workers int) []Member[G] {
 	k = min(k, len(pool))
 	var h []int
 	if chunk := max(bestKChunk, 4*k); len(pool) < 2*chunk || workers <= 1 {
-		h = topK(pool, k, len(pool), func(j int) int { return j })
+		h = topK(pool, k, 0, len(pool), nil)
 	} else {
 		chunks := (len(pool) + chunk - 1) / chunk
 		tops := make([][]int, chunks)
 		parallel.For(workers, chunks, func(c int) {
 			lo, hi := c*chunk, min((c+1)*chunk, len(pool))
-			tops[c] = topK(pool, k, hi-lo, func(j int) int { return lo + j })
+			tops[c] = topK(pool, k, lo, hi-lo, nil)
 		})
 		union := slices.Concat(tops...)
 		slices.Sort(union) // pool's order, which topK's ties follow
-		h = topK(pool, k, len(union), func(j int) int { return union[j] })
+		h = topK(pool, k, 0, len(union), union)
 	}
 	out := make([]Member[G], len(h))
 	for i, j := range h {
@@ -680,9 +680,10 @@ func bestK[G any](pool []Member[G], k, workers int) []Member[G] {
 // bestKChunk is the smallest chunk of a pool that bestK gives one goroutine.
 const bestKChunk = 1 << 16
 
-// topK returns the indices of the k best members of pool among at(0),
-// ..., at(n-1) (increasing indices), best first, ties in index order.
-func topK[G any](pool []Member[G], k, n int, at func(j int) int) []int {
+// topK returns the indices of the k best members of pool among n
+// increasing indices, list[0], ..., list[n-1] or, with list nil, lo, ...,
+// lo+n-1: best first, ties in index order.
+func topK[G any](pool []Member[G], k, lo, n int, list []int) []int {
 	// worse reports whether pool[i] ranks after pool[j] in a stable sort.
 	worse := func(i, j int) bool {
 		if c := pool[i].Score.Cmp(pool[j].Score); c != 0 {
@@ -708,8 +709,18 @@ func topK[G any](pool []Member[G], k, n int, at func(j int) int) []int {
 			i = w
 		}
 	}
+	// The indices increase, so a member ties with the heap's worst only
+	// to rank after it: it enters the heap when it scores strictly above.
+	// Most members do not, and are turned away by one comparison with a
+	// copy of the worst's score, on the value alone where both are plain
+	// feasible scores (Cmp's order there).
+	var root Score
+	plain := false // root is feasible and not trapped
 	for j := range n {
-		i := at(j)
+		i := lo + j
+		if list != nil {
+			i = list[j]
+		}
 		if len(h) < k {
 			h = append(h, i)
 			for j := len(h) - 1; j > 0; {
@@ -720,12 +731,21 @@ func topK[G any](pool []Member[G], k, n int, at func(j int) int) []int {
 				h[j], h[p] = h[p], h[j]
 				j = p
 			}
+			root = pool[h[0]].Score
+			plain = root.Feasible && !root.Trapped
 			continue
 		}
-		if worse(h[0], i) {
-			h[0] = i
-			down(0)
+		if sc := &pool[i].Score; plain && sc.Feasible && !sc.Trapped {
+			if sc.Value <= root.Value {
+				continue
+			}
+		} else if sc.Cmp(root) <= 0 {
+			continue
 		}
+		h[0] = i
+		down(0)
+		root = pool[h[0]].Score
+		plain = root.Feasible && !root.Trapped
 	}
 	slices.SortFunc(h, func(a, b int) int {
 		if worse(a, b) {
