@@ -5,7 +5,9 @@ package cuda
 import (
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/mousemaze/mousemaze"
@@ -123,4 +125,67 @@ func TestBreed(t *testing.T) {
 		}
 	}
 	fmt.Printf("breed: %d children equal to Breed's\n", checked)
+}
+
+// TestBreedFailures makes each driver call of BreedWalk fail in turn, on
+// the mock driver, and wants an error naming it; the same Evaluator then
+// breeds the job again correctly (the children of a run without
+// failures), and closing it leaves nothing allocated.
+func TestBreedFailures(t *testing.T) {
+	ev := open(t)
+	if mockLive() < 0 {
+		ev.Close()
+		t.Skip("not the mock driver: its failures cannot be injected")
+	}
+	parents := make([]uint64, 0, 4*6)
+	rng := rand.New(rand.NewPCG(9, 9))
+	for len(parents) < cap(parents) {
+		walls := []uint64{rng.Uint64() & 0x3e, rng.Uint64() & 0x3f, rng.Uint64() & 0x3f, rng.Uint64() & 0x3f, rng.Uint64() & 0x3f, rng.Uint64() & 0x3e}
+		if mousemaze.FeasibleWalls(walls, 6, 0, 0) {
+			parents = append(parents, walls...)
+		}
+	}
+	var cells []uint16
+	for r := range 6 {
+		for c := range 6 {
+			if (r == 0 || r == 5) && c == 0 {
+				continue
+			}
+			cells = append(cells, uint16(r<<6|c))
+		}
+	}
+	job := &kernels.BreedJob{Rows: 6, Cols: 6, Cross: true, Parents: parents, N: 700, Chunk: 1024, Seeds: []uint64{42},
+		Binom: kernels.BinomAll, CellOf: cells[:3], MaxRedraws: 4}
+	cfg := mousemaze.Config{}
+	breed := func(ev *Evaluator) ([]uint64, []uint8, []mousemaze.Result, error) {
+		children, rejected, dst := make([]uint64, 700*6), make([]uint8, 700), make([]mousemaze.Result, 700)
+		err := ev.BreedWalk(job, cfg, children, rejected, dst)
+		return children, rejected, dst, err
+	}
+	want, wantRejected, wantRes, err := breed(ev)
+	if err != nil {
+		t.Fatal(err)
+	}
+	closeAndCheck(t, ev)
+	defer os.Unsetenv("MOCKCUDA_FAIL")
+	for _, call := range []string{"cuModuleGetFunction", "cuOccupancyMaxActiveBlocksPerMultiprocessor", "cuMemAlloc", "cuMemAlloc:5",
+		"cuMemcpyHtoD", "cuMemcpyHtoD:2", "cuMemsetD32Async", "cuEventRecord", "cuLaunchKernel", "cuLaunchKernel:2",
+		"cuStreamSynchronize", "cuEventElapsedTime", "cuMemcpyDtoH", "cuMemcpyDtoH:3"} {
+		ev := open(t)
+		os.Setenv("MOCKCUDA_FAIL", call)
+		_, _, _, err := breed(ev)
+		os.Unsetenv("MOCKCUDA_FAIL")
+		name, _, _ := strings.Cut(call, ":")
+		if err == nil || !strings.Contains(err.Error(), name) {
+			t.Errorf("%s fails: BreedWalk gives %v", call, err)
+		}
+		got, rejected, res, err := breed(ev)
+		if err != nil {
+			t.Fatalf("after %s failed: %v", call, err)
+		}
+		if !slices.Equal(got, want) || !slices.Equal(rejected, wantRejected) || !slices.EqualFunc(res, wantRes, mousemaze.Result.Same) {
+			t.Errorf("after %s failed: other children, counts or walks", call)
+		}
+		closeAndCheck(t, ev)
+	}
 }
