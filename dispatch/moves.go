@@ -1,6 +1,7 @@
 package dispatch
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -300,12 +301,15 @@ func (s *Engine[G]) breedAndEvaluate(parents []Member[G], kids []Member[G], cros
 
 // breedOnDevice is breedAndEvaluate on a DeviceBreeder's device: the
 // children of kids, chunk c from the stream breedInto would give it (the
-// first draw of stream c of seed seeds Breed's children), bred and
-// scored in one call, then accounted as evaluate accounts them, within
-// the budget. The rejected candidates counted are those of the parts
-// breedAndEvaluate would have bred before the budget ran out, so that
+// first draw of stream c of seed seeds Breed's children), bred and scored
+// by the device in the parts of breedAndEvaluate, each part on a goroutine
+// of its own while the engine takes the part before (so the host's
+// accounting overlaps the device's work), and accounted as evaluate
+// accounts them, within the budget. The rejected candidates counted are
+// those of the parts breedAndEvaluate would have bred before the budget
+// ran out (the part after the one in which it runs out included), so that
 // the state is the same. It reports bred false, having changed nothing,
-// where the device cannot breed them. The call's time counts as
+// where the device cannot breed them. The waits for the device count as
 // evaluation.
 func (s *Engine[G]) breedOnDevice(db DeviceBreeder[G], parents, kids []Member[G], seed uint64, cross bool, rate float64) (done int, bred bool, err error) {
 	n := len(kids)
@@ -327,39 +331,76 @@ func (s *Engine[G]) breedOnDevice(db DeviceBreeder[G], parents, kids []Member[G]
 	scores := s.scoreBuf
 	clear(scores)
 	rejected := make([]uint8, n)
-	t0 := time.Now()
-	ok, err := db.BreedEvaluate(seeds, gs, dst, rejected, scores, cross, rate)
-	s.evalTime += time.Since(t0)
-	if !ok {
-		return 0, false, nil
-	}
-	if err != nil {
-		return 0, true, err
-	}
-	parallel.Chunks(s.Workers(), n, accountParallel, func(lo, hi int) {
-		for i := lo; i < hi; i++ {
-			kids[i] = Member[G]{Genome: dst[i]}
-		}
-	})
-	m := s.withinBudget(n)
-	// breedAndEvaluate breeds part k+1 while it evaluates part k, and
-	// stops after the part in which the budget runs out.
 	bounds := partBounds(n)
-	upTo := n
-	for k := range len(bounds) - 1 {
-		if bounds[k+1] > m {
-			upTo = bounds[min(k+2, len(bounds)-1)]
-			break
+	parts := len(bounds) - 1
+	type outcome struct {
+		ok  bool
+		err error
+	}
+	start := func(k int) chan outcome { // part k, on the device
+		ch := make(chan outcome, 1)
+		lo, hi := bounds[k], bounds[k+1]
+		go func() {
+			ok, err := db.BreedEvaluate(seeds[lo/breedChunk:(hi+breedChunk-1)/breedChunk], gs, dst[lo:hi], rejected[lo:hi], scores[lo:hi], cross, rate)
+			ch <- outcome{ok, err}
+		}()
+		return ch
+	}
+	wait := func(ch chan outcome) outcome {
+		t0 := time.Now()
+		o := <-ch
+		s.evalTime += time.Since(t0)
+		return o
+	}
+	count := func(k int) {
+		for _, r := range rejected[bounds[k]:bounds[k+1]] {
+			s.st.Rejected += int64(r)
 		}
 	}
-	for _, r := range rejected[:upTo] {
-		s.st.Rejected += int64(r)
+	next := start(0)
+	for k := range parts {
+		o := wait(next)
+		next = nil
+		switch {
+		case !o.ok && k == 0:
+			return 0, false, nil
+		case !o.ok:
+			o.err = fmt.Errorf("dispatch: the device bred the first part of a generation but not part %d", k)
+		}
+		if o.err != nil {
+			return done, true, o.err
+		}
+		if k+1 < parts {
+			next = start(k + 1)
+		}
+		lo, hi := bounds[k], bounds[k+1]
+		parallel.Chunks(s.Workers(), hi-lo, accountParallel, func(a, b int) {
+			for i := lo + a; i < lo+b; i++ {
+				kids[i] = Member[G]{Genome: dst[i]}
+			}
+		})
+		count(k)
+		m := s.withinBudget(hi - lo)
+		if m > 0 {
+			d, err := s.account(kids[lo:lo+m], scores[lo:lo+m])
+			done += d
+			if err != nil {
+				if next != nil {
+					<-next
+				}
+				return done, true, err
+			}
+		}
+		if m < hi-lo { // the budget ran out: breedAndEvaluate had bred the next part
+			if next != nil {
+				if o := wait(next); o.ok && o.err == nil {
+					count(k + 1)
+				}
+			}
+			return done, true, nil
+		}
 	}
-	if m <= 0 {
-		return 0, true, nil
-	}
-	done, err = s.account(kids[:m], scores[:m])
-	return done, true, err
+	return done, true, nil
 }
 
 // partBounds returns the parts breedAndEvaluate splits n children into:
