@@ -71,11 +71,8 @@ func (NullBreeder) Name() string { return NullBreedBackend }
 
 // BreedWalk makes the children of j as NullBreeder says.
 func (NullBreeder) BreedWalk(j *kernels.BreedJob, cfg mousemaze.Config, children []uint64, rejected []uint8, dst []mousemaze.Result) error {
-	if err := j.Check(); err != nil {
+	if err := j.CheckWalk(cfg, children, rejected, dst); err != nil {
 		return err
-	}
-	if len(children) != j.N*j.Rows || len(rejected) != j.N || len(dst) != j.N {
-		return fmt.Errorf("null-breed: %w: %d words, %d counts and %d results for %d children", mousemaze.ErrSize, len(children), len(rejected), len(dst), j.N)
 	}
 	rows, np := j.Rows, uint64(len(j.Parents)/j.Rows)
 	parallel.Chunks(runtime.GOMAXPROCS(0), j.N, 4096, func(lo, hi int) {

@@ -5,12 +5,10 @@ package cuda
 import (
 	"errors"
 	"fmt"
-	"runtime"
 	"time"
 	"unsafe"
 
 	"github.com/mousemaze/mousemaze"
-	"github.com/mousemaze/mousemaze/internal/parallel"
 	"github.com/mousemaze/mousemaze/kernels"
 	"gorgonia.org/cu"
 )
@@ -41,66 +39,42 @@ const breedBlock = 256
 // of kernels/breed.cu, the children of dispatch's GridProblem.Breed),
 // walks them where they lie with the first kernel of kernels.Chain, and
 // copies the children to children, their counts of rejected candidates
-// to rejected and their results to dst; walks that overflowed the counter
-// are walked again by Evaluate (Evaluator is a kernels.Breeder).
+// to rejected and their results to dst; kernels.EvaluateChain decodes
+// those results and walks the children whose counts overflowed with the
+// next kernels of the chain (Evaluator is a kernels.Breeder).
 func (e *Evaluator) BreedWalk(job *kernels.BreedJob, cfg mousemaze.Config, children []uint64, rejected []uint8, dst []mousemaze.Result) error {
-	if err := job.Check(); err != nil {
+	if err := job.CheckWalk(cfg, children, rejected, dst); err != nil {
 		return fmt.Errorf("cuda: %w", err)
 	}
-	if cfg.Heat || cfg.K > 0 {
-		return errors.New("cuda: breed: no heat maps or k-mod walks")
-	}
-	if err := cfg.Validate(job.Cols); err != nil {
-		return fmt.Errorf("cuda: breed: %w", err)
-	}
-	if cfg.Entry != job.Entry || cfg.Exit != job.Exit {
-		return fmt.Errorf("cuda: breed: the walk's ends %d, %d are not the children's %d, %d", cfg.Entry, cfg.Exit, job.Entry, job.Exit)
-	}
-	n, rows := job.N, job.Rows
-	if len(children) != n*rows || len(rejected) != n || len(dst) != n {
-		return fmt.Errorf("cuda: breed: %w: %d words, %d counts and %d results for %d children of %d rows", mousemaze.ErrSize, len(children), len(rejected), len(dst), n, rows)
-	}
-	if n == 0 {
+	if job.N == 0 {
 		return nil
 	}
-	out := make([]uint64, n)
-	if err := e.do(func() error { return e.breedWalk(job, cfg, children, rejected, out) }); err != nil {
+	chain := kernels.Chain(job.Rows, job.Cols, e.dev)
+	out := make([]uint64, job.N)
+	if err := e.do(func() error { return e.breedWalk(job, chain[0], cfg, children, rejected, out) }); err != nil {
 		return fmt.Errorf("cuda: breed: %w", err)
 	}
-	// Decoded on every core; the few walks that overflowed are walked
-	// again, from the narrowest counter, by Evaluate.
-	parallel.Chunks(runtime.GOMAXPROCS(0), n, 1<<13, func(lo, hi int) {
-		for i := lo; i < hi; i++ {
-			if out[i]&kernels.FlagOverflow == 0 {
-				dst[i] = kernels.Decode(out[i])
-			}
+	// The chain's first run is the walk breedWalk made: its result words.
+	walked := false
+	run := func(wd kernels.Width, p kernels.Params, walls, o []uint64, heat []uint32) error {
+		if !walked {
+			walked = true
+			copy(o, out)
+			return nil
 		}
-	})
-	var again []int
-	for i, w := range out {
-		if w&kernels.FlagOverflow != 0 {
-			again = append(again, i)
-		}
+		return e.run(wd, p, walls, o, heat)
 	}
-	if len(again) > 0 {
-		pop := mousemaze.Population{Rows: rows, Cols: job.Cols, Words: make([]uint64, 0, len(again)*rows), Feasible: true}
-		for _, i := range again {
-			pop.Words = append(pop.Words, children[i*rows:(i+1)*rows]...)
-		}
-		res := make([]mousemaze.Result, len(again))
-		if err := e.Evaluate(pop, cfg, res); err != nil {
-			return err
-		}
-		for k, i := range again {
-			dst[i] = res[k]
-		}
+	pop := mousemaze.Population{Rows: job.Rows, Cols: job.Cols, Words: children, Feasible: true}
+	if err := kernels.EvaluateChain(run, chain, pop, cfg, dst); err != nil {
+		return fmt.Errorf("cuda: breed: %w", err)
 	}
 	return nil
 }
 
 // breedWalk is BreedWalk on the driver thread: the uploads, the two
-// launches on one stream and the copies back.
-func (e *Evaluator) breedWalk(job *kernels.BreedJob, cfg mousemaze.Config, children []uint64, rejected []uint8, out []uint64) error {
+// launches on one stream (the breeding kernel, then wd's walk kernel) and
+// the copies back.
+func (e *Evaluator) breedWalk(job *kernels.BreedJob, wd kernels.Width, cfg mousemaze.Config, children []uint64, rejected []uint8, out []uint64) error {
 	b := &e.breed
 	if !e.hasBreed {
 		f, err := e.mod.Function(kernels.BreedKernel)
@@ -122,7 +96,6 @@ func (e *Evaluator) breedWalk(job *kernels.BreedJob, cfg mousemaze.Config, child
 	copy(tables[guideAt:], unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(job.Guide))), len(job.Guide)*2))
 	copy(tables[cellAt:], unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(job.CellOf))), len(job.CellOf)*2))
 
-	wd := kernels.Chain(rows, cols, e.dev)[0]
 	l := kernels.Plan(rows, cols, wd, e.dev, n)
 	if err := e.occupy(wd, &l, n); err != nil {
 		return err

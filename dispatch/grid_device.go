@@ -81,12 +81,8 @@ func (p *GridProblem) DeviceBreeds(rate float64) bool {
 	if _, ok := p.ev.(kernels.Breeder); !ok || !p.breedsOnDevice() {
 		return false
 	}
-	br := p.newBreeding(rate)
-	if br.moves > 0 && br.q > 0 && br.q < 1 {
-		br.binom.build(br.moves, br.q)
-		return len(br.binom.cdf) > 0
-	}
-	return true
+	_, ok := p.breedJob(nil, nil, 0, false, rate)
+	return ok
 }
 
 // breedsOnDevice reports whether the breeding kernel breeds the problem's

@@ -1,6 +1,7 @@
 package kernels
 
 import (
+	"errors"
 	"fmt"
 	"unsafe"
 
@@ -84,6 +85,30 @@ func (j *BreedJob) Check() error {
 		if int(k) >= len(j.CDF) {
 			return fmt.Errorf("breed: guide entry %d past a table of %d", k, len(j.CDF))
 		}
+	}
+	return nil
+}
+
+// CheckWalk returns an error when a Breeder cannot breed j into slices
+// of these lengths and walk the children under cfg: j.Check's, heat maps
+// or k-mod walks, a cfg that is not valid for j's columns or whose ends
+// are not the children's, or slices other than j.N*j.Rows words, j.N
+// counts and j.N results (wrapping mousemaze.ErrSize).
+func (j *BreedJob) CheckWalk(cfg mousemaze.Config, children []uint64, rejected []uint8, dst []mousemaze.Result) error {
+	if err := j.Check(); err != nil {
+		return err
+	}
+	if cfg.Heat || cfg.K > 0 {
+		return errors.New("breed: no heat maps or k-mod walks")
+	}
+	if err := cfg.Validate(j.Cols); err != nil {
+		return fmt.Errorf("breed: %w", err)
+	}
+	if cfg.Entry != j.Entry || cfg.Exit != j.Exit {
+		return fmt.Errorf("breed: the walk's ends %d, %d are not the children's %d, %d", cfg.Entry, cfg.Exit, j.Entry, j.Exit)
+	}
+	if len(children) != j.N*j.Rows || len(rejected) != j.N || len(dst) != j.N {
+		return fmt.Errorf("breed: %w: %d words, %d counts and %d results for %d children of %d rows", mousemaze.ErrSize, len(children), len(rejected), len(dst), j.N, j.Rows)
 	}
 	return nil
 }

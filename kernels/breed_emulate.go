@@ -1,7 +1,6 @@
 package kernels
 
 import (
-	"errors"
 	"fmt"
 	"math/bits"
 	"runtime"
@@ -202,11 +201,8 @@ type EmulatedBreeder struct {
 // BreedWalk breeds j's children with EmulateBreed and walks them with the
 // embedded Evaluator.
 func (e EmulatedBreeder) BreedWalk(j *BreedJob, cfg mousemaze.Config, children []uint64, rejected []uint8, dst []mousemaze.Result) error {
-	if cfg.Heat || cfg.K > 0 {
-		return errors.New("breed: no heat maps or k-mod walks")
-	}
-	if cfg.Entry != j.Entry || cfg.Exit != j.Exit {
-		return fmt.Errorf("breed: the walk's ends %d, %d are not the children's %d, %d", cfg.Entry, cfg.Exit, j.Entry, j.Exit)
+	if err := j.CheckWalk(cfg, children, rejected, dst); err != nil {
+		return err
 	}
 	if err := EmulateBreed(j, children, rejected); err != nil {
 		return err

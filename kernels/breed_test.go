@@ -1,10 +1,13 @@
 package kernels
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
 	"unsafe"
+
+	"github.com/mousemaze/mousemaze"
 )
 
 // TestBreedParamsLayout checks BreedParams against struct BreedParams in
@@ -100,5 +103,38 @@ func TestBreedJobCheck(t *testing.T) {
 	q := p.Params()
 	if q.N != 5 || q.NParents != 2 || q.Chunk != 4 || q.Moves != 4 || q.CDFLen != 2 || q.Rows != 3 || q.Cols != 4 || q.Exit != 1 || q.Cross != 1 || q.MaxRedraws != 4 || q.Binom != BinomTable {
 		t.Errorf("Params: %+v", q)
+	}
+}
+
+// TestBreedJobCheckWalk checks that CheckWalk accepts a job, a walk and
+// slices that fit, and names what does not.
+func TestBreedJobCheckWalk(t *testing.T) {
+	j := &BreedJob{Rows: 3, Cols: 4, Exit: 1, Parents: make([]uint64, 3), N: 2, Chunk: 4, Seeds: []uint64{1},
+		Binom: BinomAll, CellOf: []uint16{1}, MaxRedraws: 4}
+	cfg := mousemaze.Config{Exit: 1}
+	words, counts, results := make([]uint64, 6), make([]uint8, 2), make([]mousemaze.Result, 2)
+	if err := j.CheckWalk(cfg, words, counts, results); err != nil {
+		t.Fatalf("a good call: %v", err)
+	}
+	for _, c := range []struct {
+		name string
+		err  error
+		want string
+	}{
+		{"bad job", (&BreedJob{Rows: 3, Cols: 4}).CheckWalk(cfg, words, counts, results), "parent words"},
+		{"heat maps", j.CheckWalk(mousemaze.Config{Exit: 1, Heat: true}, words, counts, results), "no heat maps"},
+		{"k-mod", j.CheckWalk(mousemaze.Config{Exit: 1, K: 3}, words, counts, results), "k-mod"},
+		{"exit outside", j.CheckWalk(mousemaze.Config{Exit: 9}, words, counts, results), "breed: "},
+		{"other ends", j.CheckWalk(mousemaze.Config{Exit: 2}, words, counts, results), "not the children's 0, 1"},
+		{"too few words", j.CheckWalk(cfg, words[:5], counts, results), "5 words"},
+		{"too few counts", j.CheckWalk(cfg, words, counts[:1], results), "1 counts"},
+		{"too many results", j.CheckWalk(cfg, words, counts, make([]mousemaze.Result, 3)), "3 results"},
+	} {
+		if c.err == nil || !strings.Contains(c.err.Error(), c.want) {
+			t.Errorf("%s: %v, want an error with %q", c.name, c.err, c.want)
+		}
+	}
+	if err := j.CheckWalk(cfg, words[:5], counts, results); !errors.Is(err, mousemaze.ErrSize) {
+		t.Errorf("wrong lengths: %v, want ErrSize", err)
 	}
 }
