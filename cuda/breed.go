@@ -13,18 +13,27 @@ import (
 	"gorgonia.org/cu"
 )
 
-// breeding holds the device buffers of BreedWalk, kept between calls: the
-// parents, the tables (seeds, binomial table, guide and move cells in one
-// block), the children (which the walk kernel then walks in place), the
-// rejected counter, the result words, the walk's maze counter and scratch.
+// breeding holds the buffers of BreedWalk, kept between calls: on the
+// device the parents, the tables (seeds, binomial table, guide and move
+// cells in one block), the children (which the walk kernel then walks in
+// place), the rejected counter, the result words, the walk's maze counter
+// and scratch; in pinned host memory the children, counts and result
+// words copied back, which the host's cores then copy out (a copy into
+// pageable memory runs on one core at a fraction of the bus's rate).
 type breeding struct {
 	parents, tables, children, rejected, out, next, scratch buffer
+	hChildren, hRejected, hOut                              pinned
 }
 
 func (b *breeding) free() error {
 	var errs []error
 	for _, x := range []*buffer{&b.parents, &b.tables, &b.children, &b.rejected, &b.out, &b.next, &b.scratch} {
 		if err := x.free(); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	for _, h := range []*pinned{&b.hChildren, &b.hRejected, &b.hOut} {
+		if err := h.free(); err != nil {
 			errs = append(errs, err)
 		}
 	}
@@ -102,7 +111,8 @@ func (e *Evaluator) breedWalk(job *kernels.BreedJob, wd kernels.Width, cfg mouse
 	}
 	if err := errors.Join(b.parents.ensure(int64(len(job.Parents)*8)), b.tables.ensure(int64(len(tables))),
 		b.children.ensure(int64(n*rows*8)), b.rejected.ensure(int64(n)), b.out.ensure(int64(n*8)), b.next.ensure(4),
-		b.scratch.ensure(int64(l.ScratchBytes))); err != nil {
+		b.scratch.ensure(int64(l.ScratchBytes)), b.hChildren.ensure(int64(n*rows*8)), b.hRejected.ensure(int64(n)),
+		b.hOut.ensure(int64(n*8))); err != nil {
 		return err
 	}
 	if err := cu.MemcpyHtoD(b.parents.ptr, unsafe.Pointer(&job.Parents[0]), int64(len(job.Parents)*8)); err != nil {
@@ -145,6 +155,17 @@ func (e *Evaluator) breedWalk(job *kernels.BreedJob, wd kernels.Width, cfg mouse
 	}
 	e.stats.Launches[wd.Kernel]++
 	e.stats.Mazes += int64(n)
+	for _, c := range []struct {
+		what string
+		dst  unsafe.Pointer
+		src  buffer
+		size int
+	}{{"the rejected counts", b.hRejected.ptr, b.rejected, n}, {"the children", b.hChildren.ptr, b.children, n * rows * 8},
+		{"the results", b.hOut.ptr, b.out, n * 8}} {
+		if err := cu.MemcpyDtoHAsync(c.dst, c.src.ptr, int64(c.size), s.stream); err != nil {
+			return fmt.Errorf("copy %s from the device: cuMemcpyDtoHAsync: %w", c.what, err)
+		}
+	}
 	if err := s.stream.Synchronize(); err != nil {
 		return fmt.Errorf("%s and %s: cuStreamSynchronize: %w", kernels.BreedKernel, wd.Kernel, err)
 	}
@@ -153,15 +174,9 @@ func (e *Evaluator) breedWalk(job *kernels.BreedJob, wd kernels.Width, cfg mouse
 		return fmt.Errorf("kernel time: cuEventElapsedTime: %w", err)
 	}
 	e.stats.Kernel += time.Duration(ms * float64(time.Millisecond))
-	if err := cu.MemcpyDtoH(unsafe.Pointer(&rejected[0]), b.rejected.ptr, int64(n)); err != nil {
-		return fmt.Errorf("copy the rejected counts from the device: cuMemcpyDtoH: %w", err)
-	}
-	if err := cu.MemcpyDtoH(unsafe.Pointer(&children[0]), b.children.ptr, int64(n*rows*8)); err != nil {
-		return fmt.Errorf("copy the children from the device: cuMemcpyDtoH: %w", err)
-	}
-	if err := cu.MemcpyDtoH(unsafe.Pointer(&out[0]), b.out.ptr, int64(n*8)); err != nil {
-		return fmt.Errorf("copy the results from the device: cuMemcpyDtoH: %w", err)
-	}
+	copy(rejected, unsafe.Slice((*uint8)(b.hRejected.ptr), n))
+	copyWords(children[:n*rows], b.hChildren.words(n*rows))
+	copyWords(out, b.hOut.words(n))
 	e.stats.FromDevice += int64(n + n*rows*8 + n*8)
 	return nil
 }

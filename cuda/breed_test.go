@@ -65,10 +65,9 @@ func TestBreed(t *testing.T) {
 			lo, hi := c*chunk, min((c+1)*chunk, n)
 			wantRejected[c] = host.Breed(rand.New(rand.NewPCG(7, uint64(c))), parents, want[lo:hi], tc.cross, tc.rate)
 		}
-		got := make([]dispatch.Grid, n)
+		kids := make([]dispatch.Member[dispatch.Grid], n)
 		rejected := make([]uint8, n)
-		scores := make([]dispatch.Score, n)
-		ok, err := dev.BreedEvaluate(seeds, parents, got, rejected, scores, tc.cross, tc.rate)
+		ok, err := dev.BreedEvaluate(seeds, parents, kids, rejected, tc.cross, tc.rate)
 		if err != nil || !ok {
 			t.Fatalf("%+v: BreedEvaluate: %v, %v", tc, ok, err)
 		}
@@ -81,17 +80,17 @@ func TestBreed(t *testing.T) {
 				t.Errorf("%+v: chunk %d: %d rejected on the device, %d by Breed", tc, c, sum, wantRejected[c])
 			}
 		}
-		for i := range got {
-			if !slices.Equal(got[i].Walls, want[i].Walls) || got[i].Entry != want[i].Entry || got[i].Exit != want[i].Exit {
-				t.Fatalf("%+v: child %d differs from Breed's", tc, i)
-			}
-		}
 		wantScores := make([]dispatch.Score, n)
 		if err := host.Evaluate(want, wantScores); err != nil {
 			t.Fatal(err)
 		}
-		if !slices.Equal(scores, wantScores) {
-			t.Fatalf("%+v: the device's scores differ from the reference walk's", tc)
+		for i, m := range kids {
+			if g := m.Genome; !slices.Equal(g.Walls, want[i].Walls) || g.Entry != want[i].Entry || g.Exit != want[i].Exit {
+				t.Fatalf("%+v: child %d differs from Breed's", tc, i)
+			}
+			if m.Score != wantScores[i] {
+				t.Fatalf("%+v: child %d: the device's score %+v, the reference walk's %+v", tc, i, m.Score, wantScores[i])
+			}
 		}
 		checked += n
 	}
@@ -170,7 +169,7 @@ func TestBreedFailures(t *testing.T) {
 	defer os.Unsetenv("MOCKCUDA_FAIL")
 	for _, call := range []string{"cuModuleGetFunction", "cuOccupancyMaxActiveBlocksPerMultiprocessor", "cuMemAlloc", "cuMemAlloc:5",
 		"cuMemcpyHtoD", "cuMemcpyHtoD:2", "cuMemsetD32Async", "cuEventRecord", "cuLaunchKernel", "cuLaunchKernel:2",
-		"cuStreamSynchronize", "cuEventElapsedTime", "cuMemcpyDtoH", "cuMemcpyDtoH:3"} {
+		"cuStreamSynchronize", "cuEventElapsedTime", "cuMemAllocHost", "cuMemAllocHost:3", "cuMemcpyDtoHAsync", "cuMemcpyDtoHAsync:3"} {
 		ev := open(t)
 		os.Setenv("MOCKCUDA_FAIL", call)
 		_, _, _, err := breed(ev)

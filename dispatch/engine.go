@@ -2,11 +2,13 @@ package dispatch
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"runtime"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/mousemaze/mousemaze/internal/parallel"
@@ -139,12 +141,14 @@ type Engine[G any] struct {
 	ctx    context.Context // the context of Run, which long steps check
 	cut    bool            // the step stopped early for ctx; its work so far is in the state
 
-	workers  int         // breeding goroutines; 0 = GOMAXPROCS
-	spare    []Member[G] // the generation before Pop, free for the next (see generation)
-	gsBuf    []G         // evaluate's genomes and scores, kept between calls
-	scoreBuf []Score
-	hashBuf  []uint64      // account's hashes of a large batch, kept between calls
-	evalTime time.Duration // wall time inside Problem.Evaluate since the engine was made
+	workers     int         // breeding goroutines; 0 = GOMAXPROCS
+	spare       []Member[G] // the generation before Pop, free for the next (see generation)
+	gsBuf       []G         // evaluate's genomes and scores, kept between calls
+	scoreBuf    []Score
+	hashBuf     []uint64 // accountLarge's hashes and marks, kept between calls
+	markBuf     []bool
+	rejectedBuf []uint8       // breedOnDevice's counts of rejected candidates, kept between calls
+	evalTime    time.Duration // wall time inside Problem.Evaluate since the engine was made
 }
 
 // SetWorkers sets the number of goroutines that breed large generations
@@ -529,38 +533,24 @@ func (s *Engine[G]) withinBudget(n int) int {
 	return n
 }
 
-// account takes the scores dst of the evaluated batch: the members'
-// scores, the evaluation counts, repeats and the best.
+// account takes the scores dst of the evaluated batch (with dst nil, the
+// scores already in the batch's members): the members' scores, the
+// evaluation counts, repeats and the best.
 func (s *Engine[G]) account(batch []Member[G], dst []Score) (int, error) {
-	n := len(batch)
-	// With several workers, a large batch's genomes are hashed on every
-	// core first, so that the pass below, which must run in order,
-	// compares a genome with the best only when their hashes agree (with
-	// one, comparing at once is cheaper: most comparisons end at the first
-	// word).
-	var hashes []uint64
-	var bestHash uint64
-	if n >= accountParallel && s.Workers() > 1 {
-		s.hashBuf = slices.Grow(s.hashBuf[:0], n)[:n]
-		hashes = s.hashBuf
-		parallel.Chunks(s.Workers(), n, accountParallel, func(lo, hi int) {
-			for i := lo; i < hi; i++ {
-				hashes[i] = s.prob.Hash(batch[i].Genome)
-			}
-		})
-		if s.st.Best.Scored {
-			bestHash = s.prob.Hash(s.st.Best.Genome)
-		}
+	if len(batch) >= accountParallel && s.Workers() > 1 {
+		return s.accountLarge(batch, dst)
 	}
 	for i := range batch {
-		if !dst[i].Feasible {
-			return 0, fmt.Errorf("dispatch: a genome checked feasible was scored infeasible")
+		m := &batch[i]
+		if dst != nil {
+			m.Score = dst[i]
 		}
-		batch[i].Score, batch[i].Scored = dst[i], true
-		if s.st.Best.Scored && (hashes == nil || hashes[i] == bestHash) && s.prob.Equal(batch[i].Genome, s.st.Best.Genome) {
-			if s.st.Repeats++; s.st.Repeats >= maxRepeats {
-				s.st.Exhausted = true
-			}
+		if !m.Score.Feasible {
+			return 0, errScoredInfeasible
+		}
+		m.Scored = true
+		if s.st.Best.Scored && s.prob.Equal(m.Genome, s.st.Best.Genome) {
+			s.repeat()
 		} else {
 			s.st.Repeats = 0
 		}
@@ -569,19 +559,91 @@ func (s *Engine[G]) account(batch []Member[G], dst []Score) (int, error) {
 		} else {
 			s.st.Evals++
 		}
-		if !s.st.Best.Scored || batch[i].Score.Better(s.st.Best.Score) {
-			s.st.Best = s.clone(batch[i])
-			if hashes != nil {
-				bestHash = hashes[i]
-			}
-			s.st.BestGen, s.st.BestEvals = s.st.Gen, s.st.Evals
-			s.st.Certified = 0
-			if s.hooks.Improved != nil {
-				s.hooks.Improved(s)
-			}
+		if !s.st.Best.Scored || m.Score.Better(s.st.Best.Score) {
+			s.improve(*m)
 		}
 	}
+	return len(batch), nil
+}
+
+// accountLarge is account for a large batch on several workers. The
+// scores are taken and the genomes hashed on every core first, and each
+// chunk marks its members that score above every member before them in
+// the chunk; the pass that must run in order then compares a genome with
+// the best only when their hashes agree, and a score with the best's only
+// for a marked member: a member that beats the best beats every member
+// accounted before it (scores are totally ordered), so it is marked.
+func (s *Engine[G]) accountLarge(batch []Member[G], dst []Score) (int, error) {
+	n := len(batch)
+	s.hashBuf = slices.Grow(s.hashBuf[:0], n)[:n]
+	s.markBuf = slices.Grow(s.markBuf[:0], n)[:n]
+	hashes, marked := s.hashBuf, s.markBuf
+	var infeasible atomic.Bool
+	parallel.Chunks(s.Workers(), n, accountParallel, func(lo, hi int) {
+		var top Score
+		for i := lo; i < hi; i++ {
+			m := &batch[i]
+			if dst != nil {
+				m.Score = dst[i]
+			}
+			if !m.Score.Feasible {
+				infeasible.Store(true)
+			}
+			m.Scored = true
+			hashes[i] = s.prob.Hash(m.Genome)
+			marked[i] = i == lo || m.Score.Better(top)
+			if marked[i] {
+				top = m.Score
+			}
+		}
+	})
+	if infeasible.Load() {
+		return 0, errScoredInfeasible
+	}
+	var bestHash uint64
+	if s.st.Best.Scored {
+		bestHash = s.prob.Hash(s.st.Best.Genome)
+	}
+	count := &s.st.Evals
+	if s.polish {
+		count = &s.st.PolishEvals
+	}
+	start := *count
+	for i := range batch {
+		if s.st.Best.Scored && hashes[i] == bestHash && s.prob.Equal(batch[i].Genome, s.st.Best.Genome) {
+			s.repeat()
+		} else {
+			s.st.Repeats = 0
+		}
+		if marked[i] && (!s.st.Best.Scored || batch[i].Score.Better(s.st.Best.Score)) {
+			*count = start + int64(i) + 1
+			s.improve(batch[i])
+			bestHash = hashes[i]
+		}
+	}
+	*count = start + int64(n)
 	return n, nil
+}
+
+// errScoredInfeasible is account's error for a genome that was checked
+// feasible before its evaluation and scored infeasible by it.
+var errScoredInfeasible = errors.New("dispatch: a genome checked feasible was scored infeasible")
+
+// repeat counts one more evaluation of the best genome in a row.
+func (s *Engine[G]) repeat() {
+	if s.st.Repeats++; s.st.Repeats >= maxRepeats {
+		s.st.Exhausted = true
+	}
+}
+
+// improve makes m, just counted, the best.
+func (s *Engine[G]) improve(m Member[G]) {
+	s.st.Best = s.clone(m)
+	s.st.BestGen, s.st.BestEvals = s.st.Gen, s.st.Evals
+	s.st.Certified = 0
+	if s.hooks.Improved != nil {
+		s.hooks.Improved(s)
+	}
 }
 
 // accountParallel is the batch size from which account hashes the

@@ -154,3 +154,67 @@ func TestAccountLargeIsSerial(t *testing.T) {
 		t.Fatalf("the batch should end on repeats of the 200-turn best: best %v, repeats %d", a.Best.Score, a.Repeats)
 	}
 }
+
+// TestAccountLargeImproves holds accountLarge to the serial account on
+// batches whose best improves many times, inside chunks and across them,
+// among members that only beat the members before them in their chunk:
+// the same improvements, each at the same count, reported to the hook in
+// the same order; in a search and in its polish.
+func TestAccountLargeImproves(t *testing.T) {
+	spec := testParams(t, AlgoGA, false)
+	spec.Rows, spec.Cols = 6, 6
+	p, err := NewGridProblem(spec, refEvaluator(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(8, 9))
+	n := 4*accountParallel + 123
+	batch := make([]Member[Grid], n)
+	scores := make([]Score, n)
+	for i := range batch {
+		batch[i] = Member[Grid]{Genome: p.Random(rng)}
+		turns := int64(10 + rng.IntN(20))
+		switch {
+		case rng.IntN(300) == 0: // a record of the batch so far
+			turns = int64(100 + i)
+		case rng.IntN(100) == 0: // a record of its chunk at most
+			turns = int64(50 + i%accountParallel/200)
+		}
+		scores[i] = TurnsScore(turns)
+	}
+	type gain struct {
+		evals, polishEvals int64
+		turns              int64
+	}
+	run := func(workers, step int, polish bool) ([]gain, EngineState[Grid]) {
+		s, err := NewEngine(spec, Problem[Grid](p), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.SetWorkers(workers)
+		s.polish = polish
+		var gains []gain
+		s.hooks.Improved = func(s *Engine[Grid]) {
+			gains = append(gains, gain{s.st.BestEvals, s.st.PolishEvals, s.st.Best.Score.Turns})
+		}
+		b := slices.Clone(batch)
+		for lo := 0; lo < n; lo += step {
+			hi := min(lo+step, n)
+			if _, err := s.account(b[lo:hi], scores[lo:hi]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return gains, s.st
+	}
+	for _, polish := range []bool{false, true} {
+		want, ws := run(1, n, polish)
+		got, gs := run(3, n, polish)
+		if len(want) < 20 {
+			t.Fatalf("only %d improvements: the test wants many", len(want))
+		}
+		if !slices.Equal(got, want) || gs.Evals != ws.Evals || gs.PolishEvals != ws.PolishEvals || gs.BestEvals != ws.BestEvals {
+			t.Fatalf("polish %v: accountLarge improves %d times (evals %d, %d), account %d times (evals %d, %d)",
+				polish, len(got), gs.Evals, gs.PolishEvals, len(want), ws.Evals, ws.PolishEvals)
+		}
+	}
+}

@@ -119,6 +119,16 @@ func (p *GridProblem) Workers() int {
 	return 0
 }
 
+// hostWorkers returns the goroutines the host's work around the
+// evaluator (packing, scoring, copying children) is split among: the
+// evaluator's workers where it has a count, else every core.
+func (p *GridProblem) hostWorkers() int {
+	if w := p.Workers(); w > 0 {
+		return w
+	}
+	return runtime.GOMAXPROCS(0)
+}
+
 // ConfigOf returns the rules for genome g (its ends).
 func (p *GridProblem) ConfigOf(g Grid) mousemaze.Config {
 	cfg := p.Config
@@ -660,10 +670,7 @@ type evalBuffers struct {
 // scores are the same whatever the timing: every part and chunk writes
 // its own slots.
 func (p *GridProblem) evaluateParts(batch []Grid, cfg mousemaze.Config, dst []Score) error {
-	workers := p.Workers()
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
+	workers := p.hostWorkers()
 	parts := (len(batch) + evalBatch - 1) / evalBatch
 	if parts == 1 { // nothing to overlap: no goroutines for the stages
 		return p.evaluatePart(batch, cfg, dst, workers)
@@ -745,30 +752,51 @@ func (p *GridProblem) pack(part []Grid, workers int) *evalBuffers {
 // scoreAll scores the walks res of pop's mazes into dst, in chunks of
 // hostChunk on up to workers goroutines; of several errors it returns one.
 func (p *GridProblem) scoreAll(pop mousemaze.Population, cfg mousemaze.Config, res []mousemaze.Result, dst []Score, workers int) error {
-	var mu sync.Mutex
-	var first error
-	// The turns of exact walks, the common case, are scored here as score
-	// scores them, without a call and a Maze a walk; the rest (and any walk
-	// score would refuse) go through score.
-	turns := p.Objective == ObjTurns && cfg.K == 0
-	capped := cfg.Cap > 0
+	sc := p.newScorer(cfg)
 	parallel.Chunks(workers, len(dst), hostChunk, func(lo, hi int) {
 		for j := lo; j < hi; j++ {
-			if r := &res[j]; turns && r.Feasible && r.Turns >= 2 {
-				dst[j] = Score{Feasible: true, Value: float64(r.Turns), Turns: r.Turns, Capped: capped && !r.Escaped}
-				continue
-			}
-			s, err := p.score(pop.Maze(j), cfg, res[j])
+			s, err := sc.score(pop, res, j)
 			if err != nil {
-				mu.Lock()
-				first = cmp.Or(first, err)
-				mu.Unlock()
+				sc.fail(err)
 				return
 			}
 			dst[j] = s
 		}
 	})
-	return first
+	return sc.first
+}
+
+// scorer scores the walks of a batch, maze by maze, on several goroutines
+// at once (scoreAll, BreedEvaluate).
+type scorer struct {
+	p      *GridProblem
+	cfg    mousemaze.Config
+	turns  bool // exact walks scored by their turns: scored inline
+	capped bool
+	mu     sync.Mutex
+	first  error // the first error reported to fail
+}
+
+func (p *GridProblem) newScorer(cfg mousemaze.Config) *scorer {
+	return &scorer{p: p, cfg: cfg, turns: p.Objective == ObjTurns && cfg.K == 0, capped: cfg.Cap > 0}
+}
+
+// score returns the score of maze j of pop, whose walk is res[j]. The
+// turns of exact walks, the common case, are scored here as score scores
+// them, without a call and a Maze a walk; the rest (and any walk score
+// would refuse) go through score.
+func (sc *scorer) score(pop mousemaze.Population, res []mousemaze.Result, j int) (Score, error) {
+	if r := &res[j]; sc.turns && r.Feasible && r.Turns >= 2 {
+		return Score{Feasible: true, Value: float64(r.Turns), Turns: r.Turns, Capped: sc.capped && !r.Escaped}, nil
+	}
+	return sc.p.score(pop.Maze(j), sc.cfg, res[j])
+}
+
+// fail keeps the first error it is given.
+func (sc *scorer) fail(err error) {
+	sc.mu.Lock()
+	sc.first = cmp.Or(sc.first, err)
+	sc.mu.Unlock()
 }
 
 // evaluateGroup walks pop under cfg into res and scores maze j into

@@ -19,23 +19,23 @@ type deviceBreeding struct {
 
 // BreedEvaluate breeds on the evaluator's device the children that Breed
 // would breed, chunk c of breedChunk children from the stream Breed seeds
-// with seeds[c], writes them into dst, their counts of rejected
-// candidates into rejected and their scores into scores (GridProblem is a
-// DeviceBreeder). It does nothing and returns ok false
-// where the device cannot: an evaluator that is not a kernels.Breeder,
-// free ends, heat maps or k-mod walks, a grid of more than
-// kernels.MaxBreedCells cells, or a mutation whose binomial table
-// underflows (Breed then counts geometric gaps).
-func (p *GridProblem) BreedEvaluate(seeds []uint64, parents []Grid, dst []Grid, rejected []uint8, scores []Score, cross bool, rate float64) (ok bool, err error) {
+// with seeds[c], and writes them, with their scores, into kids (the
+// storage of the genomes there reused) and their counts of rejected
+// candidates into rejected (GridProblem is a DeviceBreeder). It does
+// nothing and returns ok false where the device cannot: an evaluator that
+// is not a kernels.Breeder, free ends, heat maps or k-mod walks, a grid of
+// more than kernels.MaxBreedCells cells, or a mutation whose binomial
+// table underflows (Breed then counts geometric gaps).
+func (p *GridProblem) BreedEvaluate(seeds []uint64, parents []Grid, kids []Member[Grid], rejected []uint8, cross bool, rate float64) (ok bool, err error) {
 	kb, isBreeder := p.ev.(kernels.Breeder)
 	if !isBreeder || !p.breedsOnDevice() || len(parents) == 0 {
 		return false, nil
 	}
-	job, ok := p.breedJob(seeds, parents, len(dst), cross, rate)
+	job, ok := p.breedJob(seeds, parents, len(kids), cross, rate)
 	if !ok {
 		return false, nil
 	}
-	n, rows := len(dst), p.Rows
+	n, rows := len(kids), p.Rows
 	d := p.device
 	if d == nil { // a GridProblem not made by NewGridProblem
 		d = &deviceBreeding{}
@@ -52,27 +52,32 @@ func (p *GridProblem) BreedEvaluate(seeds []uint64, parents []Grid, dst []Grid, 
 		return true, fmt.Errorf("dispatch: %s backend: %w", p.ev.Name(), err)
 	}
 	// Into the children's storage where they have some to reuse, else
-	// into one block of words for all of them.
+	// into one block of words for all of them; scored on the way.
 	var block []uint64
-	for i := range dst {
-		if len(dst[i].Walls) != rows {
+	for i := range kids {
+		if len(kids[i].Genome.Walls) != rows {
 			block = make([]uint64, n*rows)
 			break
 		}
 	}
-	workers := max(p.Workers(), 1)
-	parallel.Chunks(workers, n, hostChunk, func(lo, hi int) {
+	pop := mousemaze.Population{Rows: rows, Cols: p.Cols, Words: children, Feasible: true}
+	sc := p.newScorer(cfg)
+	parallel.Chunks(p.hostWorkers(), n, hostChunk, func(lo, hi int) {
 		for i := lo; i < hi; i++ {
-			w := dst[i].Walls
+			w := kids[i].Genome.Walls
 			if len(w) != rows {
 				w = block[i*rows : (i+1)*rows : (i+1)*rows]
 			}
 			copy(w, children[i*rows:(i+1)*rows])
-			dst[i] = Grid{Walls: w, Entry: cfg.Entry, Exit: cfg.Exit}
+			s, err := sc.score(pop, res, i)
+			if err != nil {
+				sc.fail(err)
+				return
+			}
+			kids[i] = Member[Grid]{Genome: Grid{Walls: w, Entry: cfg.Entry, Exit: cfg.Exit}, Score: s}
 		}
 	})
-	pop := mousemaze.Population{Rows: rows, Cols: p.Cols, Words: children, Feasible: true}
-	return true, p.scoreAll(pop, cfg, res, scores, workers)
+	return true, sc.first
 }
 
 // DeviceBreeds reports whether BreedEvaluate would breed children at mean

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+	"unsafe"
 
 	"github.com/mousemaze/mousemaze"
 	"github.com/mousemaze/mousemaze/kernels"
@@ -59,10 +60,17 @@ func TestBreedEvaluateIsBreed(t *testing.T) {
 			lo, hi := c*breedChunk, min((c+1)*breedChunk, n)
 			wantRejected[c] = host.Breed(rand.New(rand.NewPCG(99, uint64(c))), parents, want[lo:hi], tc.cross, tc.rate)
 		}
-		got := make([]Grid, n)
+		// Half the members hold storage (of scored garbage) to reuse.
+		kids := make([]Member[Grid], n)
+		for i := 0; i < n; i += 2 {
+			kids[i] = Member[Grid]{Genome: Grid{Walls: slices.Repeat([]uint64{^uint64(0)}, tc.rows)}, Score: Score{Feasible: true, Value: 7}, Scored: true}
+		}
+		storage := make([]*uint64, n)
+		for i := range kids {
+			storage[i] = unsafe.SliceData(kids[i].Genome.Walls)
+		}
 		rejected := make([]uint8, n)
-		scores := make([]Score, n)
-		ok, err := dev.BreedEvaluate(seeds, parents, got, rejected, scores, tc.cross, tc.rate)
+		ok, err := dev.BreedEvaluate(seeds, parents, kids, rejected, tc.cross, tc.rate)
 		if err != nil {
 			t.Fatalf("%+v: %v", tc, err)
 		}
@@ -82,17 +90,20 @@ func TestBreedEvaluateIsBreed(t *testing.T) {
 				t.Errorf("%+v: chunk %d: %d rejected on the device, %d by Breed", tc, c, sum, wantRejected[c])
 			}
 		}
-		for i := range got {
-			if !host.Equal(got[i], want[i]) || got[i].Entry != want[i].Entry || got[i].Exit != want[i].Exit {
-				t.Fatalf("%+v: child %d differs:\n%v\nBreed's:\n%v", tc, i, got[i], want[i])
-			}
-		}
 		wantScores := make([]Score, n)
 		if err := host.Evaluate(want, wantScores); err != nil {
 			t.Fatal(err)
 		}
-		if !slices.Equal(scores, wantScores) {
-			t.Errorf("%+v: the device's scores differ from the host's", tc)
+		for i, m := range kids {
+			if g := m.Genome; !host.Equal(g, want[i]) || g.Entry != want[i].Entry || g.Exit != want[i].Exit {
+				t.Fatalf("%+v: child %d differs:\n%v\nBreed's:\n%v", tc, i, g, want[i])
+			}
+			if m.Score != wantScores[i] || m.Scored {
+				t.Fatalf("%+v: child %d scored %+v (Scored %v), the host %+v", tc, i, m.Score, m.Scored, wantScores[i])
+			}
+			if reused := unsafe.SliceData(m.Genome.Walls) == storage[i]; reused != (i%2 == 0) {
+				t.Fatalf("%+v: child %d: storage reused %v", tc, i, reused)
+			}
 		}
 	}
 }

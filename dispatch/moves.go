@@ -302,15 +302,15 @@ func (s *Engine[G]) breedAndEvaluate(parents []Member[G], kids []Member[G], cros
 // breedOnDevice is breedAndEvaluate on a DeviceBreeder's device: the
 // children of kids, chunk c from the stream breedInto would give it (the
 // first draw of stream c of seed seeds Breed's children), bred and scored
-// by the device in the parts of breedAndEvaluate, each part on a goroutine
-// of its own while the engine takes the part before (so the host's
-// accounting overlaps the device's work), and accounted as evaluate
-// accounts them, within the budget. The rejected candidates counted are
-// those of the parts breedAndEvaluate would have bred before the budget
-// ran out (the part after the one in which it runs out included), so that
-// the state is the same. It reports bred false, having changed nothing,
-// where the device cannot breed them. The waits for the device count as
-// evaluation.
+// by the device into kids in the parts of breedAndEvaluate, each part on a
+// goroutine of its own while the engine takes the part before (so the
+// host's accounting overlaps the device's work), and accounted as
+// evaluate accounts them, within the budget. The rejected candidates
+// counted are those of the parts breedAndEvaluate would have bred before
+// the budget ran out (the part after the one in which it runs out
+// included), so that the state is the same. It reports bred false, having
+// changed nothing, where the device cannot breed them. The waits for the
+// device count as evaluation.
 func (s *Engine[G]) breedOnDevice(db DeviceBreeder[G], parents, kids []Member[G], seed uint64, cross bool, rate float64) (done int, bred bool, err error) {
 	n := len(kids)
 	seeds := make([]uint64, (n+breedChunk-1)/breedChunk)
@@ -321,16 +321,8 @@ func (s *Engine[G]) breedOnDevice(db DeviceBreeder[G], parents, kids []Member[G]
 	for i, p := range parents {
 		gs[i] = p.Genome
 	}
-	dst := make([]G, n)
-	parallel.Chunks(s.Workers(), n, accountParallel, func(lo, hi int) {
-		for i := lo; i < hi; i++ {
-			dst[i] = kids[i].Genome // storage BreedEvaluate may reuse
-		}
-	})
-	s.scoreBuf = slices.Grow(s.scoreBuf[:0], n)[:n]
-	scores := s.scoreBuf
-	clear(scores)
-	rejected := make([]uint8, n)
+	s.rejectedBuf = slices.Grow(s.rejectedBuf[:0], n)[:n]
+	rejected := s.rejectedBuf
 	bounds := partBounds(n)
 	parts := len(bounds) - 1
 	type outcome struct {
@@ -341,7 +333,7 @@ func (s *Engine[G]) breedOnDevice(db DeviceBreeder[G], parents, kids []Member[G]
 		ch := make(chan outcome, 1)
 		lo, hi := bounds[k], bounds[k+1]
 		go func() {
-			ok, err := db.BreedEvaluate(seeds[lo/breedChunk:(hi+breedChunk-1)/breedChunk], gs, dst[lo:hi], rejected[lo:hi], scores[lo:hi], cross, rate)
+			ok, err := db.BreedEvaluate(seeds[lo/breedChunk:(hi+breedChunk-1)/breedChunk], gs, kids[lo:hi], rejected[lo:hi], cross, rate)
 			ch <- outcome{ok, err}
 		}()
 		return ch
@@ -353,9 +345,11 @@ func (s *Engine[G]) breedOnDevice(db DeviceBreeder[G], parents, kids []Member[G]
 		return o
 	}
 	count := func(k int) {
+		var sum int64
 		for _, r := range rejected[bounds[k]:bounds[k+1]] {
-			s.st.Rejected += int64(r)
+			sum += int64(r)
 		}
+		s.st.Rejected += sum
 	}
 	next := start(0)
 	for k := range parts {
@@ -374,15 +368,10 @@ func (s *Engine[G]) breedOnDevice(db DeviceBreeder[G], parents, kids []Member[G]
 			next = start(k + 1)
 		}
 		lo, hi := bounds[k], bounds[k+1]
-		parallel.Chunks(s.Workers(), hi-lo, accountParallel, func(a, b int) {
-			for i := lo + a; i < lo+b; i++ {
-				kids[i] = Member[G]{Genome: dst[i]}
-			}
-		})
 		count(k)
 		m := s.withinBudget(hi - lo)
 		if m > 0 {
-			d, err := s.account(kids[lo:lo+m], scores[lo:lo+m])
+			d, err := s.account(kids[lo:lo+m], nil)
 			done += d
 			if err != nil {
 				if next != nil {

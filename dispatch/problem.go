@@ -96,19 +96,21 @@ type Breeder[G any] interface {
 
 // A DeviceBreeder is a Breeder whose evaluator can breed as well:
 // BreedEvaluate breeds the children Breed would breed, chunk c of
-// breedChunk children (dst[c*breedChunk:], each chunk's children counted
-// from 0) from the stream Breed seeds with seeds[c], into dst, and writes
-// the number of candidates each child rejected to rejected and their
-// scores to scores, breeding and walking on the evaluator's device
-// (GridProblem on the cuda backend). It returns ok false, having done
+// breedChunk children (kids[c*breedChunk:], each chunk's children counted
+// from 0) from the stream Breed seeds with seeds[c], breeding and walking
+// them on the evaluator's device (GridProblem on the cuda backend). Member
+// i of kids becomes child i with its score (Scored false: the engine's
+// accounting sets it), its genome in the storage of the genome kids[i]
+// held, which nothing else refers to any more; the number of candidates
+// child i rejected goes to rejected[i]. It returns ok false, having done
 // nothing, where it cannot; the engine then breeds and evaluates as a
 // Breeder. The children are Breed's, so the search's results do not
 // depend on where they were bred. DeviceBreeds reports, cheaply, whether
 // BreedEvaluate would breed children at mean rate moves (the engine asks
-// before it gathers a generation for it).
+// before it hands a generation over).
 type DeviceBreeder[G any] interface {
 	DeviceBreeds(rate float64) bool
-	BreedEvaluate(seeds []uint64, parents []G, dst []G, rejected []uint8, scores []Score, cross bool, rate float64) (ok bool, err error)
+	BreedEvaluate(seeds []uint64, parents []G, kids []Member[G], rejected []uint8, cross bool, rate float64) (ok bool, err error)
 }
 
 // A Drawer is a Problem that draws random genomes faster than Random, from

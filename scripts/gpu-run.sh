@@ -10,7 +10,7 @@
 # Steps, each under `timeout -k`: the environment (nvidia-smi, driver,
 # device, memory); a smoke walk; the cuda tests (1,000,000 random mazes
 # against the reference, the walk8/walk16/walk32 shared and global-scratch
-# variants, walk8's escalation, Close);
+# variants, walk8's escalation, the breeding kernel, Close);
 # gpubench check (the backend against the cpu backend on GPURUN_N mazes of
 # several sizes); compute-sanitizer memcheck and initcheck with
 # --error-exitcode; gpubench stream (kernel-only time from CUDA events and
@@ -178,9 +178,11 @@ if [ "$STEPS" = walk ] || [ "$STEPS" = all ]; then
 step smoke 20 "$BIN/gpubench" check --n 5000 --sizes 13x13 --batch 5000
 
 # 3. The tests: 1,000,000 random mazes against Walk, the six variants,
-#    walk8's escalation, Close, the errors (the failure injections skip on a real driver).
+#    walk8's escalation, the breeding kernel's children against the host's
+#    (TestBreed), Close, the errors (the failure injections skip on a real
+#    driver).
 step tests 90 "$BIN/cuda.test" -test.v -test.timeout $((85 * SCALE))s "${SHORT[@]}" \
-  -test.run 'TestMatchesWalk|TestVariants|TestWalk8Escalates|TestResident|TestClose|TestEvaluateErrors|TestOpenFailures'
+  -test.run 'TestMatchesWalk|TestVariants|TestWalk8Escalates|TestResident|TestBreed|TestClose|TestEvaluateErrors|TestOpenFailures'
 
 # 4. The backend against the cpu backend on GPURUN_N mazes of four sizes.
 step check 60 "$BIN/gpubench" check --n "$N" --sizes 6x6,13x13,32x32,64x64
@@ -189,7 +191,7 @@ step check 60 "$BIN/gpubench" check --n "$N" --sizes 6x6,13x13,32x32,64x64
 if command -v "$SANITIZER" > /dev/null; then
   for tool in memcheck initcheck; do
     step "sanitizer-$tool" 45 "$SANITIZER" --tool "$tool" --error-exitcode 99 \
-      "$BIN/cuda.test" -test.short -test.run 'TestVariants|TestEvaluateErrors'
+      "$BIN/cuda.test" -test.short -test.run 'TestVariants|TestBreed$|TestEvaluateErrors'
   done
 else
   skip sanitizer-memcheck "$SANITIZER not present"

@@ -59,9 +59,9 @@ func cmdBreed(args []string, out *json.Encoder, stderr io.Writer) int {
 		}
 	}
 	const chunk = 1024 // dispatch's breedChunk
-	kids := make([]dispatch.Grid, *n)
+	kids := make([]dispatch.Member[dispatch.Grid], *n)
+	hostKids := make([]dispatch.Grid, *n)
 	rejected := make([]uint8, *n)
-	scores := make([]dispatch.Score, *n)
 	seeds := make([]uint64, (*n+chunk-1)/chunk)
 	k0 := g.Stats().Kernel
 	gens, start := 0, time.Now()
@@ -69,7 +69,7 @@ func cmdBreed(args []string, out *json.Encoder, stderr io.Writer) int {
 		for c := range seeds {
 			seeds[c] = rng.Uint64()
 		}
-		ok, err := prob.BreedEvaluate(seeds, ps, kids, rejected, scores, true, *rate)
+		ok, err := prob.BreedEvaluate(seeds, ps, kids, rejected, true, *rate)
 		if err != nil || !ok {
 			return fail(stderr, "breed on the device: ok %v: %v", ok, err)
 		}
@@ -97,7 +97,7 @@ func cmdBreed(args []string, out *json.Encoder, stderr io.Writer) int {
 				defer wg.Done()
 				for c := range next {
 					lo, hi := c*chunk, min((c+1)*chunk, *n)
-					prob.Breed(rand.New(rand.NewPCG(uint64(hostGens), uint64(c))), ps, kids[lo:hi], true, *rate)
+					prob.Breed(rand.New(rand.NewPCG(uint64(hostGens), uint64(c))), ps, hostKids[lo:hi], true, *rate)
 				}
 			}()
 		}
