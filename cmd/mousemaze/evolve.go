@@ -130,15 +130,11 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 	if f.resume && (set["init"] || set["init-at"]) {
 		fmt.Fprintf(stderr, "mousemaze evolve: %s\n", evolve.InitOnResume)
 	}
-	ev, code := f.be.open("evolve", stderr)
-	if code >= 0 {
-		return code
-	}
-	defer ev.Close()
-	search, err := evolve.StartGrid(start, o, f.initFile, ev)
+	search, ev, err := evolve.OpenGrid(start, o, f.initFile, f.be.backend, mousemaze.Options{Workers: f.be.workers, Kernel: f.be.kernel})
 	if err != nil {
 		return failErr("evolve", stderr, err)
 	}
+	defer ev.Close()
 	var events io.Writer
 	if f.asJSON {
 		events = stdout

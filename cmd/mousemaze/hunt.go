@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/mousemaze/mousemaze"
+	"github.com/mousemaze/mousemaze/dispatch"
 	"github.com/mousemaze/mousemaze/dispatch/ladder"
 	"github.com/mousemaze/mousemaze/internal/cliflag"
 )
@@ -82,8 +83,8 @@ func runHunt(args []string, stdout, stderr io.Writer) int {
 	}
 	opts := ladder.Options{From: f.from.V, To: to, Grid: o, Seeds: f.seeds, Keep: f.keep,
 		Workers: cmp.Or(f.workers, runtime.NumCPU()), Init: init, Dir: f.dir, Every: *f.every, Records: f.records,
-		Open: func() (mousemaze.Evaluator, error) {
-			return mousemaze.NewEvaluator(f.backend, mousemaze.Options{Workers: 1, Kernel: f.kern})
+		Open: func(p dispatch.Spec) (mousemaze.Evaluator, error) {
+			return mousemaze.NewEvaluator(dispatch.BackendFor(f.backend, p), mousemaze.Options{Workers: 1, Kernel: f.kern})
 		},
 		Progress: stderr}
 	if f.asJSON {

@@ -178,8 +178,41 @@ func (o GridOptions) Spec() (dispatch.Spec, error) {
 // s.Checkpoint. Errors that blame the flags are
 // mousemaze.UsageErrors.
 func StartGrid(s Start, o GridOptions, initFile string, ev mousemaze.Evaluator) (*dispatch.Search, error) {
+	return startGrid(s, o, initFile, func(dispatch.Spec) (mousemaze.Evaluator, error) { return ev, nil })
+}
+
+// OpenGrid is StartGrid on an evaluator it opens itself, once it knows the
+// search's method: the backend named backend as dispatch.BackendFor picks
+// it (the cpu backend for "auto" and a search of small batches), with
+// opts. The caller closes the evaluator; on an error there is none open.
+func OpenGrid(s Start, o GridOptions, initFile, backend string, opts mousemaze.Options) (*dispatch.Search, mousemaze.Evaluator, error) {
+	if opts.Workers < 0 {
+		return nil, nil, usage(fmt.Errorf("--workers %d: must be 0 or more", opts.Workers))
+	}
+	var ev mousemaze.Evaluator
+	search, err := startGrid(s, o, initFile, func(p dispatch.Spec) (mousemaze.Evaluator, error) {
+		var err error
+		ev, err = mousemaze.NewEvaluator(dispatch.BackendFor(backend, p), opts)
+		return ev, err
+	})
+	if err != nil {
+		if ev != nil {
+			ev.Close()
+		}
+		return nil, nil, err
+	}
+	return search, ev, nil
+}
+
+// startGrid is StartGrid on the evaluator open returns for the search's
+// parameters.
+func startGrid(s Start, o GridOptions, initFile string, open func(dispatch.Spec) (mousemaze.Evaluator, error)) (*dispatch.Search, error) {
 	if s.Resume {
 		st, err := load[dispatch.Grid](s)
+		if err != nil {
+			return nil, err
+		}
+		ev, err := open(st.Spec)
 		if err != nil {
 			return nil, err
 		}
@@ -201,6 +234,14 @@ func StartGrid(s Start, o GridOptions, initFile string, ev mousemaze.Evaluator) 
 		if initial, err = PlaceInit(initial, initFile, lines, o.Size, o.InitAt, o.Config); err != nil {
 			return nil, err
 		}
+	}
+	p, err := o.Spec()
+	if err != nil {
+		return nil, usage(err)
+	}
+	ev, err := open(p)
+	if err != nil {
+		return nil, err
 	}
 	return NewGrid(o, initial, ev)
 }

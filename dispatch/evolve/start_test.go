@@ -162,3 +162,41 @@ func (c *countIsland) Write(_ *dispatch.Search, done bool) error {
 	c.done = done
 	return nil
 }
+
+// TestOpenGrid checks the evaluator OpenGrid opens: the backend named, or
+// for "auto" the one dispatch.BackendFor picks for the search's method (a
+// new search's, or a resumed one's from its checkpoint), and none on an
+// error.
+func TestOpenGrid(t *testing.T) {
+	o := GridOptions{Algo: dispatch.AlgoILS, Size: mousemaze.Size{Rows: 5, Cols: 5}, Config: mousemaze.Config{Order: mousemaze.DRLU}, Objective: dispatch.ObjTurns, Evals: 300, Seed: 2}
+	ck := filepath.Join(t.TempDir(), "ck.json")
+	s := Start{Kind: "evolve", Version: 2, Checkpoint: ck}
+	for _, c := range []struct {
+		start   Start
+		backend string
+		want    string
+	}{{Start{}, "auto", "cpu"}, {Start{}, "ref", "ref"}, {s, "auto", "cpu"}, {Start{Kind: "evolve", Version: 2, Checkpoint: ck, Resume: true}, "", "cpu"}} {
+		search, ev, err := OpenGrid(c.start, o, "", c.backend, mousemaze.Options{Workers: 1})
+		if err != nil {
+			t.Fatalf("%q: %v", c.backend, err)
+		}
+		if ev.Name() != c.want {
+			t.Errorf("%q for %s: opened %q, want %q", c.backend, o.Algo, ev.Name(), c.want)
+		}
+		if !c.start.Resume && c.start.Checkpoint != "" {
+			if _, err := Run(Runner{Kind: s.Kind, Version: s.Version, Checkpoint: ck, Every: 1}, search, dispatch.Hooks{}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		ev.Close()
+	}
+	if _, ev, err := OpenGrid(Start{}, o, "", "nonesuch", mousemaze.Options{}); err == nil || ev != nil || !mousemaze.IsUsageError(err) {
+		t.Errorf("an unknown backend: evaluator %v, error %v", ev, err)
+	}
+	if _, ev, err := OpenGrid(Start{}, o, "", "cpu", mousemaze.Options{Workers: -1}); ev != nil || !mousemaze.IsUsageError(err) || !strings.Contains(err.Error(), "--workers -1") {
+		t.Errorf("--workers -1: evaluator %v, error %v", ev, err)
+	}
+	if _, ev, err := OpenGrid(Start{}, with(o, func(o *GridOptions) { o.Algo = "magic" }), "", "cpu", mousemaze.Options{}); ev != nil || !mousemaze.IsUsageError(err) {
+		t.Errorf("a bad method: evaluator %v, error %v", ev, err)
+	}
+}

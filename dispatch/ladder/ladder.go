@@ -66,8 +66,9 @@ type Options struct {
 	// its maze of each size, and writes a size's best maze into it
 	// (atomically) when the maze beats the file's.
 	Records string
-	// Open opens an evaluator for one run.
-	Open func() (mousemaze.Evaluator, error)
+	// Open opens an evaluator for one run, a search of p (whose method
+	// decides the backend of "auto": dispatch.BackendFor).
+	Open func(p dispatch.Spec) (mousemaze.Evaluator, error)
 	// Progress, when not nil, gets a line for every run that ends;
 	// Events, when not nil, gets a JSON line for it (RunEvent).
 	Progress, Events io.Writer
@@ -382,14 +383,18 @@ func (h *hunt) runPath(r Run) string {
 // runOne makes the run of p, from its checkpoint when it has one; stopped
 // reports a run stopped by a signal (its checkpoint saved).
 func (h *hunt) runOne(p plan) (Run, bool, error) {
-	ev, err := h.o.Open()
+	g := h.o.Grid
+	g.Size, _ = mousemaze.ParseSize(p.run.Size)
+	g.Seed = p.run.Seed
+	spec, err := g.Spec()
+	if err != nil {
+		return Run{}, false, err
+	}
+	ev, err := h.o.Open(spec)
 	if err != nil {
 		return Run{}, false, err
 	}
 	defer ev.Close()
-	g := h.o.Grid
-	g.Size, _ = mousemaze.ParseSize(p.run.Size)
-	g.Seed = p.run.Seed
 	path := h.runPath(p.run)
 	var search *dispatch.Search
 	if _, serr := os.Stat(path); serr == nil {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/mousemaze/mousemaze"
 	_ "github.com/mousemaze/mousemaze/backends"
+	"github.com/mousemaze/mousemaze/dispatch"
 	"github.com/mousemaze/mousemaze/dispatch/checkpoint"
 	"github.com/mousemaze/mousemaze/dispatch/evolve"
 )
@@ -21,7 +22,7 @@ func options(t *testing.T, dir string, workers int) Options {
 		From: mousemaze.Size{Rows: 4, Cols: 4}, To: mousemaze.Size{Rows: 6, Cols: 6},
 		Grid:  evolve.GridOptions{Algo: "ils", Evals: 300, Seed: 7, Set: map[string]bool{}},
 		Seeds: 1, Keep: 2, Workers: workers, Dir: dir, Every: 1 << 40,
-		Open: func() (mousemaze.Evaluator, error) {
+		Open: func(dispatch.Spec) (mousemaze.Evaluator, error) {
 			return mousemaze.NewEvaluator("cpu", mousemaze.Options{Workers: 1})
 		},
 	}
