@@ -1,6 +1,7 @@
 package web
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"reflect"
@@ -200,7 +201,8 @@ func (s *Server) build(p dispatch.Spec, backend string) (func(context.Context, *
 		st.Backend = "ref"
 		return func(ctx context.Context, j *job) { runEvolveEdges(ctx, j, search) }, st, nil
 	}
-	ev, err := s.evaluator(backend)
+	// "auto" opens the cpu backend for a search of small batches, as evolve's does.
+	ev, err := s.evaluator(dispatch.BackendFor(cmp.Or(backend, s.opts.Backend), p))
 	if err != nil {
 		return nil, st, err
 	}
