@@ -10,11 +10,42 @@ import (
 )
 
 // deviceBreeding is the host side of GridProblem.BreedEvaluate, kept
-// between generations: the children's words and their walks.
+// between generations: buffers for the children's words and their walks,
+// one set for each call in flight at once (the engine has two).
 type deviceBreeding struct {
-	mu       sync.Mutex
+	mu   sync.Mutex
+	free []*breedBuffers
+}
+
+// breedBuffers hold one BreedEvaluate call's children and walks.
+type breedBuffers struct {
 	children []uint64
 	res      []mousemaze.Result
+}
+
+// get returns a set of buffers for n children of rows words each.
+func (d *deviceBreeding) get(n, rows int) *breedBuffers {
+	d.mu.Lock()
+	var b *breedBuffers
+	if k := len(d.free); k > 0 {
+		b, d.free = d.free[k-1], d.free[:k-1]
+	}
+	d.mu.Unlock()
+	if b == nil {
+		b = &breedBuffers{}
+	}
+	if cap(b.children) < n*rows || cap(b.res) < n {
+		b.children, b.res = make([]uint64, n*rows), make([]mousemaze.Result, n)
+	}
+	b.children, b.res = b.children[:n*rows], b.res[:n]
+	return b
+}
+
+// put gives buffers back for the next call.
+func (d *deviceBreeding) put(b *breedBuffers) {
+	d.mu.Lock()
+	d.free = append(d.free, b)
+	d.mu.Unlock()
 }
 
 // BreedEvaluate breeds on the evaluator's device the children that Breed
@@ -40,13 +71,9 @@ func (p *GridProblem) BreedEvaluate(seeds []uint64, parents []Grid, kids []Membe
 	if d == nil { // a GridProblem not made by NewGridProblem
 		d = &deviceBreeding{}
 	}
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	if cap(d.children) < n*rows {
-		d.children = make([]uint64, n*rows)
-		d.res = make([]mousemaze.Result, n)
-	}
-	children, res := d.children[:n*rows], d.res[:n]
+	buf := d.get(n, rows)
+	defer d.put(buf)
+	children, res := buf.children, buf.res
 	cfg := p.Config
 	if err := kb.BreedWalk(job, cfg, children, rejected, res); err != nil {
 		return true, fmt.Errorf("dispatch: %s backend: %w", p.ev.Name(), err)

@@ -3,6 +3,7 @@ package dispatch
 import (
 	"math/rand/v2"
 	"slices"
+	"sync/atomic"
 	"testing"
 	"unsafe"
 
@@ -125,7 +126,7 @@ func TestDeviceBreedingKeepsResults(t *testing.T) {
 		algo := v.algo
 		p := largeSpec(t, algo, false)
 		p.Evals = v.evals
-		calls := 0
+		var calls atomic.Int64
 		run := func(breeds bool, workers int) *Search {
 			ev := refEvaluator(t)
 			if breeds {
@@ -142,10 +143,10 @@ func TestDeviceBreedingKeepsResults(t *testing.T) {
 			t.Fatalf("%s: %d generations, %d evaluations, %d rejected", algo, want.Gen(), want.Evals(), want.Rejected())
 		}
 		for _, workers := range []int{1, 3} {
-			calls = 0
+			calls.Store(0)
 			got := run(true, workers)
-			if calls < int(got.Gen())-1 {
-				t.Errorf("%s: %d generations, %d bred on the device", algo, got.Gen(), calls)
+			if calls.Load() < got.Gen()-1 {
+				t.Errorf("%s: %d generations, %d bred on the device", algo, got.Gen(), calls.Load())
 			}
 			if stateJSON(t, got) != stateJSON(t, want) {
 				t.Errorf("%s: bred on the device, %d workers: another final state (best %v, rejected %d; on the host %v, %d)",
@@ -155,14 +156,15 @@ func TestDeviceBreedingKeepsResults(t *testing.T) {
 	}
 }
 
-// countingBreeder is a kernels.EmulatedBreeder that counts its breedings.
+// countingBreeder is a kernels.EmulatedBreeder that counts its breedings
+// (the engine has two in flight at once).
 type countingBreeder struct {
 	kernels.EmulatedBreeder
-	calls *int
+	calls *atomic.Int64
 }
 
 func (c countingBreeder) BreedWalk(j *kernels.BreedJob, cfg mousemaze.Config, children []uint64, rejected []uint8, dst []mousemaze.Result) error {
-	*c.calls++
+	c.calls.Add(1)
 	return c.EmulatedBreeder.BreedWalk(j, cfg, children, rejected, dst)
 }
 

@@ -303,14 +303,14 @@ func (s *Engine[G]) breedAndEvaluate(parents []Member[G], kids []Member[G], cros
 // children of kids, chunk c from the stream breedInto would give it (the
 // first draw of stream c of seed seeds Breed's children), bred and scored
 // by the device into kids in the parts of breedAndEvaluate, each part on a
-// goroutine of its own while the engine takes the part before (so the
-// host's accounting overlaps the device's work), and accounted as
-// evaluate accounts them, within the budget. The rejected candidates
-// counted are those of the parts breedAndEvaluate would have bred before
-// the budget ran out (the part after the one in which it runs out
-// included), so that the state is the same. It reports bred false, having
-// changed nothing, where the device cannot breed them. The waits for the
-// device count as evaluation.
+// goroutine of its own, deviceInFlight parts at once (one part's copies
+// and scoring on the host's cores overlap the next part's kernels and
+// copies) while the engine accounts the part before, within the budget.
+// The rejected candidates counted are those of the parts
+// breedAndEvaluate would have bred before the budget ran out (the part
+// after the one in which it runs out included), so that the state is the
+// same. It reports bred false, having changed nothing, where the device
+// cannot breed them. The waits for the device count as evaluation.
 func (s *Engine[G]) breedOnDevice(db DeviceBreeder[G], parents, kids []Member[G], seed uint64, cross bool, rate float64) (done int, bred bool, err error) {
 	n := len(kids)
 	seeds := make([]uint64, (n+breedChunk-1)/breedChunk)
@@ -329,67 +329,85 @@ func (s *Engine[G]) breedOnDevice(db DeviceBreeder[G], parents, kids []Member[G]
 		ok  bool
 		err error
 	}
-	start := func(k int) chan outcome { // part k, on the device
+	flight := make([]chan outcome, parts) // part k's outcome, once started
+	start := func(k int) {                // part k, on the device
+		if k >= parts {
+			return
+		}
 		ch := make(chan outcome, 1)
 		lo, hi := bounds[k], bounds[k+1]
 		go func() {
 			ok, err := db.BreedEvaluate(seeds[lo/breedChunk:(hi+breedChunk-1)/breedChunk], gs, kids[lo:hi], rejected[lo:hi], cross, rate)
 			ch <- outcome{ok, err}
 		}()
-		return ch
+		flight[k] = ch
 	}
-	wait := func(ch chan outcome) outcome {
+	wait := func(k int) outcome {
 		t0 := time.Now()
-		o := <-ch
+		o := <-flight[k]
+		flight[k] = nil
 		s.evalTime += time.Since(t0)
 		return o
 	}
-	count := func(k int) {
-		var sum int64
-		for _, r := range rejected[bounds[k]:bounds[k+1]] {
-			sum += int64(r)
+	// land waits for the parts still in flight after part k, so that
+	// nothing writes into kids once breedOnDevice returns, and counts the
+	// rejected candidates of part k+1 when count is set.
+	land := func(k int, count bool) {
+		for j := k + 1; j < parts; j++ {
+			if flight[j] != nil {
+				if o := wait(j); j == k+1 && count && o.ok && o.err == nil {
+					s.st.Rejected += sumRejected(rejected[bounds[j]:bounds[j+1]])
+				}
+			}
 		}
-		s.st.Rejected += sum
 	}
-	next := start(0)
+	for k := range deviceInFlight {
+		start(k)
+	}
 	for k := range parts {
-		o := wait(next)
-		next = nil
+		o := wait(k)
 		switch {
 		case !o.ok && k == 0:
+			land(k, false)
 			return 0, false, nil
 		case !o.ok:
 			o.err = fmt.Errorf("dispatch: the device bred the first part of a generation but not part %d", k)
 		}
 		if o.err != nil {
+			land(k, false)
 			return done, true, o.err
 		}
-		if k+1 < parts {
-			next = start(k + 1)
-		}
+		start(k + deviceInFlight)
 		lo, hi := bounds[k], bounds[k+1]
-		count(k)
+		s.st.Rejected += sumRejected(rejected[lo:hi])
 		m := s.withinBudget(hi - lo)
 		if m > 0 {
 			d, err := s.account(kids[lo:lo+m], nil)
 			done += d
 			if err != nil {
-				if next != nil {
-					<-next
-				}
+				land(k, false)
 				return done, true, err
 			}
 		}
 		if m < hi-lo { // the budget ran out: breedAndEvaluate had bred the next part
-			if next != nil {
-				if o := wait(next); o.ok && o.err == nil {
-					count(k + 1)
-				}
-			}
+			land(k, true)
 			return done, true, nil
 		}
 	}
 	return done, true, nil
+}
+
+// deviceInFlight is how many parts of a generation breedOnDevice has the
+// device breed at once.
+const deviceInFlight = 2
+
+// sumRejected returns the sum of counts.
+func sumRejected(counts []uint8) int64 {
+	var sum int64
+	for _, r := range counts {
+		sum += int64(r)
+	}
+	return sum
 }
 
 // partBounds returns the parts breedAndEvaluate splits n children into:
