@@ -9,15 +9,7 @@
 # gpubench breed; the GA on 32x32. EVALS_DIV divides the budgets (for a
 # dry run on the mock driver).
 cd "$(dirname "$0")/../../.."
-O=${OUT:-/tmp/o}
-D=${EVALS_DIV:-1}
-mkdir -p "$O"
-ga() { # binary backend size evals [flags...]
-  local b=$1 be=$2 size=$3 ev=$(( $4 / D ))
-  shift 4
-  timeout 60 "$b" evolve --backend "$be" --algo ga --size "$size" --seed 1 --pop $(( 1048576 / D )) --evals "$ev" --json "$@" 2>&1 |
-    grep '^{"event":"done"\|rror\|^zz' | sed "s/\"best_maze\":\"[^\"]*\",//; s/^{/{\"bin\":\"$(basename "$b")\",/"
-}
+. docs/gpu-runs/2026-11-27-breed/ga.sh
 {
   date
   lscpu | grep -i 'model name\|^CPU(s)\|Thread'
