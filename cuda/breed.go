@@ -58,23 +58,20 @@ func (e *Evaluator) BreedWalk(job *kernels.BreedJob, cfg mousemaze.Config, child
 	if job.N == 0 {
 		return nil
 	}
-	chain := kernels.Chain(job.Rows, job.Cols, e.dev)
-	out := make([]uint64, job.N)
-	if err := e.do(func() error { return e.breedWalk(job, chain[0], cfg, children, rejected, out) }); err != nil {
-		return fmt.Errorf("cuda: breed: %w", err)
-	}
-	// The chain's first run is the walk breedWalk made: its result words.
-	walked := false
+	// The chain's first run is the breeding and its walk, which writes the
+	// children into children (the population's words) and the result
+	// words into EvaluateChain's buffer; the later runs walk the children
+	// whose counts overflowed.
+	bred := false
 	run := func(wd kernels.Width, p kernels.Params, walls, o []uint64, heat []uint32) error {
-		if !walked {
-			walked = true
-			copy(o, out)
-			return nil
+		if !bred {
+			bred = true
+			return e.do(func() error { return e.breedWalk(job, wd, cfg, children, rejected, o) })
 		}
 		return e.run(wd, p, walls, o, heat)
 	}
 	pop := mousemaze.Population{Rows: job.Rows, Cols: job.Cols, Words: children, Feasible: true}
-	if err := kernels.EvaluateChain(run, chain, pop, cfg, dst); err != nil {
+	if err := kernels.EvaluateChain(run, kernels.Chain(job.Rows, job.Cols, e.dev), pop, cfg, dst); err != nil {
 		return fmt.Errorf("cuda: breed: %w", err)
 	}
 	return nil
