@@ -63,17 +63,23 @@ const NullBreedBackend = "null-breed"
 // flips fall on one cell), so that children are mostly distinct, as a
 // GA's are, scored as NullEvaluator scores it, with no rejected
 // candidates. Its children are not the
-// breeding kernel's, nor always feasible.
-type NullBreeder struct{ NullEvaluator }
+// breeding kernel's, nor always feasible. It keeps them in its
+// HostGenerations, as the device keeps its own. Use it by pointer.
+type NullBreeder struct {
+	NullEvaluator
+	kernels.HostGenerations
+}
 
 // Name returns NullBreedBackend ("null-breed").
-func (NullBreeder) Name() string { return NullBreedBackend }
+func (*NullBreeder) Name() string { return NullBreedBackend }
 
-// BreedWalk makes the children of j as NullBreeder says.
-func (NullBreeder) BreedWalk(j *kernels.BreedJob, cfg mousemaze.Config, children []uint64, rejected []uint8, dst []mousemaze.Result) error {
-	if err := j.CheckWalk(cfg, children, rejected, dst); err != nil {
+// BreedWalk makes the children of j as NullBreeder says, in generation
+// j.Slot of its HostGenerations.
+func (b *NullBreeder) BreedWalk(j *kernels.BreedJob, cfg mousemaze.Config, rejected []uint8, hashes []uint64, dst []mousemaze.Result) error {
+	if err := j.CheckWalk(cfg, rejected, hashes, dst); err != nil {
 		return err
 	}
+	children := b.Place(j)
 	rows, np := j.Rows, uint64(len(j.Parents)/j.Rows)
 	parallel.Chunks(runtime.GOMAXPROCS(0), j.N, 4096, func(lo, hi int) {
 		for g := lo; g < hi; g++ {
@@ -90,6 +96,7 @@ func (NullBreeder) BreedWalk(j *kernels.BreedJob, cfg mousemaze.Config, children
 				c[cell>>6] ^= 1 << (cell & 63)
 			}
 			rejected[g] = 0
+			hashes[g] = kernels.ChildHash(c, j.Entry, j.Exit)
 			dst[g] = mousemaze.Result{Feasible: true, Escaped: true, Turns: NullTurns(c)}
 		}
 	})
@@ -355,7 +362,7 @@ func LoopTable(ctx context.Context, o LoopOptions) ([]LoopRecord, error) {
 				}
 				recs = append(recs, o.progress(rec))
 				if loopBreedsOnDevice(a, pop) {
-					rec, err := LoopRun(ctx, spec, NullBreeder{}, w)
+					rec, err := LoopRun(ctx, spec, &NullBreeder{}, w)
 					if err != nil {
 						return nil, fmt.Errorf("bench loop: %s %s null-breed: %w", a, size, err)
 					}

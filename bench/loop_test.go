@@ -260,16 +260,23 @@ func TestLoopSpec(t *testing.T) {
 }
 
 // TestNullBreeder wants each child a parent with an odd number of cells
-// up to nullFlips flipped (two flips of one cell cancel), scored as NullEvaluator scores it, no rejected candidates,
-// and errors for a bad job or slices of the wrong length.
+// up to nullFlips flipped (two flips of one cell cancel), scored as
+// NullEvaluator scores it, hashed, kept in the generation the job names,
+// no rejected candidates, and errors for a bad job or slices of the wrong
+// length.
 func TestNullBreeder(t *testing.T) {
 	j := &kernels.BreedJob{Rows: 3, Cols: 5, Parents: []uint64{1, 2, 3, 4, 5, 6}, N: 9, Chunk: 4, Seeds: []uint64{7, 8, 9},
-		Binom: kernels.BinomAll, CellOf: []uint16{1, 1<<6 | 2, 2<<6 | 4}, MaxRedraws: 4}
-	children, rejected, dst := make([]uint64, 27), make([]uint8, 9), make([]mousemaze.Result, 9)
+		Binom: kernels.BinomAll, CellOf: []uint16{1, 1<<6 | 2, 2<<6 | 4}, MaxRedraws: 4, Slot: 1, At: 2, Total: 11}
+	rejected, hashes, dst := make([]uint8, 9), make([]uint64, 9), make([]mousemaze.Result, 9)
 	for i := range rejected {
 		rejected[i] = 9
 	}
-	if err := (NullBreeder{}).BreedWalk(j, mousemaze.Config{}, children, rejected, dst); err != nil {
+	b := &NullBreeder{}
+	if err := b.BreedWalk(j, mousemaze.Config{}, rejected, hashes, dst); err != nil {
+		t.Fatal(err)
+	}
+	children, idx := make([]uint64, 27), []int{2, 3, 4, 5, 6, 7, 8, 9, 10}
+	if err := b.Children(1, 3, idx, children); err != nil {
 		t.Fatal(err)
 	}
 	for g := 0; g < 9; g++ {
@@ -279,12 +286,15 @@ func TestNullBreeder(t *testing.T) {
 		if r := dst[g]; flips%2 != 1 || flips > nullFlips || rejected[g] != 0 || !r.Feasible || !r.Escaped || r.Turns != NullTurns(c) {
 			t.Errorf("child %d: %v (%d cells from a parent), rejected %d, %+v", g, c, flips, rejected[g], dst[g])
 		}
+		if hashes[g] != kernels.ChildHash(c, 0, 0) {
+			t.Errorf("child %d: hash %#x, want %#x", g, hashes[g], kernels.ChildHash(c, 0, 0))
+		}
 	}
-	if err := (NullBreeder{}).BreedWalk(j, mousemaze.Config{}, children[:26], rejected, dst); err == nil {
-		t.Error("too few words: no error")
+	if err := b.BreedWalk(j, mousemaze.Config{}, rejected, hashes[:8], dst); err == nil {
+		t.Error("too few hashes: no error")
 	}
 	j.Seeds = j.Seeds[:2]
-	if err := (NullBreeder{}).BreedWalk(j, mousemaze.Config{}, children, rejected, dst); err == nil {
+	if err := b.BreedWalk(j, mousemaze.Config{}, rejected, hashes, dst); err == nil {
 		t.Error("too few seeds: no error")
 	}
 }

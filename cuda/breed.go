@@ -15,24 +15,28 @@ import (
 
 // breeding holds the buffers of BreedWalk, kept between calls: on the
 // device the parents, the tables (seeds, binomial table, guide and move
-// cells in one block), the children (which the walk kernel then walks in
-// place), the rejected counter, the result words, the walk's maze counter
-// and scratch; in pinned host memory the children, counts and result
-// words copied back, which the host's cores then copy out (a copy into
-// pageable memory runs on one core at a fraction of the bus's rate).
+// cells in one block), the two generations of children kept (which the
+// walk kernel walks in place, and Children copies from), the rejected
+// counts, the hashes, the result words, the walk's maze counter and
+// scratch; in pinned host memory the counts, hashes and result words
+// copied back, which the host's cores then copy out (a copy into pageable
+// memory runs on one core at a fraction of the bus's rate).
 type breeding struct {
-	parents, tables, children, rejected, out, next, scratch buffer
-	hChildren, hRejected, hOut                              pinned
+	parents, tables, rejected, hashes, out, next, scratch buffer
+	hRejected, hHashes, hOut                              pinned
+	gen                                                   [kernels.Generations]buffer
+	genRows, genN                                         [kernels.Generations]int // each generation's rows and children
 }
 
 func (b *breeding) free() error {
 	var errs []error
-	for _, x := range []*buffer{&b.parents, &b.tables, &b.children, &b.rejected, &b.out, &b.next, &b.scratch} {
+	for _, x := range []*buffer{&b.parents, &b.tables, &b.rejected, &b.hashes, &b.out, &b.next, &b.scratch, &b.gen[0], &b.gen[1]} {
 		if err := x.free(); err != nil {
 			errs = append(errs, err)
 		}
 	}
-	for _, h := range []*pinned{&b.hChildren, &b.hRejected, &b.hOut} {
+	b.genRows, b.genN = [kernels.Generations]int{}, [kernels.Generations]int{}
+	for _, h := range []*pinned{&b.hRejected, &b.hHashes, &b.hOut} {
 		if err := h.free(); err != nil {
 			errs = append(errs, err)
 		}
@@ -45,42 +49,60 @@ func (b *breeding) free() error {
 const breedBlock = 256
 
 // BreedWalk breeds the children of job on the device (the breeding kernel
-// of kernels/breed.cu, the children of dispatch's GridProblem.Breed),
-// walks them where they lie with the first kernel of kernels.Chain, and
-// copies the children to children, their counts of rejected candidates
-// to rejected and their results to dst; kernels.EvaluateChain decodes
-// those results and walks the children whose counts overflowed with the
-// next kernels of the chain (Evaluator is a kernels.Breeder).
-func (e *Evaluator) BreedWalk(job *kernels.BreedJob, cfg mousemaze.Config, children []uint64, rejected []uint8, dst []mousemaze.Result) error {
-	if err := job.CheckWalk(cfg, children, rejected, dst); err != nil {
+// of kernels/breed.cu, the children of dispatch's GridProblem.Breed) into
+// generation job.Slot, walks them where they lie with the first kernel of
+// kernels.Chain, and copies their counts of rejected candidates to
+// rejected, their hashes to hashes and their results to dst;
+// kernels.FinishChain decodes those results and walks the children whose
+// counts overflowed, fetched with Children, with the next kernels of the
+// chain (Evaluator is a kernels.Breeder). Children (fetch.go) runs on a
+// thread of its own.
+func (e *Evaluator) BreedWalk(job *kernels.BreedJob, cfg mousemaze.Config, rejected []uint8, hashes []uint64, dst []mousemaze.Result) error {
+	if err := job.CheckWalk(cfg, rejected, hashes, dst); err != nil {
 		return fmt.Errorf("cuda: %w", err)
 	}
 	if job.N == 0 {
 		return nil
 	}
-	// The chain's first run is the breeding and its walk, which writes the
-	// children into children (the population's words) and the result
-	// words into EvaluateChain's buffer; the later runs walk the children
-	// whose counts overflowed.
-	bred := false
-	run := func(wd kernels.Width, p kernels.Params, walls, o []uint64, heat []uint32) error {
-		if !bred {
-			bred = true
-			return e.do(func() error { return e.breedWalk(job, wd, cfg, children, rejected, o) })
-		}
-		return e.run(wd, p, walls, o, heat)
+	chain := kernels.Chain(job.Rows, job.Cols, e.dev)
+	out := make([]uint64, job.N)
+	if err := e.do(func() error { return e.breedWalk(job, chain[0], cfg, rejected, hashes, out) }); err != nil {
+		return fmt.Errorf("cuda: breed: %w", err)
 	}
-	pop := mousemaze.Population{Rows: job.Rows, Cols: job.Cols, Words: children, Feasible: true}
-	if err := kernels.EvaluateChain(run, kernels.Chain(job.Rows, job.Cols, e.dev), pop, cfg, dst); err != nil {
+	walls := func(idx []int) ([]uint64, error) {
+		at := make([]int, len(idx))
+		for k, i := range idx {
+			at[k] = job.At + i
+		}
+		words := make([]uint64, len(idx)*job.Rows)
+		return words, e.Children(job.Slot, job.Rows, at, words)
+	}
+	shape := mousemaze.Population{Rows: job.Rows, Cols: job.Cols, Feasible: true}
+	if err := kernels.FinishChain(e.run, chain[1:], shape, cfg, out, nil, walls, dst); err != nil {
 		return fmt.Errorf("cuda: breed: %w", err)
 	}
 	return nil
 }
 
+// breedTables returns job's tables in one block, and where each starts:
+// the seeds and the binomial table (8-byte words), then the guide and
+// the move cells (16-bit).
+func breedTables(job *kernels.BreedJob) (tables []byte, seedsAt, cdfAt, guideAt, cellAt int) {
+	cdfAt = len(job.Seeds) * 8
+	guideAt = cdfAt + len(job.CDF)*8
+	cellAt = guideAt + len(job.Guide)*2
+	tables = make([]byte, max(cellAt+len(job.CellOf)*2, 8))
+	copy(tables[seedsAt:], unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(job.Seeds))), len(job.Seeds)*8))
+	copy(tables[cdfAt:], unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(job.CDF))), len(job.CDF)*8))
+	copy(tables[guideAt:], unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(job.Guide))), len(job.Guide)*2))
+	copy(tables[cellAt:], unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(job.CellOf))), len(job.CellOf)*2))
+	return tables, seedsAt, cdfAt, guideAt, cellAt
+}
+
 // breedWalk is BreedWalk on the driver thread: the uploads, the two
 // launches on one stream (the breeding kernel, then wd's walk kernel) and
 // the copies back.
-func (e *Evaluator) breedWalk(job *kernels.BreedJob, wd kernels.Width, cfg mousemaze.Config, children []uint64, rejected []uint8, out []uint64) error {
+func (e *Evaluator) breedWalk(job *kernels.BreedJob, wd kernels.Width, cfg mousemaze.Config, rejected []uint8, hashes, out []uint64) error {
 	b := &e.breed
 	if !e.hasBreed {
 		f, err := e.mod.Function(kernels.BreedKernel)
@@ -90,26 +112,24 @@ func (e *Evaluator) breedWalk(job *kernels.BreedJob, wd kernels.Width, cfg mouse
 		e.breedFn, e.hasBreed = f, true
 	}
 	n, rows, cols := job.N, job.Rows, job.Cols
-	// The tables in one block: seeds and the binomial table (8-byte
-	// words), then the guide and the move cells (16-bit).
-	seedsAt, cdfAt := 0, len(job.Seeds)*8
-	guideAt := cdfAt + len(job.CDF)*8
-	cellAt := guideAt + len(job.Guide)*2
-	size := cellAt + len(job.CellOf)*2
-	tables := make([]byte, max(size, 8))
-	copy(tables[seedsAt:], unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(job.Seeds))), len(job.Seeds)*8))
-	copy(tables[cdfAt:], unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(job.CDF))), len(job.CDF)*8))
-	copy(tables[guideAt:], unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(job.Guide))), len(job.Guide)*2))
-	copy(tables[cellAt:], unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(job.CellOf))), len(job.CellOf)*2))
+	tables, seedsAt, cdfAt, guideAt, cellAt := breedTables(job)
 
 	l := kernels.Plan(rows, cols, wd, e.dev, n)
 	if err := e.occupy(wd, &l, n); err != nil {
 		return err
 	}
-	if err := errors.Join(b.parents.ensure(int64(len(job.Parents)*8)), b.tables.ensure(int64(len(tables))),
-		b.children.ensure(int64(n*rows*8)), b.rejected.ensure(int64(n)), b.out.ensure(int64(n*8)), b.next.ensure(4),
-		b.scratch.ensure(int64(l.ScratchBytes)), b.hChildren.ensure(int64(n*rows*8)), b.hRejected.ensure(int64(n)),
-		b.hOut.ensure(int64(n*8))); err != nil {
+	gen := &b.gen[job.Slot]
+	e.genMu.Lock() // against Children on the fetching thread
+	err := gen.ensure(int64(job.Total * rows * 8))
+	if err == nil {
+		b.genRows[job.Slot], b.genN[job.Slot] = rows, job.Total
+	}
+	children := uintptr(gen.ptr) + uintptr(job.At*rows*8)
+	e.genMu.Unlock()
+	if err := errors.Join(err, b.parents.ensure(int64(len(job.Parents)*8)), b.tables.ensure(int64(len(tables))),
+		b.rejected.ensure(int64(n)), b.hashes.ensure(int64(n*8)),
+		b.out.ensure(int64(n*8)), b.next.ensure(4), b.scratch.ensure(int64(l.ScratchBytes)),
+		b.hRejected.ensure(int64(n)), b.hHashes.ensure(int64(n*8)), b.hOut.ensure(int64(n*8))); err != nil {
 		return err
 	}
 	if err := cu.MemcpyHtoD(b.parents.ptr, unsafe.Pointer(&job.Parents[0]), int64(len(job.Parents)*8)); err != nil {
@@ -125,7 +145,7 @@ func (e *Evaluator) breedWalk(job *kernels.BreedJob, wd kernels.Width, cfg mouse
 	}
 	bp := job.Params()
 	base := uintptr(b.tables.ptr)
-	bp.Parents, bp.Children, bp.Rejected = devptr(b.parents), devptr(b.children), devptr(b.rejected)
+	bp.Parents, bp.Children, bp.Rejected, bp.Hashes = devptr(b.parents), children, devptr(b.rejected), devptr(b.hashes)
 	bp.Seeds, bp.CDF, bp.Guide, bp.CellOf = base+uintptr(seedsAt), base+uintptr(cdfAt), base+uintptr(guideAt), base+uintptr(cellAt)
 	// A grid-stride loop over one wave of threads: as many as the
 	// multiprocessors hold, or fewer for a small generation.
@@ -139,7 +159,7 @@ func (e *Evaluator) breedWalk(job *kernels.BreedJob, wd kernels.Width, cfg mouse
 	}
 	e.stats.Launches[kernels.BreedKernel]++
 	q := kernels.NewParams(rows, cols, cfg)
-	q.Walls, q.Out, q.Next, q.Scratch = devptr(b.children), devptr(b.out), devptr(b.next), devptr(b.scratch)
+	q.Walls, q.Out, q.Next, q.Scratch = children, devptr(b.out), devptr(b.next), devptr(b.scratch)
 	q.N = uint32(n)
 	if l.Shared {
 		q.Shared = 1
@@ -157,7 +177,7 @@ func (e *Evaluator) breedWalk(job *kernels.BreedJob, wd kernels.Width, cfg mouse
 		dst  unsafe.Pointer
 		src  buffer
 		size int
-	}{{"the rejected counts", b.hRejected.ptr, b.rejected, n}, {"the children", b.hChildren.ptr, b.children, n * rows * 8},
+	}{{"the rejected counts", b.hRejected.ptr, b.rejected, n}, {"the hashes", b.hHashes.ptr, b.hashes, n * 8},
 		{"the results", b.hOut.ptr, b.out, n * 8}} {
 		if err := cu.MemcpyDtoHAsync(c.dst, c.src.ptr, int64(c.size), s.stream); err != nil {
 			return fmt.Errorf("copy %s from the device: cuMemcpyDtoHAsync: %w", c.what, err)
@@ -172,8 +192,8 @@ func (e *Evaluator) breedWalk(job *kernels.BreedJob, wd kernels.Width, cfg mouse
 	}
 	e.stats.Kernel += time.Duration(ms * float64(time.Millisecond))
 	copy(rejected, unsafe.Slice((*uint8)(b.hRejected.ptr), n))
-	copyWords(children[:n*rows], b.hChildren.words(n*rows))
+	copyWords(hashes, b.hHashes.words(n))
 	copyWords(out, b.hOut.words(n))
-	e.stats.FromDevice += int64(n + n*rows*8 + n*8)
+	e.stats.FromDevice += int64(n + 2*n*8)
 	return nil
 }

@@ -19,16 +19,24 @@ import (
 // TestBreed breeds children with the breeding kernel on the device
 // (dispatch.GridProblem.BreedEvaluate on this backend) and with
 // GridProblem.Breed on the host, chunk by chunk from the same streams, and
-// wants the same children, the same counts of rejected candidates per
-// chunk and the reference walk's scores, on several sizes, ends, rates and
-// with and without crossover. Bad jobs give errors.
+// wants the same children (fetched from the device, where each size's
+// generation stays while the next size's is bred in the other slot), their
+// hashes, the same counts of rejected candidates per chunk and the
+// reference walk's scores, on several sizes, ends, rates and with and
+// without crossover. Bad jobs and calls give errors.
 func TestBreed(t *testing.T) {
 	ev := open(t)
 	defer closeAndCheck(t, ev)
 	ref := mazetest.Open(t, "ref", mousemaze.Options{})
 	const chunk = 1024 // dispatch's breedChunk: Breed's children per stream
 	checked := 0
-	for _, tc := range []struct {
+	type generation struct {
+		prob *dispatch.GridProblem
+		slot int
+		want []dispatch.Grid
+	}
+	var prev *generation
+	for k, tc := range []struct {
 		rows, cols, entry, exit int
 		cross                   bool
 		rate                    float64
@@ -66,10 +74,25 @@ func TestBreed(t *testing.T) {
 			wantRejected[c] = host.Breed(rand.New(rand.NewPCG(7, uint64(c))), parents, want[lo:hi], tc.cross, tc.rate)
 		}
 		kids := make([]dispatch.Member[dispatch.Grid], n)
-		rejected := make([]uint8, n)
-		ok, err := dev.BreedEvaluate(seeds, parents, kids, rejected, tc.cross, tc.rate)
-		if err != nil || !ok {
-			t.Fatalf("%+v: BreedEvaluate: %v, %v", tc, ok, err)
+		rejected, hashes := make([]uint8, n), make([]uint64, n)
+		// In two parts, the second first, as children 1 on of the slot.
+		slot, cut := k%2, chunk
+		part := func(lo, hi int) {
+			c := lo / chunk
+			ok, err := dev.BreedEvaluate(dispatch.DevicePart{Slot: slot, At: 1 + lo, Total: 1 + n}, seeds[c:], parents,
+				kids[lo:hi], rejected[lo:hi], hashes[lo:hi], tc.cross, tc.rate)
+			if err != nil || !ok {
+				t.Fatalf("%+v: BreedEvaluate: %v, %v", tc, ok, err)
+			}
+		}
+		part(cut, n)
+		part(0, cut)
+		idx, genomes := make([]int, n), make([]dispatch.Grid, n)
+		for i := range kids {
+			idx[i], genomes[i] = 1+i, kids[i].Genome
+		}
+		if err := dev.Fetch(slot, idx, genomes); err != nil {
+			t.Fatalf("%+v: Fetch: %v", tc, err)
 		}
 		for c := range seeds {
 			var sum int64
@@ -91,35 +114,54 @@ func TestBreed(t *testing.T) {
 			if m.Score != wantScores[i] {
 				t.Fatalf("%+v: child %d: the device's score %+v, the reference walk's %+v", tc, i, m.Score, wantScores[i])
 			}
+			if hashes[i] != host.Hash(want[i]) {
+				t.Fatalf("%+v: child %d: the device's hash %#x, the host's %#x", tc, i, hashes[i], host.Hash(want[i]))
+			}
 		}
+		// The generation before, in the other slot, is still there.
+		if prev != nil {
+			last := len(prev.want) - 1
+			got := []dispatch.Grid{{Walls: make([]uint64, len(prev.want[0].Walls))}, {Walls: make([]uint64, len(prev.want[0].Walls))}}
+			if err := prev.prob.Fetch(prev.slot, []int{1 + last, 1}, got); err != nil {
+				t.Fatalf("%+v: the generation before: %v", tc, err)
+			}
+			if !slices.Equal(got[0].Walls, prev.want[last].Walls) || !slices.Equal(got[1].Walls, prev.want[0].Walls) {
+				t.Errorf("%+v: the generation before changed", tc)
+			}
+		}
+		prev = &generation{dev, slot, want}
 		checked += n
 	}
 	job := &kernels.BreedJob{Rows: 3, Cols: 3, Parents: make([]uint64, 3), N: 2, Chunk: 4, Seeds: []uint64{1},
-		CellOf: []uint16{1}, Binom: kernels.BinomAll, MaxRedraws: 4}
+		CellOf: []uint16{1}, Binom: kernels.BinomAll, MaxRedraws: 4, Total: 2}
 	cfg := mousemaze.Config{}
-	if err := ev.BreedWalk(job, cfg, make([]uint64, 6), make([]uint8, 2), make([]mousemaze.Result, 2)); err != nil {
+	walk := func(j *kernels.BreedJob, cfg mousemaze.Config, counts, hashes int) error {
+		return ev.BreedWalk(j, cfg, make([]uint8, counts), make([]uint64, hashes), make([]mousemaze.Result, 2))
+	}
+	if err := walk(job, cfg, 2, 2); err != nil {
 		t.Errorf("a good job: %v", err)
 	}
-	for name, call := range map[string]func() error{
-		"too few words": func() error {
-			return ev.BreedWalk(job, cfg, make([]uint64, 5), make([]uint8, 2), make([]mousemaze.Result, 2))
-		},
-		"heat maps": func() error {
-			return ev.BreedWalk(job, mousemaze.Config{Heat: true}, make([]uint64, 6), make([]uint8, 2), make([]mousemaze.Result, 2))
-		},
-		"other ends": func() error {
-			return ev.BreedWalk(job, mousemaze.Config{Exit: 1}, make([]uint64, 6), make([]uint8, 2), make([]mousemaze.Result, 2))
-		},
+	for name, err := range map[string]error{
+		"too few hashes": walk(job, cfg, 2, 1),
+		"heat maps":      walk(job, mousemaze.Config{Heat: true}, 2, 2),
+		"other ends":     walk(job, mousemaze.Config{Exit: 1}, 2, 2),
 		"no redraws": func() error {
 			j := *job
 			j.MaxRedraws = 0
-			return ev.BreedWalk(&j, cfg, make([]uint64, 6), make([]uint8, 2), make([]mousemaze.Result, 2))
-		},
-		"too few counts": func() error {
-			return ev.BreedWalk(job, cfg, make([]uint64, 6), make([]uint8, 1), make([]mousemaze.Result, 2))
-		},
+			return walk(&j, cfg, 2, 2)
+		}(),
+		"past the generation": func() error {
+			j := *job
+			j.At = 1
+			return walk(&j, cfg, 2, 2)
+		}(),
+		"too few counts":  walk(job, cfg, 1, 2),
+		"no such child":   ev.Children(0, 3, []int{2}, make([]uint64, 3)),
+		"other rows":      ev.Children(0, 4, []int{0}, make([]uint64, 4)),
+		"no such slot":    ev.Children(2, 3, []int{0}, make([]uint64, 3)),
+		"too short a dst": ev.Children(0, 3, []int{0, 1}, make([]uint64, 5)),
 	} {
-		if err := call(); err == nil {
+		if err == nil {
 			t.Errorf("%s: no error", name)
 		}
 	}
@@ -154,11 +196,23 @@ func TestBreedFailures(t *testing.T) {
 		}
 	}
 	job := &kernels.BreedJob{Rows: 6, Cols: 6, Cross: true, Parents: parents, N: 700, Chunk: 1024, Seeds: []uint64{42},
-		Binom: kernels.BinomAll, CellOf: cells[:3], MaxRedraws: 4}
+		Binom: kernels.BinomAll, CellOf: cells[:3], MaxRedraws: 4, Slot: 1, Total: 700}
 	cfg := mousemaze.Config{}
 	breed := func(ev *Evaluator) ([]uint64, []uint8, []mousemaze.Result, error) {
-		children, rejected, dst := make([]uint64, 700*6), make([]uint8, 700), make([]mousemaze.Result, 700)
-		err := ev.BreedWalk(job, cfg, children, rejected, dst)
+		children, rejected, hashes, dst := make([]uint64, 700*6), make([]uint8, 700), make([]uint64, 700), make([]mousemaze.Result, 700)
+		if err := ev.BreedWalk(job, cfg, rejected, hashes, dst); err != nil {
+			return nil, nil, nil, err
+		}
+		idx := make([]int, 700)
+		for i := range idx {
+			idx[i] = i
+		}
+		err := ev.Children(1, 6, idx, children)
+		for i := range idx {
+			if err == nil && hashes[i] != kernels.ChildHash(children[i*6:(i+1)*6], 0, 0) {
+				err = fmt.Errorf("child %d: hash %#x", i, hashes[i])
+			}
+		}
 		return children, rejected, dst, err
 	}
 	want, wantRejected, wantRes, err := breed(ev)
@@ -169,7 +223,9 @@ func TestBreedFailures(t *testing.T) {
 	defer os.Unsetenv("MOCKCUDA_FAIL")
 	for _, call := range []string{"cuModuleGetFunction", "cuOccupancyMaxActiveBlocksPerMultiprocessor", "cuMemAlloc", "cuMemAlloc:5",
 		"cuMemcpyHtoD", "cuMemcpyHtoD:2", "cuMemsetD32Async", "cuEventRecord", "cuLaunchKernel", "cuLaunchKernel:2",
-		"cuStreamSynchronize", "cuEventElapsedTime", "cuMemAllocHost", "cuMemAllocHost:3", "cuMemcpyDtoHAsync", "cuMemcpyDtoHAsync:3"} {
+		"cuStreamSynchronize", "cuEventElapsedTime", "cuMemAllocHost", "cuMemAllocHost:3", "cuMemcpyDtoHAsync", "cuMemcpyDtoHAsync:3",
+		"cuMemAllocHost:4", "cuMemAllocHost:5", "cuMemcpyDtoHAsync:4", "cuStreamSynchronize:2", "cuCtxSetCurrent",
+		"cuStreamCreate", "cuModuleGetFunction:2", "cuMemcpyHtoDAsync", "cuLaunchKernel:3"} {
 		ev := open(t)
 		os.Setenv("MOCKCUDA_FAIL", call)
 		_, _, _, err := breed(ev)

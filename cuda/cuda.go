@@ -35,6 +35,7 @@ import (
 	"fmt"
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unsafe"
 
@@ -86,6 +87,15 @@ type Evaluator struct {
 	breed    breeding
 	breedFn  cu.Function
 	hasBreed bool
+
+	// The fetching thread of Children (fetch.go), started at its first
+	// use; genMu guards the kept generations' buffers and sizes, which
+	// the driver thread grows and the fetching thread reads.
+	fmu     sync.Mutex
+	fclosed bool
+	fetch   *fetcher
+	genMu   sync.RWMutex
+	fetched atomic.Int64 // bytes Children copied, for Stats
 }
 
 // resident is the population Upload keeps on the device, with the buffers
@@ -240,6 +250,7 @@ func New(opts mousemaze.Options) (*Evaluator, error) {
 // then ends. It is idempotent: later calls return nil, and Evaluate
 // returns ErrClosed.
 func (e *Evaluator) Close() error {
+	ferr := e.stopFetcher()
 	e.mu.Lock()
 	if e.closed {
 		e.mu.Unlock()
@@ -247,7 +258,7 @@ func (e *Evaluator) Close() error {
 	}
 	done := make(chan error, 1)
 	e.work <- func() { done <- e.release() }
-	err := <-done
+	err := errors.Join(ferr, <-done)
 	e.closed = true
 	close(e.work)
 	e.mu.Unlock()
@@ -462,6 +473,7 @@ func (e *Evaluator) Stats() Stats {
 	var st Stats
 	err := e.do(func() error {
 		st = e.stats
+		st.FromDevice += e.fetched.Load()
 		st.Launches = make(map[string]int, len(e.stats.Launches))
 		for k, v := range e.stats.Launches {
 			st.Launches[k] = v

@@ -305,9 +305,9 @@ func TestBestK(t *testing.T) {
 				if len(got) != len(want) {
 					t.Fatalf("n=%d k=%d workers=%d: %d members", n, k, workers, len(got))
 				}
-				for i := range got {
-					if got[i].Genome.Entry != want[i].Genome.Entry {
-						t.Fatalf("n=%d k=%d workers=%d: member %d is %d, want %d", n, k, workers, i, got[i].Genome.Entry, want[i].Genome.Entry)
+				for i, j := range got {
+					if pool[j].Genome.Entry != want[i].Genome.Entry {
+						t.Fatalf("n=%d k=%d workers=%d: member %d is %d, want %d", n, k, workers, i, pool[j].Genome.Entry, want[i].Genome.Entry)
 					}
 				}
 			}

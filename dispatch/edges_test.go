@@ -223,7 +223,11 @@ func TestEdgeSearchResume(t *testing.T) {
 	if err != stop {
 		t.Fatal(err)
 	}
-	data, err := jsonRoundTrip(half.State())
+	st, err := half.State()
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := jsonRoundTrip(st)
 	if err != nil {
 		t.Fatal(err)
 	}

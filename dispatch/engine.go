@@ -147,8 +147,13 @@ type Engine[G any] struct {
 	scoreBuf    []Score
 	hashBuf     []uint64 // accountLarge's hashes and marks, kept between calls
 	markBuf     []bool
-	rejectedBuf []uint8       // breedOnDevice's counts of rejected candidates, kept between calls
-	evalTime    time.Duration // wall time inside Problem.Evaluate since the engine was made
+	rejectedBuf []uint8     // breedOnDevice's counts of rejected candidates, kept between calls
+	devHashes   [2][]uint64 // breedOnDevice's hashes of the children, a buffer for each device generation
+	// res is the population whose children a device keeps (nil: all of
+	// it is on the host), bred the device's generation being bred now
+	// (see breedOnDevice and generation).
+	res, bred *resident[G]
+	evalTime  time.Duration // wall time inside Problem.Evaluate since the engine was made
 }
 
 // SetWorkers sets the number of goroutines that breed large generations
@@ -402,15 +407,19 @@ func (s *Engine[G]) Certified() int { return s.st.Certified }
 func (s *Engine[G]) Polishing() bool { return s.budgetSpent() && !s.Done() }
 
 // State returns a deep copy of the search's state, the RNG state included,
-// for a checkpoint.
-func (s *Engine[G]) State() *EngineState[G] {
+// for a checkpoint. It fails only where a device that keeps genomes of the
+// population (see resident) cannot give them back.
+func (s *Engine[G]) State() (*EngineState[G], error) {
+	if err := s.settle(); err != nil {
+		return nil, err
+	}
 	st := cloneState(s.prob, &s.st)
 	rng, err := s.pcg.MarshalBinary()
 	if err != nil {
 		panic("dispatch: PCG state cannot be marshalled: " + err.Error())
 	}
 	st.RNG = rng
-	return &st
+	return &st, nil
 }
 
 func (s *Engine[G]) clone(m Member[G]) Member[G] {
@@ -538,7 +547,7 @@ func (s *Engine[G]) withinBudget(n int) int {
 // evaluation counts, repeats and the best.
 func (s *Engine[G]) account(batch []Member[G], dst []Score) (int, error) {
 	if len(batch) >= accountParallel && s.Workers() > 1 {
-		return s.accountLarge(batch, dst)
+		return s.accountLarge(batch, dst, nil, nil)
 	}
 	for i := range batch {
 		m := &batch[i]
@@ -573,11 +582,22 @@ func (s *Engine[G]) account(batch []Member[G], dst []Score) (int, error) {
 // the best only when their hashes agree, and a score with the best's only
 // for a marked member: a member that beats the best beats every member
 // accounted before it (scores are totally ordered), so it is marked.
-func (s *Engine[G]) accountLarge(batch []Member[G], dst []Score) (int, error) {
+//
+// For a batch whose genomes a device keeps (see resident), hashes holds
+// their hashes and fetch(idx) brings the genomes of batch[idx...] to the
+// host: accountLarge fetches, in one call, every member that will be the
+// best and every member whose hash is that of the best or of one of them,
+// before the ordered pass compares or keeps them. Both are nil for a batch
+// on the host.
+func (s *Engine[G]) accountLarge(batch []Member[G], dst []Score, hashes []uint64, fetch func(idx []int) error) (int, error) {
 	n := len(batch)
-	s.hashBuf = slices.Grow(s.hashBuf[:0], n)[:n]
 	s.markBuf = slices.Grow(s.markBuf[:0], n)[:n]
-	hashes, marked := s.hashBuf, s.markBuf
+	marked := s.markBuf
+	given := hashes != nil
+	if !given {
+		s.hashBuf = slices.Grow(s.hashBuf[:0], n)[:n]
+		hashes = s.hashBuf
+	}
 	var infeasible atomic.Bool
 	parallel.Chunks(s.Workers(), n, accountParallel, func(lo, hi int) {
 		var top Score
@@ -590,7 +610,9 @@ func (s *Engine[G]) accountLarge(batch []Member[G], dst []Score) (int, error) {
 				infeasible.Store(true)
 			}
 			m.Scored = true
-			hashes[i] = s.prob.Hash(m.Genome)
+			if !given {
+				hashes[i] = s.prob.Hash(m.Genome)
+			}
 			marked[i] = i == lo || m.Score.Better(top)
 			if marked[i] {
 				top = m.Score
@@ -603,6 +625,11 @@ func (s *Engine[G]) accountLarge(batch []Member[G], dst []Score) (int, error) {
 	var bestHash uint64
 	if s.st.Best.Scored {
 		bestHash = s.prob.Hash(s.st.Best.Genome)
+	}
+	if fetch != nil {
+		if err := fetch(s.readInAccount(batch, hashes, marked, bestHash)); err != nil {
+			return 0, err
+		}
 	}
 	count := &s.st.Evals
 	if s.polish {
@@ -623,6 +650,37 @@ func (s *Engine[G]) accountLarge(batch []Member[G], dst []Score) (int, error) {
 	}
 	*count = start + int64(n)
 	return n, nil
+}
+
+// readInAccount returns the members of batch whose genomes accountLarge's
+// ordered pass reads: those that will be the best (marked, and better than
+// the best before them) and those whose hash is the best's (bestHash, the
+// best's before the batch) or one of theirs. The hashes are scanned on
+// every core.
+func (s *Engine[G]) readInAccount(batch []Member[G], hashes []uint64, marked []bool, bestHash uint64) []int {
+	var read []int
+	var bests []uint64
+	best, scored := s.st.Best.Score, s.st.Best.Scored
+	if scored {
+		bests = append(bests, bestHash)
+	}
+	for i := range batch {
+		if marked[i] && (!scored || batch[i].Score.Better(best)) {
+			read = append(read, i)
+			best, scored = batch[i].Score, true
+			bests = append(bests, hashes[i])
+		}
+	}
+	n := len(hashes)
+	found := make([][]int, (n+accountParallel-1)/accountParallel)
+	parallel.Chunks(s.Workers(), n, accountParallel, func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			if slices.Contains(bests, hashes[i]) {
+				found[lo/accountParallel] = append(found[lo/accountParallel], i)
+			}
+		}
+	})
+	return append(read, slices.Concat(found...)...)
 }
 
 // errScoredInfeasible is account's error for a genome that was checked
@@ -695,28 +753,69 @@ func sortBest[G any](ms []Member[G]) {
 // sortBest and topDistinct give them. A small pool is sorted in place; a
 // large one is left as it is and only its best few are selected and
 // sorted (stably, so ties keep pool's order), which gives the same
-// members in the same order.
-func (s *Engine[G]) selectBest(pool []Member[G], parents, elite int) (par, eli []Member[G]) {
+// members in the same order. The genomes it reads that a device keeps
+// (see resident) are fetched first, which is how it can fail.
+func (s *Engine[G]) selectBest(pool []Member[G], parents, elite int) (par, eli []Member[G], err error) {
 	want := max(parents, elite)
 	if len(pool) <= 8*want+breedChunk {
+		if s.res.holds(pool) {
+			if err := s.settle(); err != nil {
+				return nil, nil, err
+			}
+		}
 		sortBest(pool)
-		return s.topDistinct(pool, parents), pool[:min(elite, len(pool))]
+		return s.topDistinct(pool, parents), pool[:min(elite, len(pool))], nil
+	}
+	hash := func(i int) uint64 { return s.prob.Hash(pool[i].Genome) }
+	if r := s.res; r.holds(pool) {
+		hash = func(i int) uint64 { return r.hash(s.prob, i) }
 	}
 	for k := 2 * want; ; k = min(2*k, len(pool)) {
-		top := bestK(pool, k, s.Workers())
-		par = s.topDistinct(top, parents)
-		if len(par) == parents || k == len(pool) {
-			return par, top[:min(elite, len(top))]
+		idx := bestK(pool, k, s.Workers())
+		pi := distinctBy(idx, parents, hash)
+		if len(pi) == parents || k == len(pool) {
+			ei := idx[:min(elite, len(idx))]
+			if err := s.fetchMembers(pool, slices.Concat(pi, ei)); err != nil {
+				return nil, nil, err
+			}
+			return membersAt(pool, pi), membersAt(pool, ei), nil
 		}
 	}
 }
 
-// bestK returns copies of the k best members of pool, best first, ties in
-// pool's order: the first k of a stable sort, in O(n log k). A large pool
+// distinctBy returns the first indices of idx, up to n of them, whose
+// hashes differ from those of the indices before them: topDistinct on
+// indices.
+func distinctBy(idx []int, n int, hash func(i int) uint64) []int {
+	var out []int
+	seen := map[uint64]bool{}
+	for _, i := range idx {
+		if len(out) == n {
+			break
+		}
+		if h := hash(i); !seen[h] {
+			seen[h] = true
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// membersAt returns copies of the members idx of pool.
+func membersAt[G any](pool []Member[G], idx []int) []Member[G] {
+	out := make([]Member[G], len(idx))
+	for k, i := range idx {
+		out[k] = pool[i]
+	}
+	return out
+}
+
+// bestK returns the indices of the k best members of pool, best first,
+// ties in pool's order: the first k of a stable sort, in O(n log k). A large pool
 // is cut into chunks whose k best are found on up to workers goroutines;
 // the k best of their union are then the k best of pool, the same members
 // in the same order.
-func bestK[G any](pool []Member[G], k, workers int) []Member[G] {
+func bestK[G any](pool []Member[G], k, workers int) []int {
 	k = min(k, len(pool))
 	var h []int
 	if chunk := max(bestKChunk, 4*k); len(pool) < 2*chunk || workers <= 1 {
@@ -732,11 +831,7 @@ func bestK[G any](pool []Member[G], k, workers int) []Member[G] {
 		slices.Sort(union) // pool's order, which topK's ties follow
 		h = topK(pool, k, 0, len(union), union)
 	}
-	out := make([]Member[G], len(h))
-	for i, j := range h {
-		out[i] = pool[j]
-	}
-	return out
+	return h
 }
 
 // bestKChunk is the smallest chunk of a pool that bestK gives one goroutine.
@@ -833,8 +928,11 @@ func bestOf[G any](pop []Member[G]) (best Member[G], ok bool) {
 }
 
 // Emigrants returns up to n of the best distinct evaluated genomes the
-// search holds, best first, as deep copies.
-func (s *Engine[G]) Emigrants(n int) []Member[G] {
+// search holds, best first, as deep copies. It fails only as State does.
+func (s *Engine[G]) Emigrants(n int) ([]Member[G], error) {
+	if err := s.settle(); err != nil {
+		return nil, err
+	}
 	var pool []Member[G]
 	add := func(ms ...Member[G]) {
 		for _, m := range ms {
@@ -867,7 +965,7 @@ func (s *Engine[G]) Emigrants(n int) []Member[G] {
 			out = append(out, s.clone(m))
 		}
 	}
-	return out
+	return out, nil
 }
 
 // Immigrate evaluates genomes that come from another search of the same
@@ -879,6 +977,9 @@ func (s *Engine[G]) Emigrants(n int) []Member[G] {
 // takes none. A genome the problem refuses (wrong size, infeasible) is an
 // error, and nothing is taken. It returns how many were evaluated.
 func (s *Engine[G]) Immigrate(gs []G) (int, error) {
+	if err := s.settle(); err != nil {
+		return 0, err
+	}
 	batch := make([]Member[G], 0, len(gs))
 	for i, g := range gs {
 		if err := s.prob.Check(g); err != nil {

@@ -147,7 +147,11 @@ func runToEnd(t *testing.T, p Spec, ev mousemaze.Evaluator) *Search {
 
 func stateJSON(t *testing.T, s *Search) string {
 	t.Helper()
-	b, err := json.Marshal(s.State())
+	st, err := s.State()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := json.Marshal(st)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -244,7 +248,11 @@ func interruptAt(t *testing.T, p Spec, ev mousemaze.Evaluator, stop func(*Search
 	if !errors.Is(err, context.Canceled) || s.Done() {
 		t.Fatalf("interrupted run: err %v at generation %d, done %v", err, s.Gen(), s.Done())
 	}
-	data, err := json.Marshal(s.State())
+	st0, err := s.State()
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := json.Marshal(st0)
 	if err != nil {
 		t.Fatal(err)
 	}

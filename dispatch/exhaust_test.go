@@ -111,7 +111,10 @@ func TestRandomCutResumes(t *testing.T) {
 		if err != nil && !errors.Is(err, context.DeadlineExceeded) {
 			t.Fatal(err)
 		}
-		st := s.State()
+		st, err := s.State()
+		if err != nil {
+			t.Fatal(err)
+		}
 		if len(st.Pop) > 0 {
 			cuts++
 		}

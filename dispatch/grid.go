@@ -12,6 +12,7 @@ import (
 
 	"github.com/mousemaze/mousemaze"
 	"github.com/mousemaze/mousemaze/internal/parallel"
+	"github.com/mousemaze/mousemaze/kernels"
 )
 
 // The objectives a search can maximise (Spec.Objective).
@@ -564,20 +565,9 @@ func (p *GridProblem) Equal(a, b Grid) bool {
 	return a.Entry == b.Entry && a.Exit == b.Exit && slices.Equal(a.Walls, b.Walls)
 }
 
-// Hash returns a 64-bit hash of the maze and its ends (FNV-1a on words).
-func (p *GridProblem) Hash(g Grid) uint64 {
-	h := uint64(14695981039346656037)
-	mix := func(x uint64) {
-		h ^= x
-		h *= 1099511628211
-		h ^= h >> 29
-	}
-	for _, w := range g.Walls {
-		mix(w)
-	}
-	mix(uint64(g.Entry)<<32 | uint64(g.Exit))
-	return h
-}
+// Hash returns a 64-bit hash of the maze and its ends (kernels.ChildHash,
+// the hash the device returns for a child it keeps).
+func (p *GridProblem) Hash(g Grid) uint64 { return kernels.ChildHash(g.Walls, g.Entry, g.Exit) }
 
 // Clone returns a deep copy of g.
 func (p *GridProblem) Clone(g Grid) Grid {
@@ -786,10 +776,19 @@ func (p *GridProblem) newScorer(cfg mousemaze.Config) *scorer {
 // them, without a call and a Maze a walk; the rest (and any walk score
 // would refuse) go through score.
 func (sc *scorer) score(pop mousemaze.Population, res []mousemaze.Result, j int) (Score, error) {
-	if r := &res[j]; sc.turns && r.Feasible && r.Turns >= 2 {
-		return Score{Feasible: true, Value: float64(r.Turns), Turns: r.Turns, Capped: sc.capped && !r.Escaped}, nil
+	if s, ok := sc.fast(res[j]); ok {
+		return s, nil
 	}
 	return sc.p.score(pop.Maze(j), sc.cfg, res[j])
+}
+
+// fast returns the score of a maze whose walk is r, and true, where it
+// does not need the maze: the turns of an exact walk.
+func (sc *scorer) fast(r mousemaze.Result) (Score, bool) {
+	if sc.turns && r.Feasible && r.Turns >= 2 {
+		return Score{Feasible: true, Value: float64(r.Turns), Turns: r.Turns, Capped: sc.capped && !r.Escaped}, true
+	}
+	return Score{}, false
 }
 
 // fail keeps the first error it is given.

@@ -2,6 +2,7 @@ package dispatch
 
 import (
 	"fmt"
+	"slices"
 	"sync"
 
 	"github.com/mousemaze/mousemaze"
@@ -10,21 +11,20 @@ import (
 )
 
 // deviceBreeding is the host side of GridProblem.BreedEvaluate, kept
-// between generations: buffers for the children's words and their walks,
-// one set for each call in flight at once (the engine has two).
+// between generations: buffers for the children's walks, one set for each
+// call in flight at once (the engine has two).
 type deviceBreeding struct {
 	mu   sync.Mutex
 	free []*breedBuffers
 }
 
-// breedBuffers hold one BreedEvaluate call's children and walks.
+// breedBuffers hold one BreedEvaluate call's walks.
 type breedBuffers struct {
-	children []uint64
-	res      []mousemaze.Result
+	res []mousemaze.Result
 }
 
-// get returns a set of buffers for n children of rows words each.
-func (d *deviceBreeding) get(n, rows int) *breedBuffers {
+// get returns a set of buffers for n children.
+func (d *deviceBreeding) get(n int) *breedBuffers {
 	d.mu.Lock()
 	var b *breedBuffers
 	if k := len(d.free); k > 0 {
@@ -34,10 +34,10 @@ func (d *deviceBreeding) get(n, rows int) *breedBuffers {
 	if b == nil {
 		b = &breedBuffers{}
 	}
-	if cap(b.children) < n*rows || cap(b.res) < n {
-		b.children, b.res = make([]uint64, n*rows), make([]mousemaze.Result, n)
+	if cap(b.res) < n {
+		b.res = make([]mousemaze.Result, n)
 	}
-	b.children, b.res = b.children[:n*rows], b.res[:n]
+	b.res = b.res[:n]
 	return b
 }
 
@@ -50,14 +50,16 @@ func (d *deviceBreeding) put(b *breedBuffers) {
 
 // BreedEvaluate breeds on the evaluator's device the children that Breed
 // would breed, chunk c of breedChunk children from the stream Breed seeds
-// with seeds[c], and writes them, with their scores, into kids (the
-// storage of the genomes there reused) and their counts of rejected
-// candidates into rejected (GridProblem is a DeviceBreeder). It does
-// nothing and returns ok false where the device cannot: an evaluator that
-// is not a kernels.Breeder, free ends, heat maps or k-mod walks, a grid of
-// more than kernels.MaxBreedCells cells, or a mutation whose binomial
-// table underflows (Breed then counts geometric gaps).
-func (p *GridProblem) BreedEvaluate(seeds []uint64, parents []Grid, kids []Member[Grid], rejected []uint8, cross bool, rate float64) (ok bool, err error) {
+// with seeds[c], keeps them there as children part.At on of generation
+// part.Slot, and writes their scores into kids (each genome's ends set
+// and its walls' storage reused or made, but not filled: Fetch fills it),
+// their hashes (Hash) into hashes and their counts of rejected candidates
+// into rejected (GridProblem is a DeviceBreeder). It does nothing and
+// returns ok false where the device cannot: an evaluator that is not a
+// kernels.Breeder, free ends, heat maps or k-mod walks, a grid of more
+// than kernels.MaxBreedCells cells, or a mutation whose binomial table
+// underflows (Breed then counts geometric gaps).
+func (p *GridProblem) BreedEvaluate(part DevicePart, seeds []uint64, parents []Grid, kids []Member[Grid], rejected []uint8, hashes []uint64, cross bool, rate float64) (ok bool, err error) {
 	kb, isBreeder := p.ev.(kernels.Breeder)
 	if !isBreeder || !p.breedsOnDevice() || len(parents) == 0 {
 		return false, nil
@@ -66,45 +68,90 @@ func (p *GridProblem) BreedEvaluate(seeds []uint64, parents []Grid, kids []Membe
 	if !ok {
 		return false, nil
 	}
+	job.Slot, job.At, job.Total = part.Slot, part.At, part.Total
 	n, rows := len(kids), p.Rows
 	d := p.device
 	if d == nil { // a GridProblem not made by NewGridProblem
 		d = &deviceBreeding{}
 	}
-	buf := d.get(n, rows)
+	buf := d.get(n)
 	defer d.put(buf)
-	children, res := buf.children, buf.res
+	res := buf.res
 	cfg := p.Config
-	if err := kb.BreedWalk(job, cfg, children, rejected, res); err != nil {
+	if err := kb.BreedWalk(job, cfg, rejected, hashes, res); err != nil {
 		return true, fmt.Errorf("dispatch: %s backend: %w", p.ev.Name(), err)
 	}
-	// Into the children's storage where they have some to reuse, else
-	// into one block of words for all of them; scored on the way.
-	var block []uint64
-	for i := range kids {
-		if len(kids[i].Genome.Walls) != rows {
-			block = make([]uint64, n*rows)
-			break
-		}
-	}
-	pop := mousemaze.Population{Rows: rows, Cols: p.Cols, Words: children, Feasible: true}
+	// The children's storage where they have some to reuse, else one
+	// block of words for a chunk's children; the turns of exact walks
+	// scored on the way, the rest (which score from the maze) after.
 	sc := p.newScorer(cfg)
+	slow := make([][]int, (n+hostChunk-1)/hostChunk)
 	parallel.Chunks(p.hostWorkers(), n, hostChunk, func(lo, hi int) {
+		var block []uint64
 		for i := lo; i < hi; i++ {
 			w := kids[i].Genome.Walls
 			if len(w) != rows {
-				w = block[i*rows : (i+1)*rows : (i+1)*rows]
+				if block == nil {
+					block = make([]uint64, (hi-lo)*rows)
+				}
+				w = block[(i-lo)*rows : (i-lo+1)*rows : (i-lo+1)*rows]
 			}
-			copy(w, children[i*rows:(i+1)*rows])
-			s, err := sc.score(pop, res, i)
-			if err != nil {
-				sc.fail(err)
-				return
+			kids[i] = Member[Grid]{Genome: Grid{Walls: w, Entry: cfg.Entry, Exit: cfg.Exit}}
+			if s, fast := sc.fast(res[i]); fast {
+				kids[i].Score = s
+			} else {
+				slow[lo/hostChunk] = append(slow[lo/hostChunk], i)
 			}
-			kids[i] = Member[Grid]{Genome: Grid{Walls: w, Entry: cfg.Entry, Exit: cfg.Exit}, Score: s}
 		}
 	})
-	return true, sc.first
+	if idx := slices.Concat(slow...); len(idx) > 0 {
+		at := make([]int, len(idx))
+		for k, i := range idx {
+			at[k] = part.At + i
+		}
+		words := make([]uint64, len(idx)*rows)
+		if err := kb.Children(part.Slot, rows, at, words); err != nil {
+			return true, fmt.Errorf("dispatch: %s backend: %w", p.ev.Name(), err)
+		}
+		pop := mousemaze.Population{Rows: rows, Cols: p.Cols, Words: words, Feasible: true}
+		for k, i := range idx {
+			s, err := p.score(pop.Maze(k), cfg, res[i])
+			if err != nil {
+				return true, err
+			}
+			kids[i].Score = s
+		}
+	}
+	return true, nil
+}
+
+// Fetch copies the walls of children idx of generation slot, kept on the
+// device by BreedEvaluate, into the storage of dst's genomes (GridProblem
+// is a DeviceBreeder).
+func (p *GridProblem) Fetch(slot int, idx []int, dst []Grid) error {
+	kb, ok := p.ev.(kernels.Breeder)
+	if !ok {
+		return fmt.Errorf("dispatch: the %s backend keeps no children", p.ev.Name())
+	}
+	rows := p.Rows
+	if len(dst) != len(idx) {
+		return fmt.Errorf("dispatch: fetch %d children into %d genomes", len(idx), len(dst))
+	}
+	for k := range dst {
+		if len(dst[k].Walls) != rows {
+			return fmt.Errorf("dispatch: fetch child %d into %d words of storage, not %d", idx[k], len(dst[k].Walls), rows)
+		}
+	}
+	words := make([]uint64, len(idx)*rows)
+	if err := kb.Children(slot, rows, idx, words); err != nil {
+		return fmt.Errorf("dispatch: %s backend: %w", p.ev.Name(), err)
+	}
+	parallel.Chunks(p.hostWorkers(), len(idx), hostChunk, func(lo, hi int) {
+		for k := lo; k < hi; k++ {
+			copy(dst[k].Walls, words[k*rows:(k+1)*rows])
+		}
+	})
+	return nil
 }
 
 // DeviceBreeds reports whether BreedEvaluate would breed children at mean

@@ -1,8 +1,12 @@
 package dispatch
 
 import (
+	"context"
+	"encoding/json"
+	"errors"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"unsafe"
@@ -14,8 +18,9 @@ import (
 // TestBreedEvaluateIsBreed breeds children with GridProblem.BreedEvaluate
 // on kernels.EmulatedBreeder (the breeding kernel's Go mirror) and with
 // Breed, chunk by chunk, from the same streams, and wants the same
-// children, the same rejected counts per chunk and the scores of the
-// children's walks; on several sizes (four, two and one maze a word in
+// children (fetched from the device, in and out of order), their hashes,
+// the same rejected counts per chunk and the scores of the children's
+// walks; on several sizes (four, two and one maze a word in
 // Breed's flood), ends, rates (none, some, every move) and with and
 // without crossover. Where the kernel cannot breed (free ends, more than
 // kernels.MaxBreedCells cells, a binomial table that underflows),
@@ -47,7 +52,7 @@ func TestBreedEvaluateIsBreed(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		dev, err := NewGridProblem(spec, kernels.EmulatedBreeder{Evaluator: refEvaluator(t)})
+		dev, err := NewGridProblem(spec, &kernels.EmulatedBreeder{Evaluator: refEvaluator(t)})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -70,8 +75,9 @@ func TestBreedEvaluateIsBreed(t *testing.T) {
 		for i := range kids {
 			storage[i] = unsafe.SliceData(kids[i].Genome.Walls)
 		}
-		rejected := make([]uint8, n)
-		ok, err := dev.BreedEvaluate(seeds, parents, kids, rejected, tc.cross, tc.rate)
+		rejected, hashes := make([]uint8, n), make([]uint64, n)
+		// Children 5 on of generation 1, of 5+n.
+		ok, err := dev.BreedEvaluate(DevicePart{Slot: 1, At: 5, Total: 5 + n}, seeds, parents, kids, rejected, hashes, tc.cross, tc.rate)
 		if err != nil {
 			t.Fatalf("%+v: %v", tc, err)
 		}
@@ -95,7 +101,29 @@ func TestBreedEvaluateIsBreed(t *testing.T) {
 		if err := host.Evaluate(want, wantScores); err != nil {
 			t.Fatal(err)
 		}
+		// A few children fetched out of order, then all of them.
+		few := []int{n - 1, 3, 0}
+		got := []Grid{{Walls: make([]uint64, tc.rows)}, {Walls: make([]uint64, tc.rows)}, {Walls: make([]uint64, tc.rows)}}
+		at := []int{5 + few[0], 5 + few[1], 5 + few[2]}
+		if err := dev.Fetch(1, at, got); err != nil {
+			t.Fatal(err)
+		}
+		for k, i := range few {
+			if !slices.Equal(got[k].Walls, want[i].Walls) {
+				t.Fatalf("%+v: child %d fetched: %v, Breed's %v", tc, i, got[k].Walls, want[i].Walls)
+			}
+		}
+		all, genomes := make([]int, n), make([]Grid, n)
+		for i := range all {
+			all[i], genomes[i] = 5+i, kids[i].Genome
+		}
+		if err := dev.Fetch(1, all, genomes); err != nil {
+			t.Fatal(err)
+		}
 		for i, m := range kids {
+			if hashes[i] != host.Hash(want[i]) {
+				t.Fatalf("%+v: child %d: hash %#x on the device, %#x on the host", tc, i, hashes[i], host.Hash(want[i]))
+			}
 			if g := m.Genome; !host.Equal(g, want[i]) || g.Entry != want[i].Entry || g.Exit != want[i].Exit {
 				t.Fatalf("%+v: child %d differs:\n%v\nBreed's:\n%v", tc, i, g, want[i])
 			}
@@ -130,7 +158,7 @@ func TestDeviceBreedingKeepsResults(t *testing.T) {
 		run := func(breeds bool, workers int) *Search {
 			ev := refEvaluator(t)
 			if breeds {
-				ev = countingBreeder{kernels.EmulatedBreeder{Evaluator: ev}, &calls}
+				ev = countingBreeder{&kernels.EmulatedBreeder{Evaluator: ev}, &calls}
 			}
 			prob, err := NewGridProblem(p, ev)
 			if err != nil {
@@ -159,13 +187,104 @@ func TestDeviceBreedingKeepsResults(t *testing.T) {
 // countingBreeder is a kernels.EmulatedBreeder that counts its breedings
 // (the engine has two in flight at once).
 type countingBreeder struct {
-	kernels.EmulatedBreeder
+	*kernels.EmulatedBreeder
 	calls *atomic.Int64
 }
 
-func (c countingBreeder) BreedWalk(j *kernels.BreedJob, cfg mousemaze.Config, children []uint64, rejected []uint8, dst []mousemaze.Result) error {
+func (c countingBreeder) BreedWalk(j *kernels.BreedJob, cfg mousemaze.Config, rejected []uint8, hashes []uint64, dst []mousemaze.Result) error {
 	c.calls.Add(1)
-	return c.EmulatedBreeder.BreedWalk(j, cfg, children, rejected, dst)
+	return c.EmulatedBreeder.BreedWalk(j, cfg, rejected, hashes, dst)
+}
+
+// TestDeviceStateEachGeneration takes the state of a GA whose children
+// stay on the device after every generation (a checkpoint's copy, which
+// brings the whole population back) and wants each to be the state of the
+// same search bred on the host at that generation; a device that cannot
+// give its children back fails the search with its error.
+func TestDeviceStateEachGeneration(t *testing.T) {
+	p := largeSpec(t, AlgoGA, false)
+	p.Evals = 12000
+	states := func(ev mousemaze.Evaluator) ([]string, error) {
+		prob, err := NewGridProblem(p, ev)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := NewEngine[Grid](p, prob, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		err = s.Run(context.Background(), Hooks{Generation: func(s *Search) error {
+			st, err := s.State()
+			if err != nil {
+				return err
+			}
+			b, err := json.Marshal(st)
+			out = append(out, string(b))
+			return err
+		}})
+		return out, err
+	}
+	want, err := states(refEvaluator(t))
+	if err != nil || len(want) < 3 {
+		t.Fatalf("on the host: %d states, %v", len(want), err)
+	}
+	got, err := states(&kernels.EmulatedBreeder{Evaluator: refEvaluator(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != len(want) {
+		t.Fatalf("%d generations on the device, %d on the host", len(got), len(want))
+	}
+	for g := range want {
+		if got[g] != want[g] {
+			t.Fatalf("generation %d: another state on the device", g+1)
+		}
+	}
+	_, err = states(lostChildren{&kernels.EmulatedBreeder{Evaluator: refEvaluator(t)}})
+	if err == nil || !strings.Contains(err.Error(), "children lost") {
+		t.Errorf("a device that lost its children: %v", err)
+	}
+}
+
+// TestBreedEvaluateRefusesBadWalks wants BreedEvaluate to fail, naming
+// the maze, where the device reports a child it bred infeasible.
+func TestBreedEvaluateRefusesBadWalks(t *testing.T) {
+	spec := largeSpec(t, AlgoGA, false)
+	host, err := NewGridProblem(spec, refEvaluator(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dev, err := NewGridProblem(spec, badWalk{&kernels.EmulatedBreeder{Evaluator: refEvaluator(t)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	kids := make([]Member[Grid], 40)
+	ok, err := dev.BreedEvaluate(DevicePart{Total: 40}, []uint64{1}, feasibleParents(t, spec, host, 3), kids,
+		make([]uint8, 40), make([]uint64, 40), true, 2)
+	if !ok || err == nil || !strings.Contains(err.Error(), "reports") || !strings.Contains(err.Error(), "for a feasible maze") {
+		t.Errorf("a child walked infeasible: ok %v, %v", ok, err)
+	}
+}
+
+// badWalk is a kernels.EmulatedBreeder that reports its children's
+// seventh walk infeasible.
+type badWalk struct{ *kernels.EmulatedBreeder }
+
+func (b badWalk) BreedWalk(j *kernels.BreedJob, cfg mousemaze.Config, rejected []uint8, hashes []uint64, dst []mousemaze.Result) error {
+	err := b.EmulatedBreeder.BreedWalk(j, cfg, rejected, hashes, dst)
+	if len(dst) > 7 {
+		dst[7] = mousemaze.Result{}
+	}
+	return err
+}
+
+// lostChildren is a kernels.EmulatedBreeder that cannot give its children
+// back.
+type lostChildren struct{ *kernels.EmulatedBreeder }
+
+func (lostChildren) Children(slot, rows int, idx []int, dst []uint64) error {
+	return errors.New("children lost")
 }
 
 // TestScoreAllIsScore checks scoreAll's inline scoring of exact walks

@@ -12,7 +12,10 @@ func TestEmigrants(t *testing.T) {
 	eachVariant(t, func(t *testing.T, v variant, p Spec) {
 		s := runToEnd(t, p, refEvaluator(t))
 		prob := s.Problem().(*GridProblem)
-		em := s.Emigrants(5)
+		em, err := s.Emigrants(5)
+		if err != nil {
+			t.Fatal(err)
+		}
 		if len(em) == 0 || len(em) > 5 {
 			t.Fatalf("%d emigrants, want 1..5", len(em))
 		}
@@ -71,7 +74,10 @@ func TestImmigrate(t *testing.T) {
 		}
 		if v.algo != AlgoRandom {
 			held := false
-			st := s.State()
+			st, err := s.State()
+			if err != nil {
+				t.Fatal(err)
+			}
 			pops := append([][]Member[Grid]{st.Pop, st.Walkers}, st.Islands...)
 			for _, c := range st.Climbs {
 				pops = append(pops, []Member[Grid]{c.Center})

@@ -311,6 +311,12 @@ func (s *Engine[G]) breedAndEvaluate(parents []Member[G], kids []Member[G], cros
 // after the one in which it runs out included), so that the state is the
 // same. It reports bred false, having changed nothing, where the device
 // cannot breed them. The waits for the device count as evaluation.
+//
+// The children stay on the device, in the generation the population is
+// not in (see resident): the accounting reads their hashes, and fetches a
+// child's genome only to compare it with the best or to make it the best.
+// A generation bred whole is left in s.bred, for generation to make the
+// record of its population.
 func (s *Engine[G]) breedOnDevice(db DeviceBreeder[G], parents, kids []Member[G], seed uint64, cross bool, rate float64) (done int, bred bool, err error) {
 	n := len(kids)
 	seeds := make([]uint64, (n+breedChunk-1)/breedChunk)
@@ -322,7 +328,10 @@ func (s *Engine[G]) breedOnDevice(db DeviceBreeder[G], parents, kids []Member[G]
 		gs[i] = p.Genome
 	}
 	s.rejectedBuf = slices.Grow(s.rejectedBuf[:0], n)[:n]
-	rejected := s.rejectedBuf
+	slot := s.freeSlot()
+	s.devHashes[slot] = slices.Grow(s.devHashes[slot][:0], n)[:n]
+	rejected, hashes := s.rejectedBuf, s.devHashes[slot]
+	kept := &resident[G]{db: db, pop: kids, slot: slot, have: make([]bool, n), hashes: hashes}
 	bounds := partBounds(n)
 	parts := len(bounds) - 1
 	type outcome struct {
@@ -337,7 +346,8 @@ func (s *Engine[G]) breedOnDevice(db DeviceBreeder[G], parents, kids []Member[G]
 		ch := make(chan outcome, 1)
 		lo, hi := bounds[k], bounds[k+1]
 		go func() {
-			ok, err := db.BreedEvaluate(seeds[lo/breedChunk:(hi+breedChunk-1)/breedChunk], gs, kids[lo:hi], rejected[lo:hi], cross, rate)
+			part := DevicePart{Slot: kept.slot, At: lo, Total: n}
+			ok, err := db.BreedEvaluate(part, seeds[lo/breedChunk:(hi+breedChunk-1)/breedChunk], gs, kids[lo:hi], rejected[lo:hi], hashes[lo:hi], cross, rate)
 			ch <- outcome{ok, err}
 		}()
 		flight[k] = ch
@@ -382,7 +392,14 @@ func (s *Engine[G]) breedOnDevice(db DeviceBreeder[G], parents, kids []Member[G]
 		s.st.Rejected += sumRejected(rejected[lo:hi])
 		m := s.withinBudget(hi - lo)
 		if m > 0 {
-			d, err := s.account(kids[lo:lo+m], nil)
+			fetch := func(idx []int) error {
+				at := make([]int, len(idx))
+				for k, i := range idx {
+					at[k] = lo + i
+				}
+				return kept.fetch(at)
+			}
+			d, err := s.accountLarge(kids[lo:lo+m], nil, hashes[lo:lo+m], fetch)
 			done += d
 			if err != nil {
 				land(k, false)
@@ -394,6 +411,7 @@ func (s *Engine[G]) breedOnDevice(db DeviceBreeder[G], parents, kids []Member[G]
 			return done, true, nil
 		}
 	}
+	s.bred = kept
 	return done, true, nil
 }
 
@@ -538,18 +556,11 @@ func (s *Engine[G]) heatMoves(g G, cum []float64, k int) []int {
 // best first, skipping copies of genomes already taken. It returns at least
 // one member when pool is not empty.
 func (s *Engine[G]) topDistinct(pool []Member[G], n int) []Member[G] {
-	var out []Member[G]
-	seen := map[uint64]bool{}
-	for _, m := range pool {
-		if len(out) == n {
-			break
-		}
-		if h := s.prob.Hash(m.Genome); !seen[h] {
-			seen[h] = true
-			out = append(out, m)
-		}
+	idx := make([]int, len(pool))
+	for i := range idx {
+		idx[i] = i
 	}
-	return out
+	return membersAt(pool, distinctBy(idx, n, func(i int) uint64 { return s.prob.Hash(pool[i].Genome) }))
 }
 
 // fillRandom returns initial (cut to n) filled up to n with random

@@ -94,24 +94,37 @@ type Breeder[G any] interface {
 	Breed(rng *rand.Rand, parents []G, dst []G, cross bool, rate float64) (rejected int64)
 }
 
-// A DeviceBreeder is a Breeder whose evaluator can breed as well:
-// BreedEvaluate breeds the children Breed would breed, chunk c of
-// breedChunk children (kids[c*breedChunk:], each chunk's children counted
-// from 0) from the stream Breed seeds with seeds[c], breeding and walking
-// them on the evaluator's device (GridProblem on the cuda backend). Member
-// i of kids becomes child i with its score (Scored false: the engine's
-// accounting sets it), its genome in the storage of the genome kids[i]
-// held, which nothing else refers to any more; the number of candidates
-// child i rejected goes to rejected[i]. It returns ok false, having done
+// A DeviceBreeder is a Breeder whose evaluator can breed as well, and
+// keep what it bred: BreedEvaluate breeds the children Breed would breed,
+// chunk c of breedChunk children (kids[c*breedChunk:], each chunk's
+// children counted from 0) from the stream Breed seeds with seeds[c],
+// breeding and walking them on the evaluator's device (GridProblem on the
+// cuda backend), where they stay, as children part.At on of generation
+// part.Slot. Member i of kids becomes child i with its score (Scored
+// false: the engine's accounting sets it), its genome in the storage of
+// the genome kids[i] held (which nothing else refers to any more) or in
+// new storage, but that storage does not hold the child until Fetch
+// copies it there; Hash of child i goes to hashes[i] and the number of
+// candidates it rejected to rejected[i]. It returns ok false, having done
 // nothing, where it cannot; the engine then breeds and evaluates as a
 // Breeder. The children are Breed's, so the search's results do not
 // depend on where they were bred. DeviceBreeds reports, cheaply, whether
 // BreedEvaluate would breed children at mean rate moves (the engine asks
 // before it hands a generation over).
+//
+// The device keeps two generations (slots 0 and 1); breeding into a slot
+// ends what it held. Fetch copies children idx of generation slot into
+// the storage of dst's genomes (those BreedEvaluate gave them).
 type DeviceBreeder[G any] interface {
 	DeviceBreeds(rate float64) bool
-	BreedEvaluate(seeds []uint64, parents []G, kids []Member[G], rejected []uint8, cross bool, rate float64) (ok bool, err error)
+	BreedEvaluate(part DevicePart, seeds []uint64, parents []G, kids []Member[G], rejected []uint8, hashes []uint64, cross bool, rate float64) (ok bool, err error)
+	Fetch(slot int, idx []int, dst []G) error
 }
+
+// DevicePart says where a DeviceBreeder keeps the children of one
+// BreedEvaluate call: in generation Slot (0 or 1) of Total children, as
+// its children At to At+len(kids)-1.
+type DevicePart struct{ Slot, At, Total int }
 
 // A Drawer is a Problem that draws random genomes faster than Random, from
 // the same distribution but not the same draws: the engine uses Draw where

@@ -184,7 +184,10 @@ func (s *Engine[G]) generation(pop, parents, elite int, cross bool, rate float64
 	if len(s.st.Pop) == 0 {
 		return nil
 	}
-	par, eli := s.selectBest(s.st.Pop, parents, elite)
+	par, eli, err := s.selectBest(s.st.Pop, parents, elite)
+	if err != nil {
+		return err
+	}
 	before := s.st.Best.Score
 	if pop <= breedChunk {
 		kids := s.children(par, pop, cross, rate)
@@ -210,12 +213,17 @@ func (s *Engine[G]) generation(pop, parents, elite int, cross bool, rate float64
 		for i, m := range eli {
 			next[i] = s.clone(m)
 		}
+		s.bred = nil
 		n, err := s.breedAndEvaluate(par, next[len(eli):], cross, rate)
 		if err != nil || n < pop {
 			s.spare = nil
 			return err
 		}
 		s.spare, s.st.Pop = s.st.Pop, next
+		s.res = nil // children bred on the host, or on a device that keeps them:
+		if b := s.bred; b != nil {
+			s.res = &resident[G]{db: b.db, pop: next, off: len(eli), slot: b.slot, have: b.have, hashes: b.hashes}
+		}
 	}
 	if s.st.Best.Score.Better(before) {
 		s.st.StaleGens = 0

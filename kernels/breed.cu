@@ -46,7 +46,7 @@
 #define BINOM_TABLE 2
 
 // BreedParams is the breeding kernel's only argument, passed by value. Its
-// layout is mirrored by kernels.BreedParams in breed.go (104 bytes).
+// layout is mirrored by kernels.BreedParams in breed.go (112 bytes).
 struct BreedParams {
     const u64 *parents;   //   0: nparents*rows wall masks
     const u64 *seeds;     //   8: the seed of each chunk of children
@@ -67,6 +67,7 @@ struct BreedParams {
     int cross;            //  92: 1 = crossover
     int max_redraws;      //  96
     int binom;            // 100: BINOM_NONE, BINOM_ALL or BINOM_TABLE
+    u64 *hashes;          // 104: n hash_child values, written
 };
 
 // Rand is breedRand: wyrand, a 64-bit counter stepped by an odd constant
@@ -220,9 +221,21 @@ __device__ void repair(const BreedParams &p, Rand &r, u64 *c, const u64 *a, u64 
     }
 }
 
-// breed writes child g of the launch to children[g*rows...], and the
-// number of its candidates rejected to rejected[g], for every g < n, in a
-// grid-stride loop over the threads.
+// hash_child is kernels.ChildHash: FNV-1a on the words, each step's
+// product folded, then the ends.
+__device__ __forceinline__ u64 hash_child(const u64 *c, int rows, int entry, int exit) {
+    u64 h = 14695981039346656037ull;
+    for (int row = 0; row <= rows; row++) {
+        h ^= row < rows ? c[row] : ((u64)(unsigned)entry << 32 | (u64)(unsigned)exit);
+        h *= 1099511628211ull;
+        h ^= h >> 29;
+    }
+    return h;
+}
+
+// breed writes child g of the launch to children[g*rows...], the number
+// of its candidates rejected to rejected[g] and its hash to hashes[g], for
+// every g < n, in a grid-stride loop over the threads.
 extern "C" __global__ void __launch_bounds__(256) breed(const BreedParams p) {
     const int rows = p.rows;
     const u64 rowMask = p.cols >= 64 ? ~0ull : (1ull << p.cols) - 1;
@@ -254,5 +267,28 @@ extern "C" __global__ void __launch_bounds__(256) breed(const BreedParams p) {
             out[row] = c[row];
         }
         p.rejected[g] = (u8)rejected;
+        p.hashes[g] = hash_child(c, rows, p.entry, p.exit);
+    }
+}
+
+// GatherParams is the gather kernel's only argument, passed by value. Its
+// layout is mirrored by kernels.GatherParams in breed.go (32 bytes).
+struct GatherParams {
+    const u64 *src;       //  0: children, rows words each
+    const u32 *idx;       //  8: n indices into src
+    u64 *dst;             // 16: n*rows words, written
+    u32 n;                // 24
+    int rows;             // 28
+};
+
+// gather copies children idx[0..n-1] of src to dst, one after another:
+// one word a thread, in a grid-stride loop, so that the host reads any
+// children the device keeps with one copy.
+extern "C" __global__ void __launch_bounds__(256) gather(const GatherParams p) {
+    const u64 words = (u64)p.n * p.rows;
+    const u64 stride = (u64)gridDim.x * blockDim.x;
+    for (u64 t = (u64)blockIdx.x * blockDim.x + threadIdx.x; t < words; t += stride) {
+        const u64 k = t / p.rows;
+        p.dst[t] = p.src[(u64)p.idx[k] * p.rows + (t - k * p.rows)];
     }
 }

@@ -3,6 +3,7 @@ package kernels
 import (
 	"errors"
 	"fmt"
+	"sync"
 	"unsafe"
 
 	"github.com/mousemaze/mousemaze"
@@ -49,6 +50,10 @@ type BreedJob struct {
 	Guide       []uint16 // BreedGuide entries: where a uniform's search of CDF starts
 	CellOf      []uint16 // the cell of each move, row<<6 | column
 	MaxRedraws  int      // candidates drawn before the last is repaired (at most 255)
+
+	// Where the Breeder keeps the children: generation Slot (0 or 1) of
+	// Total children, of which these are At to At+N-1.
+	Slot, At, Total int
 }
 
 // Check returns an error when the kernel cannot breed j: free or
@@ -74,6 +79,8 @@ func (j *BreedJob) Check() error {
 		return fmt.Errorf("breed: binomial mode %d", j.Binom)
 	case j.MaxRedraws < 1 || j.MaxRedraws > 255:
 		return fmt.Errorf("breed: %d redraws (1 to 255)", j.MaxRedraws)
+	case j.Slot < 0 || j.Slot >= Generations || j.At < 0 || j.At+j.N > j.Total:
+		return fmt.Errorf("breed: children %d to %d of %d in generation %d (of %d)", j.At, j.At+j.N, j.Total, j.Slot, Generations)
 	}
 	rowMask := mousemaze.RowMask(j.Cols)
 	for _, c := range j.CellOf {
@@ -89,12 +96,12 @@ func (j *BreedJob) Check() error {
 	return nil
 }
 
-// CheckWalk returns an error when a Breeder cannot breed j into slices
-// of these lengths and walk the children under cfg: j.Check's, heat maps
-// or k-mod walks, a cfg that is not valid for j's columns or whose ends
-// are not the children's, or slices other than j.N*j.Rows words, j.N
-// counts and j.N results (wrapping mousemaze.ErrSize).
-func (j *BreedJob) CheckWalk(cfg mousemaze.Config, children []uint64, rejected []uint8, dst []mousemaze.Result) error {
+// CheckWalk returns an error when a Breeder cannot breed j, with slices
+// of these lengths for what comes back, and walk the children under cfg:
+// j.Check's, heat maps or k-mod walks, a cfg that is not valid for j's
+// columns or whose ends are not the children's, or slices other than j.N
+// counts, j.N hashes and j.N results (wrapping mousemaze.ErrSize).
+func (j *BreedJob) CheckWalk(cfg mousemaze.Config, rejected []uint8, hashes []uint64, dst []mousemaze.Result) error {
 	if err := j.Check(); err != nil {
 		return err
 	}
@@ -107,14 +114,33 @@ func (j *BreedJob) CheckWalk(cfg mousemaze.Config, children []uint64, rejected [
 	if cfg.Entry != j.Entry || cfg.Exit != j.Exit {
 		return fmt.Errorf("breed: the walk's ends %d, %d are not the children's %d, %d", cfg.Entry, cfg.Exit, j.Entry, j.Exit)
 	}
-	if len(children) != j.N*j.Rows || len(rejected) != j.N || len(dst) != j.N {
-		return fmt.Errorf("breed: %w: %d words, %d counts and %d results for %d children of %d rows", mousemaze.ErrSize, len(children), len(rejected), len(dst), j.N, j.Rows)
+	if len(rejected) != j.N || len(hashes) != j.N || len(dst) != j.N {
+		return fmt.Errorf("breed: %w: %d counts, %d hashes and %d results for %d children", mousemaze.ErrSize, len(rejected), len(hashes), len(dst), j.N)
 	}
 	return nil
 }
 
+// ChildHash is the hash of a child with walls words and ends entry and
+// exit that a Breeder returns (the breeding kernel's hash_child): FNV-1a
+// on the words, each step's product folded, then the ends. dispatch's
+// GridProblem.Hash is this hash, so that the engine can compare the hash
+// of a child that stayed on the device with those of genomes it holds.
+func ChildHash(words []uint64, entry, exit int) uint64 {
+	h := uint64(14695981039346656037)
+	mix := func(x uint64) {
+		h ^= x
+		h *= 1099511628211
+		h ^= h >> 29
+	}
+	for _, w := range words {
+		mix(w)
+	}
+	mix(uint64(entry)<<32 | uint64(exit))
+	return h
+}
+
 // BreedParams is the breeding kernel's only argument, passed by value,
-// laid out exactly as struct BreedParams in breed.cu: 104 bytes, 8-byte
+// laid out exactly as struct BreedParams in breed.cu: 112 bytes, 8-byte
 // aligned. The pointers are device addresses.
 type BreedParams struct {
 	Parents    uintptr // 0
@@ -136,7 +162,27 @@ type BreedParams struct {
 	Cross      int32   // 92
 	MaxRedraws int32   // 96
 	Binom      int32   // 100
+	Hashes     uintptr // 104: N ChildHash values, written
 }
+
+// GatherKernel is the entry point in PTX of the kernel that copies kept
+// children, picked by index, one after another (breed.cu's gather), so
+// that a Breeder reads any of them back with one copy.
+const GatherKernel = "gather"
+
+// GatherParams is the gather kernel's only argument, laid out exactly as
+// struct GatherParams in breed.cu: 32 bytes. The pointers are device
+// addresses.
+type GatherParams struct {
+	Src  uintptr // 0: children, Rows words each
+	Idx  uintptr // 8: N uint32 indices into Src
+	Dst  uintptr // 16: N*Rows words, written
+	N    uint32  // 24
+	Rows int32   // 28
+}
+
+// GatherParamsSize is the size of GatherParams in bytes.
+const GatherParamsSize = int(unsafe.Sizeof(GatherParams{}))
 
 // BreedParamsSize is the size of BreedParams in bytes.
 const BreedParamsSize = int(unsafe.Sizeof(BreedParams{}))
@@ -155,14 +201,91 @@ func (j *BreedJob) Params() BreedParams {
 	}
 }
 
-// A Breeder is an evaluator that breeds children on its device and walks
-// them there (the cuda backend). BreedWalk breeds the children of job
-// into children (job.N*job.Rows words), writes the number of candidates
-// each rejected (at most job.MaxRedraws) to rejected (job.N counts) and
-// their walks under cfg to dst (job.N results, each exactly Walk's). It
-// returns an error, and breeds nothing, when job.Check fails or cfg asks
-// for what the device does not walk (heat maps, k-mod walks) or for other
-// ends than the children's.
+// A Breeder is an evaluator that breeds children on its device, walks
+// them there and keeps them there (the cuda backend): only their counts,
+// hashes and walks come back, and the walls of a child only when asked
+// for. It keeps Generations generations of children (slots), so that a
+// search can breed one while it still reads the one before.
+//
+// BreedWalk breeds the children of job into generation job.Slot, as its
+// children job.At to job.At+job.N-1 (the first part of a generation of
+// job.Total children to arrive may make room for all of them, which ends
+// what the slot held before), writes the number of candidates each
+// rejected (at most job.MaxRedraws) to rejected, ChildHash of each to
+// hashes and their walks under cfg to dst (each exactly Walk's), all j.N
+// long. It returns an error, and breeds nothing, when job.CheckWalk fails.
+// Parts of one generation may be bred at once, from several goroutines.
+//
+// Children copies children idx[k] of generation slot, rows words each, to
+// dst[k*rows:(k+1)*rows], and returns an error for a child the slot does
+// not hold or a dst of another length.
 type Breeder interface {
-	BreedWalk(job *BreedJob, cfg mousemaze.Config, children []uint64, rejected []uint8, dst []mousemaze.Result) error
+	BreedWalk(job *BreedJob, cfg mousemaze.Config, rejected []uint8, hashes []uint64, dst []mousemaze.Result) error
+	Children(slot, rows int, idx []int, dst []uint64) error
+}
+
+// Generations is the number of generations of children a Breeder keeps.
+const Generations = 2
+
+// HostGenerations is a Breeder's generations of children in host memory,
+// for the Breeders that stand in for a device (EmulatedBreeder, and the
+// null breeder of package bench). Its zero value is empty and ready.
+type HostGenerations struct {
+	mu    sync.Mutex
+	slots [Generations][]uint64
+	rows  [Generations]int
+}
+
+// Place returns the words of j's children in generation j.Slot (j.N*j.Rows
+// of them), making room there for j.Total children of j.Rows rows first
+// where there is none.
+func (h *HostGenerations) Place(j *BreedJob) []uint64 {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	s := j.Slot
+	if h.rows[s] != j.Rows || len(h.slots[s]) < j.Total*j.Rows {
+		h.slots[s], h.rows[s] = make([]uint64, j.Total*j.Rows), j.Rows
+	}
+	return h.slots[s][j.At*j.Rows : (j.At+j.N)*j.Rows]
+}
+
+// Children copies children idx of generation slot into dst, as
+// Breeder.Children says.
+func (h *HostGenerations) Children(slot, rows int, idx []int, dst []uint64) error {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if err := CheckChildren(slot, rows, idx, dst); err != nil {
+		return err
+	}
+	if rows != h.rows[slot] {
+		return fmt.Errorf("breed: generation %d holds children of %d rows, not %d", slot, h.rows[slot], rows)
+	}
+	words := h.slots[slot]
+	for k, i := range idx {
+		if (i+1)*rows > len(words) {
+			return fmt.Errorf("breed: generation %d holds %d children, not child %d", slot, len(words)/rows, i)
+		}
+		copy(dst[k*rows:(k+1)*rows], words[i*rows:(i+1)*rows])
+	}
+	return nil
+}
+
+// CheckChildren returns the error of a Breeder.Children call whose
+// arguments cannot name children: a slot out of range, rows out of range,
+// a negative index or a dst of another length than rows words a child.
+func CheckChildren(slot, rows int, idx []int, dst []uint64) error {
+	switch {
+	case slot < 0 || slot >= Generations:
+		return fmt.Errorf("breed: generation %d (of %d)", slot, Generations)
+	case rows < 1 || rows > MaxRows:
+		return fmt.Errorf("breed: children of %d rows", rows)
+	case len(dst) != len(idx)*rows:
+		return fmt.Errorf("breed: %w: %d words for %d children of %d rows", mousemaze.ErrSize, len(dst), len(idx), rows)
+	}
+	for _, i := range idx {
+		if i < 0 {
+			return fmt.Errorf("breed: child %d", i)
+		}
+	}
+	return nil
 }

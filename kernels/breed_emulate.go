@@ -191,21 +191,27 @@ func EmulateBreed(j *BreedJob, children []uint64, rejected []uint8) error {
 	return nil
 }
 
-// EmulatedBreeder is a kernels.Breeder on the host: EmulateBreed, then
-// its Evaluator walks the children. It is the device's breeding without a
-// device, for the engine's tests.
+// EmulatedBreeder is a kernels.Breeder on the host: EmulateBreed into its
+// HostGenerations, then its Evaluator walks the children. It is the
+// device's breeding without a device, for the engine's tests. Use it by
+// pointer.
 type EmulatedBreeder struct {
 	mousemaze.Evaluator
+	HostGenerations
 }
 
-// BreedWalk breeds j's children with EmulateBreed and walks them with the
-// embedded Evaluator.
-func (e EmulatedBreeder) BreedWalk(j *BreedJob, cfg mousemaze.Config, children []uint64, rejected []uint8, dst []mousemaze.Result) error {
-	if err := j.CheckWalk(cfg, children, rejected, dst); err != nil {
+// BreedWalk breeds j's children with EmulateBreed into generation j.Slot
+// and walks them with the embedded Evaluator.
+func (e *EmulatedBreeder) BreedWalk(j *BreedJob, cfg mousemaze.Config, rejected []uint8, hashes []uint64, dst []mousemaze.Result) error {
+	if err := j.CheckWalk(cfg, rejected, hashes, dst); err != nil {
 		return err
 	}
+	children := e.Place(j)
 	if err := EmulateBreed(j, children, rejected); err != nil {
 		return err
+	}
+	for i := range hashes {
+		hashes[i] = ChildHash(children[i*j.Rows:(i+1)*j.Rows], j.Entry, j.Exit)
 	}
 	return e.Evaluate(mousemaze.Population{Rows: j.Rows, Cols: j.Cols, Words: children, Feasible: true}, cfg, dst)
 }

@@ -100,7 +100,7 @@ func EvaluateChain(run Runner, chain []Width, pop mousemaze.Population, cfg mous
 	if len(dst) == 0 {
 		return nil
 	}
-	if cfg.K > 0 {
+	if cfg.K > 0 || len(chain) == 0 {
 		want, err := mousemaze.WalkAll(pop, cfg)
 		if err != nil {
 			return err
@@ -109,58 +109,74 @@ func EvaluateChain(run Runner, chain []Width, pop mousemaze.Population, cfg mous
 		return nil
 	}
 	rows, cols := pop.Rows, pop.Cols
-	p := NewParams(rows, cols, cfg)
-	walls := pop.Words
-	var idx []int // the batch index of each maze of walls; nil: the identity
-	for _, wd := range chain {
-		n := len(walls) / rows
-		out := make([]uint64, n)
-		var heat []uint32
-		if cfg.Heat {
-			heat = make([]uint32, n*rows*cols)
+	n := pop.Len()
+	out := make([]uint64, n)
+	var heat []uint32
+	if cfg.Heat {
+		heat = make([]uint32, n*rows*cols)
+	}
+	if err := run(chain[0], NewParams(rows, cols, cfg), pop.Words, out, heat); err != nil {
+		return err
+	}
+	gather := func(idx []int) ([]uint64, error) {
+		words := make([]uint64, 0, len(idx)*rows)
+		for _, i := range idx {
+			words = append(words, pop.Words[i*rows:(i+1)*rows]...)
 		}
-		if err := run(wd, p, walls, out, heat); err != nil {
-			return err
-		}
-		// Decoded on every core (inline for a batch of one chunk); the
-		// few overflowed mazes are gathered after, in order.
-		at := func(j int) int { // the batch index of maze j of walls
-			if idx != nil {
-				return idx[j]
-			}
-			return j
-		}
-		parallel.Chunks(runtime.GOMAXPROCS(0), n, decodeChunk, func(lo, hi int) {
-			for j := lo; j < hi; j++ {
-				if word := out[j]; word&FlagOverflow == 0 {
-					i := at(j)
-					dst[i] = Decode(word)
-					if cfg.Heat {
-						dst[i].Heat = heat[j*rows*cols : (j+1)*rows*cols : (j+1)*rows*cols]
-					}
+		return words, nil
+	}
+	return FinishChain(run, chain[1:], pop, cfg, out, heat, gather, dst)
+}
+
+// FinishChain is EvaluateChain after its first kernel, for a batch whose
+// walls need not be on the host: out (and heat, under cfg.Heat) hold the
+// first kernel's result words (and heat maps) for len(dst) mazes of
+// shape's rows and columns (shape's Words are not read). It decodes them
+// into dst, asks walls for the words of the mazes whose counts overflowed
+// (their indices in order, rows words each) and walks those with the rest
+// of the chain, and Walk after its last kernel.
+func FinishChain(run Runner, rest []Width, shape mousemaze.Population, cfg mousemaze.Config, out []uint64, heat []uint32, walls func(idx []int) ([]uint64, error), dst []mousemaze.Result) error {
+	rows, cols := shape.Rows, shape.Cols
+	// Decoded on every core (inline for a batch of one chunk); the few
+	// overflowed mazes are gathered after, in order.
+	parallel.Chunks(runtime.GOMAXPROCS(0), len(out), decodeChunk, func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			if word := out[i]; word&FlagOverflow == 0 {
+				dst[i] = Decode(word)
+				if cfg.Heat {
+					dst[i].Heat = heat[i*rows*cols : (i+1)*rows*cols : (i+1)*rows*cols]
 				}
 			}
-		})
-		var again []uint64
-		var againIdx []int
-		for j, word := range out {
-			if word&FlagOverflow != 0 {
-				again = append(again, walls[j*rows:(j+1)*rows]...)
-				againIdx = append(againIdx, at(j))
+		}
+	})
+	var idx []int
+	for i, word := range out {
+		if word&FlagOverflow != 0 {
+			idx = append(idx, i)
+		}
+	}
+	if len(idx) == 0 {
+		return nil
+	}
+	words, err := walls(idx)
+	if err != nil {
+		return err
+	}
+	again := mousemaze.Population{Rows: rows, Cols: cols, Words: words, Feasible: shape.Feasible}
+	res := make([]mousemaze.Result, len(idx))
+	if len(rest) > 0 {
+		if err := EvaluateChain(run, rest, again, cfg, res); err != nil {
+			return err
+		}
+	} else { // counts beyond the last counter: let the 64-bit reference walk them
+		for k, i := range idx {
+			if res[k], err = mousemaze.Walk(again.Maze(k), cfg); err != nil {
+				return fmt.Errorf("maze %d: %w", i, err)
 			}
 		}
-		if len(againIdx) == 0 {
-			return nil
-		}
-		walls, idx = again, againIdx
 	}
-	// Counts beyond the last counter: let the 64-bit reference walk them.
-	for _, i := range idx {
-		res, err := mousemaze.Walk(pop.Maze(i), cfg)
-		if err != nil {
-			return fmt.Errorf("maze %d: %w", i, err)
-		}
-		dst[i] = res
+	for k, i := range idx {
+		dst[i] = res[k]
 	}
 	return nil
 }

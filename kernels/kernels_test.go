@@ -281,9 +281,9 @@ func TestParamsLayout(t *testing.T) {
 			t.Errorf("walk.ptx does not declare %q", decl)
 		}
 	}
-	// The walk kernels and the breeding kernel.
-	if n := strings.Count(PTX, fmt.Sprintf(".maxntid %d, 1, 1\n", MaxBlock)); n != len(Kernels)+1 {
-		t.Errorf("walk.ptx bounds %d kernels to blocks of %d threads, want all %d", n, MaxBlock, len(Kernels)+1)
+	// The walk kernels, the breeding kernel and the gather kernel.
+	if n := strings.Count(PTX, fmt.Sprintf(".maxntid %d, 1, 1\n", MaxBlock)); n != len(Kernels)+2 {
+		t.Errorf("walk.ptx bounds %d kernels to blocks of %d threads, want all %d", n, MaxBlock, len(Kernels)+2)
 	}
 	if !strings.Contains(PTX, ".version 7.8\n.target sm_80\n") {
 		t.Errorf("walk.ptx is not PTX ISA 7.8 for sm_80")

@@ -144,7 +144,11 @@ func Run[G any](r Runner, e *dispatch.Engine[G], hooks dispatch.EngineHooks[G]) 
 		if r.Checkpoint == "" {
 			return nil
 		}
-		return checkpoint.Save(r.Checkpoint, CheckpointFile[G]{Kind: r.Kind, Version: r.Version, State: e.State()})
+		st, err := e.State()
+		if err != nil {
+			return err
+		}
+		return checkpoint.Save(r.Checkpoint, CheckpointFile[G]{Kind: r.Kind, Version: r.Version, State: st})
 	}
 	spec := e.Spec()
 	var bar *progress.Reporter

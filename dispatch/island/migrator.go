@@ -103,6 +103,10 @@ func (m *Migrator) Write(s *dispatch.Search, done bool) error {
 		return nil
 	}
 	p := s.Spec()
+	best, err := s.Emigrants(Emigrants)
+	if err != nil {
+		return err
+	}
 	return Write(m.Dir, File{Island: m.Index, Islands: m.Count, Search: SearchOf(p),
-		Seed: p.Seed, Gen: s.Gen(), Evals: s.Evals(), Done: done, Best: MazesOf(s.Emigrants(Emigrants))})
+		Seed: p.Seed, Gen: s.Gen(), Evals: s.Evals(), Done: done, Best: MazesOf(best)})
 }

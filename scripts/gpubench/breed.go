@@ -61,7 +61,7 @@ func cmdBreed(args []string, out *json.Encoder, stderr io.Writer) int {
 	const chunk = 1024 // dispatch's breedChunk
 	kids := make([]dispatch.Member[dispatch.Grid], *n)
 	hostKids := make([]dispatch.Grid, *n)
-	rejected := make([]uint8, *n)
+	rejected, hashes := make([]uint8, *n), make([]uint64, *n)
 	seeds := make([]uint64, (*n+chunk-1)/chunk)
 	k0 := g.Stats().Kernel
 	gens, start := 0, time.Now()
@@ -69,7 +69,8 @@ func cmdBreed(args []string, out *json.Encoder, stderr io.Writer) int {
 		for c := range seeds {
 			seeds[c] = rng.Uint64()
 		}
-		ok, err := prob.BreedEvaluate(seeds, ps, kids, rejected, true, *rate)
+		part := dispatch.DevicePart{Slot: gens % 2, Total: *n}
+		ok, err := prob.BreedEvaluate(part, seeds, ps, kids, rejected, hashes, true, *rate)
 		if err != nil || !ok {
 			return fail(stderr, "breed on the device: ok %v: %v", ok, err)
 		}

@@ -265,10 +265,11 @@ const Kernel kernelTable[] = {
 	{"walk32", [](const void *p) { walk32(*(const Params *)p); }, sizeof(Params)},
 	{"sweep8", [](const void *p) { sweep8(*(const SweepParams *)p); }, sizeof(SweepParams)},
 	{"breed", [](const void *p) { breed(*(const BreedParams *)p); }, sizeof(BreedParams)},
+	{"gather", [](const void *p) { gather(*(const GatherParams *)p); }, sizeof(GatherParams)},
 };
 
 // kMaxParams is the largest kernel argument.
-constexpr size_t kMaxParams = std::max({sizeof(Params), sizeof(SweepParams), sizeof(BreedParams)});
+constexpr size_t kMaxParams = std::max({sizeof(Params), sizeof(SweepParams), sizeof(BreedParams), sizeof(GatherParams)});
 
 } // namespace
 
