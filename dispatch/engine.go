@@ -153,6 +153,7 @@ type Engine[G any] struct {
 	// it is on the host), bred the device's generation being bred now
 	// (see breedOnDevice and generation).
 	res, bred *resident[G]
+	selectK   int           // the candidates selectBest's last selection took (see there)
 	evalTime  time.Duration // wall time inside Problem.Evaluate since the engine was made
 }
 
@@ -770,10 +771,13 @@ func (s *Engine[G]) selectBest(pool []Member[G], parents, elite int) (par, eli [
 	if r := s.res; r.holds(pool) {
 		hash = func(i int) uint64 { return r.hash(s.prob, i) }
 	}
-	for k := 2 * want; ; k = min(2*k, len(pool)) {
+	// The first pass takes as many as sufficed the generation before: in
+	// a population of many copies, the best few hold few distinct genomes.
+	for k := min(max(2*want, s.selectK), len(pool)); ; k = min(2*k, len(pool)) {
 		idx := bestK(pool, k, s.Workers())
 		pi := distinctBy(idx, parents, hash)
 		if len(pi) == parents || k == len(pool) {
+			s.selectK = k
 			ei := idx[:min(elite, len(idx))]
 			if err := s.fetchMembers(pool, slices.Concat(pi, ei)); err != nil {
 				return nil, nil, err
