@@ -315,6 +315,48 @@ func TestBestK(t *testing.T) {
 	}
 }
 
+// TestSelectBest wants selectBest's parents and elite of large pools of
+// many copies (few distinct genomes among the best) to be those of a
+// stable sort and topDistinct, whatever the candidates its first pass
+// takes (selectK, kept from the selection before).
+func TestSelectBest(t *testing.T) {
+	prob, _ := openGridProblem(t, 4, 4, false, 0, 0)
+	s, err := NewEngine[Grid](largeSpec(t, AlgoGA, false), Problem[Grid](prob), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(7, 8))
+	for _, tc := range []struct{ n, distinct, parents, elite int }{
+		{3000, 5, 10, 2}, {20000, 40, 10, 1}, {20000, 3000, 30, 4}, {5000, 12, 12, 12},
+	} {
+		genomes := make([]Grid, tc.distinct)
+		for g := range genomes {
+			genomes[g] = Grid{Walls: []uint64{uint64(g), uint64(g) >> 4, 0, 0}}
+		}
+		pool := make([]Member[Grid], tc.n)
+		for i := range pool {
+			g := rng.IntN(tc.distinct)
+			pool[i] = Member[Grid]{Genome: genomes[g], Score: TurnsScore(int64(100 + g%17)), Scored: true}
+		}
+		sorted := slices.Clone(pool)
+		sortBest(sorted)
+		wantPar, wantEli := s.topDistinct(sorted, tc.parents), sorted[:tc.elite]
+		for _, start := range []int{0, 1, 64, tc.n} {
+			s.selectK = start
+			par, eli, err := s.selectBest(pool, tc.parents, tc.elite)
+			if err != nil {
+				t.Fatal(err)
+			}
+			same := func(a, b []Member[Grid]) bool {
+				return slices.EqualFunc(a, b, func(x, y Member[Grid]) bool { return x.Score == y.Score && prob.Equal(x.Genome, y.Genome) })
+			}
+			if !same(par, wantPar) || !same(eli, wantEli) {
+				t.Errorf("%+v, first pass of %d: %d parents and %d elite, not the sort's %d and %d", tc, start, len(par), len(eli), len(wantPar), len(wantEli))
+			}
+		}
+	}
+}
+
 // BenchmarkBestK selects the 10 best of a generation of 2^20 members
 // with random turns on one goroutine, as a GA of that size does (the
 // engine's selection of parents).
