@@ -559,7 +559,9 @@ func (s *Engine[G]) account(batch []Member[G], dst []Score) (int, error) {
 			return 0, errScoredInfeasible
 		}
 		m.Scored = true
-		if s.st.Best.Scored && s.prob.Equal(m.Genome, s.st.Best.Genome) {
+		// A genome equal to the best scores as the best did (evaluations
+		// are deterministic), so the scores spare most comparisons.
+		if s.st.Best.Scored && m.Score == s.st.Best.Score && s.prob.Equal(m.Genome, s.st.Best.Genome) {
 			s.repeat()
 		} else {
 			s.st.Repeats = 0
