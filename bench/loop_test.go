@@ -298,3 +298,28 @@ func TestNullBreeder(t *testing.T) {
 		t.Error("too few seeds: no error")
 	}
 }
+
+// BenchmarkNullBreedHost runs a GA of 2^18 13×13 children a generation
+// for eight generations on NullBreeder and one breeding worker: the
+// host's side of a GA bred on a device (selection, the reads of kept
+// children, scoring, accounting), with breeding and walking at almost no
+// cost. It reports the host's nanoseconds a child (the run's wall time
+// less the evaluator's).
+func BenchmarkNullBreedHost(b *testing.B) {
+	const pop = 1 << 18
+	spec, err := LoopSpec(dispatch.AlgoGA, mousemaze.Size{Rows: 13, Cols: 13}, 8*pop, pop, 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var host float64
+	var evals int64
+	for b.Loop() {
+		rec, err := LoopRun(context.Background(), spec, &NullBreeder{}, 1)
+		if err != nil {
+			b.Fatal(err)
+		}
+		host += rec.HostSeconds
+		evals += rec.Evals
+	}
+	b.ReportMetric(host*1e9/float64(evals), "host-ns/child")
+}
