@@ -145,8 +145,7 @@ type Engine[G any] struct {
 	spare       []Member[G] // the generation before Pop, free for the next (see generation)
 	gsBuf       []G         // evaluate's genomes and scores, kept between calls
 	scoreBuf    []Score
-	hashBuf     []uint64 // accountLarge's hashes and marks, kept between calls
-	markBuf     []bool
+	markBuf     []bool      // accountLarge's marks, kept between calls
 	rejectedBuf []uint8     // breedOnDevice's counts of rejected candidates, kept between calls
 	devHashes   [2][]uint64 // breedOnDevice's hashes of the children, a buffer for each device generation
 	// res is the population whose children a device keeps (nil: all of
@@ -579,28 +578,23 @@ func (s *Engine[G]) account(batch []Member[G], dst []Score) (int, error) {
 }
 
 // accountLarge is account for a large batch on several workers. The
-// scores are taken and the genomes hashed on every core first, and each
-// chunk marks its members that score above every member before them in
-// the chunk; the pass that must run in order then compares a genome with
-// the best only when their hashes agree, and a score with the best's only
-// for a marked member: a member that beats the best beats every member
-// accounted before it (scores are totally ordered), so it is marked.
+// scores are taken on every core first, and each chunk marks its members
+// that score above every member before them in the chunk; the pass that
+// must run in order then compares a score with the best's only for a
+// marked member (a member that beats the best beats every member
+// accounted before it: scores are totally ordered, so it is marked), and
+// a genome with the best only when their scores agree.
 //
 // For a batch whose genomes a device keeps (see resident), hashes holds
-// their hashes and fetch(idx) brings the genomes of batch[idx...] to the
-// host: accountLarge fetches, in one call, every member that will be the
-// best and every member whose hash is that of the best or of one of them,
-// before the ordered pass compares or keeps them. Both are nil for a batch
-// on the host.
+// their hashes (compared before the genomes) and fetch(idx) brings the
+// genomes of batch[idx...] to the host: accountLarge fetches, in one
+// call, every member that will be the best and every member whose hash is
+// that of the best or of one of them, before the ordered pass compares or
+// keeps them. Both are nil for a batch on the host.
 func (s *Engine[G]) accountLarge(batch []Member[G], dst []Score, hashes []uint64, fetch func(idx []int) error) (int, error) {
 	n := len(batch)
 	s.markBuf = slices.Grow(s.markBuf[:0], n)[:n]
 	marked := s.markBuf
-	given := hashes != nil
-	if !given {
-		s.hashBuf = slices.Grow(s.hashBuf[:0], n)[:n]
-		hashes = s.hashBuf
-	}
 	var infeasible atomic.Bool
 	parallel.Chunks(s.Workers(), n, accountParallel, func(lo, hi int) {
 		var top Score
@@ -613,9 +607,6 @@ func (s *Engine[G]) accountLarge(batch []Member[G], dst []Score, hashes []uint64
 				infeasible.Store(true)
 			}
 			m.Scored = true
-			if !given {
-				hashes[i] = s.prob.Hash(m.Genome)
-			}
 			marked[i] = i == lo || m.Score.Better(top)
 			if marked[i] {
 				top = m.Score
@@ -626,7 +617,7 @@ func (s *Engine[G]) accountLarge(batch []Member[G], dst []Score, hashes []uint64
 		return 0, errScoredInfeasible
 	}
 	var bestHash uint64
-	if s.st.Best.Scored {
+	if s.st.Best.Scored && hashes != nil {
 		bestHash = s.prob.Hash(s.st.Best.Genome)
 	}
 	if fetch != nil {
@@ -640,15 +631,19 @@ func (s *Engine[G]) accountLarge(batch []Member[G], dst []Score, hashes []uint64
 	}
 	start := *count
 	for i := range batch {
-		if s.st.Best.Scored && hashes[i] == bestHash && s.prob.Equal(batch[i].Genome, s.st.Best.Genome) {
+		m := &batch[i]
+		if s.st.Best.Scored && m.Score == s.st.Best.Score && (hashes == nil || hashes[i] == bestHash) &&
+			s.prob.Equal(m.Genome, s.st.Best.Genome) {
 			s.repeat()
 		} else {
 			s.st.Repeats = 0
 		}
-		if marked[i] && (!s.st.Best.Scored || batch[i].Score.Better(s.st.Best.Score)) {
+		if marked[i] && (!s.st.Best.Scored || m.Score.Better(s.st.Best.Score)) {
 			*count = start + int64(i) + 1
-			s.improve(batch[i])
-			bestHash = hashes[i]
+			s.improve(*m)
+			if hashes != nil {
+				bestHash = hashes[i]
+			}
 		}
 	}
 	*count = start + int64(n)
