@@ -115,8 +115,8 @@ func (e *Evaluator) Children(slot, rows int, idx []int, dst []uint64) error {
 // generations' sizes held still.
 func (e *Evaluator) gatherChildren(f *fetcher, slot, rows int, idx []int, dst []uint64) error {
 	b := &e.breed
-	if rows != b.genRows[slot] {
-		return fmt.Errorf("generation %d holds children of %d rows, not %d", slot, b.genRows[slot], rows)
+	if err := kernels.CheckHeld(slot, rows, b.genRows[slot], b.genN[slot], idx); err != nil {
+		return err
 	}
 	if !f.hasGather {
 		fn, err := e.mod.Function(kernels.GatherKernel)
@@ -132,9 +132,6 @@ func (e *Evaluator) gatherChildren(f *fetcher, slot, rows int, idx []int, dst []
 	}
 	at := f.hIdx.counts(n)
 	for k, i := range idx {
-		if i >= b.genN[slot] {
-			return fmt.Errorf("generation %d holds %d children, not child %d", slot, b.genN[slot], i)
-		}
 		at[k] = uint32(i)
 	}
 	if err := cu.MemcpyHtoDAsync(f.dIdx.ptr, f.hIdx.ptr, int64(n*4), f.stream); err != nil {

@@ -220,9 +220,9 @@ func (s *Engine[G]) generation(pop, parents, elite int, cross bool, rate float64
 			return err
 		}
 		s.spare, s.st.Pop = s.st.Pop, next
-		s.res = nil // children bred on the host, or on a device that keeps them:
-		if b := s.bred; b != nil {
-			s.res = &resident[G]{db: b.db, pop: next, off: len(eli), slot: b.slot, have: b.have, hashes: b.hashes}
+		s.res = s.bred    // nil where the host bred the children
+		if s.res != nil { // the children are next[len(eli):]
+			s.res.pop, s.res.off = next, len(eli)
 		}
 	}
 	if s.st.Best.Score.Better(before) {

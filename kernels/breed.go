@@ -257,15 +257,27 @@ func (h *HostGenerations) Children(slot, rows int, idx []int, dst []uint64) erro
 	if err := CheckChildren(slot, rows, idx, dst); err != nil {
 		return err
 	}
-	if rows != h.rows[slot] {
-		return fmt.Errorf("breed: generation %d holds children of %d rows, not %d", slot, h.rows[slot], rows)
-	}
 	words := h.slots[slot]
+	if err := CheckHeld(slot, rows, h.rows[slot], len(words)/rows, idx); err != nil {
+		return err
+	}
 	for k, i := range idx {
-		if (i+1)*rows > len(words) {
-			return fmt.Errorf("breed: generation %d holds %d children, not child %d", slot, len(words)/rows, i)
-		}
 		copy(dst[k*rows:(k+1)*rows], words[i*rows:(i+1)*rows])
+	}
+	return nil
+}
+
+// CheckHeld returns the error of a Breeder.Children call for children idx
+// of rows rows from generation slot, which holds held children of
+// heldRows rows: other rows, or an index past the children held.
+func CheckHeld(slot, rows, heldRows, held int, idx []int) error {
+	if rows != heldRows {
+		return fmt.Errorf("breed: generation %d holds children of %d rows, not %d", slot, heldRows, rows)
+	}
+	for _, i := range idx {
+		if i >= held {
+			return fmt.Errorf("breed: generation %d holds %d children, not child %d", slot, held, i)
+		}
 	}
 	return nil
 }
