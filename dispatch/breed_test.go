@@ -466,7 +466,7 @@ func BenchmarkGridBreed(b *testing.B) {
 			rng := rand.New(rand.NewPCG(1, 2))
 			parents := make([]Grid, 10)
 			for i := range parents {
-				parents[i] = e.drawFeasible(rng, new(int64), false)
+				parents[i] = e.drawFeasible(rng, new(int64), false, nil)
 				if tc.evolved {
 					parents[i] = Grid{Walls: evolved[i].Walls}
 				}
@@ -499,11 +499,16 @@ func TestGridDraw(t *testing.T) {
 			t.Fatal(err)
 		}
 		rng := rand.New(rand.NewPCG(5, 6))
+		into := rand.New(rand.NewPCG(5, 6)) // DrawInto's stream: the same draws
+		words := make([]uint64, 9)
 		walls, cells := 0, 0
 		for range 4000 {
 			g := prob.Draw(rng)
 			if err := prob.Check(g); err != nil {
 				t.Fatal(err)
+			}
+			if h := prob.DrawInto(into, words); !prob.Equal(g, h) || &h.Walls[0] != &words[0] || cap(h.Walls) != 9 {
+				t.Fatalf("density %v: DrawInto gave %v in other storage or another maze than Draw's %v", d, h, g)
 			}
 			if g.Walls[0]>>uint(g.Entry)&1 != 0 || g.Walls[8]>>uint(g.Exit)&1 != 0 {
 				t.Fatalf("density %v: an end cell is walled", d)
@@ -691,7 +696,34 @@ func feasibleParents(t *testing.T, spec Spec, prob *GridProblem, n int) []Grid {
 	rng := rand.New(rand.NewPCG(uint64(spec.Rows), uint64(spec.Cols)))
 	parents := make([]Grid, n)
 	for i := range parents {
-		parents[i] = e.drawFeasible(rng, new(int64), false)
+		parents[i] = e.drawFeasible(rng, new(int64), false, nil)
 	}
 	return parents
+}
+
+// BenchmarkFillRandom draws a GA's first, random population of 65,536
+// feasible 13×13 mazes (fillRandom, on the engine's workers): the cost of
+// a large population's start, in nanoseconds and allocations a maze.
+func BenchmarkFillRandom(b *testing.B) {
+	const n = 1 << 16
+	spec, err := Preset(AlgoGA)
+	if err != nil {
+		b.Fatal(err)
+	}
+	spec.Rows, spec.Cols, spec.Evals, spec.Pop = 13, 13, 1, n
+	prob, err := NewGridProblem(spec, mazetest.Open(b, "ref", mousemaze.Options{}))
+	if err != nil {
+		b.Fatal(err)
+	}
+	e, err := NewEngine[Grid](spec, prob, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if pop := e.fillRandom(nil, n); len(pop) != n {
+			b.Fatalf("%d mazes, not %d", len(pop), n)
+		}
+	}
+	b.ReportMetric(b.Elapsed().Seconds()*1e9/float64(b.N*n), "ns/maze")
 }

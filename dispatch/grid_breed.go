@@ -444,11 +444,23 @@ func (p *GridProblem) flipSites(br *breeding, walls []uint64, k, n, a, b int) (e
 // density up to its last 1 (0.25 takes two: a wall where both words have a
 // 1), instead of one draw per cell; otherwise it is Random.
 func (p *GridProblem) Draw(rng *rand.Rand) Grid {
-	digits, ok := dyadicDigits(p.Density)
+	return p.DrawInto(rng, make([]uint64, p.Rows))
+}
+
+// DrawInto is Draw with the maze's walls written into words (p.Rows of
+// them), which the maze keeps: the same draws and the same maze (a block
+// of many mazes' words then serves a whole population; GridProblem is an
+// intoDrawer).
+func (p *GridProblem) DrawInto(rng *rand.Rand, words []uint64) Grid {
+	var buf [16]bool
+	digits, ok := appendDyadicDigits(buf[:0], p.Density)
 	if !ok {
-		return p.Random(rng)
+		g := p.Random(rng)
+		copy(words, g.Walls)
+		g.Walls = words[:len(g.Walls):len(g.Walls)]
+		return g
 	}
-	g := Grid{Walls: make([]uint64, p.Rows), Entry: p.Config.Entry, Exit: p.Config.Exit}
+	g := Grid{Walls: words[:p.Rows:p.Rows], Entry: p.Config.Entry, Exit: p.Config.Exit}
 	if p.FreeEnds {
 		g.Entry, g.Exit = rng.IntN(p.Cols), rng.IntN(p.Cols)
 	}
@@ -472,20 +484,23 @@ func (p *GridProblem) Draw(rng *rand.Rand) Grid {
 
 // dyadicDigits returns the binary digits of d after the point, up to its
 // last 1, when 0 < d < 1 is a multiple of 1/65536.
-func dyadicDigits(d float64) ([]bool, bool) {
+func dyadicDigits(d float64) ([]bool, bool) { return appendDyadicDigits(nil, d) }
+
+// appendDyadicDigits is dyadicDigits appending the digits to dst (at most
+// 16 of them), so that a caller's fixed array can hold them.
+func appendDyadicDigits(dst []bool, d float64) ([]bool, bool) {
 	if d <= 0 || d >= 1 {
-		return nil, false
+		return dst, false
 	}
 	x := d * 65536
 	if x != math.Trunc(x) {
-		return nil, false
+		return dst, false
 	}
 	n := uint32(x)
-	var digits []bool
 	for bit := 15; bit >= 0 && n != 0; bit-- {
 		one := n>>uint(bit)&1 == 1
-		digits = append(digits, one)
+		dst = append(dst, one)
 		n &^= 1 << uint(bit)
 	}
-	return digits, true
+	return dst, true
 }

@@ -38,14 +38,16 @@ const maxRandomTries = 1000
 // genome is: so a space with few feasible genomes (a 40×1 grid has one)
 // never spins.
 func (s *Engine[G]) randomFeasible() G {
-	return s.drawFeasible(s.rng, &s.st.Rejected, s.sparse)
+	return s.drawFeasible(s.rng, &s.st.Rejected, s.sparse, nil)
 }
 
 // drawFeasible is randomFeasible on the stream rng, counting rejected
 // draws in *rejected; sparse says a sparse space was seen (repair soon).
 // It marks the engine sparse when it repairs, which only its own stream's
-// later draws read.
-func (s *Engine[G]) drawFeasible(rng *rand.Rand, rejected *int64, sparse bool) G {
+// later draws read. Where words is not nil and the problem is an
+// intoDrawer, the draws on a stream of their own go into words (a
+// repaired genome may have storage of its own).
+func (s *Engine[G]) drawFeasible(rng *rand.Rand, rejected *int64, sparse bool, words []uint64) G {
 	tries := maxRandomTries
 	if sparse {
 		tries = maxRedraws // a sparse space was seen: repair soon
@@ -53,6 +55,9 @@ func (s *Engine[G]) drawFeasible(rng *rand.Rand, rejected *int64, sparse bool) G
 	draw := s.prob.Random
 	if d, ok := s.prob.(Drawer[G]); ok && rng != s.rng {
 		draw = d.Draw
+		if di, ok := s.prob.(intoDrawer[G]); ok && words != nil {
+			draw = func(rng *rand.Rand) G { return di.DrawInto(rng, words) }
+		}
 	}
 	for try := 0; ; try++ {
 		g := draw(rng)
@@ -582,9 +587,23 @@ func (s *Engine[G]) fillRandom(initial []Member[G], n int) []Member[G] {
 	fresh := pop[len(pop):n]
 	chunks := (len(fresh) + breedChunk - 1) / breedChunk
 	rejected := make([]int64, chunks)
+	// A problem that draws into storage draws each chunk's genomes into
+	// one block of words.
+	di, into := s.prob.(intoDrawer[G])
 	s.chunked(len(fresh), s.rng.Uint64(), 0, func(c int, rng *rand.Rand) {
-		for i := c * breedChunk; i < min((c+1)*breedChunk, len(fresh)); i++ {
-			fresh[i].Genome = s.drawFeasible(rng, &rejected[c], s.sparse)
+		lo, hi := c*breedChunk, min((c+1)*breedChunk, len(fresh))
+		var block []uint64
+		w := 0
+		if into {
+			w = di.Words()
+			block = make([]uint64, (hi-lo)*w)
+		}
+		for i := lo; i < hi; i++ {
+			var words []uint64
+			if into {
+				words = block[(i-lo)*w : (i-lo+1)*w : (i-lo+1)*w]
+			}
+			fresh[i].Genome = s.drawFeasible(rng, &rejected[c], s.sparse, words)
 		}
 	})
 	for _, r := range rejected {

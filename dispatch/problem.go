@@ -134,6 +134,16 @@ type Drawer[G any] interface {
 	Draw(rng *rand.Rand) G
 }
 
+// An intoDrawer is a Drawer that draws into storage it is given
+// (GridProblem): the engine draws a large random population's genomes
+// into one block of words, Words() a genome, instead of one allocation
+// each.
+type intoDrawer[G any] interface {
+	Drawer[G]
+	Words() int
+	DrawInto(rng *rand.Rand, words []uint64) G
+}
+
 // A Heater is a Problem whose moves can be weighed by the walk of a
 // genome: the ils kicks of Spec.KickHeat draw their moves with these
 // weights.
