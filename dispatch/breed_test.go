@@ -528,10 +528,10 @@ func TestGridDraw(t *testing.T) {
 			t.Errorf("density %v: walls on %.5f of the cells (sd %.5f)", d, got, sd)
 		}
 	}
-	if digits, ok := dyadicDigits(0.375); !ok || !slices.Equal(digits, []bool{false, true, true}) {
+	if digits, ok := dyadicDigits(nil, 0.375); !ok || !slices.Equal(digits, []bool{false, true, true}) {
 		t.Errorf("dyadicDigits(0.375) = %v, %v", digits, ok)
 	}
-	if _, ok := dyadicDigits(0.3); ok {
+	if _, ok := dyadicDigits(nil, 0.3); ok {
 		t.Error("0.3 taken as dyadic")
 	}
 }

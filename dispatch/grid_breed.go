@@ -453,7 +453,7 @@ func (p *GridProblem) Draw(rng *rand.Rand) Grid {
 // intoDrawer).
 func (p *GridProblem) DrawInto(rng *rand.Rand, words []uint64) Grid {
 	var buf [16]bool
-	digits, ok := appendDyadicDigits(buf[:0], p.Density)
+	digits, ok := dyadicDigits(buf[:0], p.Density)
 	if !ok {
 		g := p.Random(rng)
 		copy(words, g.Walls)
@@ -482,13 +482,10 @@ func (p *GridProblem) DrawInto(rng *rand.Rand, words []uint64) Grid {
 	return g
 }
 
-// dyadicDigits returns the binary digits of d after the point, up to its
-// last 1, when 0 < d < 1 is a multiple of 1/65536.
-func dyadicDigits(d float64) ([]bool, bool) { return appendDyadicDigits(nil, d) }
-
-// appendDyadicDigits is dyadicDigits appending the digits to dst (at most
-// 16 of them), so that a caller's fixed array can hold them.
-func appendDyadicDigits(dst []bool, d float64) ([]bool, bool) {
+// dyadicDigits appends to dst the binary digits of d after the point, up
+// to its last 1 (at most 16 of them, so that a caller's fixed array can
+// hold them), when 0 < d < 1 is a multiple of 1/65536.
+func dyadicDigits(dst []bool, d float64) ([]bool, bool) {
 	if d <= 0 || d >= 1 {
 		return dst, false
 	}
