@@ -714,6 +714,10 @@ func (s *Engine[G]) evaluateIn(pop []Member[G]) (bool, error) {
 	if len(idx) == 0 {
 		return true, nil
 	}
+	if len(idx) == len(pop) { // all of them (a first generation): no copies
+		n, err := s.evaluate(pop)
+		return err == nil && n == len(pop), err
+	}
 	batch := make([]Member[G], len(idx))
 	for k, i := range idx {
 		batch[k] = pop[i]
