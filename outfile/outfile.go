@@ -27,16 +27,24 @@ import (
 )
 
 // Check reports whether path can be written by Write: it must not be a
-// directory, and its directory must exist and take a new file. Check
-// creates and removes a temporary file next to path; path itself is not
-// touched.
+// directory, and its directory (the directory of the file a symbolic link
+// points to) must exist and take a new file. Check creates and removes a
+// temporary file there; path itself is not touched. A device or a named
+// pipe passes: Write writes to it in place.
 func Check(path string) error {
 	if path == "" {
 		return errors.New("empty file name")
 	}
 	if st, err := os.Stat(path); err == nil && st.IsDir() {
 		return fmt.Errorf("%s is a directory", path)
+	} else if err == nil && !st.Mode().IsRegular() {
+		return nil // a device or a pipe: Write writes to it in place
 	}
+	target, err := linkTarget(path)
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	path = target
 	dir := filepath.Dir(path)
 	st, err := os.Stat(dir)
 	if err != nil {
@@ -125,8 +133,24 @@ func resolve(path string) string {
 // file gets the mode os.Create gives: 0666 less the umask for a new file,
 // the permissions of the file it replaces otherwise. Its errors read
 // "write PATH: reason", naming path and not the temporary file.
+//
+// A symbolic link is followed: the file it points to is replaced and the
+// link stays. A path that names something other than a regular file (a
+// device such as /dev/null, a named pipe) is written to in place, not
+// replaced, and its write errors are returned (/dev/full: no space left).
 func Write(path string, data []byte) error {
 	fail := func(err error) error { return fmt.Errorf("write %s: %w", path, cause(err)) }
+	target, err := linkTarget(path)
+	if err != nil {
+		return fail(err)
+	}
+	if st, err := os.Stat(target); err == nil && !st.Mode().IsRegular() {
+		if st.IsDir() {
+			return fail(errors.New("is a directory"))
+		}
+		return writeInPlace(target, data, fail)
+	}
+	path = target
 	tmp, err := createTemp(path, ".tmp-")
 	if err != nil {
 		return fail(err)
@@ -161,6 +185,50 @@ func Write(path string, data []byte) error {
 		d.Close()
 	}
 	return nil
+}
+
+// writeInPlace writes data to target, a file that is not a regular one
+// (a device, a named pipe), as a shell's redirection would: opened for
+// writing and written, every error returned through fail.
+func writeInPlace(target string, data []byte, fail func(error) error) error {
+	f, err := os.OpenFile(target, os.O_WRONLY|os.O_TRUNC, 0)
+	if err != nil {
+		return fail(err)
+	}
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		return fail(err)
+	}
+	if err := f.Close(); err != nil {
+		return fail(err)
+	}
+	return nil
+}
+
+// maxLinks is how many symbolic links linkTarget follows before it gives
+// up (the limit Linux puts on a path's links).
+const maxLinks = 40
+
+// linkTarget returns the file path names once its symbolic links are
+// followed (path itself when it is no link or does not exist): where
+// Write puts the data, so that a link stays a link. A link to a file
+// that does not exist yet gives that file's path.
+func linkTarget(path string) (string, error) {
+	for range maxLinks {
+		st, err := os.Lstat(path)
+		if err != nil || st.Mode()&fs.ModeSymlink == 0 {
+			return path, nil
+		}
+		dest, err := os.Readlink(path)
+		if err != nil {
+			return "", err
+		}
+		if !filepath.IsAbs(dest) {
+			dest = filepath.Join(filepath.Dir(path), dest)
+		}
+		path = dest
+	}
+	return "", errors.New("too many levels of symbolic links")
 }
 
 // createTemp creates a new file next to path, named after it with kind

@@ -5,8 +5,10 @@ package outfile
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
+	"time"
 )
 
 // TestWriteMode wants Write's files to get the mode os.Create gives:
@@ -48,6 +50,96 @@ func TestWriteMode(t *testing.T) {
 		}
 		if got := st.Mode().Perm(); got != tc.want {
 			t.Errorf("umask %#o, old mode %v: Write made %v, want %v", tc.umask, tc.old, got, tc.want)
+		}
+	}
+}
+
+// TestWriteKeepsLinksAndDevices wants Write to replace the file a
+// symbolic link points to and keep the link, to write into a named pipe
+// and a device in place (they stay what they were), and to return a
+// device's write error (/dev/full: no space left) instead of replacing
+// it. The devices are reached through links in a temporary directory,
+// so that a Write that replaced what it was given would replace a link,
+// never a device.
+func TestWriteKeepsLinksAndDevices(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "target.txt")
+	if err := os.WriteFile(target, []byte("old"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "link.txt")
+	if err := os.Symlink("target.txt", link); err != nil {
+		t.Fatal(err)
+	}
+	dangling := filepath.Join(dir, "dangling.txt")
+	if err := os.Symlink("new.txt", dangling); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ path, file string }{{link, target}, {dangling, filepath.Join(dir, "new.txt")}} {
+		if err := Check(tc.path); err != nil {
+			t.Fatalf("Check(%s): %v", tc.path, err)
+		}
+		if err := Write(tc.path, []byte("new")); err != nil {
+			t.Fatal(err)
+		}
+		if st, err := os.Lstat(tc.path); err != nil || st.Mode()&os.ModeSymlink == 0 {
+			t.Errorf("%s is no longer a symbolic link (%v)", tc.path, err)
+		}
+		if b, err := os.ReadFile(tc.file); err != nil || string(b) != "new" {
+			t.Errorf("%s holds %q (%v), want %q", tc.file, b, err, "new")
+		}
+	}
+
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got := make(chan string, 1)
+	go func() {
+		b, _ := os.ReadFile(fifo)
+		got <- string(b)
+	}()
+	if err := Write(fifo, []byte("piped")); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case s := <-got:
+		if s != "piped" {
+			t.Errorf("the pipe's reader got %q, want %q", s, "piped")
+		}
+	case <-time.After(10 * time.Second):
+		t.Error("the pipe's reader got nothing in 10 s: Write did not write into the pipe")
+	}
+	if st, err := os.Lstat(fifo); err != nil || st.Mode()&os.ModeNamedPipe == 0 {
+		t.Errorf("the named pipe was replaced (%v)", err)
+	}
+
+	for _, dev := range []struct {
+		name    string
+		wantErr bool
+	}{{"/dev/null", false}, {"/dev/full", true}} {
+		if st, err := os.Stat(dev.name); err != nil || st.Mode()&os.ModeDevice == 0 {
+			continue // not on this system
+		}
+		l := filepath.Join(dir, filepath.Base(dev.name))
+		if err := os.Symlink(dev.name, l); err != nil {
+			t.Fatal(err)
+		}
+		if err := Check(l); err != nil {
+			t.Errorf("Check(%s -> %s): %v", l, dev.name, err)
+		}
+		err := Write(l, []byte("data"))
+		if (err != nil) != dev.wantErr {
+			t.Errorf("Write(%s -> %s): error %v, want an error: %v", l, dev.name, err, dev.wantErr)
+		}
+		if err != nil && !strings.Contains(err.Error(), l) {
+			t.Errorf("Write(%s): error %q does not name the path", l, err)
+		}
+		if st, err := os.Lstat(l); err != nil || st.Mode()&os.ModeSymlink == 0 {
+			t.Errorf("the link to %s was replaced (%v)", dev.name, err)
+		}
+		if st, err := os.Stat(dev.name); err != nil || st.Mode()&os.ModeDevice == 0 {
+			t.Fatalf("%s is no longer a device (%v)", dev.name, err)
 		}
 	}
 }

@@ -134,6 +134,11 @@ func Run[G any](r Runner, e *dispatch.Engine[G], hooks dispatch.EngineHooks[G]) 
 		select {
 		case <-sigCtx.Done():
 			stop()
+			select {
+			case <-finished: // the run ended first: its deferred stop cancelled sigCtx
+				return
+			default:
+			}
 			if r.Progress != nil {
 				fmt.Fprintf(r.Progress, "\n%s: stopping after the current batch (a second interrupt quits at once)\n", r.Label)
 			}

@@ -5,7 +5,9 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/mousemaze/mousemaze/dispatch"
 )
@@ -85,5 +87,46 @@ func TestFinalEvent(t *testing.T) {
 	}
 	if g := NewEvent("generation", s); g.Rejected != s.Rejected() || g.Entry != nil {
 		t.Errorf("generation event %+v", g)
+	}
+}
+
+// lockedWriter is an io.Writer that goroutines may share.
+type lockedWriter struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (w *lockedWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.b.Write(p)
+}
+
+func (w *lockedWriter) String() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.b.String()
+}
+
+// TestRunNoStopMessageAtEnd runs many short searches to their end, with
+// no signal sent, and wants none of them to say it is stopping after an
+// interrupt: the end of a run (whose deferred cleanup ends the signal
+// context) is not an interrupt.
+func TestRunNoStopMessageAtEnd(t *testing.T) {
+	p, _ := dispatch.Preset(dispatch.AlgoILS)
+	p.Rows, p.Cols, p.Evals, p.Seed = 2, 1, 50, 1
+	var w lockedWriter
+	for range 300 {
+		s, err := dispatch.New(p, refEvaluator(t), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if out, err := Run(Runner{Label: "evolve", Progress: &w}, s, dispatch.Hooks{}); err != nil || out.Interrupted {
+			t.Fatalf("run %+v, %v", out, err)
+		}
+	}
+	time.Sleep(50 * time.Millisecond) // a message would come from a goroutine that outlives Run
+	if strings.Contains(w.String(), "stopping") {
+		t.Errorf("a run that ended by itself printed a stop message:\n%s", w.String())
 	}
 }
