@@ -56,5 +56,9 @@
 // the order of evaluation. Its whole state is an [EngineState], taken at
 // generation boundaries; a search resumed from it ends exactly as the
 // uninterrupted search does. The Spec carries a version: checkpoints of the
-// search before the one engine are refused with [ErrOldSpec].
+// search before the one engine are refused with [ErrOldSpec]. A state no
+// search could have written (a damaged or hand-edited checkpoint: genomes
+// of another size, arrays of the wrong shape, negative counts, a best that
+// does not walk the score it records) is refused with [ErrState] before
+// the search resumes; the best is walked again for it.
 package dispatch

@@ -210,7 +210,12 @@ func NewEngine[G any](spec Spec, problem Problem[G], initial []G) (*Engine[G], e
 	return s, nil
 }
 
-// ResumeEngine continues the search saved in st on problem.
+// ResumeEngine continues the search saved in st on problem. A state that
+// no search of its Spec could have written (see ErrState) is refused with
+// an error wrapping ErrState that says what is wrong; the best genome and
+// the others whose scores a search reports or certifies from are
+// evaluated again for it (those evaluations count nowhere), so a valid
+// state resumes exactly as it was saved.
 func ResumeEngine[G any](st *EngineState[G], problem Problem[G]) (*Engine[G], error) {
 	s, err := newEngine(st.Spec, problem)
 	if err != nil {
@@ -218,10 +223,20 @@ func ResumeEngine[G any](st *EngineState[G], problem Problem[G]) (*Engine[G], er
 	}
 	s.pcg = &rand.PCG{}
 	if err := s.pcg.UnmarshalBinary(st.RNG); err != nil {
-		return nil, fmt.Errorf("dispatch: resume: rng state: %w", err)
+		return nil, badState("rng: not a random state of this search (%v)", err)
+	}
+	if err := s.checkState(st); err != nil {
+		return nil, err
 	}
 	s.rng = rand.New(s.pcg)
 	s.st = cloneState(problem, st)
+	if !s.budgetSpent() {
+		// A search saved in its deepening or polish and resumed with a
+		// larger budget goes on searching; both start again from the best
+		// once the new budget is spent (else the search's evaluations
+		// would count as the polish's and the budget never be spent).
+		s.st.Deepen, s.st.Polish = nil, nil
+	}
 	s.polish = s.st.Polish != nil || s.st.Deepen != nil
 	return s, nil
 }

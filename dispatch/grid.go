@@ -575,21 +575,28 @@ func (p *GridProblem) Clone(g Grid) Grid {
 	return g
 }
 
-// Check reports why g is not a maze of this search.
+// Check reports why g is not a maze of this search: its rows are not
+// Rows words, a row has walls at or beyond column Cols, an end is off the
+// grid, or with fixed ends an end is not the search's.
 func (p *GridProblem) Check(g Grid) error {
 	if len(g.Walls) != p.Rows {
-		return fmt.Errorf("%d rows, search is %dx%d", len(g.Walls), p.Rows, p.Cols)
+		return fmt.Errorf("the maze has %d rows, not the %d of the search's %dx%d grid", len(g.Walls), p.Rows, p.Rows, p.Cols)
 	}
 	for r, w := range g.Walls {
 		if w>>uint(p.Cols) != 0 {
 			return fmt.Errorf("row %d has walls beyond column %d", r, p.Cols-1)
 		}
 	}
-	if g.Entry < 0 || g.Entry >= p.Cols || g.Exit < 0 || g.Exit >= p.Cols {
-		return fmt.Errorf("entry %d, exit %d outside 0..%d", g.Entry, g.Exit, p.Cols-1)
+	for _, e := range []struct {
+		name string
+		col  int
+	}{{"entry", g.Entry}, {"exit", g.Exit}} {
+		if e.col < 0 || e.col >= p.Cols {
+			return fmt.Errorf("%s column %d outside 0..%d", e.name, e.col, p.Cols-1)
+		}
 	}
 	if !p.FreeEnds && (g.Entry != p.Config.Entry || g.Exit != p.Config.Exit) {
-		return fmt.Errorf("entry %d, exit %d, search fixes %d and %d", g.Entry, g.Exit, p.Config.Entry, p.Config.Exit)
+		return fmt.Errorf("entry column %d and exit column %d, where the search fixes %d and %d", g.Entry, g.Exit, p.Config.Entry, p.Config.Exit)
 	}
 	return nil
 }

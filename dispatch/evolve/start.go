@@ -57,7 +57,11 @@ func (s Start) Claim() error {
 
 // load reads the checkpoint of a resumed search and checks the flags
 // against the Spec it holds (a conflict is a mousemaze.UsageError); a given
-// --evals becomes the budget, which a resumed search may raise.
+// --evals becomes the budget, which a resumed search may raise. A budget
+// below the evaluations done ends the search where it stands: the budget
+// becomes those evaluations, so that the state (and the checkpoint saved
+// from it) never holds more evaluations than its budget, which resume
+// (checkState) refuses.
 func load[G any](s Start) (*dispatch.EngineState[G], error) {
 	if s.Checkpoint == "" {
 		return nil, usage(errors.New("--resume needs --checkpoint FILE"))
@@ -72,9 +76,20 @@ func load[G any](s Start) (*dispatch.EngineState[G], error) {
 		return nil, usage(err)
 	}
 	if s.Set["evals"] {
-		st.Spec.Evals = s.Evals
+		budget := s.Evals
+		if st.Evals <= st.Spec.Evals { // else the state is refused on resume
+			budget = max(budget, st.Evals)
+		}
+		st.Spec.Evals = budget
 	}
 	return st, nil
+}
+
+// resumeError names the checkpoint file s.Checkpoint in err, an error of
+// resuming the state it holds (a Spec or a state that no search could have
+// written: dispatch.ErrState).
+func resumeError(s Start, err error) error {
+	return fmt.Errorf("checkpoint %s: %w", s.Checkpoint, err)
 }
 
 // GridOptions are the settings of a new grid search as evolve and slurm
@@ -216,7 +231,11 @@ func startGrid(s Start, o GridOptions, initFile string, open func(dispatch.Spec)
 		if err != nil {
 			return nil, err
 		}
-		return dispatch.Resume(st, ev)
+		search, err := dispatch.Resume(st, ev)
+		if err != nil {
+			return nil, resumeError(s, err)
+		}
+		return search, nil
 	}
 	var initial []mousemaze.Maze
 	var lines []int
@@ -343,7 +362,11 @@ func StartEdges(s Start, o EdgeOptions) (*dispatch.EdgeSearch, error) {
 		if err != nil {
 			return nil, err
 		}
-		return dispatch.ResumeEngine(st, prob)
+		search, err := dispatch.ResumeEngine(st, prob)
+		if err != nil {
+			return nil, resumeError(s, err)
+		}
+		return search, nil
 	}
 	p, err := o.Spec()
 	if err != nil {

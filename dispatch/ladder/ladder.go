@@ -205,6 +205,9 @@ func Hunt(o Options, resume bool) (Result, error) {
 			return Result{}, fmt.Errorf("%w: --init: a %s maze, where the ladder starts at --from %s", ErrOptions, m.Size(), o.From)
 		}
 	}
+	if c := o.Grid.Config; o.Records != "" && (c.Entry != 0 || c.Exit != 0 || c.K != 0 || c.Order != (mousemaze.Order{}) && c.Order.String() != "DRLU") {
+		return Result{}, fmt.Errorf("%w: --records keeps mazes of the default rules (entry 0, exit 0, order DRLU, exact counting)", ErrOptions)
+	}
 	set, err := o.settings()
 	if err != nil {
 		return Result{}, err
@@ -219,6 +222,9 @@ func Hunt(o Options, resume bool) (Result, error) {
 			return Result{}, fmt.Errorf("%w: %s was started with other flags; restate them (%s)", ErrSettings, statePath(o.Dir), st.Settings)
 		}
 		h.st = st
+		if err := h.checkRuns(statePath(o.Dir), sizes); err != nil {
+			return Result{}, err
+		}
 	} else if err := os.MkdirAll(o.Dir, 0o777); err != nil {
 		return Result{}, err
 	}
@@ -269,7 +275,7 @@ func (h *hunt) plan(k int, sz mousemaze.Size, below []mousemaze.Maze) ([]plan, e
 	add := func(start []mousemaze.Maze, from int64, at string) {
 		for s := 0; s < h.o.Seeds; s++ {
 			i := len(plans)
-			seed := h.o.Grid.Seed + uint64(k)<<20 + uint64(i)
+			seed := runSeed(h.o.Grid.Seed, k, i)
 			plans = append(plans, plan{run: Run{Size: sz.String(), Index: i, Seed: seed, From: from, At: at}, start: start})
 		}
 	}
@@ -293,10 +299,71 @@ func (h *hunt) plan(k int, sz mousemaze.Size, below []mousemaze.Maze) ([]plan, e
 		}
 	}
 	if len(plans) == 0 {
-		return nil, fmt.Errorf("no maze of %s could be grown into %s", below[0].Size(), sz)
+		return nil, fmt.Errorf("no maze of %dx%d could be grown into %s", sz.Rows-1, sz.Cols-1, sz)
 	}
 	return plans, nil
 }
+
+// checkRuns checks the runs of a hunt's state file, read from path, before
+// the hunt resumes from them: each must be a run of one of the ladder's
+// sizes with the seed the ladder gives it, listed once, with counts that
+// are not negative and a maze of its size whose walk under the hunt's
+// rules takes the turns it records (the maze is walked again). Its errors
+// name path and the run.
+func (h *hunt) checkRuns(path string, sizes []mousemaze.Size) error {
+	type key struct {
+		size  string
+		index int
+	}
+	seen := map[key]bool{}
+	for i, r := range h.st.Runs {
+		bad := func(format string, args ...any) error {
+			return fmt.Errorf("%s: runs[%d] (%s run %d): %s", path, i, r.Size, r.Index, fmt.Sprintf(format, args...))
+		}
+		sz, err := mousemaze.ParseSize(r.Size)
+		k := slices.Index(sizes, sz)
+		if err != nil || k < 0 {
+			return bad("size %q is not one of the hunt's, %s to %s", r.Size, sizes[0], sizes[len(sizes)-1])
+		}
+		switch {
+		case r.Index < 0:
+			return bad("index %d is negative", r.Index)
+		case seen[key{sz.String(), r.Index}]:
+			return bad("the run is listed twice")
+		case r.From < 0 || r.Evals < 0 || r.Seconds < 0:
+			return bad("from_turns %d, evals %d, seconds %g: none can be negative", r.From, r.Evals, r.Seconds)
+		}
+		seen[key{sz.String(), r.Index}] = true
+		if want := runSeed(h.o.Grid.Seed, k, r.Index); r.Seed != want {
+			return bad("seed %d, where the hunt gives this run seed %d", r.Seed, want)
+		}
+		if r.At != "" {
+			if _, err := mousemaze.ParseOffset(r.At); err != nil {
+				return bad("at %q: %v", r.At, err)
+			}
+		}
+		if len(r.Walls) != sz.Rows {
+			return bad("walls holds %d rows; a %s maze has %d", len(r.Walls), sz, sz.Rows)
+		}
+		m := mousemaze.Maze{Rows: sz.Rows, Cols: sz.Cols, Walls: r.Walls}
+		if err := m.Validate(); err != nil {
+			return bad("walls: %v", err)
+		}
+		res, err := mousemaze.Walk(m, h.o.Grid.Config)
+		switch {
+		case err != nil:
+			return bad("walking its maze: %v", err)
+		case !res.Feasible:
+			return bad("its maze is infeasible: the mouse cannot reach the exit")
+		case res.Turns != r.Turns:
+			return bad("its maze walks %d turns, not the %d it records", res.Turns, r.Turns)
+		}
+	}
+	return nil
+}
+
+// runSeed is the seed of run i of rung k of a hunt of seed seed.
+func runSeed(seed uint64, k, i int) uint64 { return seed + uint64(k)<<20 + uint64(i) }
 
 // turns is the walk length of m under cfg (0 for an infeasible maze).
 func turns(m mousemaze.Maze, cfg mousemaze.Config) int64 {
@@ -451,8 +518,14 @@ func (h *hunt) record(best Best, runs []Run, plans int) error {
 	}
 	written := false
 	if h.o.Records != "" {
+		// The file states the turns of a walk under its rules without a
+		// cap (ReadRecords checks them): a capped run's turns are not.
+		turns, err := walkRecord(best.Maze)
+		if err != nil {
+			return fmt.Errorf("--records: the best %s maze: %v", best.Size, err)
+		}
 		old, ok := h.records.Best(best.Size)
-		if !ok || best.Turns > old.Turns {
+		if !ok || turns > old.Turns {
 			r := runs[slices.IndexFunc(runs, func(r Run) bool { return r.Turns == best.Turns })]
 			note := fmt.Sprintf("mousemaze hunt, run %d of %s (seed %d, %d evaluations, %.0f s)", r.Index, r.Size, r.Seed, r.Evals, r.Seconds)
 			if r.From > 0 {
@@ -461,7 +534,7 @@ func (h *hunt) record(best Best, runs []Run, plans int) error {
 			if ok {
 				note += fmt.Sprintf("; the record before had %d turns", old.Turns)
 			}
-			h.records.Put(Record{Maze: best.Maze, Turns: best.Turns, Note: note})
+			h.records.Put(Record{Maze: best.Maze, Turns: turns, Note: note})
 			var buf bytes.Buffer
 			if err := h.records.Write(&buf); err != nil {
 				return err

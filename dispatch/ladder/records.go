@@ -113,8 +113,11 @@ func parseRecords(r io.Reader, name string) (Records, error) {
 	return rs, nil
 }
 
-// ReadRecords reads the records file at path, as parseRecords reads one;
-// a file that does not exist is an empty Records.
+// ReadRecords reads the records file at path, as parseRecords reads one,
+// and walks every record's maze under the file's rules (recordRules):
+// a heading whose turns are not its maze's walk is an error naming the
+// file and the heading's line, as is an infeasible maze. A file that does
+// not exist is an empty Records.
 func ReadRecords(path string) (Records, error) {
 	f, err := os.Open(path)
 	if os.IsNotExist(err) {
@@ -123,7 +126,45 @@ func ReadRecords(path string) (Records, error) {
 		return Records{}, err
 	}
 	defer f.Close()
-	return parseRecords(f, path)
+	rs, err := parseRecords(f, path)
+	if err != nil {
+		return Records{}, err
+	}
+	return rs, rs.check(path)
+}
+
+// recordRules are the rules of a records file's mazes: the default ones
+// (entry and exit in column 0, order DRLU, exact counting, no cap).
+var recordRules = mousemaze.Config{}
+
+// walkRecord returns the turns of m's walk under recordRules; an
+// infeasible maze, or one the mouse does not escape, is an error.
+func walkRecord(m mousemaze.Maze) (int64, error) {
+	res, err := mousemaze.Walk(m, recordRules)
+	switch {
+	case err != nil:
+		return 0, err
+	case !res.Feasible:
+		return 0, fmt.Errorf("the maze is infeasible: the mouse cannot reach the exit")
+	case !res.Escaped:
+		return 0, fmt.Errorf("the mouse does not escape the maze")
+	}
+	return res.Turns, nil
+}
+
+// check walks every record of rs (read from name) and wants the turns its
+// heading states; its errors name the heading's line.
+func (rs Records) check(name string) error {
+	for _, r := range rs.List {
+		turns, err := walkRecord(r.Maze)
+		if err != nil {
+			return fmt.Errorf("%s:%d: %v", name, r.Line, err)
+		}
+		if turns != r.Turns {
+			return fmt.Errorf("%s:%d: the heading says %d turns, but the maze walks %d", name, r.Line, r.Turns, turns)
+		}
+	}
+	return nil
 }
 
 // Best returns the record of size sz, if any (the longest when there are
