@@ -2,6 +2,8 @@ package mousemaze
 
 import (
 	"fmt"
+	"math"
+	"slices"
 	"strconv"
 )
 
@@ -124,29 +126,198 @@ func Distances(n, source int, next func(u int) []int) []int {
 // Feasible reports whether the exit can be reached from the start.
 func (g Graph) Feasible() bool { return g.distances(g.Start)[g.Exit] >= 0 }
 
-// component returns the vertices of the start's connected component.
-func (g Graph) component() []int {
-	var comp []int
-	for v, d := range g.distances(g.Start) {
-		if d >= 0 {
-			comp = append(comp, v)
-		}
-	}
-	return comp
+// MaxDiameterWork bounds the work of the diameter search of
+// Graph.ComponentStats: the vertices and neighbour-list entries its
+// breadth-first searches visit, 2^26 (about a second at most). A few
+// searches find the diameter of trees, grids and most sparse graphs, and
+// any graph of up to a few thousand vertices can be searched from every
+// vertex; on a larger graph that defeats the method the search stops at
+// this bound and gives the diameter's bounds instead of its value. Four
+// searches (from the start, from two far-apart vertices and from the
+// central vertex) are always made.
+const MaxDiameterWork = 1 << 26
+
+// diameterWork is the bound ComponentStats uses, MaxDiameterWork but in
+// the tests of the bound.
+var diameterWork = MaxDiameterWork
+
+// ComponentStats describes the connected component of a graph's start,
+// the only part of the graph the mouse can see (Graph.ComponentStats).
+type ComponentStats struct {
+	// Vertices is the number of vertices of the component, MaxDegree its
+	// largest degree Δ.
+	Vertices, MaxDegree int
+	// DiameterMin ≤ the component's diameter ≤ DiameterMax. They are
+	// equal, the diameter, unless the search for it ran into
+	// MaxDiameterWork (DiameterExact).
+	DiameterMin, DiameterMax int
+}
+
+// DiameterExact reports whether the diameter is known: DiameterMin and
+// DiameterMax are equal.
+func (s ComponentStats) DiameterExact() bool { return s.DiameterMin == s.DiameterMax }
+
+// Theorem8Bound returns the paper's Theorem 8 bound |V|·Σ_{i=1..diam} Δ^i
+// of the component (see the function Theorem8Bound), with diam its
+// DiameterMax: still a bound on the turns when only bounds on the
+// diameter are known. It saturates at math.MaxInt64.
+func (s ComponentStats) Theorem8Bound() int64 {
+	return satMul(int64(s.Vertices), theorem8Sum(int64(s.MaxDegree), int64(s.DiameterMax)))
 }
 
 // Stats describes the connected component of the start, the only part
 // of the graph the mouse can see: its number of vertices, its largest
-// degree Δ and its diameter (by a breadth-first search from every vertex).
+// degree Δ and its diameter, or where that is not known exactly (see
+// ComponentStats) an upper bound on it.
 func (g Graph) Stats() (vertices, maxDegree, diameter int) {
-	comp := g.component()
+	s := g.ComponentStats()
+	return s.Vertices, s.MaxDegree, s.DiameterMax
+}
+
+// ComponentStats describes the connected component of the start: its
+// vertices, its largest degree and its diameter. The diameter comes from
+// the iFUB method (Crescenzi et al., "On computing the diameter of
+// real-world undirected graphs", 2013), exact. Breadth-first searches
+// from far-apart vertices give a lower bound on the diameter and lower
+// bounds on every vertex's eccentricity (its distance to the farthest of
+// them), which find a central vertex u; then it searches from the
+// vertices farthest from u, level by level, until the largest
+// eccentricity found is at least twice the level's distance. On trees,
+// grids and most sparse graphs that is a few searches in all. When the
+// searches would visit more than MaxDiameterWork vertices and list
+// entries, it stops and returns the bounds it has.
+func (g Graph) ComponentStats() ComponentStats {
+	b := newBFS(len(g.Prefs))
+	comp := slices.Clone(b.run(g, g.Start))
+	b.reset(comp)
+	s := ComponentStats{Vertices: len(comp)}
+	cost, degrees := len(comp), 0
 	for _, v := range comp {
-		maxDegree = max(maxDegree, len(g.Prefs[v]))
-		for _, d := range g.distances(v) {
-			diameter = max(diameter, d)
+		s.MaxDegree = max(s.MaxDegree, len(g.Prefs[v]))
+		degrees += len(g.Prefs[v])
+	}
+	cost += degrees
+	n := len(comp)
+	switch {
+	case n == 1:
+		return s
+	case degrees == n*(n-1): // complete: every pair is joined
+		s.DiameterMin, s.DiameterMax = 1, 1
+		return s
+	}
+	// farthest[v] is v's distance to the farthest vertex searched from, a
+	// lower bound on its eccentricity, and sum[v] the sum of the
+	// distances, which breaks ties (the smaller is the more central).
+	farthest, sum := make([]int32, len(g.Prefs)), make([]int64, len(g.Prefs))
+	lo, hi, work := 0, math.MaxInt, 0
+	sweep := func(src int32) (far int32) {
+		order := b.run(g, int(src))
+		far = order[len(order)-1]
+		e := int(b.dist[far])
+		lo, hi = max(lo, e), min(hi, 2*e)
+		for _, v := range order {
+			farthest[v] = max(farthest[v], b.dist[v])
+			sum[v] += int64(b.dist[v])
+		}
+		b.reset(order)
+		work += cost
+		return far
+	}
+	sweep(sweep(comp[n-1])) // the ends of a long path
+	// The center: search from the vertex of least bound and from the
+	// vertex farthest from it, which makes its bound its eccentricity,
+	// until the vertex of least bound is one searched from: no vertex has
+	// a smaller eccentricity.
+	var u int32
+	searched := make(map[int32]bool)
+	for range maxCenterTries {
+		u = comp[0]
+		for _, v := range comp {
+			if farthest[v] < farthest[u] || farthest[v] == farthest[u] && sum[v] < sum[u] {
+				u = v
+			}
+		}
+		if searched[u] || work+2*cost > diameterWork {
+			break
+		}
+		searched[u] = true
+		sweep(sweep(u))
+	}
+	levels := slices.Clone(b.run(g, int(u)))
+	depth := make([]int32, len(levels))
+	for i, v := range levels {
+		depth[i] = b.dist[v]
+	}
+	b.reset(levels)
+	e := int(depth[len(depth)-1])
+	lo, hi = max(lo, e), min(hi, 2*e)
+	// Levels from the farthest: once every vertex at distance i or more
+	// from u has its eccentricity in lo, no pair is farther apart than
+	// max(lo, 2(i−1)).
+	end := len(levels)
+	for i := e; lo < hi && i >= 1; i-- {
+		start := end
+		for start > 0 && int(depth[start-1]) == i {
+			start--
+		}
+		for _, x := range levels[start:end] {
+			if work += cost; work > diameterWork {
+				s.DiameterMin, s.DiameterMax = lo, hi
+				return s
+			}
+			order := b.run(g, int(x))
+			lo = max(lo, int(b.dist[order[len(order)-1]]))
+			b.reset(order)
+		}
+		hi = min(hi, max(lo, 2*(i-1)))
+		end = start
+	}
+	s.DiameterMin, s.DiameterMax = lo, lo
+	return s
+}
+
+// maxCenterTries bounds the vertices ComponentStats tries as the center
+// (two searches each).
+const maxCenterTries = 8
+
+// bfs holds the buffers of breadth-first searches on one graph: dist is
+// −1 except on the vertices of the last search until reset.
+type bfs struct {
+	dist, queue []int32
+}
+
+// newBFS returns the buffers for a graph of n vertices.
+func newBFS(n int) *bfs {
+	b := &bfs{dist: make([]int32, n)}
+	for i := range b.dist {
+		b.dist[i] = -1
+	}
+	return b
+}
+
+// run searches g from src and returns the vertices reached in the order
+// of their distances (b.dist), so the last is a farthest. The slice is
+// b's until the next run.
+func (b *bfs) run(g Graph, src int) []int32 {
+	b.queue = append(b.queue[:0], int32(src))
+	b.dist[src] = 0
+	for h := 0; h < len(b.queue); h++ {
+		u := b.queue[h]
+		for _, w := range g.Prefs[u] {
+			if b.dist[w] < 0 {
+				b.dist[w] = b.dist[u] + 1
+				b.queue = append(b.queue, int32(w))
+			}
 		}
 	}
-	return len(comp), maxDegree, diameter
+	return b.queue
+}
+
+// reset clears the distances of the vertices of a search.
+func (b *bfs) reset(order []int32) {
+	for _, v := range order {
+		b.dist[v] = -1
+	}
 }
 
 // Theorem8Bound returns the paper's Theorem 8 bound on the number of turns
@@ -155,10 +326,10 @@ func (g Graph) Stats() (vertices, maxDegree, diameter int) {
 // bound for a disconnected G would be infinite). Each vertex is visited at
 // most Σ_{i=1..d} Δ^i times, d its distance from the exit, and the exit
 // once, so turns = 1 + the visits to vertices other than the exit stays
-// within it. The value saturates at math.MaxInt64.
+// within it. The value saturates at math.MaxInt64; where the diameter is
+// not known exactly (ComponentStats) its upper bound is used.
 func Theorem8Bound(g Graph) int64 {
-	n, delta, diam := g.Stats()
-	return satMul(int64(n), theorem8Sum(int64(delta), int64(diam)))
+	return g.ComponentStats().Theorem8Bound()
 }
 
 // WalkGraph walks the mouse through g under cfg, whose fields K, Cap and

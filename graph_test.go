@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"time"
 )
 
 // randomOrder returns a random permutation of DRLU.
@@ -356,5 +358,183 @@ func TestSinglePath(t *testing.T) {
 		if err != nil || !got.Same(tc.want) {
 			t.Errorf("grid, k=%d: got %+v, %v, want %+v", tc.k, got, err, tc.want)
 		}
+	}
+}
+
+// bruteStats is Stats the slow way: a breadth-first search from every
+// vertex of the start's component.
+func bruteStats(g Graph) (vertices, maxDegree, diameter int) {
+	for v, d := range g.distances(g.Start) {
+		if d < 0 {
+			continue
+		}
+		vertices++
+		maxDegree = max(maxDegree, len(g.Prefs[v]))
+		for _, e := range g.distances(v) {
+			diameter = max(diameter, e)
+		}
+	}
+	return vertices, maxDegree, diameter
+}
+
+// pathGraph returns the path 0 – 1 – … – n−1 with the given start and exit.
+func pathGraph(n, start, exit int) Graph {
+	g := Graph{Prefs: make([][]int, n), Start: start, Exit: exit}
+	for v := 0; v+1 < n; v++ {
+		g.Prefs[v] = append(g.Prefs[v], v+1)
+		g.Prefs[v+1] = append(g.Prefs[v+1], v)
+	}
+	return g
+}
+
+// TestComponentStats checks the diameter search against a search from
+// every vertex on random graphs (sparse, dense, with a second component)
+// and on paths, cycles, stars and complete graphs.
+func TestComponentStats(t *testing.T) {
+	cycle := func(n int) Graph {
+		g := pathGraph(n, 0, 1)
+		g.Prefs[0] = append(g.Prefs[0], n-1)
+		g.Prefs[n-1] = append(g.Prefs[n-1], 0)
+		return g
+	}
+	complete := func(n int) Graph {
+		g := Graph{Prefs: make([][]int, n), Start: 0, Exit: n - 1}
+		for a := range n {
+			for b := range n {
+				if a != b {
+					g.Prefs[a] = append(g.Prefs[a], b)
+				}
+			}
+		}
+		return g
+	}
+	tests := []struct {
+		name string
+		g    Graph
+		want ComponentStats
+	}{
+		{"edge", pathGraph(2, 0, 1), ComponentStats{2, 1, 1, 1}},
+		{"path of 3 from its middle", pathGraph(3, 1, 0), ComponentStats{3, 2, 2, 2}},
+		{"path of 20000", pathGraph(20000, 1, 0), ComponentStats{20000, 2, 19999, 19999}},
+		{"cycle of 7", cycle(7), ComponentStats{7, 2, 3, 3}},
+		{"cycle of 8", cycle(8), ComponentStats{8, 2, 4, 4}},
+		{"complete 6", complete(6), ComponentStats{6, 5, 1, 1}},
+		{"star", Lemma11(6), ComponentStats{8, 6, 3, 3}},
+		{"start cut off", Graph{Prefs: [][]int{{}, {2}, {1}}, Start: 0, Exit: 1}, ComponentStats{1, 0, 0, 0}},
+	}
+	for _, tc := range tests {
+		if got := tc.g.ComponentStats(); got != tc.want {
+			t.Errorf("%s: %+v, want %+v", tc.name, got, tc.want)
+		}
+	}
+	rng := rand.New(rand.NewPCG(5, 11))
+	for i := range 2000 {
+		n := 2 + rng.IntN(40)
+		g := randomGraph(rng, n, []float64{0, 0.02, 0.1, 0.5, 0.9}[i%5])
+		if i%3 == 0 { // a second component the start does not see
+			h := randomGraph(rng, 2+rng.IntN(5), 0.3)
+			for _, p := range h.Prefs {
+				q := make([]int, len(p))
+				for j, w := range p {
+					q[j] = w + n
+				}
+				g.Prefs = append(g.Prefs, q)
+			}
+		}
+		v, d, diam := bruteStats(g)
+		want := ComponentStats{v, d, diam, diam}
+		if got := g.ComponentStats(); got != want {
+			t.Fatalf("graph %d %+v: %+v, want %+v", i, g, got, want)
+		}
+		if gv, gd, gdiam := g.Stats(); gv != v || gd != d || gdiam != diam {
+			t.Fatalf("graph %d: Stats %d %d %d, want %d %d %d", i, gv, gd, gdiam, v, d, diam)
+		}
+	}
+}
+
+// TestComponentStatsWorkBound lowers the bound on the diameter search and
+// checks that it then gives bounds around the diameter, and that the
+// Theorem 8 bound uses the upper one.
+func TestComponentStatsWorkBound(t *testing.T) {
+	defer func(w int) { diameterWork = w }(diameterWork)
+	rng := rand.New(rand.NewPCG(3, 3))
+	inexact := 0
+	for i := range 500 {
+		g := randomGraph(rng, 10+rng.IntN(30), 0.05+0.2*rng.Float64())
+		_, _, diam := bruteStats(g)
+		diameterWork = rng.IntN(4) * len(g.Prefs) * 4
+		s := g.ComponentStats()
+		if s.DiameterMin > diam || s.DiameterMax < diam || s.DiameterExact() != (s.DiameterMin == diam && s.DiameterMax == diam) {
+			t.Fatalf("graph %d: diameter %d outside %d..%d (exact %v)", i, diam, s.DiameterMin, s.DiameterMax, s.DiameterExact())
+		}
+		if !s.DiameterExact() {
+			inexact++
+			if _, _, hi := g.Stats(); hi != s.DiameterMax {
+				t.Fatalf("graph %d: Stats gives diameter %d, want the upper bound %d", i, hi, s.DiameterMax)
+			}
+			want := ComponentStats{s.Vertices, s.MaxDegree, s.DiameterMax, s.DiameterMax}.Theorem8Bound()
+			if b := Theorem8Bound(g); b != want {
+				t.Fatalf("graph %d: bound %d, want %d", i, b, want)
+			}
+		}
+	}
+	if inexact == 0 {
+		t.Error("no search stopped at the bound")
+	}
+}
+
+// gridGraph returns the R×C grid graph, vertex r·C+c, start 0 and exit 1.
+func gridGraph(rows, cols int) Graph {
+	g := Graph{Prefs: make([][]int, rows*cols), Start: 0, Exit: 1}
+	for v := range rows * cols {
+		if v%cols+1 < cols {
+			g.Prefs[v] = append(g.Prefs[v], v+1)
+			g.Prefs[v+1] = append(g.Prefs[v+1], v)
+		}
+		if v+cols < rows*cols {
+			g.Prefs[v] = append(g.Prefs[v], v+cols)
+			g.Prefs[v+cols] = append(g.Prefs[v+cols], v)
+		}
+	}
+	return g
+}
+
+// TestComponentStatsFewSearches wants trees, paths and grids, whose
+// center the searches find, described exactly within 16 searches.
+func TestComponentStatsFewSearches(t *testing.T) {
+	defer func(w int) { diameterWork = w }(diameterWork)
+	rng := rand.New(rand.NewPCG(9, 9))
+	tests := []struct {
+		name string
+		g    Graph
+	}{
+		{"grid 40x40", gridGraph(40, 40)},
+		{"grid 17x60", gridGraph(17, 60)},
+		{"path of 3000", pathGraph(3000, 0, 1)},
+		{"random tree", randomGraph(rng, 3000, 0)},
+	}
+	for _, tc := range tests {
+		cost := 0
+		for _, p := range tc.g.Prefs {
+			cost += 1 + len(p)
+		}
+		diameterWork = 16 * cost
+		_, _, diam := bruteStats(tc.g)
+		if s := tc.g.ComponentStats(); s.DiameterMin != diam || s.DiameterMax != diam {
+			t.Errorf("%s: diameter %d..%d in 16 searches, want %d", tc.name, s.DiameterMin, s.DiameterMax, diam)
+		}
+	}
+}
+
+// TestComponentStatsFast wants a path of 200,000 vertices described at
+// once (a search from every vertex would take minutes).
+func TestComponentStatsFast(t *testing.T) {
+	start := time.Now()
+	s := pathGraph(200000, 1, 0).ComponentStats()
+	if s != (ComponentStats{200000, 2, 199999, 199999}) || time.Since(start) > 5*time.Second {
+		t.Errorf("%+v in %v", s, time.Since(start))
+	}
+	if b := s.Theorem8Bound(); b != math.MaxInt64 {
+		t.Errorf("bound %d, want it saturated", b)
 	}
 }

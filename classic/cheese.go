@@ -8,8 +8,12 @@ package classic
 // moves and leads the rat along them). After each tick the rat moves to
 // the neighbour with the strongest aroma when that is stronger than its own
 // cell's (ties in Options.Order), and waits otherwise. Ticks are bounded
-// by the cap.
+// by the cap. A goal the start cannot reach (its aroma never gets there)
+// is reported unreachable without a tick (cutOff).
 func Cheese(nav *Nav, opt Options) Result {
+	if res, ok := cutOff(nav, opt); ok {
+		return res
+	}
 	t := newTrail(nav, opt)
 	n := nav.Cells()
 	tar := make([]float64, n)

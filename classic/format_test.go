@@ -68,7 +68,10 @@ func TestWrapBoard(t *testing.T) {
 
 // One-way doors can strand Trémaux: on a 1x3 row whose doors pass only
 // eastwards, from the middle cell with the goal on the west, Trémaux goes
-// east into 0,2 and cannot come back.
+// east into 0,2 and cannot come back. The random walk finds that goal cut
+// off before moving. With the door between 0,0 and 0,1 two-way the goal
+// can be reached, and the random walk either reaches it in one move or
+// goes east and is stuck.
 func TestOneWayStuck(t *testing.T) {
 	b := parseBoard(t, "; classic start 0,1\n; classic goal 0,0\n; classic oneway 0,0 E\n; classic oneway 0,1 E\n+-+-+-+\n|. . .|\n+-+-+-+\n")
 	res, _ := Solve(AlgoTremaux, b.Nav(), Options{})
@@ -76,8 +79,22 @@ func TestOneWayStuck(t *testing.T) {
 		t.Errorf("tremaux: %s after %d, want stuck after 1", res.Outcome, res.Steps)
 	}
 	res, _ = Solve(AlgoRandom, b.Nav(), Options{})
-	if res.Outcome != Stuck || res.Steps != 1 {
-		t.Errorf("random: %s after %d, want stuck after 1", res.Outcome, res.Steps)
+	if res.Outcome != Unreachable || res.Steps != 0 {
+		t.Errorf("random: %s after %d, want unreachable after 0", res.Outcome, res.Steps)
+	}
+	b = parseBoard(t, "; classic start 0,1\n; classic goal 0,0\n; classic oneway 0,1 E\n+-+-+-+\n|. . .|\n+-+-+-+\n")
+	stuck := 0
+	for seed := range uint64(20) {
+		res, _ := Solve(AlgoRandom, b.Nav(), Options{Rand: NewRand(seed)})
+		switch {
+		case res.Outcome == Stuck && res.Steps == 1:
+			stuck++
+		case res.Outcome != Reached || res.Steps != 1:
+			t.Errorf("random, seed %d: %s after %d, want stuck or reached after 1", seed, res.Outcome, res.Steps)
+		}
+	}
+	if stuck == 0 {
+		t.Error("random: never stuck in 20 seeds")
 	}
 }
 

@@ -12,8 +12,13 @@ import "slices"
 // mark is always the largest). The walk checks that state for repeats
 // with Brent's method and reports a repeat as a loop; the loop start it
 // reports is a move from which the walk is periodic (not always the
-// first). A random walk is bounded by the cap.
+// first). A random walk is bounded by the cap. A goal the start cannot
+// reach is reported unreachable without walking (cutOff), with either tie
+// rule.
 func LRUWalk(nav *Nav, opt Options) Result {
+	if res, ok := cutOff(nav, opt); ok {
+		return res
+	}
 	t := newTrail(nav, opt)
 	s := newLRUStepper(nav, opt.Rand, opt.order(), opt.FixedTies)
 	p := nav.Start

@@ -85,7 +85,9 @@ type Result struct {
 	// Route is a start-to-goal route the solver leaves behind, when it has
 	// one: bfs's shortest path, Trémaux's path along its return marks.
 	Route []int `json:"route,omitempty"`
-	// Explored counts the cells labelled by bfs or visited by a walker.
+	// Explored counts the cells labelled by bfs or visited by a walker;
+	// for a goal random, lru or tar found cut off before moving, the
+	// cells the start reaches.
 	Explored int `json:"explored"`
 	// LoopStart and LoopLength describe a detected loop: the walk repeats
 	// from move LoopStart on with period LoopLength moves.
@@ -191,4 +193,28 @@ func (t *trail) move(i int) {
 
 func (t *trail) result(outcome string) Result {
 	return Result{Outcome: outcome, Steps: t.steps, Path: t.path, Explored: t.seen}
+}
+
+// cutOff checks, by a breadth-first flood from the start along the moves
+// of nav (one-way doors respected), whether the goal can be reached. When
+// it cannot, ok is true and res reports it unreachable, as bfs does, with
+// no move made, Explored the cells the flood reached and Path the start
+// alone (with Options.Path): the walkers that cannot tell a goal cut off
+// from one they have not found yet (random, lru, tar) check this first
+// instead of walking to the cap.
+func cutOff(nav *Nav, opt Options) (res Result, ok bool) {
+	dist := bfsFrom(nav, nav.Start)
+	if dist[nav.Goal] >= 0 {
+		return Result{}, false
+	}
+	res.Outcome = Unreachable
+	for _, d := range dist {
+		if d >= 0 {
+			res.Explored++
+		}
+	}
+	if opt.Path {
+		res.Path = []int{nav.Start}
+	}
+	return res, true
 }

@@ -222,31 +222,58 @@ func TestBFSShortestAndTremauxDoors(t *testing.T) {
 	}
 }
 
-// A goal walled off: 1x3, wall between cells 1 and 2. The LRU walk with
-// fixed ties shuttles 0→1→0→1…; its state after move 1 (in cell 1, every
-// cell's single door ranked 0) comes back after move 3, so Brent's check
-// reports the loop from move 1 with period 2. Random ties hit the cap;
-// the hand walk loops at once (0 facing E → 1 → 0 → 1 facing E, period 2).
+// A goal walled off: 1x3, wall between cells 1 and 2. Every solver ends
+// without walking to the cap: bfs and Trémaux search and find it cut off;
+// random, lru (with either tie rule) and tar check first with a flood and
+// report it unreachable without a move; the hand walk loops at once (0
+// facing E → 1 → 0 → 1 facing E, period 2).
 func TestLoopsReported(t *testing.T) {
 	b := parseBoard(t, "; classic goal 0,2\n+-+-+-+\n|. .|.|\n+-+-+-+\n")
 	nav := b.Nav()
-	res, _ := Solve(AlgoLRU, nav, Options{FixedTies: true})
-	if res.Outcome != Looped || res.LoopStart != 1 || res.LoopLength != 2 || res.Steps != 3 {
-		t.Errorf("lru fixed: %s after %d, loop %d+%d; want loop after 3, 1+2", res.Outcome, res.Steps, res.LoopStart, res.LoopLength)
-	}
-	res, _ = Solve(AlgoLRU, nav, Options{Cap: 500})
-	if res.Outcome != Capped || res.Steps != 500 {
-		t.Errorf("lru random: %s after %d, want capped after 500", res.Outcome, res.Steps)
-	}
-	res, _ = Solve(AlgoLeft, nav, Options{Heading: East})
+	res, _ := Solve(AlgoLeft, nav, Options{Heading: East})
 	if res.Outcome != Looped || res.LoopStart != 1 || res.LoopLength != 2 {
 		t.Errorf("left: %s loop %d+%d, want loop 1+2", res.Outcome, res.LoopStart, res.LoopLength)
 	}
-	for algo, want := range map[string]string{AlgoRandom: Capped, AlgoTAR: Capped, AlgoBFS: Unreachable, AlgoTremaux: Unreachable, AlgoTremauxAll: Unreachable, AlgoSwitchLeft: Looped} {
-		res, _ := Solve(algo, nav, Options{Cap: 300})
-		if res.Outcome != want || res.Reached {
-			t.Errorf("%s: %s, want %s", algo, res.Outcome, want)
+	for _, tc := range []struct {
+		algo  string
+		opt   Options
+		want  string
+		steps int64
+	}{
+		{AlgoRandom, Options{}, Unreachable, 0},
+		{AlgoLRU, Options{}, Unreachable, 0},
+		{AlgoLRU, Options{FixedTies: true}, Unreachable, 0},
+		{AlgoTAR, Options{}, Unreachable, 0},
+		{AlgoBFS, Options{}, Unreachable, 0},
+		{AlgoTremaux, Options{}, Unreachable, 2},
+		{AlgoTremauxAll, Options{}, Unreachable, 2},
+		{AlgoSwitchLeft, Options{Cap: 300}, Looped, -1},
+	} {
+		tc.opt.Path = true
+		res, _ := Solve(tc.algo, nav, tc.opt)
+		if res.Outcome != tc.want || res.Reached || tc.steps >= 0 && res.Steps != tc.steps {
+			t.Errorf("%s %+v: %s after %d steps, want %s after %d", tc.algo, tc.opt, res.Outcome, res.Steps, tc.want, tc.steps)
 		}
+		if tc.want == Unreachable && res.Explored != 2 {
+			t.Errorf("%s: %d cells explored, want the 2 the start reaches", tc.algo, res.Explored)
+		}
+		if tc.steps == 0 && tc.algo != AlgoBFS && !slices.Equal(res.Path, []int{0}) {
+			t.Errorf("%s: path %v, want the start alone", tc.algo, res.Path)
+		}
+	}
+	// The goal reachable, but a one-way door (east from 0,0) leads into
+	// 0,1 – 0,2, which cannot come back: the LRU walk with fixed ties
+	// shuttles 0,1 → 0,2 → 0,1 …; its state after move 1 (in 0,1, every
+	// door ranked) comes back after move 3, so Brent's check reports the
+	// loop from move 1 with period 2.
+	ow := parseBoard(t, "; classic goal 1,0\n; classic oneway 0,0 E\n+-+-+-+\n|. . .|\n+ +-+-+\n|.|.|.|\n+-+-+-+\n")
+	res, _ = Solve(AlgoLRU, ow.Nav(), Options{FixedTies: true})
+	if res.Outcome != Looped || res.LoopStart != 1 || res.LoopLength != 2 || res.Steps != 3 {
+		t.Errorf("lru fixed: %s after %d, loop %d+%d; want loop after 3, 1+2", res.Outcome, res.Steps, res.LoopStart, res.LoopLength)
+	}
+	res, _ = Solve(AlgoBFS, ow.Nav(), Options{})
+	if res.Outcome != Reached || res.Steps != 1 {
+		t.Errorf("bfs: %s after %d, want reached after 1", res.Outcome, res.Steps)
 	}
 }
 

@@ -1,8 +1,12 @@
 package classic
 
 // RandomWalk is §3.1: from the start, move through a door chosen at random
-// until the goal is reached or the cap is hit.
+// until the goal is reached or the cap is hit. A goal the start cannot
+// reach is reported unreachable without walking (cutOff).
 func RandomWalk(nav *Nav, opt Options) Result {
+	if res, ok := cutOff(nav, opt); ok {
+		return res
+	}
 	t := newTrail(nav, opt)
 	s := &randomStepper{nav: nav, rng: opt.Rand}
 	for p := nav.Start; p != nav.Goal; {

@@ -2,7 +2,9 @@ package evalout
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 
@@ -44,5 +46,35 @@ func TestWriteGraphTableHeat(t *testing.T) {
 	want := fmt.Sprintf("visits per vertex: s=%d t=%d v1=%d\n", rec.Heat["s"], rec.Heat["t"], rec.Heat["v1"])
 	if !strings.HasSuffix(b.String(), want) {
 		t.Errorf("got\n%s\nwant it to end %q", b.String(), want)
+	}
+}
+
+// TestWriteGraphMarks checks how the table and the JSON mark a diameter
+// known only by its bounds and a saturated Theorem 8 bound, and that a
+// record with neither prints as before.
+func TestWriteGraphMarks(t *testing.T) {
+	three := 3
+	tests := []struct {
+		name        string
+		rec         GraphRecord
+		diam, bound string // the table's columns
+		json        string
+	}{
+		{"exact", GraphRecord{File: "g", Diameter: &three, Bound: 18}, "3", "18", `"diameter":3,"theorem8_bound":18,"k"`},
+		{"bounds", GraphRecord{File: "g", DiameterBounds: &[2]int{4, 7}, Bound: 99}, "4..7", "99", `"diameter_bounds":[4,7],"theorem8_bound":99,"k"`},
+		{"saturated", GraphRecord{File: "g", Diameter: &three, Bound: math.MaxInt64, BoundSaturated: true},
+			"3", "≥9223372036854775807", `"diameter":3,"theorem8_bound":9223372036854775807,"theorem8_bound_saturated":true,"k"`},
+	}
+	for _, tc := range tests {
+		var b bytes.Buffer
+		WriteGraphTable(&b, []GraphRecord{tc.rec}, false)
+		lines := strings.Split(strings.TrimSpace(b.String()), "\n")
+		if f := strings.Fields(lines[len(lines)-1]); len(f) != 13 || f[4] != tc.diam || f[7] != tc.bound {
+			t.Errorf("%s: table\n%s\nwant diam %s and bound %s", tc.name, b.String(), tc.diam, tc.bound)
+		}
+		j, err := json.Marshal(tc.rec)
+		if err != nil || !strings.Contains(string(j), tc.json) {
+			t.Errorf("%s: JSON %s, %v; want it to hold %s", tc.name, j, err, tc.json)
+		}
 	}
 }

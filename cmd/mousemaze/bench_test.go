@@ -189,3 +189,32 @@ func TestBenchMazes(t *testing.T) {
 		}
 	}
 }
+
+// TestBenchSelfcheckLimits wants the counts that size what bench and
+// selfcheck hold in memory refused with a usage error naming the flag,
+// before anything is allocated, and selfcheck's default batch lowered to
+// fit a large size rather than refused.
+func TestBenchSelfcheckLimits(t *testing.T) {
+	tests := []struct {
+		args []string
+		code int
+		msg  string
+	}{
+		{[]string{"bench", "--sizes", "3x3", "--n", "100000000", "--duration", "10ms", "--backends", "ref", "--mazes", "random"}, exitUsage,
+			"mousemaze bench: --n 100000000: at most 1048576 mazes of 3x3 per population"},
+		{[]string{"bench", "--sizes", "6x6,64x64", "--n", "16385", "--backends", "ref"}, exitUsage, "--n 16385: at most 16384 mazes of 64x64 per population"},
+		{[]string{"selfcheck", "--n", "50000000", "--batch", "50000000", "--sizes", "64x64"}, exitUsage,
+			"mousemaze selfcheck: --batch 50000000: at most 16384 mazes of 64x64 per batch"},
+		{[]string{"selfcheck", "--n", "5", "--batch", "50000", "--sizes", "1x1,64x64"}, exitUsage, "--batch 50000: at most 16384 mazes of 64x64"},
+		{[]string{"selfcheck", "--n", "5", "--batch", "1048577", "--sizes", "1x1"}, exitUsage, "--batch 1048577: at most 1048576 mazes of 1x1"},
+		{[]string{"selfcheck", "--backend", "cpu", "--n", "40", "--sizes", "64x64"}, exitOK, ""},
+		{[]string{"selfcheck", "--backend", "cpu", "--n", "40", "--batch", "16384", "--sizes", "3x3,64x64"}, exitOK, ""},
+		{[]string{"bench", "--sizes", "64x64", "--n", "2", "--rounds", "1", "--duration", "1ms", "--backends", "ref"}, exitOK, ""},
+	}
+	for _, tc := range tests {
+		code, _, errs := runCmd(t, tc.args...)
+		if code != tc.code || !strings.Contains(errs, tc.msg) || strings.Contains(errs, "goroutine") {
+			t.Errorf("%v: exit %d, %q; want %d and %q", tc.args, code, errs, tc.code, tc.msg)
+		}
+	}
+}

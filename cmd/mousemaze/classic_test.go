@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mousemaze/mousemaze"
 	"github.com/mousemaze/mousemaze/classic"
@@ -171,5 +172,30 @@ func TestClassicNeural(t *testing.T) {
 	}
 	if code, _, _ := runCmd(t, "classic", "neural", "--inhibition", "0"); code != exitUsage {
 		t.Errorf("--inhibition 0: exit %d", code)
+	}
+}
+
+// TestClassicSolveCutOff solves a 1x3 board whose goal is walled off with
+// every solver that could walk to the cap: each reports it unreachable
+// at once, without a move, as bfs and Trémaux do.
+func TestClassicSolveCutOff(t *testing.T) {
+	file := tempFile(t, "cut.txt", "; classic goal 0,2\n+-+-+-+\n|. .|.|\n+-+-+-+\n")
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--algo", "lru"}, "lru found the goal unreachable after 0 steps, 2 cells explored\n  path: 0,0\n"},
+		{[]string{"--algo", "lru", "--ties", "fixed"}, "lru found the goal unreachable after 0 steps, 2 cells explored\n"},
+		{[]string{"--algo", "random"}, "random found the goal unreachable after 0 steps, 2 cells explored\n"},
+		{[]string{"--algo", "tar"}, "tar found the goal unreachable after 0 steps, 2 cells explored\n"},
+		{[]string{"--algo", "bfs"}, "bfs found the goal unreachable after 0 steps, 2 cells explored\n"},
+		{[]string{"--algo", "tremaux"}, "tremaux found the goal unreachable after 2 steps, 2 cells explored\n"},
+	}
+	for _, tc := range tests {
+		start := time.Now()
+		code, out, errs := runCmd(t, append(append([]string{"classic", "solve"}, tc.args...), file)...)
+		if code != exitOK || !strings.Contains(out, file+" board 0: "+tc.want) || time.Since(start) > 5*time.Second {
+			t.Errorf("%v: exit %d in %v, %s%s\nwant %q", tc.args, code, time.Since(start), out, errs, tc.want)
+		}
 	}
 }

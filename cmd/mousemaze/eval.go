@@ -82,7 +82,7 @@ func runGraph(args []string, stdout, stderr io.Writer) int {
 	set := flagsSet(fs)
 	var err error
 	switch {
-	case *lemma11 != 0:
+	case set["lemma11"]:
 		err = notApplying(set, []string{"order", "entry", "exit", "cap", "k", "heat", "json", "from-grid"}, "--lemma11")
 		if err == nil && fs.NArg() > 0 {
 			err = fmt.Errorf("--lemma11 reads no files: drop %q", fs.Args())
@@ -100,7 +100,7 @@ func runGraph(args []string, stdout, stderr io.Writer) int {
 		return failer("graph", stderr)(exitUsage, "%v", err)
 	}
 	cfg.Heat = *heat
-	if *lemma11 != 0 {
+	if set["lemma11"] {
 		if *lemma11 < 2 || *lemma11 > mousemaze.MaxLemma11 {
 			return failer("graph", stderr)(exitUsage, "--lemma11 %d: want 2 ≤ K ≤ %d", *lemma11, mousemaze.MaxLemma11)
 		}

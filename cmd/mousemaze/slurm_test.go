@@ -31,6 +31,15 @@ func TestSlurmDryRun(t *testing.T) {
 		{"more tasks than shards", []string{"sweep", "--size", "5x5", "--shards", "4", "--tasks", "5"}, exitUsage, "", "--tasks 5: want 1 to --shards (4)"},
 		{"too big", []string{"sweep", "--size", "9x8", "--shards", "4"}, exitUsage, "", "at most 64 cells"},
 		{"no size", []string{"sweep", "--shards", "4"}, exitUsage, "", "--size is required"},
+		{"shards past the most", []string{"sweep", "--size", "3x3", "--shards", "1000000000", "--tasks", "1"}, exitUsage, "", "--shards 1000000000: at most 4194304"},
+		{"shards past the tasks", []string{"sweep", "--size", "3x3", "--shards", "20", "--tasks", "1"}, exitUsage, "",
+			"--shards 20: the 3x3 sweep has 19 tasks at the automatic split depth, so at most 19 shards"},
+		{"shards past the tasks of a split depth", []string{"sweep", "--size", "3x3", "--shards", "4", "--split-depth", "2"}, exitUsage, "",
+			"--shards 4: the 3x3 sweep has 3 tasks at split depth 2"},
+		{"split depth", []string{"sweep", "--size", "3x3", "--shards", "2", "--split-depth", "-1"}, exitUsage, "", "--split-depth -1: want 0 (automatic) to 9"},
+		{"one shard per task", []string{"sweep", "--size", "3x3", "--shards", "19", "--tasks", "1"}, exitOK,
+			"sbatch --parsable --array=0-0 --output=DIR/logs/%A_%a.out --cpus-per-task=1 --export=ALL,MOUSEMAZE=/opt/mm DIR/sweep.sbatch DIR", ""},
+		{"islands past the most", []string{"evolve", "--islands", "5000000"}, exitUsage, "", "--islands 5000000: at most 4194304"},
 		{"islands and tasks", []string{"evolve", "--islands", "4", "--tasks", "5"}, exitUsage, "", "one task runs one island"},
 		{"bad algo", []string{"evolve", "--algo", "magic"}, exitUsage, "", `--algo "magic"`},
 		{"bad exit", []string{"evolve", "--size", "5x5", "--exit", "5"}, exitUsage, "", "on a 5x5 grid"},
@@ -399,5 +408,64 @@ func TestSlurmResubmitMissingAndCorrupt(t *testing.T) {
 	whole := runSweepJSON(t, "sweep", "--size", "4x4", "--json", "--quiet")
 	if merged := runSweepJSON(t, "slurm", "merge", "--json", dir); !reflect.DeepEqual(merged, whole) {
 		t.Errorf("merged tasks differ from one run:\n got %v\nwant %v", merged, whole)
+	}
+}
+
+// TestSlurmBadJob has slurm merge, sweep-merge and slurm task read a
+// job.json with a bad field: each names job.json and the field (not "2 of
+// 2 shards are missing"), and so do sweep --shard and slurm task --task
+// with a count past mousemaze.MaxShards.
+func TestSlurmBadJob(t *testing.T) {
+	good := t.TempDir()
+	slurmRun(t, "slurm", "sweep", "--size", "3x3", "--shards", "2", "--tasks", "1", "--dir", good, "--no-submit")
+	job, err := os.ReadFile(slurm.JobFile(good))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name, old, new, msg string
+	}{
+		{"entry", `"entry": 0`, `"entry": 9`, "entry 9: want a column of 3x3, 0 to 2"},
+		{"order", `"order": "DRLU"`, `"order": "XXXX"`, `order: invalid preference order: "XXXX"`},
+		{"size", `"size": "3x3"`, `"size": "3y3"`, "size: a size must be RxC"},
+		{"checkpoint_every", `"checkpoint_every": "30s"`, `"checkpoint_every": "-1s"`, `checkpoint_every "-1s": want a duration above 0`},
+		{"shards", `"shards": 2`, `"shards": 1000000000`, "shards 1000000000: at most 4194304"},
+	}
+	for _, tc := range tests {
+		if !strings.Contains(string(job), tc.old) {
+			t.Fatalf("job.json lacks %s:\n%s", tc.old, job)
+		}
+		dir := t.TempDir()
+		if err := os.WriteFile(slurm.JobFile(dir), []byte(strings.Replace(string(job), tc.old, tc.new, 1)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for _, cmd := range [][]string{{"slurm", "merge", dir}, {"sweep-merge", dir}, {"slurm", "task", "--task", "0/1", dir}} {
+			code, _, errs := runCmd(t, cmd...)
+			if want := slurm.JobFile(dir) + ": " + tc.msg; code != exitFail || !strings.Contains(errs, want) || strings.Contains(errs, "missing") {
+				t.Errorf("%s: %v: exit %d, %q; want %d and %q", tc.name, cmd, code, errs, exitFail, want)
+			}
+		}
+	}
+	for _, cmd := range [][]string{{"sweep", "--size", "3x3", "--shard", "0/99999999999"}, {"slurm", "task", "--task", "0/99999999999", good}} {
+		if code, _, errs := runCmd(t, cmd...); code != exitUsage || !strings.Contains(errs, "want N ≤ 4194304") {
+			t.Errorf("%v: exit %d, %q", cmd, code, errs)
+		}
+	}
+}
+
+// TestSlurmSubmitNoJobID submits through an sbatch that succeeds but
+// prints no job id (as /bin/true does): the submission fails, saying that
+// the array may be queued, instead of reporting an empty id.
+func TestSlurmSubmitNoJobID(t *testing.T) {
+	for _, out := range []string{"", "Submitted batch job 42"} {
+		sb := filepath.Join(t.TempDir(), "sbatch")
+		if err := os.WriteFile(sb, []byte("#!/bin/sh\necho '"+out+"'\n"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		dir := filepath.Join(t.TempDir(), "run")
+		code, stdout, errs := runCmd(t, "slurm", "sweep", "--size", "3x3", "--shards", "2", "--tasks", "1", "--dir", dir, "--sbatch", sb)
+		if code != exitFail || stdout != "" || !strings.Contains(errs, sb+" exited 0 but printed no job id") || !strings.Contains(errs, "check squeue") || strings.Contains(errs, "submitted") {
+			t.Errorf("sbatch printing %q: exit %d, stdout %q, stderr %q", out, code, stdout, errs)
+		}
 	}
 }

@@ -186,3 +186,121 @@ func TestSweepBackendCUDAMissing(t *testing.T) {
 		t.Errorf("exit %d, stdout %q, stderr %q; want exit %d saying the binary was built without CUDA", code, out.String(), errb.String(), exitFail)
 	}
 }
+
+// editJSON writes to dst the JSON object of the file src after edit.
+func editJSON(t *testing.T, src, dst string, edit func(m map[string]any)) {
+	t.Helper()
+	data, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(data, &m); err != nil {
+		t.Fatal(err)
+	}
+	edit(m)
+	if data, err = json.Marshal(m); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(dst, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestSweepMergeCorrupt gives sweep-merge the two shard reports of a 4x4
+// sweep, one of them corrupted, and wants a failure (exit 1) whose one
+// line names that file, the field and the problem, where each was merged
+// into a wrong report before; and wants a field that differs between
+// valid reports named with both files.
+func TestSweepMergeCorrupt(t *testing.T) {
+	sweepProgress = nil
+	dir := t.TempDir()
+	var shards []string
+	for _, s := range []string{"0/2", "1/2"} {
+		f := filepath.Join(dir, "shard"+s[:1]+".json")
+		if err := os.WriteFile(f, []byte(runOK(t, "sweep", "--size", "4x4", "--json", "--quiet", "--shard", s)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		shards = append(shards, f)
+	}
+	bad := filepath.Join(dir, "bad.json")
+	bucket0 := func(m map[string]any) map[string]any { return m["histogram"].([]any)[0].(map[string]any) }
+	tests := []struct {
+		name string
+		edit func(m map[string]any)
+		want string // after "mousemaze sweep-merge: BAD: "
+	}{
+		{"tasks too many", func(m map[string]any) { m["tasks"] = 100000 }, "tasks: 100000, but the tasks of entry 0, exit 0 (0 to 743) in shard 0/2 number 372"},
+		{"tasks negative", func(m map[string]any) { m["tasks"] = -1 }, "tasks: -1, but the tasks of entry 0, exit 0 (0 to 743) in shard 0/2 number 372"},
+		{"optimum", func(m map[string]any) { m["optimum_turns"] = 1000000 }, "optimum_turns: 1000000, but the histogram's most turns are 27"},
+		{"maze", func(m map[string]any) { m["optimal_maze"] = "QQQ" }, "optimal_maze: not a maze: unknown character 'Q' in column 1 (want '.', 'X' or '#')"},
+		{"elapsed", func(m map[string]any) { m["elapsed_s"] = -1e308 }, "elapsed_s: -1e+308: want a number of seconds, 0 or more"},
+		{"histogram", func(m map[string]any) { bucket0(m)["mazes"] = "5" }, "mazes: 20537, but infeasible_mazes, pruned_mazes and the histogram's mazes add up to 16446"},
+		{"classes negative", func(m map[string]any) { bucket0(m)["classes"] = -2 }, "histogram.classes: -2 is negative: want a whole number from 0 to 18446744073709551615"},
+		{"leaves negative", func(m map[string]any) { m["leaves"] = -100 }, "leaves: -100 is negative: want a whole number from 0 to 18446744073709551615"},
+		// Report 1 corrupt: it is named, not report 2.
+		{"rows", func(m map[string]any) { m["rows"] = 5 }, "total_tasks: 744, but the split of this sweep (5x4, order DRLU, entry 0, exit 0, split depth 17) has more than 744 tasks"},
+		{"order", func(m map[string]any) { m["order"] = "DRUL" }, "total_tasks: 744, but the split of this sweep (4x4, order DRUL, entry 0, exit 0, split depth 17) has more than 744 tasks"},
+		{"entry", func(m map[string]any) { m["entry"] = 1 }, "total_tasks: 744, but the split of this sweep (4x4, order DRLU, entry 1, exit 0, split depth 17) has more than 744 tasks"},
+		{"total tasks", func(m map[string]any) { m["total_tasks"] = 743 }, "total_tasks: 743, but the split of this sweep (4x4, order DRLU, entry 0, exit 0, split depth 17) has "},
+	}
+	for _, tc := range tests {
+		editJSON(t, shards[0], bad, tc.edit)
+		for _, args := range [][]string{{"sweep-merge", bad, shards[1]}, {"sweep-merge", shards[1], bad}} {
+			code, out, errs := runCmd(t, args...)
+			want := "mousemaze sweep-merge: " + bad + ": " + tc.want
+			if code != exitFail || out != "" || !strings.HasPrefix(errs, want) || strings.Count(errs, "\n") != 1 {
+				t.Errorf("%s: %v: exit %d, stdout %q, stderr %q\nwant exit %d and %q", tc.name, args[1:], code, out, errs, exitFail, want)
+			}
+		}
+	}
+	// A directory of reports: the corrupt one is named too.
+	reports := t.TempDir()
+	editJSON(t, shards[0], filepath.Join(reports, "a.json"), func(m map[string]any) { m["tasks"] = -1 })
+	editJSON(t, shards[1], filepath.Join(reports, "b.json"), func(map[string]any) {})
+	if code, _, errs := runCmd(t, "sweep-merge", reports); code != exitFail || !strings.HasPrefix(errs, "mousemaze sweep-merge: "+filepath.Join(reports, "a.json")+": tasks: -1, but ") {
+		t.Errorf("directory: exit %d, stderr %q", code, errs)
+	}
+	// Depth 16 splits 4x4 into the same tasks as depth 17: the report is
+	// valid, but not of the other's sweep.
+	editJSON(t, shards[0], bad, func(m map[string]any) { m["split_depth"] = 16 })
+	want := "mousemaze sweep-merge: " + shards[1] + ": split_depth: 17, but " + bad + " has 16: they are of different sweeps\n"
+	if code, _, errs := runCmd(t, "sweep-merge", bad, shards[1]); code != exitFail || errs != want {
+		t.Errorf("split depth 16: exit %d, stderr %q\nwant %q", code, errs, want)
+	}
+}
+
+// TestSweepResumeCorrupt resumes a 4x4 sweep from its corrupted
+// checkpoint and wants a failure (exit 1) whose one line names the file,
+// the field and the problem, where each gave a wrong report before.
+func TestSweepResumeCorrupt(t *testing.T) {
+	sweepProgress = nil
+	dir := t.TempDir()
+	good := filepath.Join(dir, "good.json")
+	runOK(t, "sweep", "--size", "4x4", "--quiet", "--checkpoint", good)
+	ck := filepath.Join(dir, "ck.json")
+	pair0 := func(m map[string]any) map[string]any { return m["pairs"].([]any)[0].(map[string]any) }
+	tests := []struct {
+		name string
+		edit func(m map[string]any)
+		want string // after "mousemaze sweep: CK: "
+	}{
+		{"done empty", func(m map[string]any) { m["done"] = []any{} }, "pairs[0].tasks: 744, but the tasks of entry 0, exit 0 that done lists number 0"},
+		{"done part", func(m map[string]any) { m["done"] = []any{[]any{0, 10}} }, "pairs[0].tasks: 744, but the tasks of entry 0, exit 0 that done lists number 10"},
+		{"optimum negative", func(m map[string]any) { pair0(m)["optimum_turns"] = -3 }, "pairs[0].optimum_turns: -3 is negative"},
+		{"maze", func(m map[string]any) { pair0(m)["optimal_maze"] = "..\n..Z\n" }, "pairs[0].optimal_maze: not a maze: "},
+		{"entry", func(m map[string]any) { pair0(m)["entry"] = 9 }, "pairs[0].entry, exit: 9, 0: want 0, 0"},
+	}
+	for _, tc := range tests {
+		editJSON(t, good, ck, tc.edit)
+		code, out, errs := runCmd(t, "sweep", "--size", "4x4", "--quiet", "--checkpoint", ck, "--resume")
+		want := "mousemaze sweep: " + ck + ": " + tc.want
+		if code != exitFail || out != "" || !strings.HasPrefix(errs, want) || !strings.HasSuffix(errs, "(the checkpoint is damaged: remove it to start the sweep afresh)\n") || strings.Count(errs, "\n") != 1 {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q\nwant exit %d and %q", tc.name, code, out, errs, exitFail, want)
+		}
+	}
+	// The good checkpoint resumes to the finished sweep's report.
+	if code, out, _ := runCmd(t, "sweep", "--size", "4x4", "--quiet", "--checkpoint", good, "--resume"); code != exitOK || !strings.Contains(out, "optimum: 27 turns") {
+		t.Errorf("good checkpoint: exit %d:\n%s", code, out)
+	}
+}

@@ -15,6 +15,7 @@ import (
 	"github.com/mousemaze/mousemaze"
 	"github.com/mousemaze/mousemaze/dispatch"
 	"github.com/mousemaze/mousemaze/dispatch/checkpoint"
+	"github.com/mousemaze/mousemaze/dispatch/sweep"
 )
 
 // Job is DIR/job.json: everything a task needs to know about its run.
@@ -101,13 +102,55 @@ func LoadJob(dir string) (*Job, error) {
 	if (j.Kind != "sweep" && j.Kind != "evolve") || j.Version != JobVersion || j.Tasks < 1 {
 		return nil, fmt.Errorf("%s is not a mousemaze slurm job (version %d)", JobFile(dir), JobVersion)
 	}
-	if j.Kind == "sweep" && j.Shards < j.Tasks {
-		return nil, fmt.Errorf("%s: %d shards for %d tasks", JobFile(dir), j.Shards, j.Tasks)
-	}
-	if j.BestOnly != (j.Incumbent > 0) || j.BestOnly && j.Kind != "sweep" {
-		return nil, fmt.Errorf("%s: best_only %v with incumbent %d: a best-only sweep needs an incumbent of at least 1 turn", JobFile(dir), j.BestOnly, j.Incumbent)
+	if err := j.check(); err != nil {
+		return nil, fmt.Errorf("%s: %v", JobFile(dir), err)
 	}
 	return &j, nil
+}
+
+// check checks the fields of a job.json that every task and the merge
+// read: the shards, the size, the order, the end columns, the checkpoint
+// interval and the best-only incumbent. Its errors name the field.
+func (j *Job) check() error {
+	if j.Tasks > mousemaze.MaxShards {
+		return fmt.Errorf("tasks %d: at most %d", j.Tasks, mousemaze.MaxShards)
+	}
+	if j.Kind == "sweep" {
+		switch {
+		case j.Shards < j.Tasks:
+			return fmt.Errorf("%d shards for %d tasks", j.Shards, j.Tasks)
+		case j.Shards > mousemaze.MaxShards:
+			return fmt.Errorf("shards %d: at most %d", j.Shards, mousemaze.MaxShards)
+		}
+	}
+	if j.BestOnly != (j.Incumbent > 0) || j.BestOnly && j.Kind != "sweep" {
+		return fmt.Errorf("best_only %v with incumbent %d: a best-only sweep needs an incumbent of at least 1 turn", j.BestOnly, j.Incumbent)
+	}
+	sz, err := mousemaze.ParseSize(j.Size)
+	if err != nil {
+		return fmt.Errorf("size: %v", err)
+	}
+	if j.Kind == "sweep" && sz.Cells() > sweep.MaxCells {
+		return fmt.Errorf("size %s: a sweep takes at most %d cells", sz, sweep.MaxCells)
+	}
+	if j.Kind == "sweep" && (j.SplitDepth < 0 || j.SplitDepth > sz.Cells()) {
+		return fmt.Errorf("split_depth %d: want 0 (automatic) to %d, the cells of %s", j.SplitDepth, sz.Cells(), sz)
+	}
+	if _, err := mousemaze.ParseOrder(j.Order); err != nil {
+		return fmt.Errorf("order: %v", err)
+	}
+	if !j.FreeEnds {
+		for _, e := range []struct {
+			name string
+			col  int
+		}{{"entry", j.Entry}, {"exit", j.Exit}} {
+			if e.col < 0 || e.col >= sz.Cols {
+				return fmt.Errorf("%s %d: want a column of %s, 0 to %d", e.name, e.col, sz, sz.Cols-1)
+			}
+		}
+	}
+	_, err = j.Every()
+	return err
 }
 
 // Every is the job's checkpoint interval.
@@ -183,7 +226,10 @@ func (s Submission) Command() []string {
 }
 
 // Submit runs the sbatch command line and returns the job id sbatch
-// printed; a failure includes what sbatch wrote to standard error.
+// printed; a failure includes what sbatch wrote to standard error. Output
+// that does not start with a job id (sbatch --parsable prints "ID" or
+// "ID;CLUSTER", the id a number) is an error too, which says that the
+// array may have been queued all the same.
 func (s Submission) Submit() (string, error) {
 	cmd := s.Command()
 	var out, errb bytes.Buffer
@@ -192,7 +238,24 @@ func (s Submission) Submit() (string, error) {
 	if err := c.Run(); err != nil {
 		return "", fmt.Errorf("%s: %v\n%s", ShellJoin(cmd), err, errb.String())
 	}
-	return strings.TrimSpace(strings.SplitN(out.String(), ";", 2)[0]), nil
+	return ParseJobID(out.String(), cmd[0])
+}
+
+// ParseJobID reads the job id from the output of sbatch --parsable, "ID"
+// or "ID;CLUSTER" on one line, the id a decimal number. Output without
+// one is an error naming sbatch (the command that printed it) and quoting
+// the output, which says to check the queue before submitting again.
+func ParseJobID(out, sbatch string) (string, error) {
+	first, _, _ := strings.Cut(strings.TrimSpace(out), "\n")
+	id, _, _ := strings.Cut(first, ";")
+	id = strings.TrimSpace(id)
+	if id == "" || strings.Trim(id, "0123456789") != "" {
+		if len(out) > 200 {
+			out = out[:200] + "..."
+		}
+		return "", fmt.Errorf("%s exited 0 but printed no job id (its output: %q, want the ID or ID;CLUSTER of sbatch --parsable): the array may or may not be queued; check squeue before submitting again", sbatch, out)
+	}
+	return id, nil
 }
 
 // ShellJoin quotes args for a POSIX shell where needed.
@@ -214,11 +277,23 @@ func ShellJoin(args []string) string {
 // its checkpoint every interval. Its errors name the slurm sweep flags.
 func NewSweepJob(sz mousemaze.Size, cfg mousemaze.Config, freeEnds bool, every time.Duration, shards, split, tasks int) (Job, error) {
 	j := newJob("sweep", sz, cfg, freeEnds, every)
-	if shards < 1 {
+	switch {
+	case shards < 1:
 		return j, errors.New("--shards is required and must be 1 or more")
+	case shards > mousemaze.MaxShards:
+		return j, fmt.Errorf("--shards %d: at most %d", shards, mousemaze.MaxShards)
+	case sz.Cells() > sweep.MaxCells:
+		return j, fmt.Errorf("--size %s: a sweep takes at most %d cells", sz, sweep.MaxCells)
+	case split < 0 || split > sz.Cells():
+		return j, fmt.Errorf("--split-depth %d: want 0 (automatic) to %d, the cells of %s", split, sz.Cells(), sz)
 	}
-	if sz.Cells() > 64 {
-		return j, fmt.Errorf("--size %s: a sweep takes at most 64 cells", sz)
+	if n := SweepTasks(sz, cfg, freeEnds, split, shards); n < shards {
+		depth := "the automatic split depth"
+		if split > 0 {
+			depth = fmt.Sprintf("split depth %d", split)
+		}
+		return j, fmt.Errorf("--shards %d: the %s sweep has %d tasks at %s, so at most %d shards (a shard beyond the tasks would be empty; a larger --split-depth cuts more tasks)",
+			shards, sz, n, depth, n)
 	}
 	j.Shards, j.SplitDepth, j.Tasks = shards, split, tasks
 	if j.Tasks == 0 {
@@ -228,6 +303,15 @@ func NewSweepJob(sz mousemaze.Size, cfg mousemaze.Config, freeEnds bool, every t
 		return j, fmt.Errorf("--tasks %d: want 1 to --shards (%d)", j.Tasks, shards)
 	}
 	return j, nil
+}
+
+// SweepTasks returns the number of tasks sweep.Run cuts the sweep of sz
+// under cfg (with freeEnds, of every pair of end columns) into at split
+// depth split, or with split 0 at the depth it picks: the most shards the
+// sweep can use, since a shard beyond them has no task. It stops counting
+// once the count passes limit (sweep.TaskCount).
+func SweepTasks(sz mousemaze.Size, cfg mousemaze.Config, freeEnds bool, split, limit int) int {
+	return sweep.TaskCount(sz, cfg, freeEnds, split, limit)
 }
 
 // SetBestOnly makes the sweep job j a best-only sweep from incumbent
@@ -255,6 +339,8 @@ func NewEvolveJob(spec dispatch.Spec, objective string, freeEnds bool, every tim
 	switch {
 	case islands < 1:
 		return j, fmt.Errorf("--islands %d: must be 1 or more", islands)
+	case islands > mousemaze.MaxShards:
+		return j, fmt.Errorf("--islands %d: at most %d", islands, mousemaze.MaxShards)
 	case migrateEvery < 1:
 		return j, fmt.Errorf("--migrate-every %d: must be 1 or more", migrateEvery)
 	}

@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"strings"
 
 	"github.com/mousemaze/mousemaze"
 	"github.com/mousemaze/mousemaze/dispatch/sweep"
@@ -18,6 +17,7 @@ import (
 // refuses to report until every shard is there and names the missing.
 func MergeSweepDir(dir string) (*sweep.Report, error) {
 	var reps []*sweep.Report
+	var names []string
 	var missing []int
 	n := 0
 	if job, err := LoadJob(dir); err == nil {
@@ -34,6 +34,7 @@ func MergeSweepDir(dir string) (*sweep.Report, error) {
 				return nil, err
 			default:
 				reps = append(reps, r)
+				names = append(names, ShardReport(dir, j))
 			}
 		}
 	} else if !errors.Is(err, os.ErrNotExist) {
@@ -49,7 +50,7 @@ func MergeSweepDir(dir string) (*sweep.Report, error) {
 	if len(missing) > 0 {
 		return nil, fmt.Errorf("%d of %d shards are missing: %s (no report yet; their tasks are running, failed or were never run)", len(missing), n, Ranges(missing))
 	}
-	return sweep.Merge(reps...)
+	return sweep.MergeNamed(names, reps)
 }
 
 // MergeSweepFiles merges the reports of `sweep --shard i/N --json` in the
@@ -71,7 +72,7 @@ func MergeSweepFiles(names []string) (*sweep.Report, error) {
 	if len(missing) > 0 {
 		return nil, fmt.Errorf("%d of %d shards are missing: %s", len(missing), n, Ranges(missing))
 	}
-	return sweep.Merge(reps...)
+	return sweep.MergeNamed(names, reps)
 }
 
 // MissingShards returns the shard count of reports from `sweep --shard
@@ -131,23 +132,6 @@ func ReadReport(path string) (*sweep.Report, error) {
 	return &r, nil
 }
 
-// Ranges writes sorted indices compactly: "3, 5-7, 12", or "none".
-func Ranges(xs []int) string {
-	if len(xs) == 0 {
-		return "none"
-	}
-	var parts []string
-	for k := 0; k < len(xs); {
-		e := k
-		for e+1 < len(xs) && xs[e+1] == xs[e]+1 {
-			e++
-		}
-		if e == k {
-			parts = append(parts, fmt.Sprint(xs[k]))
-		} else {
-			parts = append(parts, fmt.Sprintf("%d-%d", xs[k], xs[e]))
-		}
-		k = e + 1
-	}
-	return strings.Join(parts, ", ")
-}
+// Ranges writes sorted indices compactly: "3, 5-7, 12", or "none"
+// (sweep.Ranges).
+func Ranges(xs []int) string { return sweep.Ranges(xs) }

@@ -132,3 +132,41 @@ func TestLoadJobErrors(t *testing.T) {
 		t.Errorf("MergeSweepDir of an empty directory: %v", err)
 	}
 }
+
+// TestLoadJobFields checks that LoadJob refuses a job.json whose fields a
+// task or the merge would choke on, naming the file and the field, and
+// that MergeSweepDir says so rather than that the shards are missing.
+func TestLoadJobFields(t *testing.T) {
+	job := `{"kind":"sweep","version":1,"tasks":1,"size":"3x3","order":"DRLU","entry":0,"exit":0,"checkpoint_every":"30s","shards":2}`
+	tests := []struct {
+		name, old, new, msg string
+	}{
+		{"entry", `"entry":0`, `"entry":9`, "entry 9: want a column of 3x3, 0 to 2"},
+		{"exit", `"exit":0`, `"exit":-1`, "exit -1: want a column of 3x3, 0 to 2"},
+		{"order", `"DRLU"`, `"XXXX"`, `order: invalid preference order: "XXXX"`},
+		{"size", `"3x3"`, `"3y3"`, `size: a size must be RxC`},
+		{"too big to sweep", `"3x3"`, `"9x8"`, "size 9x8: a sweep takes at most 64 cells"},
+		{"checkpoint_every", `"30s"`, `"-1s"`, `checkpoint_every "-1s": want a duration above 0`},
+		{"checkpoint_every words", `"30s"`, `"soon"`, `checkpoint_every "soon": want a duration above 0`},
+		{"shards", `"shards":2`, `"shards":1000000000`, "shards 1000000000: at most 4194304"},
+		{"tasks", `"tasks":1`, `"tasks":5000000`, "tasks 5000000: at most 4194304"},
+		{"fewer shards than tasks", `"tasks":1`, `"tasks":3`, "2 shards for 3 tasks"},
+		{"split_depth", `"shards":2`, `"shards":2,"split_depth":10`, "split_depth 10: want 0 (automatic) to 9"},
+	}
+	for _, tc := range tests {
+		dir := t.TempDir()
+		writeFile(t, dir, "job.json", strings.Replace(job, tc.old, tc.new, 1))
+		want := JobFile(dir) + ": " + tc.msg
+		if _, err := LoadJob(dir); err == nil || !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("%s: LoadJob: %v, want %q", tc.name, err, want)
+		}
+		if _, err := MergeSweepDir(dir); err == nil || !strings.HasPrefix(err.Error(), want) || strings.Contains(err.Error(), "missing") {
+			t.Errorf("%s: MergeSweepDir: %v, want %q", tc.name, err, want)
+		}
+	}
+	dir := t.TempDir()
+	writeFile(t, dir, "job.json", job)
+	if _, err := MergeSweepDir(dir); err == nil || !strings.Contains(err.Error(), "2 of 2 shards are missing") {
+		t.Errorf("a good job.json without reports: %v", err)
+	}
+}

@@ -2,8 +2,10 @@ package slurm
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -128,21 +130,37 @@ func TestRanges(t *testing.T) {
 // TestNewJobs checks the jobs' defaults and the errors that name a flag.
 func TestNewJobs(t *testing.T) {
 	sz := mousemaze.Size{Rows: 4, Cols: 4}
-	j, err := NewSweepJob(sz, mousemaze.Config{}, false, time.Minute, 3000, 0, 0)
-	if err != nil || j.Tasks != 1000 || j.Shards != 3000 || j.Size != "4x4" || j.Order != "DRLU" || j.CheckpointEvery != "1m0s" {
+	j, err := NewSweepJob(mousemaze.Size{Rows: 5, Cols: 5}, mousemaze.Config{}, false, time.Minute, 3000, 0, 0)
+	if err != nil || j.Tasks != 1000 || j.Shards != 3000 || j.Size != "5x5" || j.Order != "DRLU" || j.CheckpointEvery != "1m0s" {
 		t.Errorf("sweep job %+v, %v", j, err)
 	}
+	if j, err := NewSweepJob(sz, mousemaze.Config{}, false, time.Minute, 744, 0, 0); err != nil || j.Shards != 744 || j.Tasks != 744 {
+		t.Errorf("one shard per task of 4x4: %+v, %v", j, err)
+	}
+	three := mousemaze.Size{Rows: 3, Cols: 3}
 	for _, c := range []struct {
-		sz            mousemaze.Size
-		shards, tasks int
-		want          string
+		sz                   mousemaze.Size
+		shards, split, tasks int
+		want                 string
 	}{
-		{sz, 0, 0, "--shards is required"},
-		{mousemaze.Size{Rows: 9, Cols: 8}, 4, 0, "at most 64 cells"},
-		{sz, 4, 5, "--tasks 5: want 1 to --shards (4)"},
+		{sz, 0, 0, 0, "--shards is required"},
+		{mousemaze.Size{Rows: 9, Cols: 8}, 4, 0, 0, "at most 64 cells"},
+		{sz, 4, 0, 5, "--tasks 5: want 1 to --shards (4)"},
+		{three, 1000000000, 0, 1, "--shards 1000000000: at most 4194304"},
+		{three, mousemaze.MaxShards + 1, 0, 1, "--shards 4194305: at most 4194304"},
+		{three, 20, 0, 1, "--shards 20: the 3x3 sweep has 19 tasks at the automatic split depth, so at most 19 shards"},
+		{sz, 745, 0, 0, "the 4x4 sweep has 744 tasks"},
+		{three, 4, 2, 0, "--shards 4: the 3x3 sweep has 3 tasks at split depth 2, so at most 3 shards"},
+		{three, 2, -1, 0, "--split-depth -1: want 0 (automatic) to 9, the cells of 3x3"},
+		{three, 2, 10, 0, "--split-depth 10: want 0 (automatic) to 9"},
 	} {
-		if _, err := NewSweepJob(c.sz, mousemaze.Config{}, false, time.Minute, c.shards, 0, c.tasks); err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("sweep %v %d/%d: %v, want %q", c.sz, c.shards, c.tasks, err, c.want)
+		if _, err := NewSweepJob(c.sz, mousemaze.Config{}, false, time.Minute, c.shards, c.split, c.tasks); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("sweep %v %d shards, split %d, %d tasks: %v, want %q", c.sz, c.shards, c.split, c.tasks, err, c.want)
+		}
+	}
+	for _, shards := range []int{1, 19} {
+		if _, err := NewSweepJob(three, mousemaze.Config{}, false, time.Minute, shards, 0, 1); err != nil {
+			t.Errorf("3x3 in %d shards: %v", shards, err)
 		}
 	}
 	if err := j.SetBestOnly(0); err == nil {
@@ -157,8 +175,10 @@ func TestNewJobs(t *testing.T) {
 	if err != nil || j.Kind != "evolve" || j.Tasks != 6 || j.Seed != 9 || j.Spec == nil || j.Spec.Evals != 1000 || j.MigrateEvery != 10 {
 		t.Errorf("evolve job %+v, %v", j, err)
 	}
-	if _, err := NewEvolveJob(p, dispatch.ObjTurns, false, time.Second, 0, 0, 10); err == nil || !strings.Contains(err.Error(), "--islands 0") {
-		t.Errorf("0 islands: %v", err)
+	for islands, want := range map[int]string{0: "--islands 0: must be 1 or more", mousemaze.MaxShards + 1: "--islands 4194305: at most 4194304"} {
+		if _, err := NewEvolveJob(p, dispatch.ObjTurns, false, time.Second, islands, 0, 10); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%d islands: %v, want %q", islands, err, want)
+		}
 	}
 	if err := j.SetBestOnly(20); err == nil {
 		t.Error("best-only evolve job: no error")
@@ -327,5 +347,68 @@ func TestMergeIslands(t *testing.T) {
 	write(1)
 	if sum, note, err := MergeIslands(dir, 2, false); err != nil || !sum.Complete || note != "" || sum.BestTurns != 3 {
 		t.Errorf("both: %+v, %q, %v", sum, note, err)
+	}
+}
+
+// TestSweepTasks checks the task count of sweeps against the total_tasks
+// of the reports sweep.Run makes (one shard of many, which cuts the whole
+// tree), at the automatic split depth and at given ones, with fixed and
+// free ends, and that it stops counting at the limit.
+func TestSweepTasks(t *testing.T) {
+	ulrd, err := mousemaze.ParseOrder("ULRD")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		sz       mousemaze.Size
+		cfg      mousemaze.Config
+		freeEnds bool
+		split    int
+	}{
+		{mousemaze.Size{Rows: 1, Cols: 1}, mousemaze.Config{}, false, 0},
+		{mousemaze.Size{Rows: 3, Cols: 3}, mousemaze.Config{}, false, 0},
+		{mousemaze.Size{Rows: 3, Cols: 3}, mousemaze.Config{}, false, 2},
+		{mousemaze.Size{Rows: 3, Cols: 3}, mousemaze.Config{}, false, 9},
+		{mousemaze.Size{Rows: 3, Cols: 4}, mousemaze.Config{Order: ulrd, Entry: 1, Exit: 3}, false, 0},
+		{mousemaze.Size{Rows: 4, Cols: 4}, mousemaze.Config{}, false, 0},
+		{mousemaze.Size{Rows: 4, Cols: 4}, mousemaze.Config{}, false, 7},
+		{mousemaze.Size{Rows: 3, Cols: 3}, mousemaze.Config{}, true, 0},
+		{mousemaze.Size{Rows: 4, Cols: 3}, mousemaze.Config{}, true, 5},
+	} {
+		rep, err := sweep.Run(context.Background(), sweep.Options{Size: c.sz, Config: c.cfg, FreeEnds: c.freeEnds, SplitDepth: c.split, Shard: 0, Shards: 1 << 20})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := SweepTasks(c.sz, c.cfg, c.freeEnds, c.split, math.MaxInt); got != rep.TotalTasks {
+			t.Errorf("%v %+v free ends %v split %d: %d tasks, the sweep has %d", c.sz, c.cfg, c.freeEnds, c.split, got, rep.TotalTasks)
+		}
+		for _, limit := range []int{1, 2, rep.TotalTasks, rep.TotalTasks + 1} {
+			got := SweepTasks(c.sz, c.cfg, c.freeEnds, c.split, limit)
+			if got < min(limit, rep.TotalTasks) || got > rep.TotalTasks {
+				t.Errorf("%v split %d, limit %d: %d of %d tasks", c.sz, c.split, limit, got, rep.TotalTasks)
+			}
+		}
+	}
+}
+
+// TestParseJobID checks the job id read from sbatch --parsable, and the
+// error for output without one (an sbatch wrapper that prints nothing,
+// or words).
+func TestParseJobID(t *testing.T) {
+	for _, c := range []struct{ out, want, err string }{
+		{"42\n", "42", ""},
+		{"42;cluster\n", "42", ""},
+		{" 7 ;c\nmore\n", "7", ""},
+		{"", "", `/bin/true exited 0 but printed no job id (its output: ""`},
+		{"Submitted batch job 42\n", "", `its output: "Submitted batch job 42\n"`},
+		{";cluster", "", "printed no job id"},
+	} {
+		id, err := ParseJobID(c.out, "/bin/true")
+		if id != c.want || (err == nil) != (c.err == "") || err != nil && !strings.Contains(err.Error(), c.err) {
+			t.Errorf("%q: %q, %v; want %q, %q", c.out, id, err, c.want, c.err)
+		}
+		if err != nil && !strings.Contains(err.Error(), "check squeue") {
+			t.Errorf("%q: %v does not say to check the queue", c.out, err)
+		}
 	}
 }

@@ -81,18 +81,22 @@ func ParseCount(s string) (Count, error) {
 func (c Count) MarshalJSON() ([]byte, error) { return json.Marshal(c.String()) }
 
 // UnmarshalJSON reads a quoted decimal string (or a plain JSON number).
+// Anything else is a *json.UnmarshalTypeError, to which the decoder adds
+// the field's name.
 func (c *Count) UnmarshalJSON(data []byte) error {
 	var s string
+	kind := "number "
 	if len(data) > 0 && data[0] == '"' {
 		if err := json.Unmarshal(data, &s); err != nil {
 			return err
 		}
+		kind = "string "
 	} else {
 		s = string(data)
 	}
 	v, err := ParseCount(s)
 	if err != nil {
-		return err
+		return &json.UnmarshalTypeError{Value: kind + string(data), Type: countType}
 	}
 	*c = v
 	return nil

@@ -168,62 +168,68 @@ func (r *Report) setBest() {
 
 // Merge combines the reports of the shards of one sweep into the report of
 // the whole sweep, which equals that of a single run apart from ElapsedS
-// (the sum of the shards' times). Every shard i/N must be present once.
-// Its errors name the report (1-based, in the order given) or the shard,
-// with no package prefix: the command that prints them names itself.
+// (the sum of the shards' times). Every shard i/N must be present once,
+// and every report valid (Validate). Its errors name the report ("report
+// 2", 1-based, in the order given) or the shard, with no package prefix:
+// the command that prints them names itself. MergeNamed names files.
 func Merge(reports ...*Report) (*Report, error) {
+	names := make([]string, len(reports))
+	for k := range names {
+		names[k] = fmt.Sprintf("report %d", k+1)
+	}
+	return MergeNamed(names, reports)
+}
+
+// MergeNamed is Merge for reports that names[k] names in errors (their
+// files): "FILE: field: problem" for a report that is not valid, and for
+// reports of different sweeps the field that differs and both files.
+func MergeNamed(names []string, reports []*Report) (*Report, error) {
 	if len(reports) == 0 {
 		return nil, fmt.Errorf("no reports to merge")
 	}
-	first := reports[0]
-	var n int
-	if _, err := fmt.Sscanf(first.Shard, "%d/%d", new(int), &n); err != nil || first.Shard == "" {
-		n = 1
+	if len(names) != len(reports) {
+		return nil, fmt.Errorf("%d names for %d reports to merge", len(names), len(reports))
 	}
-	seen := make([]bool, n)
+	cache := map[string]*layout{}
+	for k, r := range reports {
+		if _, err := r.validate(cache); err != nil {
+			return nil, inFile(names[k], err)
+		}
+	}
+	first := reports[0]
+	n := shardOf(first).Count
+	seen := make([]int, n) // report k+1 is shard i; 0 for none
 	out := &Report{Rows: first.Rows, Cols: first.Cols, Order: first.Order, FreeEnds: first.FreeEnds, TotalTasks: first.TotalTasks,
 		BestOnly: first.BestOnly, Incumbent: first.Incumbent}
 	for k, r := range reports {
-		if r.Rows != first.Rows || r.Cols != first.Cols || r.Order != first.Order || r.FreeEnds != first.FreeEnds ||
-			r.BestOnly != first.BestOnly || r.Incumbent != first.Incumbent ||
-			r.TotalTasks != first.TotalTasks || len(r.Pairs) != len(first.Pairs) || r.Entry != first.Entry && !r.FreeEnds || r.Exit != first.Exit && !r.FreeEnds {
-			return nil, fmt.Errorf("report %d is from a different sweep", k+1)
+		if field, got, want := sameSweep(r, first); field != "" {
+			return nil, fmt.Errorf("%s: %s: %s, but %s has %s: they are of different sweeps", names[k], field, got, names[0], want)
 		}
-		i, m := 0, 1
-		if r.Shard != "" {
-			if _, err := fmt.Sscanf(r.Shard, "%d/%d", &i, &m); err != nil {
-				return nil, fmt.Errorf("report %d: bad shard %q", k+1, r.Shard)
-			}
+		sh := shardOf(r)
+		if sh.Count != n {
+			return nil, fmt.Errorf("%s: shard: %s, one of %d shards, but %s has %s, one of %d: they are of different sweeps", names[k], shardWords(r), sh.Count, names[0], shardWords(first), n)
 		}
-		if m != n || i < 0 || i >= n {
-			return nil, fmt.Errorf("report %d is shard %q, want one of %d shards", k+1, r.Shard, n)
+		if j := seen[sh.Index]; j != 0 {
+			return nil, fmt.Errorf("%s: shard: %s, the same shard as %s", names[k], shardWords(r), names[j-1])
 		}
-		if seen[i] {
-			return nil, fmt.Errorf("shard %d/%d given twice", i, n)
-		}
-		seen[i] = true
+		seen[sh.Index] = k + 1
 		out.ElapsedS += r.ElapsedS
 	}
-	for i, ok := range seen {
-		if !ok {
-			return nil, fmt.Errorf("shard %d/%d is missing", i, n)
+	var missing []int
+	for i, k := range seen {
+		if k == 0 {
+			missing = append(missing, i)
 		}
 	}
-	pairs := func(r *Report) []PairReport {
-		if r.FreeEnds {
-			return r.Pairs
-		}
-		return []PairReport{r.PairReport}
+	if len(missing) > 0 {
+		return nil, fmt.Errorf("%d of %d shards are missing: %s", len(missing), n, Ranges(missing))
 	}
-	acc := make([]PairReport, len(pairs(first)))
-	for j, p := range pairs(first) {
+	acc := make([]PairReport, len(pairsOf(first)))
+	for j, p := range pairsOf(first) {
 		acc[j] = PairReport{Entry: p.Entry, Exit: p.Exit, SplitDepth: p.SplitDepth, OptimalTask: -1}
 	}
-	for k, r := range reports {
-		for j, p := range pairs(r) {
-			if p.Entry != acc[j].Entry || p.Exit != acc[j].Exit || p.SplitDepth != acc[j].SplitDepth {
-				return nil, fmt.Errorf("report %d splits pair %d differently", k+1, j)
-			}
+	for _, r := range reports {
+		for j, p := range pairsOf(r) {
 			acc[j].merge(&p)
 		}
 	}
@@ -233,10 +239,81 @@ func Merge(reports ...*Report) (*Report, error) {
 	} else {
 		out.PairReport = acc[0]
 	}
+	// Each report is valid; what remains to check is that they add up:
+	// every pair's mazes are then all the mazes of the size.
+	if _, err := out.validate(cache); err != nil {
+		return nil, fmt.Errorf("the reports do not add up to the whole sweep: %w", err)
+	}
 	if out.BestOnly && out.OptimumTurns < out.Incumbent {
 		return nil, fmt.Errorf("no maze reaches the best-only incumbent's %d turns (the best has %d): the incumbent must be the turns of a real maze", out.Incumbent, out.OptimumTurns)
 	}
 	return out, nil
+}
+
+// shardOf returns the shard of a valid report: 0/1 for a whole sweep.
+func shardOf(r *Report) mousemaze.Shard {
+	if r.Shard == "" {
+		return mousemaze.Shard{Count: 1}
+	}
+	sh, _ := mousemaze.ParseShard(r.Shard)
+	return sh
+}
+
+// shardWords writes the shard of r for messages: "0/2", or "none (the
+// whole sweep)".
+func shardWords(r *Report) string {
+	if r.Shard == "" {
+		return "none (the whole sweep)"
+	}
+	return r.Shard
+}
+
+// sameSweep returns the first field (its JSON name) in which the valid
+// reports r and o describe different sweeps, with r's value and o's, or
+// "" when they are of the same sweep.
+func sameSweep(r, o *Report) (field, got, want string) {
+	type fv struct {
+		name string
+		a, b any
+	}
+	fields := []fv{{"rows", r.Rows, o.Rows}, {"cols", r.Cols, o.Cols}, {"order", r.Order, o.Order},
+		{"free_ends", r.FreeEnds, o.FreeEnds}, {"best_only", r.BestOnly, o.BestOnly}, {"incumbent", r.Incumbent, o.Incumbent}}
+	if !r.FreeEnds && !o.FreeEnds {
+		fields = append(fields, fv{"entry", r.Entry, o.Entry}, fv{"exit", r.Exit, o.Exit}, fv{"split_depth", r.SplitDepth, o.SplitDepth})
+	}
+	fields = append(fields, fv{"total_tasks", r.TotalTasks, o.TotalTasks})
+	if r.FreeEnds && o.FreeEnds && len(r.Pairs) == len(o.Pairs) {
+		for j := range r.Pairs {
+			fields = append(fields, fv{fmt.Sprintf("pairs[%d].split_depth", j), r.Pairs[j].SplitDepth, o.Pairs[j].SplitDepth})
+		}
+	}
+	for _, f := range fields {
+		if f.a != f.b {
+			return f.name, fmt.Sprint(f.a), fmt.Sprint(f.b)
+		}
+	}
+	return "", "", ""
+}
+
+// Ranges writes sorted indices compactly: "3, 5-7, 12", or "none".
+func Ranges(xs []int) string {
+	if len(xs) == 0 {
+		return "none"
+	}
+	var parts []string
+	for k := 0; k < len(xs); {
+		e := k
+		for e+1 < len(xs) && xs[e+1] == xs[e]+1 {
+			e++
+		}
+		if e == k {
+			parts = append(parts, fmt.Sprint(xs[k]))
+		} else {
+			parts = append(parts, fmt.Sprintf("%d-%d", xs[k], xs[e]))
+		}
+		k = e + 1
+	}
+	return strings.Join(parts, ", ")
 }
 
 // Maze returns the optimal maze of the report, parsed.

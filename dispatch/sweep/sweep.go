@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"math/bits"
 	"os"
 	"runtime"
@@ -190,18 +191,64 @@ func splitTasks(e treeSplitter, depth, target int) ([]prefix, int) {
 	if depth > 0 {
 		return e.splitInto(nil, depth), depth
 	}
+	d, n, top := autoDepth(e, target)
+	if top != nil {
+		return top, d
+	}
+	return e.splitInto(make([]prefix, 0, n), d), d
+}
+
+// autoDepth returns the automatic split depth of e for target tasks (see
+// splitTasks) and the number of tasks there, with the tasks themselves
+// when the counting listed them (nil otherwise).
+func autoDepth(e treeSplitter, target int) (depth, count int, top []prefix) {
 	for hi := bits.Len(uint(target)) + 4; ; hi += 4 {
 		hi = min(hi, MaxCells)
-		counts, top := e.splitTop(hi, 4*target)
+		counts, listed := e.splitTop(hi, 4*target)
 		for d := 1; d <= hi; d++ {
 			if counts[d] >= target || d >= 2 && counts[d] == counts[d-1] || d >= MaxCells {
-				if d == hi && top != nil {
-					return top, d
+				if d == hi {
+					return d, counts[d], listed
 				}
-				return e.splitInto(make([]prefix, 0, counts[d]), d), d
+				return d, counts[d], nil
 			}
 		}
 	}
+}
+
+// TaskCount returns the number of tasks Run cuts the sweep of sz under
+// cfg into (with freeEnds, of every pair of end columns; only cfg's order
+// counts then) at split depth depth, or with depth 0 at the depth Run
+// picks: the most shards the sweep can use. It counts without listing the
+// tasks and stops once the count passes limit, returning a number above
+// limit, so that its work stays within a few times limit tasks. cfg must
+// be valid for sz and depth within 0..sz.Cells().
+func TaskCount(sz mousemaze.Size, cfg mousemaze.Config, freeEnds bool, depth, limit int) int {
+	cfgs := []mousemaze.Config{cfg}
+	if freeEnds {
+		cfgs = cfgs[:0]
+		for en := range sz.Cols {
+			for ex := range sz.Cols {
+				cfgs = append(cfgs, mousemaze.Config{Order: cfg.Order, Entry: en, Exit: ex})
+			}
+		}
+	}
+	total := 0
+	for _, c := range cfgs {
+		e := newSplitter(sz, c, newEngine(sz, c))
+		d := depth
+		if d == 0 {
+			var n int
+			d, n, _ = autoDepth(e, pairTarget(len(cfgs)))
+			total += n
+		} else {
+			total += countSplit(e, d, limit-total)
+		}
+		if total > limit {
+			break
+		}
+	}
+	return total
 }
 
 // testHookTask, when set by a test, runs as each finished task is collected.
@@ -229,6 +276,9 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, errors.Join(err, saveErr)
+	}
+	if err := r.mazesFound(); err != nil {
+		return nil, err
 	}
 	if saveErr != nil {
 		saveErr = fmt.Errorf("%w: %w", ErrSave, saveErr)
@@ -315,6 +365,9 @@ func (r *sweepRun) resume() error {
 	} else if errors.Is(err, checkpoint.ErrKind) {
 		return mousemaze.Usage(err)
 	} else if err != nil {
+		if err := jsonError(err); errors.Is(err, ErrCorrupt) {
+			return damaged(o.Checkpoint, err)
+		}
 		return err
 	}
 	if st.Key != r.key || len(st.Pairs) != len(r.acc) {
@@ -322,15 +375,83 @@ func (r *sweepRun) resume() error {
 		// as evolve's checkpoint of another search is.
 		return mousemaze.Usage(fmt.Errorf("%w: %s is for %q, this sweep is %q", ErrCheckpoint, o.Checkpoint, st.Key, r.key))
 	}
-	for _, rg := range st.Done {
-		if rg[0] < 0 || rg[1] > len(r.all) || rg[0] > rg[1] {
-			return fmt.Errorf("%w: %s: bad range %v", ErrCheckpoint, o.Checkpoint, rg)
+	if err := r.checkState(&st); err != nil {
+		clear(r.done)
+		return damaged(o.Checkpoint, err)
+	}
+	r.acc, r.prevElapsed = st.Pairs, st.ElapsedS
+	return nil
+}
+
+// damaged returns the error of the checkpoint file whose field err
+// names is not one a sweep writes.
+func damaged(file string, err error) error {
+	return fmt.Errorf("%w (the checkpoint is damaged: remove it to start the sweep afresh)", inFile(file, err))
+}
+
+// checkState checks the checkpoint st of this sweep (its key matches)
+// and marks its done tasks in r.done. The done ranges must lie within
+// the sweep's tasks, hold only this shard's and none twice; each pair's
+// tally must cover exactly its done tasks, as PairReport.check checks
+// (an optimal maze may be missing only while a task of its pair is left).
+func (r *sweepRun) checkState(st *state) error {
+	if math.IsNaN(st.ElapsedS) || math.IsInf(st.ElapsedS, 0) || st.ElapsedS < 0 {
+		return corrupt("elapsed_s", "%v: want a number of seconds, 0 or more", st.ElapsedS)
+	}
+	for k, rg := range st.Done {
+		field := fmt.Sprintf("done[%d]", k)
+		if rg[0] < 0 || rg[1] > len(r.all) || rg[0] >= rg[1] {
+			return corrupt(field, "[%d, %d]: want a range [from, to) of tasks with 0 ≤ from < to ≤ %d", rg[0], rg[1], len(r.all))
 		}
 		for i := rg[0]; i < rg[1]; i++ {
+			if i%r.shards != r.o.Shard {
+				return corrupt(field, "task %d is shard %d/%d's, and this sweep is shard %d/%d", i, i%r.shards, r.shards, r.o.Shard, r.shards)
+			}
+			if r.done[i] {
+				return corrupt(field, "task %d is listed twice", i)
+			}
 			r.done[i] = true
 		}
 	}
-	r.acc, r.prevElapsed = st.Pairs, st.ElapsedS
+	first := 0
+	for j := range r.cfgs {
+		end, done, left := first, 0, false
+		for end < len(r.all) && r.all[end].pair == j {
+			if r.done[end] {
+				done++
+			} else if end%r.shards == r.o.Shard {
+				left = true
+			}
+			end++
+		}
+		a, b := first, end
+		w := pairRules{sz: r.o.Size, cfg: r.cfgs[j], depth: r.acc[j].SplitDepth, bestOnly: r.o.BestOnly,
+			tasks: done, pending: left, whole: r.shards == 1 && !left,
+			tasksAre: fmt.Sprintf("tasks of entry %d, exit %d that done lists", r.cfgs[j].Entry, r.cfgs[j].Exit),
+			covers:   func(i int) bool { return i >= a && i < b && r.done[i] }}
+		if err := within(fmt.Sprintf("pairs[%d]", j), st.Pairs[j].check(w)); err != nil {
+			return err
+		}
+		first = end
+	}
+	return nil
+}
+
+// mazesFound checks, once every task is done, that every pair with an
+// optimum has its optimal maze. A checkpoint may leave a pair's maze out
+// while a better task of the pair is still to run (see
+// PairReport.check); a resumed run that ends without finding a better
+// one shows that the checkpoint left it out wrongly.
+func (r *sweepRun) mazesFound() error {
+	if !r.o.Resume {
+		return nil
+	}
+	for j, p := range r.acc {
+		if p.OptimumTurns > 0 && p.OptimalMaze == "" {
+			return damaged(r.o.Checkpoint, corrupt(fmt.Sprintf("pairs[%d].optimal_maze", j),
+				"missing for the optimum of %d turns, and no task left to run found a better maze", p.OptimumTurns))
+		}
+	}
 	return nil
 }
 
