@@ -110,6 +110,7 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 		return fail(exitUsage, "--free-ends searches the ends: drop --entry and --exit")
 	}
 	start := f.start(fs, "evolve", evolveCheckpointVersion)
+	start.Warn = stderr
 	if err := cmp.Or(f.checkOutputs(), start.Claim()); err != nil {
 		return fail(exitUsage, "%v", err)
 	}

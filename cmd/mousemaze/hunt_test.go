@@ -136,3 +136,31 @@ func TestEvolveInitAt(t *testing.T) {
 		}
 	}
 }
+
+// TestEvolveInitInfeasibleWarns wants evolve to warn, naming the file and
+// line, about each --init maze the mouse cannot escape (the search
+// repairs it and goes on), and to say nothing about one it can.
+func TestEvolveInitInfeasibleWarns(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		name, maze string
+		warn       string // "" for none
+	}{
+		{"closed.txt", ".XXX\nXXXX\nXXXX\n.XXX\n", ":1: maze 1 is infeasible (no open path from entry column 0 to exit column 0); the search starts from it repaired"},
+		{"second.txt", "....\n....\n....\n....\n\n; walled in\n.XXX\nXXXX\nXXXX\nXXXX\n", ":7: maze 2 is infeasible"},
+		{"open.txt", "....\n.XX.\n.X..\n....\n", ""},
+	} {
+		path := filepath.Join(dir, tc.name)
+		if err := os.WriteFile(path, []byte(tc.maze), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		code, _, errs := runCmd(t, "evolve", "--size", "4x4", "--init", path, "--evals", "50", "--deepen", "0", "--json")
+		if code != exitOK {
+			t.Fatalf("%s: exit %d: %s", tc.name, code, errs)
+		}
+		want := "mousemaze evolve: warning: --init " + path + tc.warn
+		if got := strings.Contains(errs, "warning"); tc.warn == "" && got || tc.warn != "" && !strings.Contains(errs, want) {
+			t.Errorf("%s: standard error %q; want a warning %q: %v", tc.name, errs, want, tc.warn != "")
+		}
+	}
+}

@@ -43,6 +43,9 @@ type Start struct {
 	Set   map[string]bool
 	Flag  func(name string) string
 	Evals int64
+	// Warn, when not nil, gets a line for each --init maze that is
+	// infeasible (the search repairs it; see dispatch.NewEngine).
+	Warn io.Writer
 }
 
 // Claim checks, before anything runs, that --resume has a --checkpoint
@@ -244,6 +247,9 @@ func startGrid(s Start, o GridOptions, initFile string, open func(dispatch.Spec)
 		if initial, lines, err = mousemaze.ParseFileWith(initFile, mousemaze.ParseLines); err != nil {
 			return nil, err
 		}
+		if s.Warn != nil && !o.FreeEnds {
+			warnInfeasible(s.Warn, s.Kind, initFile, initial, lines, o.Config)
+		}
 	}
 	if !o.Set["size"] && len(initial) > 0 {
 		o.Size = initial[0].Size()
@@ -263,6 +269,20 @@ func startGrid(s Start, o GridOptions, initFile string, open func(dispatch.Spec)
 		return nil, err
 	}
 	return NewGrid(o, initial, ev)
+}
+
+// warnInfeasible writes to w a line for each maze of the --init file
+// (read from file, mazes[i] from its line lines[i]) in which the mouse
+// cannot reach the exit under cfg's ends: the search starts from it
+// repaired, which the user may not expect. kind names the command.
+func warnInfeasible(w io.Writer, kind, file string, mazes []mousemaze.Maze, lines []int, cfg mousemaze.Config) {
+	for i, m := range mazes {
+		if cfg.Entry >= m.Cols || cfg.Exit >= m.Cols || mousemaze.Feasible(m, cfg) {
+			continue
+		}
+		fmt.Fprintf(w, "mousemaze %s: warning: --init %s:%d: maze %d is infeasible (no open path from entry column %d to exit column %d); the search starts from it repaired\n",
+			kind, file, lines[i], i+1, cfg.Entry, cfg.Exit)
+	}
 }
 
 // NewGrid starts a new grid search of o on ev, its population seeded with
