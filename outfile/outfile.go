@@ -40,9 +40,12 @@ func Check(path string) error {
 	} else if err == nil && !st.Mode().IsRegular() {
 		return nil // a device or a pipe: Write writes to it in place
 	}
-	target, err := linkTarget(path)
+	target, fd, err := linkTarget(path)
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
+	}
+	if fd >= 0 {
+		return nil // an open file of this process: Write writes to it as it stands
 	}
 	path = target
 	dir := filepath.Dir(path)
@@ -140,9 +143,12 @@ func resolve(path string) string {
 // replaced, and its write errors are returned (/dev/full: no space left).
 func Write(path string, data []byte) error {
 	fail := func(err error) error { return fmt.Errorf("write %s: %w", path, cause(err)) }
-	target, err := linkTarget(path)
+	target, fd, err := linkTarget(path)
 	if err != nil {
 		return fail(err)
+	}
+	if fd >= 0 {
+		return writeDescriptor(fd, target, data, fail)
 	}
 	if st, err := os.Stat(target); err == nil && !st.Mode().IsRegular() {
 		if st.IsDir() {
@@ -212,23 +218,63 @@ const maxLinks = 40
 // linkTarget returns the file path names once its symbolic links are
 // followed (path itself when it is no link or does not exist): where
 // Write puts the data, so that a link stays a link. A link to a file
-// that does not exist yet gives that file's path.
-func linkTarget(path string) (string, error) {
+// that does not exist yet gives that file's path. A path that reaches one
+// of this process's open files through a descriptor link (/dev/stdout,
+// /dev/fd/N, /proc/self/fd/N) gives its descriptor fd (else fd is -1):
+// that file is written as it stands, not replaced, or the process's own
+// later writes to it would go to a file no name reaches.
+func linkTarget(path string) (target string, fd int, err error) {
 	for range maxLinks {
+		if fd := descriptorOf(path); fd >= 0 {
+			return path, fd, nil
+		}
 		st, err := os.Lstat(path)
 		if err != nil || st.Mode()&fs.ModeSymlink == 0 {
-			return path, nil
+			return path, -1, nil
 		}
 		dest, err := os.Readlink(path)
 		if err != nil {
-			return "", err
+			return "", -1, err
 		}
 		if !filepath.IsAbs(dest) {
 			dest = filepath.Join(filepath.Dir(path), dest)
 		}
 		path = dest
 	}
-	return "", errors.New("too many levels of symbolic links")
+	return "", -1, errors.New("too many levels of symbolic links")
+}
+
+// descriptorOf returns N for a path /dev/fd/N, /proc/self/fd/N or
+// /proc/PID/fd/N of this process, else -1.
+func descriptorOf(path string) int {
+	dir, name := filepath.Split(filepath.Clean(path))
+	switch dir {
+	case "/dev/fd/", "/proc/self/fd/", "/proc/" + strconv.Itoa(os.Getpid()) + "/fd/":
+		if n, err := strconv.Atoi(name); err == nil && n >= 0 {
+			return n
+		}
+	}
+	return -1
+}
+
+// writeDescriptor writes data to this process's open file fd, named path
+// (linkTarget), at its offset, as the process's own writes to it go:
+// standard output and error through os.Stdout and os.Stderr, another
+// descriptor through a duplicate of it (writeDup).
+func writeDescriptor(fd int, path string, data []byte, fail func(error) error) error {
+	var err error
+	switch fd {
+	case 1:
+		_, err = os.Stdout.Write(data)
+	case 2:
+		_, err = os.Stderr.Write(data)
+	default:
+		err = writeDup(fd, path, data)
+	}
+	if err != nil {
+		return fail(err)
+	}
+	return nil
 }
 
 // createTemp creates a new file next to path, named after it with kind

@@ -5,6 +5,7 @@ package outfile
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -141,5 +142,47 @@ func TestWriteKeepsLinksAndDevices(t *testing.T) {
 		if st, err := os.Stat(dev.name); err != nil || st.Mode()&os.ModeDevice == 0 {
 			t.Fatalf("%s is no longer a device (%v)", dev.name, err)
 		}
+	}
+}
+
+// TestWriteDescriptorLinks wants Write, given a path that reaches one of
+// the process's open files through a descriptor link (/proc/self/fd/N,
+// /dev/fd/N), to write into that file as it stands, after what the
+// process wrote to it, and not to put another file in its place (the
+// process's own later writes would then go to a file no name reaches).
+func TestWriteDescriptorLinks(t *testing.T) {
+	if _, err := os.Stat("/proc/self/fd"); err != nil {
+		t.Skip("no /proc/self/fd on this system")
+	}
+	for _, dir := range []string{"/proc/self/fd", "/dev/fd"} {
+		path := filepath.Join(t.TempDir(), "out.txt")
+		f, err := os.Create(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		before, _ := f.Stat()
+		f.WriteString("progress\n")
+		link := filepath.Join(dir, strconv.Itoa(int(f.Fd())))
+		if err := Check(link); err != nil {
+			t.Errorf("Check(%s): %v", link, err)
+		}
+		if err := Write(link, []byte("maze\n")); err != nil {
+			t.Fatalf("Write(%s): %v", link, err)
+		}
+		f.WriteString("done\n")
+		f.Close()
+		after, err := os.Stat(path)
+		if err != nil || !os.SameFile(before, after) {
+			t.Errorf("%s: Write(%s) put another file in place of the open one (%v)", dir, link, err)
+		}
+		if b, _ := os.ReadFile(path); string(b) != "progress\nmaze\ndone\n" {
+			t.Errorf("%s: the file holds %q, want the writes in order", dir, b)
+		}
+	}
+	if got := descriptorOf("/proc/self/fd/7"); got != 7 {
+		t.Errorf("descriptorOf(/proc/self/fd/7) = %d", got)
+	}
+	if got := descriptorOf("/proc/1/fdx/7"); got != -1 {
+		t.Errorf("descriptorOf(/proc/1/fdx/7) = %d", got)
 	}
 }
