@@ -440,6 +440,7 @@ func TestSpecValidate(t *testing.T) {
 		{AlgoGA, func(p *Spec) { p.Parents = 200 }, "--parents 200: must be in 1..100"},
 		{AlgoGA, func(p *Spec) { p.Elite = 101 }, "--elite 101: must be in 0..100"},
 		{AlgoMemetic, func(p *Spec) { p.Density = 1 }, "--density 1: must be in [0, 1)"},
+		{AlgoILS, func(p *Spec) { p.Cap = 1 }, "--cap 1: a search needs no cap (0) or a cap of 2 or more"},
 		{AlgoGA, func(p *Spec) { p.Mutation = -1 }, "--mutation -1"},
 		{AlgoGA, func(p *Spec) { p.Crossover = "foo" }, `--crossover "foo": must be uniform, none or (ils) relink`},
 		{AlgoILS, func(p *Spec) { p.Improve = "worst" }, `--improve "worst": must be first or best`},

@@ -397,6 +397,8 @@ func (p Spec) Validate() error {
 		return bad("--pop %d: must be at most %d", p.Pop, MaxPop)
 	case p.Density < 0 || p.Density >= 1:
 		return bad("--density %v: must be in [0, 1)", p.Density)
+	case p.Cap == 1:
+		return bad("--cap 1: a search needs no cap (0) or a cap of 2 or more, since every walk out of a maze takes at least 2 turns")
 	}
 	if err := p.checkParams(); err != nil {
 		return err

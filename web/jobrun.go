@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"errors"
+	"fmt"
 	"reflect"
 	"regexp"
 	"strconv"
@@ -41,8 +42,8 @@ type jobRequest struct {
 	Spec *dispatch.Spec `json:"spec"`
 }
 
-// maxEdgeSweepEdges caps the interior edges of a sweep job's edge board:
-// the edge sweep cannot be stopped, so it must end within seconds.
+// maxEdgeSweepEdges caps the interior edges of a sweep job's edge board
+// (2^24 boards, about 40 s on one core of the development machine).
 const maxEdgeSweepEdges = 24
 
 // startJob validates the request with the CLI's messages and starts it.
@@ -199,7 +200,7 @@ func (s *Server) build(p dispatch.Spec, backend string) (func(context.Context, *
 			return nil, st, paramErr(err)
 		}
 		st.Backend = "ref"
-		return func(ctx context.Context, j *job) { runEvolveEdges(ctx, j, search) }, st, nil
+		return func(ctx context.Context, j *job) { runEvolveEdges(ctx, j, search, s.polishCap(p.Evals)) }, st, nil
 	}
 	// "auto" opens the cpu backend for a search of small batches, as evolve's does.
 	ev, err := s.evaluator(dispatch.BackendFor(cmp.Or(backend, s.opts.Backend), p))
@@ -211,7 +212,25 @@ func (s *Server) build(p dispatch.Spec, backend string) (func(context.Context, *
 		return nil, st, paramErr(err)
 	}
 	st.Backend = ev.Name()
-	return func(ctx context.Context, j *job) { runEvolve(ctx, j, search) }, st, nil
+	return func(ctx context.Context, j *job) { runEvolve(ctx, j, search, s.polishCap(p.Evals)) }, st, nil
+}
+
+// errPolishCap stops a job whose finishing climb (the polish and the
+// deepening, which run past the budget) has made its cap of evaluations.
+var errPolishCap = errors.New("the finishing climb reached the server's cap")
+
+// polishCap is the most evaluations a job's finishing climb may make: as
+// many as its budget, at least 1,000,000, and at most the server's cap
+// of evaluations per job (Options.MaxEvals). The command line's climb has
+// no such cap; on a shared server a budget of 1 must not buy hours.
+func (s *Server) polishCap(budget int64) int64 {
+	return min(max(budget, 1_000_000), s.opts.MaxEvals)
+}
+
+// polishNote is the note of a job whose finishing climb was cut at cap
+// evaluations.
+func polishNote(cap int64) string {
+	return fmt.Sprintf("the finishing climb stopped at the server's cap of %d evaluations (as many as the budget, at least 1,000,000); the best maze so far is reported", cap)
 }
 
 // checkLimits refuses, before anything is allocated, a search over the
@@ -325,7 +344,7 @@ func setSearch(st *JobStatus, s searchState, best dispatch.Score, scored bool) {
 
 // runEvolve runs a grid search as `mousemaze evolve` does, publishing its
 // progress on j.
-func runEvolve(ctx context.Context, j *job, search *dispatch.Search) {
+func runEvolve(ctx context.Context, j *job, search *dispatch.Search, polishCap int64) {
 	p := search.Spec()
 	nextPoint := p.Evals / 100
 	improved := false
@@ -335,6 +354,9 @@ func runEvolve(ctx context.Context, j *job, search *dispatch.Search) {
 			j.addPoint(s.Evals(), s.Best().Score.Turns)
 		},
 		Generation: func(s *dispatch.Search) error {
+			if s.PolishEvals() >= polishCap {
+				return errPolishCap
+			}
 			b := s.Best()
 			if s.Evals() >= nextPoint && !s.Polishing() {
 				j.addPoint(s.Evals(), b.Score.Turns)
@@ -357,11 +379,16 @@ func runEvolve(ctx context.Context, j *job, search *dispatch.Search) {
 		},
 	}
 	err := search.Run(ctx, hooks)
+	note := ""
+	if errors.Is(err, errPolishCap) {
+		err, note = nil, polishNote(polishCap)
+	}
 	b := search.Best()
 	if b.Scored {
 		j.addPoint(search.Evals(), b.Score.Turns)
 	}
 	j.finish(err, ctx.Err(), func(st *JobStatus) {
+		st.Note = note
 		setSearch(st, search, b.Score, b.Scored)
 		if !b.Scored { // stopped before its first evaluation
 			return
@@ -374,12 +401,15 @@ func runEvolve(ctx context.Context, j *job, search *dispatch.Search) {
 
 // runEvolveEdges runs a Mouse Maze 2 search as `mousemaze evolve --edges`
 // does, on the one engine.
-func runEvolveEdges(ctx context.Context, j *job, search *dispatch.EdgeSearch) {
+func runEvolveEdges(ctx context.Context, j *job, search *dispatch.EdgeSearch, polishCap int64) {
 	p := search.Spec()
 	cfg := search.Problem().(*dispatch.EdgeProblem).Config
 	nextPoint := p.Evals / 100
 	last := int64(-1)
 	err := search.Run(ctx, dispatch.EngineHooks[mousemaze.EdgeMaze]{Generation: func(s *dispatch.EdgeSearch) error {
+		if s.PolishEvals() >= polishCap {
+			return errPolishCap
+		}
 		b := s.Best()
 		evals, turns := s.Evals(), b.Score.Turns
 		if (evals >= nextPoint || turns != last) && !s.Polishing() {
@@ -393,11 +423,16 @@ func runEvolveEdges(ctx context.Context, j *job, search *dispatch.EdgeSearch) {
 	if ctx.Err() != nil {
 		err = nil // stopped: report the best so far
 	}
+	note := ""
+	if errors.Is(err, errPolishCap) {
+		err, note = nil, polishNote(polishCap)
+	}
 	best := search.Best()
 	if err == nil && best.Scored {
 		j.addPoint(search.Evals(), best.Score.Turns)
 	}
 	j.finish(err, ctx.Err(), func(st *JobStatus) {
+		st.Note = note
 		if err == nil && best.Scored {
 			setSearch(st, search, best.Score, true)
 			st.BestMaze = best.Genome.Format(cfg.Entry, cfg.Exit)
@@ -476,7 +511,7 @@ func runSweep(ctx context.Context, j *job, o sweep.Options) {
 
 // runEdgeSweep enumerates every edge board of a small size.
 func runEdgeSweep(ctx context.Context, j *job, sz mousemaze.Size, cfg mousemaze.Config, workers int) {
-	rep, err := sweep.EdgeSweep(sz, cfg, workers)
+	rep, err := sweep.EdgeSweep(ctx, sz, cfg, workers)
 	j.finish(err, ctx.Err(), func(st *JobStatus) {
 		if err != nil {
 			return

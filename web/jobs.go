@@ -51,21 +51,24 @@ type JobStatus struct {
 	// Hamming distance scores higher (set by the polish and by climbs that
 	// end at the best). PolishEvals counts the polish's evaluations,
 	// beyond the budget; Polishing is set while the polish runs.
-	LocalOptimumRadius *int    `json:"local_optimum_radius,omitempty"`
-	PolishEvals        int64   `json:"polish_evals,omitempty"`
-	Polishing          bool    `json:"polishing,omitempty"`
-	Rows               int     `json:"rows"`
-	Cols               int     `json:"cols"`
-	Entry              int     `json:"entry"`
-	Exit               int     `json:"exit"`
-	Order              string  `json:"order"`
-	Edges              bool    `json:"edges,omitempty"`
-	K                  int     `json:"k,omitempty"`
-	Seed               uint64  `json:"seed"`
-	Algo               string  `json:"algo,omitempty"`
-	Backend            string  `json:"backend,omitempty"`
-	Seconds            float64 `json:"seconds"`
-	EvalsPerS          float64 `json:"evals_per_s"`
+	LocalOptimumRadius *int  `json:"local_optimum_radius,omitempty"`
+	PolishEvals        int64 `json:"polish_evals,omitempty"`
+	Polishing          bool  `json:"polishing,omitempty"`
+	// Note says what the server cut short in a job that is done: the
+	// finishing climb, at its cap of evaluations (Server's polishCap).
+	Note      string  `json:"note,omitempty"`
+	Rows      int     `json:"rows"`
+	Cols      int     `json:"cols"`
+	Entry     int     `json:"entry"`
+	Exit      int     `json:"exit"`
+	Order     string  `json:"order"`
+	Edges     bool    `json:"edges,omitempty"`
+	K         int     `json:"k,omitempty"`
+	Seed      uint64  `json:"seed"`
+	Algo      string  `json:"algo,omitempty"`
+	Backend   string  `json:"backend,omitempty"`
+	Seconds   float64 `json:"seconds"`
+	EvalsPerS float64 `json:"evals_per_s"`
 	// Fraction is a sweep's estimated share of work done, 0…1.
 	Fraction float64 `json:"fraction,omitempty"`
 	// Points are (evals, best_turns) pairs for the chart: every

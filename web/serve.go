@@ -13,11 +13,19 @@ import (
 )
 
 // Serve serves s's pages and API on ln until ctx ends or serving fails.
+// On a loopback address it answers only requests whose Host is a
+// loopback name (see Handler).
 // When ctx ends it cancels the jobs first, so that their event streams
 // send their last event and end, then gives the open requests up to five
 // seconds to finish.
 func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
-	hs := &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	// Idle keep-alive connections are closed after two minutes; a
+	// request's body has Options.BodyTimeout (Handler). No timeout covers
+	// a whole request: event streams last as long as their job.
+	hs := &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
+	if a, ok := ln.Addr().(*net.TCPAddr); ok && a.IP.IsLoopback() {
+		s.loopbackOnly.Store(true)
+	}
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
 	select {

@@ -17,6 +17,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unicode"
 )
@@ -59,6 +60,10 @@ type Options struct {
 	// IdleTimeout is how long a job runs on once no client watches it
 	// (default 30 s).
 	IdleTimeout time.Duration
+	// BodyTimeout is the most time a request's body may take to arrive
+	// once its headers have (default 30 s): a client that sends a body
+	// slowly, or never finishes it, holds no connection longer.
+	BodyTimeout time.Duration
 	// MaxGames caps the maze games open at once (default 100).
 	MaxGames int
 	// GameIdle is how long a maze game may go untouched before it is
@@ -116,6 +121,9 @@ func (o Options) withDefaults() Options {
 	if o.IdleTimeout <= 0 {
 		o.IdleTimeout = 30 * time.Second
 	}
+	if o.BodyTimeout <= 0 {
+		o.BodyTimeout = 30 * time.Second
+	}
 	if o.MaxGames <= 0 {
 		o.MaxGames = 100
 	}
@@ -157,6 +165,9 @@ type Server struct {
 	// allowOrigins are Options.AllowOrigins, normalised by
 	// normalOrigin.
 	allowOrigins map[string]bool
+	// loopbackOnly is set by Serve on a loopback address: requests must
+	// then name a loopback host (see Handler).
+	loopbackOnly atomic.Bool
 }
 
 // New returns a Server with the options o.
@@ -239,8 +250,12 @@ func (s *Server) handleBackends(w http.ResponseWriter, r *http.Request) {
 }
 
 // Handler returns the server's HTTP handler: the routes behind a recover
-// guard, a cap on request bodies, a guard against requests from other
-// sites (checkRequest) and a log line for every failed request.
+// guard, a cap on request bodies and on the time they take to arrive
+// (Options.BodyTimeout), a guard against requests from other sites
+// (checkRequest) and a log line for every failed request. Served on a
+// loopback address (Serve), it also refuses (421) a request whose Host is
+// not a loopback name, which a page under another name that resolves to
+// this machine (DNS rebinding) would send.
 func (s *Server) Handler() http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		lw := &logWriter{ResponseWriter: w}
@@ -257,7 +272,14 @@ func (s *Server) Handler() http.Handler {
 				s.opts.Log.Printf("%s %s: %d %s", r.Method, oneLine(r.URL.Path), lw.status, lw.reason())
 			}
 		}()
+		if s.loopbackOnly.Load() && !loopbackHost(r.Host) {
+			writeError(lw, http.StatusMisdirectedRequest, fmt.Sprintf("host %q refused: this server listens on a loopback address and answers requests for localhost only (a page that reaches it under another name may be a DNS rebinding attack); serve --addr on another address to serve other names", oneLine(r.Host)))
+			return
+		}
 		if r.Body != nil {
+			if r.ContentLength != 0 {
+				r.Body = newDeadlineBody(w, r.Body, s.opts.BodyTimeout)
+			}
 			r.Body = http.MaxBytesReader(w, r.Body, s.opts.MaxBody)
 		}
 		w.Header().Set("X-Content-Type-Options", "nosniff")
@@ -267,6 +289,46 @@ func (s *Server) Handler() http.Handler {
 		}
 		s.mux.ServeHTTP(lw, r)
 	})
+}
+
+// loopbackHost reports whether host, a request's Host (host[:port]),
+// names this machine: localhost or a loopback address.
+func loopbackHost(host string) bool {
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
+	}
+	host = strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")
+	return IsLoopback(strings.ToLower(strings.TrimSuffix(host, ".")))
+}
+
+// deadlineBody is a request body that must arrive within a time: reading
+// it past the deadline fails, and the connection ends. Once the whole
+// body is read the deadline is lifted, so that it cannot cut a long
+// answer short.
+type deadlineBody struct {
+	io.ReadCloser
+	rc   *http.ResponseController
+	done bool
+}
+
+// newDeadlineBody sets the read deadline of w's connection timeout from
+// now and returns body, which lifts it at its end. Where the connection
+// takes no deadline (a test's recorder), body is returned as it is.
+func newDeadlineBody(w http.ResponseWriter, body io.ReadCloser, timeout time.Duration) io.ReadCloser {
+	rc := http.NewResponseController(w)
+	if rc.SetReadDeadline(time.Now().Add(timeout)) != nil {
+		return body
+	}
+	return &deadlineBody{ReadCloser: body, rc: rc}
+}
+
+func (b *deadlineBody) Read(p []byte) (int, error) {
+	n, err := b.ReadCloser.Read(p)
+	if err == io.EOF && !b.done {
+		b.done = true
+		b.rc.SetReadDeadline(time.Time{})
+	}
+	return n, err
 }
 
 // logWriter is a ResponseWriter that remembers the status and, for a

@@ -99,7 +99,7 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 		if err = notApplying(set, []string{"checkpoint", "checkpoint-every", "resume", "force", "shard", "split-depth", "free-ends", "best-only", "init", "estimate", "probes", "cpuprofile", "backend", "traps", "max-cells", "max-span"}, "the edge sweep (--edges)"); err != nil {
 			return fail(exitUsage, "%v", err)
 		}
-		rep, err := sweep.EdgeSweep(sz, cfg, f.workers)
+		rep, err := sweep.EdgeSweep(context.Background(), sz, cfg, f.workers)
 		return writeResult("sweep", rep, mousemaze.Usage(err), f.asJSON, stdout, stderr)
 	}
 	if cfg.K > 0 || f.traps {

@@ -1,6 +1,7 @@
 package sweep
 
 import (
+	"context"
 	"fmt"
 	"math/bits"
 	"runtime"
@@ -26,10 +27,14 @@ type EdgeReport struct {
 // MaxEdgeSweepEdges bounds the interior edges of an edge sweep: 2^30 boards.
 const MaxEdgeSweepEdges = 30
 
+// edgeSweepPoll is how many boards apart EdgeSweep looks at its context.
+const edgeSweepPoll = 4096
+
 // EdgeSweep walks every Mouse Maze 2 board of size sz (every subset of its
 // interior edges as walls) under cfg with the reference walk and reports
-// the longest escape.
-func EdgeSweep(sz mousemaze.Size, cfg mousemaze.Config, workers int) (*EdgeReport, error) {
+// the longest escape. When ctx ends it stops within a few thousand boards
+// a worker and returns ctx's error.
+func EdgeSweep(ctx context.Context, sz mousemaze.Size, cfg mousemaze.Config, workers int) (*EdgeReport, error) {
 	if err := sz.Validate(); err != nil {
 		return nil, err
 	}
@@ -51,6 +56,9 @@ func EdgeSweep(sz mousemaze.Size, cfg mousemaze.Config, workers int) (*EdgeRepor
 	}
 	newPart := func() part { return part{m: mousemaze.NewEdgeMaze(sz.Rows, sz.Cols)} }
 	parts, err := forEachMask(total, workers, newPart, func(p *part, mask uint64) error {
+		if mask%edgeSweepPoll == 0 && ctx.Err() != nil {
+			return ctx.Err()
+		}
 		m := p.m
 		for r := range m.Rows {
 			m.Right[r], m.Down[r] = 0, 0

@@ -1,7 +1,10 @@
 package sweep
 
 import (
+	"context"
+	"errors"
 	"testing"
+	"time"
 
 	"github.com/mousemaze/mousemaze"
 )
@@ -20,7 +23,7 @@ func TestEdgeSweep(t *testing.T) {
 		{mousemaze.Size{Rows: 3, Cols: 3}, 1494, 20, 3},
 	} {
 		for _, w := range []int{1, 3} {
-			rep, err := EdgeSweep(tc.size, mousemaze.Config{}, w)
+			rep, err := EdgeSweep(context.Background(), tc.size, mousemaze.Config{}, w)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -33,7 +36,23 @@ func TestEdgeSweep(t *testing.T) {
 			}
 		}
 	}
-	if _, err := EdgeSweep(mousemaze.Size{Rows: 5, Cols: 5}, mousemaze.Config{}, 1); err == nil {
+	if _, err := EdgeSweep(context.Background(), mousemaze.Size{Rows: 5, Cols: 5}, mousemaze.Config{}, 1); err == nil {
 		t.Error("a 5×5 edge sweep (40 edges) was accepted")
+	}
+}
+
+// TestEdgeSweepStops wants an edge sweep whose context has ended to stop
+// at once with the context's error (a 4x4 board has 2^24 boards, tens of
+// seconds of work).
+func TestEdgeSweepStops(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	start := time.Now()
+	rep, err := EdgeSweep(ctx, mousemaze.Size{Rows: 4, Cols: 4}, mousemaze.Config{}, 2)
+	if !errors.Is(err, context.Canceled) || rep != nil {
+		t.Fatalf("EdgeSweep after cancel: %v, %v; want context.Canceled", rep, err)
+	}
+	if took := time.Since(start); took > 5*time.Second {
+		t.Errorf("the cancelled sweep took %v", took)
 	}
 }
