@@ -592,6 +592,9 @@ func decode(r *http.Request, v any) error {
 		if i := strings.LastIndexByte(field, '.'); i >= 0 && !strings.HasPrefix(field, "spec.") {
 			field = field[i+1:]
 		}
+		if k := typeErr.Type.Kind(); k >= reflect.Uint && k <= reflect.Uint64 && strings.HasPrefix(typeErr.Value, "number -") {
+			return badRequest("%s %s: must be 0 or more", field, strings.TrimPrefix(typeErr.Value, "number "))
+		}
 		return badRequest("malformed JSON: %s: want %s, not a JSON %s", field, jsonKind(typeErr.Type), typeErr.Value)
 	default:
 		return badRequest("malformed JSON: %v", err)

@@ -215,6 +215,7 @@ func TestEvolveJobBadParams(t *testing.T) {
 		{job(`"algo":"memetic","improve":"best"`), "--improve does not apply to --algo memetic (only to ils, hill)"},
 		{job(`"local":2`), "malformed JSON: local: want a string, not a JSON number"},
 		{job(`"algo":"ga","pop":"many"`), "malformed JSON: pop: want an integer, not a JSON string"},
+		{job(`"seed":-1`), "seed -1: must be 0 or more"},
 		{`{"kind":"evolve","spec":{"local":"h2"}}`, "malformed JSON: spec.local: want an integer, not a JSON string"},
 		{job(`"edges":true,"algo":"ga","mutation":41`), "--mutation 41: must be above 0 and at most 40 (the cells)"},
 		{`{"kind":"sweep","size":"3x3","kick":2,"polish":1}`, "kick, polish: the search parameters do not apply to a sweep"},
