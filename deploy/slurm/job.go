@@ -287,7 +287,7 @@ func NewSweepJob(sz mousemaze.Size, cfg mousemaze.Config, freeEnds bool, every t
 	case split < 0 || split > sz.Cells():
 		return j, fmt.Errorf("--split-depth %d: want 0 (automatic) to %d, the cells of %s", split, sz.Cells(), sz)
 	}
-	if n := SweepTasks(sz, cfg, freeEnds, split, shards); n < shards {
+	if n := sweep.TaskCount(sz, cfg, freeEnds, split, shards); n < shards {
 		depth := "the automatic split depth"
 		if split > 0 {
 			depth = fmt.Sprintf("split depth %d", split)
@@ -303,15 +303,6 @@ func NewSweepJob(sz mousemaze.Size, cfg mousemaze.Config, freeEnds bool, every t
 		return j, fmt.Errorf("--tasks %d: want 1 to --shards (%d)", j.Tasks, shards)
 	}
 	return j, nil
-}
-
-// SweepTasks returns the number of tasks sweep.Run cuts the sweep of sz
-// under cfg (with freeEnds, of every pair of end columns) into at split
-// depth split, or with split 0 at the depth it picks: the most shards the
-// sweep can use, since a shard beyond them has no task. It stops counting
-// once the count passes limit (sweep.TaskCount).
-func SweepTasks(sz mousemaze.Size, cfg mousemaze.Config, freeEnds bool, split, limit int) int {
-	return sweep.TaskCount(sz, cfg, freeEnds, split, limit)
 }
 
 // SetBestOnly makes the sweep job j a best-only sweep from incumbent

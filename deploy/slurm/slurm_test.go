@@ -2,10 +2,8 @@ package slurm
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"errors"
-	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -347,47 +345,6 @@ func TestMergeIslands(t *testing.T) {
 	write(1)
 	if sum, note, err := MergeIslands(dir, 2, false); err != nil || !sum.Complete || note != "" || sum.BestTurns != 3 {
 		t.Errorf("both: %+v, %q, %v", sum, note, err)
-	}
-}
-
-// TestSweepTasks checks the task count of sweeps against the total_tasks
-// of the reports sweep.Run makes (one shard of many, which cuts the whole
-// tree), at the automatic split depth and at given ones, with fixed and
-// free ends, and that it stops counting at the limit.
-func TestSweepTasks(t *testing.T) {
-	ulrd, err := mousemaze.ParseOrder("ULRD")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range []struct {
-		sz       mousemaze.Size
-		cfg      mousemaze.Config
-		freeEnds bool
-		split    int
-	}{
-		{mousemaze.Size{Rows: 1, Cols: 1}, mousemaze.Config{}, false, 0},
-		{mousemaze.Size{Rows: 3, Cols: 3}, mousemaze.Config{}, false, 0},
-		{mousemaze.Size{Rows: 3, Cols: 3}, mousemaze.Config{}, false, 2},
-		{mousemaze.Size{Rows: 3, Cols: 3}, mousemaze.Config{}, false, 9},
-		{mousemaze.Size{Rows: 3, Cols: 4}, mousemaze.Config{Order: ulrd, Entry: 1, Exit: 3}, false, 0},
-		{mousemaze.Size{Rows: 4, Cols: 4}, mousemaze.Config{}, false, 0},
-		{mousemaze.Size{Rows: 4, Cols: 4}, mousemaze.Config{}, false, 7},
-		{mousemaze.Size{Rows: 3, Cols: 3}, mousemaze.Config{}, true, 0},
-		{mousemaze.Size{Rows: 4, Cols: 3}, mousemaze.Config{}, true, 5},
-	} {
-		rep, err := sweep.Run(context.Background(), sweep.Options{Size: c.sz, Config: c.cfg, FreeEnds: c.freeEnds, SplitDepth: c.split, Shard: 0, Shards: 1 << 20})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := SweepTasks(c.sz, c.cfg, c.freeEnds, c.split, math.MaxInt); got != rep.TotalTasks {
-			t.Errorf("%v %+v free ends %v split %d: %d tasks, the sweep has %d", c.sz, c.cfg, c.freeEnds, c.split, got, rep.TotalTasks)
-		}
-		for _, limit := range []int{1, 2, rep.TotalTasks, rep.TotalTasks + 1} {
-			got := SweepTasks(c.sz, c.cfg, c.freeEnds, c.split, limit)
-			if got < min(limit, rep.TotalTasks) || got > rep.TotalTasks {
-				t.Errorf("%v split %d, limit %d: %d of %d tasks", c.sz, c.split, limit, got, rep.TotalTasks)
-			}
-		}
 	}
 }
 

@@ -224,15 +224,8 @@ func autoDepth(e treeSplitter, target int) (depth, count int, top []prefix) {
 // limit, so that its work stays within a few times limit tasks. cfg must
 // be valid for sz and depth within 0..sz.Cells().
 func TaskCount(sz mousemaze.Size, cfg mousemaze.Config, freeEnds bool, depth, limit int) int {
-	cfgs := []mousemaze.Config{cfg}
-	if freeEnds {
-		cfgs = cfgs[:0]
-		for en := range sz.Cols {
-			for ex := range sz.Cols {
-				cfgs = append(cfgs, mousemaze.Config{Order: cfg.Order, Entry: en, Exit: ex})
-			}
-		}
-	}
+	o := Options{Size: sz, Config: cfg, FreeEnds: freeEnds}
+	cfgs := o.pairs()
 	total := 0
 	for _, c := range cfgs {
 		e := newSplitter(sz, c, newEngine(sz, c))
