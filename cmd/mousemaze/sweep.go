@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"time"
 
 	"github.com/mousemaze/mousemaze"
@@ -191,41 +190,9 @@ func runSweepMerge(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return exitUsage
 	}
-	names := fs.Args()
 	if st, err := os.Stat(fs.Arg(0)); err == nil && st.IsDir() && fs.NArg() == 1 {
-		if names = reportFiles(fs.Arg(0)); names == nil {
-			return mergeSweepDir("sweep-merge", fs.Arg(0), *asJSON, stdout, stderr)
-		}
+		return mergeSweepDir("sweep-merge", fs.Arg(0), *asJSON, stdout, stderr)
 	}
-	rep, err := mergeSweepFiles(names)
+	rep, err := slurm.MergeSweepFiles(fs.Args())
 	return writeResult("sweep-merge", rep, err, *asJSON, stdout, stderr)
-}
-
-// reportFiles returns the shard reports (*.json, sorted) of dir when it
-// is a directory of them rather than a slurm run's (which holds a
-// job.json), so that errors name their files; it returns nil for a slurm
-// run, or a directory without reports, which slurm.MergeSweepDir merges
-// or explains.
-func reportFiles(dir string) []string {
-	if _, err := os.Stat(slurm.JobFile(dir)); !errors.Is(err, os.ErrNotExist) {
-		return nil
-	}
-	names, _ := filepath.Glob(filepath.Join(dir, "*.json")) // sorted
-	return names
-}
-
-// mergeSweepFiles reads the shard reports in the named files and merges
-// them (sweep.MergeNamed): every report is validated, and errors name the
-// file, the field and the problem, and both files where two reports are
-// of different sweeps.
-func mergeSweepFiles(names []string) (*sweep.Report, error) {
-	reps := make([]*sweep.Report, len(names))
-	for k, name := range names {
-		r, err := slurm.ReadReport(name)
-		if err != nil {
-			return nil, err
-		}
-		reps[k] = r
-	}
-	return sweep.MergeNamed(names, reps)
 }

@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"sort"
 
-	"github.com/mousemaze/mousemaze"
 	"github.com/mousemaze/mousemaze/dispatch/sweep"
 )
 
@@ -54,54 +53,19 @@ func MergeSweepDir(dir string) (*sweep.Report, error) {
 }
 
 // MergeSweepFiles merges the reports of `sweep --shard i/N --json` in the
-// named files; it refuses to report until every shard is there and names
+// named files (sweep.MergeNamed): every report is validated, errors name
+// the file, and it refuses to report until every shard is there and names
 // the missing.
 func MergeSweepFiles(names []string) (*sweep.Report, error) {
-	var reps []*sweep.Report
-	for _, name := range names {
+	reps := make([]*sweep.Report, len(names))
+	for k, name := range names {
 		r, err := ReadReport(name)
 		if err != nil {
 			return nil, err
 		}
-		reps = append(reps, r)
-	}
-	n, missing, err := MissingShards(reps)
-	if err != nil {
-		return nil, err
-	}
-	if len(missing) > 0 {
-		return nil, fmt.Errorf("%d of %d shards are missing: %s", len(missing), n, Ranges(missing))
+		reps[k] = r
 	}
 	return sweep.MergeNamed(names, reps)
-}
-
-// MissingShards returns the shard count of reports from `sweep --shard
-// i/N` (1 for whole sweeps) and the shards none of them is.
-func MissingShards(reps []*sweep.Report) (n int, missing []int, err error) {
-	have := map[int]bool{}
-	for k, r := range reps {
-		i, m := 0, 1
-		if r.Shard != "" {
-			sh, err := mousemaze.ParseShard(r.Shard)
-			if err != nil {
-				return 0, nil, fmt.Errorf("report %d: bad shard %q", k+1, r.Shard)
-			}
-			i, m = sh.Index, sh.Count
-		}
-		if n == 0 {
-			n = m
-		}
-		if m != n {
-			return 0, nil, fmt.Errorf("report %d is shard %q, the first is of %d shards", k+1, r.Shard, n)
-		}
-		have[i] = true
-	}
-	for j := 0; j < n; j++ {
-		if !have[j] {
-			missing = append(missing, j)
-		}
-	}
-	return n, missing, nil
 }
 
 // ReadShardReport reads shard j of n's report from a run directory and
