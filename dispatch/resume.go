@@ -113,16 +113,18 @@ func (s *Engine[G]) checkState(st *EngineState[G]) error {
 	}
 
 	var groups []memberGroup[G]
+	var walk []checkedMember[G]
+	// one adds a member whose recorded score the search reports or
+	// relies on: it is checked, and walked again.
 	one := func(m Member[G], name string) {
 		groups = append(groups, memberGroup[G]{ms: []Member[G]{m}, name: func(int) string { return name }})
+		walk = append(walk, checkedMember[G]{m, name})
 	}
 	list := func(ms []Member[G], field string) {
 		groups = append(groups, memberGroup[G]{ms: ms, name: func(i int) string { return fmt.Sprintf("%s[%d]", field, i) }})
 	}
-	var walk []checkedMember[G]
 	if st.Best.Scored {
 		one(st.Best, "best")
-		walk = append(walk, checkedMember[G]{st.Best, "best"})
 	} else if !reflect.ValueOf(st.Best).IsZero() {
 		// A search has no best until it scores one: its best is then empty.
 		return badState("best is not scored, yet holds a %s or a score; a search has no best until it scores one", genomeNoun(s.prob))
@@ -134,7 +136,6 @@ func (s *Engine[G]) checkState(st *EngineState[G]) error {
 	}
 	if st.Home != nil {
 		one(*st.Home, "home")
-		walk = append(walk, checkedMember[G]{*st.Home, "home"})
 	}
 	climbs := slices.Clone(st.Climbs)
 	names := make([]string, len(climbs))
@@ -154,14 +155,11 @@ func (s *Engine[G]) checkState(st *EngineState[G]) error {
 			return badState("%s is null", names[i])
 		}
 		one(c.Center, names[i]+".center")
-		walk = append(walk, checkedMember[G]{c.Center, names[i] + ".center"})
 		if c.Top != nil {
 			one(*c.Top, names[i]+".top")
-			walk = append(walk, checkedMember[G]{*c.Top, names[i] + ".top"})
 		}
 		if c.Tie != nil {
 			one(*c.Tie, names[i]+".tie")
-			walk = append(walk, checkedMember[G]{*c.Tie, names[i] + ".tie"})
 		}
 	}
 	for _, g := range groups {
