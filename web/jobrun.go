@@ -227,10 +227,14 @@ func (s *Server) polishCap(budget int64) int64 {
 	return min(max(budget, 1_000_000), s.opts.MaxEvals)
 }
 
-// polishNote is the note of a job whose finishing climb was cut at cap
-// evaluations.
-func polishNote(cap int64) string {
-	return fmt.Sprintf("the finishing climb stopped at the server's cap of %d evaluations (as many as the budget, at least 1,000,000); the best maze so far is reported", cap)
+// polishCut returns a job's note and the error of its search, err: a
+// search that errPolishCap stopped ended well (nil), with a note that its
+// finishing climb was cut at cap evaluations.
+func polishCut(err error, cap int64) (string, error) {
+	if !errors.Is(err, errPolishCap) {
+		return "", err
+	}
+	return fmt.Sprintf("the finishing climb stopped at the server's cap of %d evaluations (as many as the budget, at least 1,000,000); the best maze so far is reported", cap), nil
 }
 
 // checkLimits refuses, before anything is allocated, a search over the
@@ -378,11 +382,7 @@ func runEvolve(ctx context.Context, j *job, search *dispatch.Search, polishCap i
 			return nil
 		},
 	}
-	err := search.Run(ctx, hooks)
-	note := ""
-	if errors.Is(err, errPolishCap) {
-		err, note = nil, polishNote(polishCap)
-	}
+	note, err := polishCut(search.Run(ctx, hooks), polishCap)
 	b := search.Best()
 	if b.Scored {
 		j.addPoint(search.Evals(), b.Score.Turns)
@@ -423,10 +423,7 @@ func runEvolveEdges(ctx context.Context, j *job, search *dispatch.EdgeSearch, po
 	if ctx.Err() != nil {
 		err = nil // stopped: report the best so far
 	}
-	note := ""
-	if errors.Is(err, errPolishCap) {
-		err, note = nil, polishNote(polishCap)
-	}
+	note, err := polishCut(err, polishCap)
 	best := search.Best()
 	if err == nil && best.Scored {
 		j.addPoint(search.Evals(), best.Score.Turns)
