@@ -126,7 +126,7 @@ func Distances(n, source int, next func(u int) []int) []int {
 // Feasible reports whether the exit can be reached from the start.
 func (g Graph) Feasible() bool { return g.distances(g.Start)[g.Exit] >= 0 }
 
-// MaxDiameterWork bounds the work of the diameter search of
+// maxDiameterWork bounds the work of the diameter search of
 // Graph.ComponentStats: the vertices and neighbour-list entries its
 // breadth-first searches visit, 2^26 (about a second at most). A few
 // searches find the diameter of trees, grids and most sparse graphs, and
@@ -135,11 +135,11 @@ func (g Graph) Feasible() bool { return g.distances(g.Start)[g.Exit] >= 0 }
 // this bound and gives the diameter's bounds instead of its value. Four
 // searches (from the start, from two far-apart vertices and from the
 // central vertex) are always made.
-const MaxDiameterWork = 1 << 26
+const maxDiameterWork = 1 << 26
 
-// diameterWork is the bound ComponentStats uses, MaxDiameterWork but in
+// diameterWork is the bound ComponentStats uses, maxDiameterWork but in
 // the tests of the bound.
-var diameterWork = MaxDiameterWork
+var diameterWork = maxDiameterWork
 
 // ComponentStats describes the connected component of a graph's start,
 // the only part of the graph the mouse can see (Graph.ComponentStats).
@@ -149,7 +149,7 @@ type ComponentStats struct {
 	Vertices, MaxDegree int
 	// DiameterMin ≤ the component's diameter ≤ DiameterMax. They are
 	// equal, the diameter, unless the search for it ran into
-	// MaxDiameterWork (DiameterExact).
+	// maxDiameterWork (DiameterExact).
 	DiameterMin, DiameterMax int
 }
 
@@ -184,7 +184,7 @@ func (g Graph) Stats() (vertices, maxDegree, diameter int) {
 // vertices farthest from u, level by level, until the largest
 // eccentricity found is at least twice the level's distance. On trees,
 // grids and most sparse graphs that is a few searches in all. When the
-// searches would visit more than MaxDiameterWork vertices and list
+// searches would visit more than maxDiameterWork vertices and list
 // entries, it stops and returns the bounds it has.
 func (g Graph) ComponentStats() ComponentStats {
 	b := newBFS(len(g.Prefs))

@@ -53,6 +53,9 @@ func (s Shard) Validate() error {
 // String returns "i/N".
 func (s Shard) String() string { return strconv.Itoa(s.Index) + "/" + strconv.Itoa(s.Count) }
 
+// TypeName is the name of a Shard flag's value in help texts: i/N.
+func (Shard) TypeName() string { return "i/N" }
+
 // Set parses v as ParseShard does, for flag.Value.
 func (s *Shard) Set(v string) error {
 	sh, err := ParseShard(v)

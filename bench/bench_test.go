@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -189,4 +190,34 @@ func benchTarget(b *testing.B, t Target, pop mousemaze.Population) {
 	}
 	b.ReportMetric(float64(steps)/b.Elapsed().Seconds(), "steps/s")
 	b.ReportMetric(float64(mazes)/b.Elapsed().Seconds(), "mazes/s")
+}
+
+// TestCheckPopulation checks the bound on a population's cells: the most
+// mazes of the largest size, at most mousemaze.MaxMazes, and the error
+// that names the flag and the most allowed.
+func TestCheckPopulation(t *testing.T) {
+	sz := func(r, c int) mousemaze.Size { return mousemaze.Size{Rows: r, Cols: c} }
+	for _, c := range []struct {
+		sizes []mousemaze.Size
+		n     int
+		most  int
+		err   string
+	}{
+		{[]mousemaze.Size{sz(64, 64)}, 16384, 16384, ""},
+		{[]mousemaze.Size{sz(6, 6), sz(64, 64), sz(13, 13)}, 16385, 16384, "--n 16385: at most 16384 mazes of 64x64 per population"},
+		{[]mousemaze.Size{sz(32, 32)}, 65536, 65536, ""},
+		{[]mousemaze.Size{sz(1, 1)}, mousemaze.MaxMazes, mousemaze.MaxMazes, ""},
+		{[]mousemaze.Size{sz(1, 1)}, mousemaze.MaxMazes + 1, mousemaze.MaxMazes, "at most " + strconv.Itoa(mousemaze.MaxMazes) + " mazes of 1x1"},
+	} {
+		if most, _ := MostMazes(c.sizes); most != c.most {
+			t.Errorf("%v: MostMazes %d, want %d", c.sizes, most, c.most)
+		}
+		err := CheckPopulation("--n", "population", c.n, c.sizes)
+		switch {
+		case c.err == "" && err != nil:
+			t.Errorf("%v, %d: %v", c.sizes, c.n, err)
+		case c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)):
+			t.Errorf("%v, %d: error %v, want one containing %q", c.sizes, c.n, err, c.err)
+		}
+	}
 }

@@ -32,7 +32,7 @@ func runSelfcheck(args []string, stdout, stderr io.Writer) int {
 	var be backendFlags
 	be.register(fs)
 	n := fs.Int("n", 100_000, "number of random mazes to check")
-	batch := fs.Int("batch", 50_000, fmt.Sprintf("most mazes per batch (batches are of random length up to this); at most %d cells in all, so by default lowered to %d for 64x64", maxPopulationCells, maxPopulationCells/(64*64)))
+	batch := fs.Int("batch", 50_000, fmt.Sprintf("most mazes per batch (batches are of random length up to this); at most %d cells in all, so by default lowered to %d for 64x64", bench.MaxPopulationCells, bench.MaxPopulationCells/(64*64)))
 	seed := fs.Uint64("seed", 1, "random seed")
 	sizes := fs.String("sizes", bench.DefaultCheckSizes, "comma-separated grid sizes to draw from")
 	asJSON := fs.Bool("json", false, "print the report as one JSON object")
@@ -46,9 +46,9 @@ func runSelfcheck(args []string, stdout, stderr io.Writer) int {
 	}
 	// A batch is held in memory: --batch given is checked, the default
 	// lowered to what the largest size allows.
-	if most, _ := mostMazes(szs); !flagsSet(fs)["batch"] {
+	if most, _ := bench.MostMazes(szs); !flagsSet(fs)["batch"] {
 		*batch = min(*batch, most)
-	} else if err := checkPopulation("--batch", "batch", *batch, szs); err != nil {
+	} else if err := bench.CheckPopulation("--batch", "batch", *batch, szs); err != nil {
 		return failer("selfcheck", stderr)(exitUsage, "%v", err)
 	}
 	ev, code := be.open("selfcheck", stderr)

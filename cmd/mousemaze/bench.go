@@ -32,7 +32,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	backends := fs.String("backends", strings.Join(mousemaze.BuiltBackends(), ","), "comma-separated backends to measure")
 	sizes := fs.String("sizes", "6x6,13x13,32x32", "comma-separated grid sizes")
 	kinds := fs.String("mazes", "random,long", "population kinds: random, long")
-	n := fs.Int("n", 256, fmt.Sprintf("mazes per population (at most %d cells in all: %d mazes of 64x64)", maxPopulationCells, maxPopulationCells/(64*64)))
+	n := fs.Int("n", 256, fmt.Sprintf("mazes per population (at most %d cells in all: %d mazes of 64x64)", bench.MaxPopulationCells, bench.MaxPopulationCells/(64*64)))
 	rounds := fs.Int("rounds", 200, "hill-climb rounds that make the long-walk mazes")
 	seed := fs.Uint64("seed", 1, "random seed for the populations")
 	workers := fs.Int("workers", 0, "workers for the multi-worker cpu rows (0 = one per CPU)")
@@ -49,7 +49,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return failer("bench", stderr)(exitUsage, "--sizes: %v", err)
 	}
-	if err := checkPopulation("--n", "population", *n, szs); err != nil {
+	if err := bench.CheckPopulation("--n", "population", *n, szs); err != nil {
 		return failer("bench", stderr)(exitUsage, "%v", err)
 	}
 	ks, err := bench.ParseKinds(*kinds)
@@ -217,37 +217,6 @@ func runBenchLoop(args []string, stdout, stderr io.Writer) int {
 	}
 	text := func(w io.Writer, rs []bench.LoopRecord) error { return bench.WriteLoopTable(w, o, rs) }
 	return writeRecords("bench loop", recs, *asJSON, text, stdout, stderr)
-}
-
-// maxPopulationCells bounds the cells (mazes times the cells of each) of
-// one population that bench measures and of one batch that selfcheck
-// checks: 2^26 cells, 16384 mazes of 64x64. Such a batch, with its results
-// and selfcheck's two heat maps of 4 bytes a cell, takes about half a
-// gigabyte, so that a mistyped count is a flag error rather than a
-// process killed for want of memory.
-const maxPopulationCells = 1 << 26
-
-// mostMazes returns the most mazes of the largest of sizes (by cells) that
-// one population or batch may hold: maxPopulationCells over its cells, and
-// at most mousemaze.MaxMazes.
-func mostMazes(sizes []mousemaze.Size) (int, mousemaze.Size) {
-	var big mousemaze.Size
-	for _, sz := range sizes {
-		if sz.Cells() > big.Cells() {
-			big = sz
-		}
-	}
-	return min(maxPopulationCells/max(big.Cells(), 1), mousemaze.MaxMazes), big
-}
-
-// checkPopulation checks n mazes of every one of sizes against mostMazes;
-// its error names flag and what the mazes are (a population, a batch).
-func checkPopulation(flag, what string, n int, sizes []mousemaze.Size) error {
-	if most, big := mostMazes(sizes); n > most {
-		return fmt.Errorf("%s %d: at most %d mazes of %s per %s (a %s is held in memory: at most %d cells and %d mazes)",
-			flag, n, most, big, what, what, maxPopulationCells, mousemaze.MaxMazes)
-	}
-	return nil
 }
 
 // skipping is the Unavailable of a bench table whose backends were not

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"time"
 
 	"github.com/mousemaze/mousemaze"
 	"github.com/mousemaze/mousemaze/dispatch"
@@ -26,65 +25,10 @@ func newFlagSet(name, synopsis, example string, stderr io.Writer) *flag.FlagSet 
 		fs.VisitAll(func(*flag.Flag) { hasFlags = true })
 		if hasFlags {
 			fmt.Fprint(stderr, "\nFlags:\n")
-			printDefaults(fs, stderr)
+			cliflag.PrintDefaults(fs, stderr)
 		}
 	}
 	return fs
-}
-
-// printDefaults is fs.PrintDefaults with the flag package's "value", the
-// placeholder it prints for flag types it does not know, replaced by the
-// type of the project's own flag values (int, duration, RxC, i/N, ...).
-// Like the flag package for its own int and duration flags, it states no
-// default of 0 (or 0s) for the project's number flags (cliflag.Min): the
-// package prints one for them only because their unset value prints as "".
-func printDefaults(fs *flag.FlagSet, w io.Writer) {
-	var buf strings.Builder
-	out := fs.Output()
-	fs.SetOutput(&buf)
-	fs.PrintDefaults()
-	fs.SetOutput(out)
-	text := buf.String()
-	fs.VisitAll(func(f *flag.Flag) {
-		if t := flagType(f.Value); t != "" {
-			text = strings.Replace(text, "  -"+f.Name+" value\n", "  -"+f.Name+" "+t+"\n", 1)
-		}
-		if isNumber(f.Value) && (f.DefValue == "0" || f.DefValue == "0s") {
-			_, usage := flag.UnquoteUsage(f)
-			usage = strings.ReplaceAll(usage, "\n", "\n    \t")
-			text = strings.Replace(text, "\t"+usage+" (default "+f.DefValue+")\n", "\t"+usage+"\n", 1)
-		}
-	})
-	io.WriteString(w, text)
-}
-
-// isNumber says whether v is one of the project's number flag values.
-func isNumber(v flag.Value) bool {
-	switch v.(type) {
-	case *cliflag.Value[int], *cliflag.Value[int64], *cliflag.Value[time.Duration]:
-		return true
-	}
-	return false
-}
-
-// flagType names the type of the project's flag values for the help
-// text, or "" for the flag package's own.
-func flagType(v flag.Value) string {
-	switch v.(type) {
-	case *cliflag.Value[int], *cliflag.Value[int64]:
-		return "int"
-	case *cliflag.Value[time.Duration]:
-		return "duration"
-	case *cliflag.Value[mousemaze.Size]:
-		return "RxC"
-	case *cliflag.Value[string]:
-		return "string"
-	case *mousemaze.Shard:
-		return "i/N"
-	case *cliflag.Value[viennese.Variant]:
-		return "variant"
-	}
-	return ""
 }
 
 // parseFlags parses args. When parsing ends the command, as -h or a bad
@@ -175,7 +119,7 @@ func (b *backendFlags) open(cmd string, stderr io.Writer) (mousemaze.Evaluator, 
 
 // sizeFlag registers --size RxC with a default ("" for none).
 func sizeFlag(fs *flag.FlagSet, def, usage string) *cliflag.Value[mousemaze.Size] {
-	return cliflag.New(fs, "size", def, usage, mousemaze.ParseSize)
+	return cliflag.New(fs, "size", def, usage, mousemaze.ParseSize).Named("RxC")
 }
 
 // flagsSet returns the names of the flags given on the command line.
@@ -274,7 +218,7 @@ func badArgs(fs *flag.FlagSet, stderr io.Writer, msg string) int {
 // unset, a maze file's variant line (else ht) applies
 // (viennese.File.VariantOr).
 func variantFlag(fs *flag.FlagSet) *cliflag.Value[viennese.Variant] {
-	return cliflag.New(fs, "variant", "", "ht or nht (default: the file's variant line, else ht)", viennese.ParseVariant)
+	return cliflag.New(fs, "variant", "", "ht or nht (default: the file's variant line, else ht)", viennese.ParseVariant).Named("variant")
 }
 
 // printRecords writes each record as one JSON line; a failure to write is

@@ -10,6 +10,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"slices"
 	"strconv"
 	"strings"
@@ -19,9 +20,10 @@ import (
 // Value is a typed flag value, parsed once by its parse function when the
 // flag is given; IsSet says whether it was given or has a default.
 type Value[T any] struct {
-	V     T
-	set   bool
-	parse func(string) (T, error)
+	V        T
+	set      bool
+	parse    func(string) (T, error)
+	typeName string
 }
 
 // New registers the flag name on fs with its default def ("" for none).
@@ -32,6 +34,67 @@ func New[T any](fs *flag.FlagSet, name, def, usage string, parse func(string) (T
 	}
 	fs.Var(v, name, usage)
 	return v
+}
+
+// Named sets the name of the value's type in help texts (PrintDefaults),
+// such as "RxC", and returns v.
+func (v *Value[T]) Named(typeName string) *Value[T] {
+	v.typeName = typeName
+	return v
+}
+
+// TypeName is the name of the value's type in help texts: the one Named
+// set, else int, duration or string for those types, else "".
+func (v *Value[T]) TypeName() string {
+	if v.typeName != "" {
+		return v.typeName
+	}
+	switch any(v.V).(type) {
+	case int, int64:
+		return "int"
+	case time.Duration:
+		return "duration"
+	case string:
+		return "string"
+	}
+	return ""
+}
+
+// number says whether the value is a number (an int, int64 or
+// time.Duration), whose unset value prints as "" although it is 0.
+func (v *Value[T]) number() bool {
+	switch any(v.V).(type) {
+	case int, int64, time.Duration:
+		return true
+	}
+	return false
+}
+
+// PrintDefaults is fs.PrintDefaults with the flag package's "value", the
+// placeholder it prints for flag types it does not know, replaced by the
+// name of the value's type, where the value has a TypeName method (as
+// Value has: int, duration, RxC, ...). Like the flag package for its own int and duration
+// flags, it states no default of 0 (or 0s) for number Values (Min): the
+// flag package prints one for them only because their unset value prints
+// as "".
+func PrintDefaults(fs *flag.FlagSet, w io.Writer) {
+	var buf strings.Builder
+	out := fs.Output()
+	fs.SetOutput(&buf)
+	fs.PrintDefaults()
+	fs.SetOutput(out)
+	text := buf.String()
+	fs.VisitAll(func(f *flag.Flag) {
+		if t, ok := f.Value.(interface{ TypeName() string }); ok && t.TypeName() != "" {
+			text = strings.Replace(text, "  -"+f.Name+" value\n", "  -"+f.Name+" "+t.TypeName()+"\n", 1)
+		}
+		if n, ok := f.Value.(interface{ number() bool }); ok && n.number() && (f.DefValue == "0" || f.DefValue == "0s") {
+			_, usage := flag.UnquoteUsage(f)
+			usage = strings.ReplaceAll(usage, "\n", "\n    \t")
+			text = strings.Replace(text, "\t"+usage+" (default "+f.DefValue+")\n", "\t"+usage+"\n", 1)
+		}
+	})
+	io.WriteString(w, text)
 }
 
 // IsSet says whether the flag was given or has a default.

@@ -2,7 +2,9 @@ package cliflag
 
 import (
 	"flag"
+	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -69,5 +71,54 @@ func TestParse(t *testing.T) {
 		if *asJSON != tc.json || *n != tc.n || strings.Join(fs.Args(), "|") != strings.Join(tc.pos, "|") {
 			t.Errorf("%q: json %v, n %d, args %q; want %v, %d, %q", tc.args, *asJSON, *n, fs.Args(), tc.json, tc.n, tc.pos)
 		}
+	}
+}
+
+// part is a flag value of another package with a TypeName, as
+// mousemaze.Shard is.
+type part struct{ i, n int }
+
+func (p part) String() string         { return strconv.Itoa(p.i) + "/" + strconv.Itoa(p.n) }
+func (p *part) Set(s string) error    { _, err := fmt.Sscanf(s, "%d/%d", &p.i, &p.n); return err }
+func (part) TypeName() string         { return "i/N" }
+func parseSide(s string) (int, error) { return strconv.Atoi(s) }
+
+// TestPrintDefaults checks the help text of each kind of flag: the type's
+// name for this package's values and for values with a TypeName, in place
+// of the flag package's "value"; no "(default 0)" for a number flag that
+// defaults to 0, but the default of one that does not; the flag package's
+// own flags and backquoted names as the flag package prints them.
+func TestPrintDefaults(t *testing.T) {
+	fs := flag.NewFlagSet("t", flag.ContinueOnError)
+	Min(fs, "zero", 0, 0, "a count")
+	Min(fs, "five", int64(5), 1, "a count")
+	Min(fs, "wait", time.Duration(0), 0, "a time")
+	Choice(fs, "k", "a", "a choice", "a", "b")
+	New(fs, "side", "", "a side", parseSide).Named("RxC")
+	New(fs, "from", "", "the `first` size", parseSide).Named("RxC")
+	var p part
+	fs.Var(&p, "island", "an island")
+	fs.Int("plain", 0, "the flag package's own")
+	var b strings.Builder
+	PrintDefaults(fs, &b)
+	want := `  -five int
+    	a count (default 5)
+  -from first
+    	the first size
+  -island i/N
+    	an island
+  -k string
+    	a choice (default a)
+  -plain int
+    	the flag package's own
+  -side RxC
+    	a side
+  -wait duration
+    	a time
+  -zero int
+    	a count
+`
+	if got := b.String(); got != want {
+		t.Errorf("help text:\n%s\nwant:\n%s", got, want)
 	}
 }
