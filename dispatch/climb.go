@@ -387,6 +387,12 @@ func (s *Engine[G]) climbStep(c *Climb[G]) (bool, error) {
 		return true, nil
 	}
 	if !c.Center.Scored {
+		// The first batch of neighbours does not depend on the centre's
+		// score: build and score it ahead while the centre is walked
+		// alone, which would leave the other workers idle.
+		if s.startAhead(c); s.next != nil {
+			s.ahead[2]++
+		}
 		b := []Member[G]{c.Center}
 		n, err := s.evaluate(b)
 		if err != nil || n == 0 {
@@ -555,8 +561,8 @@ func (s *Engine[G]) scanOf(c *Climb[G]) *scan {
 	for i := range sc.moves {
 		sc.moves[i] = i
 	}
-	if ia, ok := s.prob.(intoApplier[G]); ok && c.Center.Score.Feasible {
-		sc.guard = ia.Guard(g)
+	if ia, ok := s.prob.(intoApplier[G]); ok && (c.Center.Score.Feasible || !c.Center.Scored) {
+		sc.guard = ia.Guard(g) // nil for an infeasible centre
 	}
 	if !c.Exhaustive {
 		r := rand.New(rand.NewPCG(c.Order, uint64(c.Radius)))

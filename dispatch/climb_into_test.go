@@ -170,9 +170,10 @@ func (intoHider) FeasibleAfter() {}
 
 // TestClimbAheadIsExact runs ils (fixed and free ends) and hill on one
 // worker, where no batch is built ahead, and on two, where ils builds and
-// scores each batch while the one before it is evaluated, and wants the
-// same final state; on two workers ils must have taken most of its batches
-// from ahead and hill (ten climbs) none.
+// scores each batch while the one before it is evaluated (the first
+// batch of a climb while its centre is walked), and wants the same final
+// state; on two workers ils must have taken most of its batches from
+// ahead, some of them begun at a centre, and hill (ten climbs) none.
 func TestClimbAheadIsExact(t *testing.T) {
 	ev := refEvaluator(t)
 	for _, v := range []struct {
@@ -185,7 +186,7 @@ func TestClimbAheadIsExact(t *testing.T) {
 			t.Fatal(err)
 		}
 		p.Rows, p.Cols, p.FreeEnds, p.Seed, p.Evals = 8, 7, v.free, 5, 6000
-		run := func(workers int) (string, [2]int64) {
+		run := func(workers int) (string, [3]int64) {
 			prob, err := NewGridProblem(p, ev)
 			if err != nil {
 				t.Fatal(err)
@@ -201,12 +202,14 @@ func TestClimbAheadIsExact(t *testing.T) {
 		if one != two {
 			t.Errorf("%s free %v: two workers end in another state than one", v.algo, v.free)
 		}
-		if none != [2]int64{} {
+		if none != [3]int64{} {
 			t.Errorf("%s free %v: one worker built %d batches ahead", v.algo, v.free, none[0])
 		}
 		switch {
 		case v.ahead && (ahead[1] < 50 || ahead[1]*2 < ahead[0]):
 			t.Errorf("%s free %v: took %d of %d batches built ahead", v.algo, v.free, ahead[1], ahead[0])
+		case v.ahead && ahead[2] == 0:
+			t.Errorf("%s free %v: began %d batches ahead while a centre was walked", v.algo, v.free, ahead[2])
 		case !v.ahead && ahead[0] != 0:
 			t.Errorf("%s: built %d batches ahead", v.algo, ahead[0])
 		}

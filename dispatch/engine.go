@@ -128,7 +128,7 @@ type Engine[G any] struct {
 	// stores are the climbs' batch storage, reused (climbStore); a pool,
 	// as a batch built ahead takes one on another goroutine.
 	stores sync.Pool
-	ahead  [2]int64 // batches built ahead, and of them those taken
+	ahead  [3]int64 // batches built ahead, of them those taken, and those begun while a climb's centre was walked
 	// heat caches the kick weights of home (Spec.KickHeat), rebuilt on
 	// resume.
 	heat struct {
