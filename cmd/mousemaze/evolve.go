@@ -87,7 +87,7 @@ func (f *evolveFlags) start(fs *flag.FlagSet, kind string, version int) evolve.S
 		Set: flagsSet(fs), Flag: func(name string) string { return fs.Lookup(name).Value.String() }, Evals: *f.evals}
 }
 
-func runEvolve(args []string, stdout, stderr io.Writer) int {
+func runEvolve(args []string, stdout, stderr io.Writer) (code int) {
 	fs := newFlagSet("evolve", "[flags]",
 		"mousemaze evolve --size 6x6 --algo memetic --evals 1000000 --seed 1 --json", stderr)
 	var f evolveFlags
@@ -118,7 +118,7 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(exitUsage, "--cpuprofile: %v", err)
 	}
-	defer stop()
+	defer stopProfile(stop, &code, fail)
 	sz, err := mousemaze.ParseSize(f.size)
 	if err != nil {
 		return fail(exitUsage, "--size %q: %v", f.size, err)
@@ -188,7 +188,7 @@ func (f *evolveFlags) finish(out evolve.Outcome, evals int64, written []string, 
 // runEvolveEdges is evolve --edges and evolve --walker NAME: the engine on
 // edge boards (evolve.StartEdges). An interrupted search saves its
 // checkpoint, reports the best board so far and exits 1.
-func runEvolveEdges(fs *flag.FlagSet, f *evolveFlags, stdout, stderr io.Writer) int {
+func runEvolveEdges(fs *flag.FlagSet, f *evolveFlags, stdout, stderr io.Writer) (code int) {
 	fail := failer("evolve", stderr)
 	kind, what, label, notApply := "evolve-edges", "--edges", "--edges", []string{"free-ends", "init", "init-at", "png", "backend", "kernel", "island", "migrate", "migrate-every"}
 	if f.walk != "" {
@@ -206,7 +206,7 @@ func runEvolveEdges(fs *flag.FlagSet, f *evolveFlags, stdout, stderr io.Writer) 
 	if err != nil {
 		return fail(exitUsage, "--cpuprofile: %v", err)
 	}
-	defer stop()
+	defer stopProfile(stop, &code, fail)
 	o := evolve.EdgeOptions{Walker: f.walk, Size: f.size, Objective: f.objective, Evals: *f.evals, Seed: f.seed, Pop: *f.pop,
 		Workers: f.be.workers, Tuning: f.sf, Set: start.Set}
 	if start.Set["algo"] {
@@ -295,4 +295,12 @@ func registerIslandFlags(fs *flag.FlagSet, log io.Writer) *islandFlags {
 	fs.StringVar(&f.m.Dir, "migrate", "", "shared directory where islands write their best mazes and read their neighbours'")
 	fs.IntVar(&f.m.Every, "migrate-every", 25, "generations between migrations (with --island)")
 	return f
+}
+
+// stopProfile ends the --cpuprofile profile, as the command returns *code;
+// a profile that could not be written fails a command that succeeded.
+func stopProfile(stop func() error, code *int, fail func(int, string, ...any) int) {
+	if err := stop(); err != nil && *code == exitOK {
+		*code = fail(exitFail, "--cpuprofile: %v", err)
+	}
 }

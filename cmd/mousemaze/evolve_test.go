@@ -208,7 +208,9 @@ func TestSearchBench(t *testing.T) {
 
 // TestEvolveCPUProfile checks --cpuprofile: a grid search and an edge
 // search each write a gzipped pprof profile; a path in a missing folder,
-// or the same path as --out, is a usage error before any search.
+// or the same path as --out, is a usage error before any search; a
+// profile that cannot be written fails the command after its result
+// (evolve, evolve --edges, sweep).
 func TestEvolveCPUProfile(t *testing.T) {
 	dir := t.TempDir()
 	for _, args := range [][]string{{"--size", "6x6"}, {"--edges", "--size", "4x4"}} {
@@ -235,4 +237,26 @@ func TestEvolveCPUProfile(t *testing.T) {
 			t.Errorf("%v: exit %d, stderr %q; want %d and %q", tc.args, code, stderr, exitUsage, tc.want)
 		}
 	}
+	// A profile that cannot be written (a full device): the search's
+	// result is printed, then the failure, exit 1.
+	if _, err := os.Stat("/dev/full"); err != nil {
+		return
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"evolve", "--size", "6x6", "--evals", "3000", "--json"}, `"event":"done"`},
+		{[]string{"evolve", "--edges", "--size", "4x4", "--evals", "3000", "--json"}, `"event":"done"`},
+		{[]string{"sweep", "--size", "4x4", "--quiet"}, "optimum: 27 turns"},
+	} {
+		code, stdout, stderr := runCmd(t, append(tc.args, "--cpuprofile", "/dev/full")...)
+		if code != exitFail || !strings.Contains(stdout, tc.want) || !strings.Contains(stderr, "/dev/full: write /dev/full") {
+			t.Errorf("%v --cpuprofile /dev/full: exit %d, stdout %q, stderr %q; want %d, the result and the write error",
+				tc.args, code, tail(stdout), stderr, exitFail)
+		}
+	}
 }
+
+// tail returns the end of s, for messages.
+func tail(s string) string { return s[max(len(s)-200, 0):] }

@@ -170,7 +170,7 @@ func runFullSweep(o sweep.Options, f *sweepFlags, stdout, stderr io.Writer) int 
 	defer stop()
 	rep, err := sweep.Run(ctx, o)
 	switch {
-	case errors.Is(err, sweep.ErrSave) && rep != nil:
+	case (errors.Is(err, sweep.ErrSave) || errors.Is(err, sweep.ErrProfile)) && rep != nil:
 		// The sweep is complete: its report first, then the failure.
 		writeText("sweep", rep, f.asJSON, stdout, stderr)
 		return fail(exitFail, "%v", err)

@@ -28,6 +28,9 @@ var (
 	// ErrSave wraps the error of a final checkpoint that could not be
 	// written; Run returns it with the complete report.
 	ErrSave = errors.New("sweep: checkpoint not saved")
+	// ErrProfile wraps the error of a CPU profile (Options.CPUProfile)
+	// that could not be written; Run returns it with the report.
+	ErrProfile = errors.New("sweep: CPU profile not written")
 )
 
 // MaxCells is the largest number of cells a swept grid may have: prefixes
@@ -249,12 +252,16 @@ var testHookTask func()
 
 // Run sweeps the grid and returns the report. When ctx is cancelled it
 // stops, saves the checkpoint (if any) and returns ctx.Err().
-func Run(ctx context.Context, o Options) (*Report, error) {
+func Run(ctx context.Context, o Options) (out *Report, err error) {
 	stop, err := cpuprofile.Start(o.CPUProfile)
 	if err != nil {
 		return nil, err
 	}
-	defer stop()
+	defer func() {
+		if e := stop(); e != nil && err == nil {
+			err = fmt.Errorf("%w: %w", ErrProfile, e)
+		}
+	}()
 	if err := o.check(); err != nil {
 		return nil, err
 	}

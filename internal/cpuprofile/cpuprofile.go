@@ -4,28 +4,55 @@
 package cpuprofile
 
 import (
+	"fmt"
+	"io"
 	"os"
 	"runtime/pprof"
 )
 
 // Start starts a CPU profile written to the file path (created or
-// truncated); stop ends the profile and closes the file. An empty path
-// starts nothing, and its stop does nothing. Only one profile can run at a
-// time in a process: a second Start fails until stop.
-func Start(path string) (stop func(), err error) {
+// truncated); stop ends the profile, closes the file and returns the
+// first error of writing or closing it (a full disk), so that a profile
+// asked for and not written is reported. An empty path starts nothing,
+// and its stop does nothing. Only one profile can run at a time in a
+// process: a second Start fails until stop.
+func Start(path string) (stop func() error, err error) {
 	if path == "" {
-		return func() {}, nil
+		return func() error { return nil }, nil
 	}
 	f, err := os.Create(path)
 	if err != nil {
 		return nil, err
 	}
-	if err := pprof.StartCPUProfile(f); err != nil {
+	w := &errWriter{w: f}
+	if err := pprof.StartCPUProfile(w); err != nil {
 		f.Close()
 		return nil, err
 	}
-	return func() {
+	return func() error {
 		pprof.StopCPUProfile()
-		f.Close()
+		if err := f.Close(); w.err == nil {
+			w.err = err
+		}
+		if w.err != nil {
+			return fmt.Errorf("%s: %w", path, w.err)
+		}
+		return nil
 	}, nil
+}
+
+// errWriter keeps the first error of the writes to w, which the profiler
+// does not report.
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *errWriter) Write(p []byte) (int, error) {
+	if e.err != nil {
+		return 0, e.err
+	}
+	n, err := e.w.Write(p)
+	e.err = err
+	return n, err
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -25,7 +26,9 @@ func TestStart(t *testing.T) {
 		x += i % 7
 	}
 	_ = x
-	stop()
+	if err := stop(); err != nil {
+		t.Fatal(err)
+	}
 	b, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -42,8 +45,30 @@ func TestStart(t *testing.T) {
 	}
 	if again, err := Start(filepath.Join(dir, "after.prof")); err != nil {
 		t.Errorf("an empty path started a profile: %v", err)
-	} else {
-		again()
+	} else if err := again(); err != nil {
+		t.Error(err)
 	}
-	none()
+	if err := none(); err != nil {
+		t.Errorf("an empty path's stop: %v", err)
+	}
+}
+
+// TestStartWriteError checks that a profile that cannot be written (a
+// full device) is reported by stop, naming the file.
+func TestStartWriteError(t *testing.T) {
+	if _, err := os.Stat("/dev/full"); err != nil {
+		t.Skip("no /dev/full here")
+	}
+	stop, err := Start("/dev/full")
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := 0
+	for i := range 5_000_000 {
+		x += i % 7
+	}
+	_ = x
+	if err := stop(); err == nil || !strings.Contains(err.Error(), "/dev/full") {
+		t.Errorf("stop: %v, want the write error naming /dev/full", err)
+	}
 }
