@@ -467,6 +467,11 @@ func (e *Evaluator) Memory() int64 { return e.mem }
 // cuDriverGetVersion gives it (12040 for CUDA 12.4).
 func (e *Evaluator) DriverVersion() int { return e.driver }
 
+// KernelTime is the time the kernels launched so far ran, measured by
+// CUDA events (Stats().Kernel): evolve's final event reports the search's
+// part of it as kernel_seconds (evolve.KernelTimer).
+func (e *Evaluator) KernelTime() time.Duration { return e.Stats().Kernel }
+
 // Stats returns e's counters since it was opened; after Close, the zero
 // Stats.
 func (e *Evaluator) Stats() Stats {

@@ -32,7 +32,8 @@ for s in env smoke tests check stream-pop-13x13-random stream-pop-13x13-long str
 done
 grep -q '"mismatches":0,.*"size":"64x64","step":"check"' "$out/gpu-run.jsonl" || problems+=("no clean 64x64 check")
 grep -q '"steps_per_sec_kernel":[0-9]' "$out/gpu-run.jsonl" || problems+=("no kernel-only rate")
-grep -q '^{"event":"done","gen":[0-9]*,"evals":12000,.*"backend":"cuda",.*"evals_per_s":[0-9.e+]*,"eval_seconds":[0-9.e-]*,"host_seconds":[0-9.e-]*' "$out/gpu-run.jsonl" || problems+=("no GA-on-device line with its rates")
+grep -q '^{"event":"done","gen":[0-9]*,"evals":12000,.*"backend":"cuda",.*"evals_per_s":[0-9.e+]*,"eval_seconds":[0-9.e-]*,"host_seconds":[0-9.e-]*,"kernel_seconds":[0-9.e-]*' "$out/gpu-run.jsonl" || problems+=("no GA-on-device line with its rates and kernel time")
+grep -q '"kernel_seconds"' "$out/ga-13x13-cpu.log" && problems+=("kernel_seconds on the cpu backend's GA")
 grep -q '"final":true.*"resident":true' "$out/gpu-run.jsonl" || problems+=("no final resident stream line")
 grep -q '"children_per_s":[0-9].*"host_breed_per_s":[0-9].*"step":"breed"' "$out/gpu-run.jsonl" || problems+=("no breed line with its rates")
 # The GA bred on the device (the mock's budget is the same on both

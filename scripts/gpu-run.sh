@@ -221,10 +221,12 @@ step breed-13x13 $((2 * (SECS / 3 + 1) + 20)) "$BIN/gpubench" breed --size 13x13
 # 7. A large GA on the device: evolve --algo ga with GPURUN_GA_POP children
 #    a generation for GPURUN_GA_EVALS evaluations, bred on the device
 #    (the engine's DeviceBreeder path); its final JSON line has
-#    evals_per_s, seconds and eval_seconds (the time inside the evaluator,
-#    copies included): eval_seconds / seconds is the share of the run the
-#    device was busy or waited on, the rest (host_seconds) is breeding the
-#    device waited for (docs/gpu.md).
+#    evals_per_s, seconds, eval_seconds (the time inside the evaluator,
+#    copies included: eval_seconds / seconds is the share of the run the
+#    device was busy or waited on, the rest, host_seconds, is breeding the
+#    device waited for) and kernel_seconds (the kernels' own time by CUDA
+#    events: kernel_seconds / seconds is the share of the run the device
+#    was busy; docs/gpu.md).
 if [ -x "$BIN/mousemaze" ]; then
   step ga-13x13 "$GA_LIMIT" bash -c '"$1" evolve --backend cuda --algo ga --size 13x13 --seed 1 \
     --pop "$2" --evals "$3" --json | grep "^{\"event\":\"done\""' ga "$BIN/mousemaze" "$GA_POP" "$GA_EVALS"

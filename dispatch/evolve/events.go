@@ -34,7 +34,11 @@ type Event struct {
 	// is the host work the evaluator waited for.
 	EvalSeconds *float64 `json:"eval_seconds,omitempty"`
 	HostSeconds *float64 `json:"host_seconds,omitempty"`
-	Checkpoint  string   `json:"checkpoint,omitempty"`
+	// KernelSeconds, on a backend that times its kernels (cuda), is the
+	// time the device's kernels ran during the search: KernelSeconds /
+	// Seconds is the share of the run the device was busy.
+	KernelSeconds *float64 `json:"kernel_seconds,omitempty"`
+	Checkpoint    string   `json:"checkpoint,omitempty"`
 	// LocalOptimumRadius certifies the best maze: no maze within this
 	// Hamming distance takes more turns (set by --polish and by climbs
 	// that end at the best); PolishEvals counts the polish's evaluations.

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"time"
 
 	"github.com/mousemaze/mousemaze"
 	"github.com/mousemaze/mousemaze/dispatch"
@@ -441,6 +442,11 @@ func RunGrid(r Runner, s *dispatch.Search, events io.Writer, isl GridIsland, bac
 	if isl == nil {
 		isl = noIsland{}
 	}
+	kt, timed := kernelTimerOf(s)
+	var k0 time.Duration
+	if timed {
+		k0 = kt.KernelTime()
+	}
 	out, err := Run(r, s, GridEvents(s, events, isl.Generation))
 	if err != nil && !errors.Is(err, ErrSave) {
 		return Event{}, out, err
@@ -449,6 +455,9 @@ func RunGrid(r Runner, s *dispatch.Search, events io.Writer, isl GridIsland, bac
 		return Event{}, out, werr
 	}
 	final := FinalEvent(s, out, backend, r.Checkpoint)
+	if timed {
+		final.KernelSeconds = ptrTo((kt.KernelTime() - k0).Seconds())
+	}
 	if p := s.Spec(); !out.Interrupted && (p.K > 0 || p.Objective != "") {
 		d, derr := DescribeBest(s)
 		if derr != nil {
@@ -457,4 +466,22 @@ func RunGrid(r Runner, s *dispatch.Search, events io.Writer, isl GridIsland, bac
 		final.Detail = &d
 	}
 	return final, out, err
+}
+
+// KernelTimer is implemented by evaluators that time the kernels they
+// launch on a device (the cuda backend): KernelTime is the kernels' time
+// so far, measured by the device.
+type KernelTimer interface {
+	KernelTime() time.Duration
+}
+
+// kernelTimerOf returns the evaluator of the grid search s when it times
+// its kernels.
+func kernelTimerOf(s *dispatch.Search) (KernelTimer, bool) {
+	gp, ok := s.Problem().(*dispatch.GridProblem)
+	if !ok {
+		return nil, false
+	}
+	kt, ok := gp.Evaluator().(KernelTimer)
+	return kt, ok
 }

@@ -1,10 +1,12 @@
 package evolve
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mousemaze/mousemaze"
 	"github.com/mousemaze/mousemaze/dispatch"
@@ -147,6 +149,53 @@ func TestRunGridFinal(t *testing.T) {
 	}
 	if !strings.Contains(events.String(), `"event":"improved"`) {
 		t.Errorf("no improved line: %s", events.String())
+	}
+}
+
+// timedEvaluator is an evaluator that times its "kernels": each batch
+// adds a millisecond a maze to its kernel time.
+type timedEvaluator struct {
+	mousemaze.Evaluator
+	kernel time.Duration
+}
+
+func (e *timedEvaluator) Evaluate(pop mousemaze.Population, cfg mousemaze.Config, dst []mousemaze.Result) error {
+	e.kernel += time.Duration(len(dst)) * time.Millisecond
+	return e.Evaluator.Evaluate(pop, cfg, dst)
+}
+
+func (e *timedEvaluator) KernelTime() time.Duration { return e.kernel }
+
+// TestRunGridKernelSeconds wants kernel_seconds in the final event of a
+// search whose evaluator times its kernels (the search's part of the
+// time, not what came before it) and none on one that does not.
+func TestRunGridKernelSeconds(t *testing.T) {
+	o := GridOptions{Algo: dispatch.AlgoGA, Size: mousemaze.Size{Rows: 5, Cols: 5}, Config: mousemaze.Config{Order: mousemaze.DRLU},
+		Objective: dispatch.ObjTurns, Evals: 400, Seed: 3, Pop: 50}
+	ev := &timedEvaluator{Evaluator: refEvaluator(t), kernel: time.Hour}
+	s, err := StartGrid(Start{}, o, "", ev)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := ev.kernel
+	final, _, err := RunGrid(Runner{}, s, nil, nil, "timed")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := (ev.kernel - before).Seconds()
+	if final.KernelSeconds == nil || *final.KernelSeconds != want || want < 0.4 {
+		t.Errorf("kernel_seconds %v, want %v (a millisecond for each of at least 400 evaluations)", final.KernelSeconds, want)
+	}
+	b, _ := json.Marshal(final)
+	if !strings.Contains(string(b), `"kernel_seconds":`) {
+		t.Errorf("no kernel_seconds in %s", b)
+	}
+	s, err = StartGrid(Start{}, o, "", refEvaluator(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if final, _, err = RunGrid(Runner{}, s, nil, nil, "ref"); err != nil || final.KernelSeconds != nil {
+		t.Errorf("ref: kernel_seconds %v, %v", final.KernelSeconds, err)
 	}
 }
 

@@ -11,16 +11,11 @@ cd "$(dirname "$0")/../../.."
   date
   lscpu | grep -i 'model name\|^CPU(s)'
   GPURUN_N=300000 GPURUN_STREAM_SECONDS=6 OUT="$O/walk" scripts/gpu-run.sh | grep -v '^   {'
-  for i in 1 2; do
-    ga bin/mousemaze-prev cuda 13x13 20000000
-    ga bin/mousemaze cuda 13x13 20000000
+  for run in "13x13 20000000" "13x13 20000000" "13x13 100000000" "13x13 100000000" "32x32 10000000"; do
+    for b in bin/mousemaze-prev bin/mousemaze; do
+      ga "$b" cuda $run
+    done
   done
-  for i in 1 2; do
-    ga bin/mousemaze-prev cuda 13x13 100000000
-    ga bin/mousemaze cuda 13x13 100000000
-  done
-  ga bin/mousemaze-prev cuda 32x32 10000000
-  ga bin/mousemaze cuda 32x32 10000000
   GPURUN_STEPS=sweep GPURUN_SWEEP_SAMPLE=8x8:24:1000000:938273 OUT="$O/sweep" scripts/gpu-run.sh | grep -v '^   {'
   date
 } 2>&1 | tee "$O/call1.txt"
