@@ -19,7 +19,8 @@ import (
 //	; classic oneway R,C D   the door on side D (N, E, S, W) of cell R,C
 //	                         can be passed only from that cell
 //
-// Directives belong to the board that follows them. On a board that wraps,
+// Directives belong to the board that follows them; a board takes one
+// start and one goal (a second is an error). On a board that wraps,
 // the frame is read: a space in the side frame of a cell line is an open
 // wrap-around edge between the row's last and first cells, '|' a wall; a
 // space in the top and bottom frame lines above and below a cell is an
@@ -309,6 +310,13 @@ func (p *pendingBoard) apply(f []string, line int) error {
 		rc, err := parseRC(f[1])
 		if err != nil {
 			return fmt.Errorf("%s: %v", f[0], err)
+		}
+		has, first := p.hasStart, p.startLine
+		if f[0] == "goal" {
+			has, first = p.hasGoal, p.goalLine
+		}
+		if has {
+			return fmt.Errorf("a second %s directive for the board (the first is on line %d)", f[0], first)
 		}
 		if f[0] == "start" {
 			p.start, p.hasStart, p.startLine = rc, true, line
