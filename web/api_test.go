@@ -252,6 +252,7 @@ func TestBadInput(t *testing.T) {
 		{"empty body", "POST", "/api/eval", ``, 400, "malformed JSON: empty body"},
 		{"trailing data", "POST", "/api/eval", `{"maze":"...\n"}{}`, 400, "malformed JSON: data after the JSON object"},
 		{"unknown field", "POST", "/api/eval", `{"maze":"...\n","foo":1}`, 400, `malformed JSON: json: unknown field "foo"`},
+		{"field in another case", "POST", "/api/eval", `{"maze":"...\n","Exit":1}`, 400, `malformed JSON: field "Exit": JSON field names are case-sensitive: the field is "exit"`},
 		{"65 columns", "POST", "/api/eval", `{"maze":"` + strings.Repeat(".", 65) + `\n"}`, 400, "maze:1: too many columns: row has more than 64 cells"},
 		{"ragged maze", "POST", "/api/eval", `{"maze":"...\n..\n"}`, 400, "maze:2: ragged row: row has 2 cells, want 3"},
 		{"no maze", "POST", "/api/eval", `{"maze":"; only a comment\n"}`, 400, "maze: no maze in input"},

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bytes"
 	"context"
 	"embed"
 	"encoding/json"
@@ -20,6 +21,8 @@ import (
 	"sync/atomic"
 	"time"
 	"unicode"
+
+	"github.com/mousemaze/mousemaze/internal/jsonkeys"
 )
 
 //go:embed static
@@ -566,16 +569,23 @@ func decodeAnd[Q, A any](s *Server, w http.ResponseWriter, r *http.Request, f fu
 }
 
 // decode reads the request body as one JSON object into v, rejecting
-// unknown fields, trailing data and bodies over the cap.
+// unknown fields, fields named in another case (jsonkeys), trailing data
+// and bodies over the cap.
 func decode(r *http.Request, v any) error {
 	if ct := r.Header.Get("Content-Type"); ct != "" && !isJSON(ct) {
 		return &httpError{status: http.StatusUnsupportedMediaType, msg: fmt.Sprintf("content type %q: send application/json", ct)}
 	}
-	dec := json.NewDecoder(r.Body)
-	dec.DisallowUnknownFields()
-	err := dec.Decode(v)
-	if err == nil && dec.More() {
-		err = errors.New("data after the JSON object")
+	body, err := io.ReadAll(r.Body)
+	if err == nil {
+		if err = jsonkeys.Check(body, v); err != nil {
+			return badRequest("malformed JSON: %v", err)
+		}
+		dec := json.NewDecoder(bytes.NewReader(body))
+		dec.DisallowUnknownFields()
+		err = dec.Decode(v)
+		if err == nil && dec.More() {
+			err = errors.New("data after the JSON object")
+		}
 	}
 	var tooBig *http.MaxBytesError
 	var typeErr *json.UnmarshalTypeError

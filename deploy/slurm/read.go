@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/mousemaze/mousemaze"
+	"github.com/mousemaze/mousemaze/internal/jsonkeys"
 )
 
 // readJSON reads the one JSON object of the file path into v. The file is
@@ -32,6 +33,9 @@ func readJSON(path string, v any, want string, strict bool) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	if strict {
 		dec.DisallowUnknownFields()
+		if err := jsonkeys.Check(data, v); err != nil {
+			return &mousemaze.ParseError{File: path, Err: fmt.Errorf("%v (want %s)", err, want)}
+		}
 	}
 	fail := func(off int64, format string, a ...any) error {
 		line := 0

@@ -98,7 +98,8 @@ func TestLoadJobErrors(t *testing.T) {
 	big := filepath.Join(dir, "big")
 	bom := filepath.Join(dir, "bom")
 	unknown := filepath.Join(dir, "unknown")
-	for _, d := range []string{empty, big, bom, unknown} {
+	cased := filepath.Join(dir, "cased")
+	for _, d := range []string{empty, big, bom, unknown, cased} {
 		if err := os.Mkdir(d, 0o755); err != nil {
 			t.Fatal(err)
 		}
@@ -107,6 +108,7 @@ func TestLoadJobErrors(t *testing.T) {
 	zeros(t, big, "job.json", mousemaze.MaxInputBytes+1)
 	writeFile(t, bom, "job.json", mazetest.BOM+job)
 	writeFile(t, unknown, "job.json", strings.Replace(job, "{", `{"colour":1,`, 1))
+	writeFile(t, cased, "job.json", strings.Replace(job, `"shards"`, `"Shards"`, 1))
 	tests := []struct {
 		dir  string
 		want error
@@ -117,6 +119,7 @@ func TestLoadJobErrors(t *testing.T) {
 		{empty, fs.ErrNotExist, empty + " holds no job.json: not the --dir of a slurm run"},
 		{big, mousemaze.ErrTooLarge, JobFile(big) + ":1: input too large"},
 		{unknown, nil, JobFile(unknown) + `: unknown field "colour" (want a job.json of mousemaze slurm)`},
+		{cased, nil, JobFile(cased) + `: field "Shards": JSON field names are case-sensitive: the field is "shards" (want a job.json of mousemaze slurm)`},
 	}
 	for _, tc := range tests {
 		_, err := LoadJob(tc.dir)
