@@ -55,7 +55,7 @@ type evolveFlags struct {
 	gridFlags
 	be                                                   backendFlags
 	size, initFile, initAt, ckpt, outFile, pngFile, walk string
-	cpuprofile                                           string
+	cpuprofile, trace                                    string
 	every                                                *time.Duration
 	resume, force, asJSON, edges                         bool
 	isl                                                  *islandFlags
@@ -75,6 +75,7 @@ func (f *evolveFlags) register(fs *flag.FlagSet, stderr io.Writer) {
 	fs.StringVar(&f.outFile, "out", "", "write the best maze to this file in the text format")
 	fs.StringVar(&f.pngFile, "png", "", "draw the best maze and its visit counts to this PNG file")
 	fs.StringVar(&f.cpuprofile, "cpuprofile", "", "write a CPU profile of the run to this file (go tool pprof reads it)")
+	fs.StringVar(&f.trace, "trace", "", "write an execution trace of the run to this file (go tool trace reads it; scripts/trace-idle.py counts the idle processors)")
 	fs.BoolVar(&f.asJSON, "json", false, "print JSON lines: improvements, progress and a final \"done\" line")
 	fs.BoolVar(&f.edges, "edges", false, "search Mouse Maze 2 boards (walls on edges); every --algo applies, default ga; a move flips one edge")
 	fs.StringVar(&f.walk, "walker", "", "search edge boards that keep a classic maze walker longest from the top-left to the bottom-right cell: left, right, switch-left, switch-right, lru or tremaux; every --algo applies, default ils")
@@ -114,11 +115,11 @@ func runEvolve(args []string, stdout, stderr io.Writer) (code int) {
 	if err := cmp.Or(f.checkOutputs(), start.Claim()); err != nil {
 		return fail(exitUsage, "%v", err)
 	}
-	stop, err := cpuprofile.Start(f.cpuprofile)
+	stop, err := f.startProfiles()
 	if err != nil {
-		return fail(exitUsage, "--cpuprofile: %v", err)
+		return fail(exitUsage, "%v", err)
 	}
-	defer stopProfile(stop, &code, fail)
+	defer stopProfiles(stop, &code, fail)
 	sz, err := mousemaze.ParseSize(f.size)
 	if err != nil {
 		return fail(exitUsage, "--size %q: %v", f.size, err)
@@ -161,11 +162,12 @@ func runEvolve(args []string, stdout, stderr io.Writer) (code int) {
 }
 
 // checkOutputs checks, before the search, every file evolve will write:
-// --out, --png, --checkpoint and --cpuprofile (which must be apart; see
-// outfile.CheckFlags).
+// --out, --png, --checkpoint, --cpuprofile and --trace (which must be
+// apart; see outfile.CheckFlags).
 func (f *evolveFlags) checkOutputs() error {
 	return outfile.CheckFlags(outfile.Flag{Name: "out", Path: f.outFile}, outfile.Flag{Name: "png", Path: f.pngFile},
-		outfile.Flag{Name: "checkpoint", Path: f.ckpt}, outfile.Flag{Name: "cpuprofile", Path: f.cpuprofile})
+		outfile.Flag{Name: "checkpoint", Path: f.ckpt}, outfile.Flag{Name: "cpuprofile", Path: f.cpuprofile},
+		outfile.Flag{Name: "trace", Path: f.trace})
 }
 
 // finish ends a search whose result is printed: it says how to go on
@@ -202,11 +204,11 @@ func runEvolveEdges(fs *flag.FlagSet, f *evolveFlags, stdout, stderr io.Writer) 
 	if err := cmp.Or(f.checkOutputs(), start.Claim()); err != nil {
 		return fail(exitUsage, "%v", err)
 	}
-	stop, err := cpuprofile.Start(f.cpuprofile)
+	stop, err := f.startProfiles()
 	if err != nil {
-		return fail(exitUsage, "--cpuprofile: %v", err)
+		return fail(exitUsage, "%v", err)
 	}
-	defer stopProfile(stop, &code, fail)
+	defer stopProfiles(stop, &code, fail)
 	o := evolve.EdgeOptions{Walker: f.walk, Size: f.size, Objective: f.objective, Evals: *f.evals, Seed: f.seed, Pop: *f.pop,
 		Workers: f.be.workers, Tuning: f.sf, Set: start.Set}
 	if start.Set["algo"] {
@@ -297,10 +299,35 @@ func registerIslandFlags(fs *flag.FlagSet, log io.Writer) *islandFlags {
 	return f
 }
 
-// stopProfile ends the --cpuprofile profile, as the command returns *code;
-// a profile that could not be written fails a command that succeeded.
-func stopProfile(stop func() error, code *int, fail func(int, string, ...any) int) {
+// startProfiles starts --cpuprofile and --trace, each if given; stop
+// ends both and returns the first error of writing them.
+func (f *evolveFlags) startProfiles() (stop func() error, err error) {
+	stopCPU, err := cpuprofile.Start(f.cpuprofile)
+	if err != nil {
+		return nil, fmt.Errorf("--cpuprofile: %w", err)
+	}
+	stopTrace, err := cpuprofile.StartTrace(f.trace)
+	if err != nil {
+		stopCPU()
+		return nil, fmt.Errorf("--trace: %w", err)
+	}
+	return func() error {
+		errTrace, errCPU := stopTrace(), stopCPU()
+		if errCPU != nil {
+			return fmt.Errorf("--cpuprofile: %w", errCPU)
+		}
+		if errTrace != nil {
+			return fmt.Errorf("--trace: %w", errTrace)
+		}
+		return nil
+	}, nil
+}
+
+// stopProfiles ends the profiles of startProfiles, as the command returns
+// *code; a profile that could not be written fails a command that
+// succeeded.
+func stopProfiles(stop func() error, code *int, fail func(int, string, ...any) int) {
 	if err := stop(); err != nil && *code == exitOK {
-		*code = fail(exitFail, "--cpuprofile: %v", err)
+		*code = fail(exitFail, "%v", err)
 	}
 }

@@ -258,5 +258,28 @@ func TestEvolveCPUProfile(t *testing.T) {
 	}
 }
 
+// TestEvolveTrace checks --trace: an execution trace is written beside a
+// CPU profile; the same path as --cpuprofile is a usage error; a trace
+// that cannot be written fails the command after its result.
+func TestEvolveTrace(t *testing.T) {
+	dir := t.TempDir()
+	tr, prof := filepath.Join(dir, "run.trace"), filepath.Join(dir, "run.prof")
+	code, _, stderr := evolveRun(t, "--size", "6x6", "--evals", "3000", "--trace", tr, "--cpuprofile", prof)
+	b, err := os.ReadFile(tr)
+	if code != 0 || err != nil || !bytes.HasPrefix(b, []byte("go 1.")) {
+		t.Errorf("exit %d (%s), trace of %d bytes (%v): want a trace", code, stderr, len(b), err)
+	}
+	if code, _, stderr = evolveRun(t, "--size", "6x6", "--evals", "100", "--trace", prof, "--cpuprofile", prof); code != exitUsage || !strings.Contains(stderr, "name the same file") {
+		t.Errorf("--trace and --cpuprofile on one file: exit %d, %q", code, stderr)
+	}
+	if _, err := os.Stat("/dev/full"); err != nil {
+		return
+	}
+	code, stdout, stderr := evolveRun(t, "--size", "6x6", "--evals", "3000", "--json", "--trace", "/dev/full")
+	if code != exitFail || !strings.Contains(stdout, `"event":"done"`) || !strings.Contains(stderr, "--trace: /dev/full: write /dev/full") {
+		t.Errorf("--trace /dev/full: exit %d, stdout %q, stderr %q", code, tail(stdout), stderr)
+	}
+}
+
 // tail returns the end of s, for messages.
 func tail(s string) string { return s[max(len(s)-200, 0):] }

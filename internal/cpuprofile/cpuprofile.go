@@ -1,6 +1,8 @@
 // Package cpuprofile writes a Go CPU profile of a run to a file, for the
 // --cpuprofile flags of the long commands (evolve, sweep): read it with
-// `go tool pprof BINARY FILE`.
+// `go tool pprof BINARY FILE`; and an execution trace, for evolve's
+// --trace: read it with `go tool trace FILE` (scripts/trace-idle.py
+// counts from it how busy the processors were).
 package cpuprofile
 
 import (
@@ -8,6 +10,7 @@ import (
 	"io"
 	"os"
 	"runtime/pprof"
+	"runtime/trace"
 )
 
 // Start starts a CPU profile written to the file path (created or
@@ -17,6 +20,18 @@ import (
 // and its stop does nothing. Only one profile can run at a time in a
 // process: a second Start fails until stop.
 func Start(path string) (stop func() error, err error) {
+	return start(path, pprof.StartCPUProfile, pprof.StopCPUProfile)
+}
+
+// StartTrace is Start for an execution trace (runtime/trace): every
+// goroutine's and processor's states over the run. Only one trace can
+// run at a time in a process.
+func StartTrace(path string) (stop func() error, err error) {
+	return start(path, trace.Start, trace.Stop)
+}
+
+// start writes what begin starts and end stops to the file path.
+func start(path string, begin func(io.Writer) error, end func()) (stop func() error, err error) {
 	if path == "" {
 		return func() error { return nil }, nil
 	}
@@ -25,12 +40,12 @@ func Start(path string) (stop func() error, err error) {
 		return nil, err
 	}
 	w := &errWriter{w: f}
-	if err := pprof.StartCPUProfile(w); err != nil {
+	if err := begin(w); err != nil {
 		f.Close()
 		return nil, err
 	}
 	return func() error {
-		pprof.StopCPUProfile()
+		end()
 		if err := f.Close(); w.err == nil {
 			w.err = err
 		}
@@ -42,7 +57,7 @@ func Start(path string) (stop func() error, err error) {
 }
 
 // errWriter keeps the first error of the writes to w, which the profiler
-// does not report.
+// and the tracer do not report.
 type errWriter struct {
 	w   io.Writer
 	err error

@@ -72,3 +72,40 @@ func TestStartWriteError(t *testing.T) {
 		t.Errorf("stop: %v, want the write error naming /dev/full", err)
 	}
 }
+
+// TestStartTrace checks that an execution trace is written (go tool
+// trace's header), that a second cannot start while one runs, and that a
+// full device is reported by stop.
+func TestStartTrace(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "run.trace")
+	stop, err := StartTrace(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := StartTrace(path + "2"); err == nil {
+		t.Error("a second trace started while the first ran")
+	}
+	done := make(chan int)
+	go func() { done <- 1 }()
+	<-done
+	if err := stop(); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil || !bytes.HasPrefix(b, []byte("go 1.")) {
+		t.Errorf("trace of %d bytes (%v) does not start with the trace header", len(b), err)
+	}
+	if _, err := os.Stat("/dev/full"); err != nil {
+		return
+	}
+	if stop, err = StartTrace("/dev/full"); err != nil {
+		t.Fatal(err)
+	}
+	for range 1000 {
+		go func() { done <- 1 }()
+		<-done
+	}
+	if err := stop(); err == nil || !strings.Contains(err.Error(), "/dev/full") {
+		t.Errorf("stop: %v, want the write error naming /dev/full", err)
+	}
+}
