@@ -115,7 +115,7 @@ func runEvolve(args []string, stdout, stderr io.Writer) (code int) {
 	if err := cmp.Or(f.checkOutputs(), start.Claim()); err != nil {
 		return fail(exitUsage, "%v", err)
 	}
-	stop, err := f.startProfiles()
+	stop, err := cpuprofile.StartFlags(f.cpuprofile, f.trace)
 	if err != nil {
 		return fail(exitUsage, "%v", err)
 	}
@@ -204,7 +204,7 @@ func runEvolveEdges(fs *flag.FlagSet, f *evolveFlags, stdout, stderr io.Writer) 
 	if err := cmp.Or(f.checkOutputs(), start.Claim()); err != nil {
 		return fail(exitUsage, "%v", err)
 	}
-	stop, err := f.startProfiles()
+	stop, err := cpuprofile.StartFlags(f.cpuprofile, f.trace)
 	if err != nil {
 		return fail(exitUsage, "%v", err)
 	}
@@ -299,32 +299,8 @@ func registerIslandFlags(fs *flag.FlagSet, log io.Writer) *islandFlags {
 	return f
 }
 
-// startProfiles starts --cpuprofile and --trace, each if given; stop
-// ends both and returns the first error of writing them.
-func (f *evolveFlags) startProfiles() (stop func() error, err error) {
-	stopCPU, err := cpuprofile.Start(f.cpuprofile)
-	if err != nil {
-		return nil, fmt.Errorf("--cpuprofile: %w", err)
-	}
-	stopTrace, err := cpuprofile.StartTrace(f.trace)
-	if err != nil {
-		stopCPU()
-		return nil, fmt.Errorf("--trace: %w", err)
-	}
-	return func() error {
-		errTrace, errCPU := stopTrace(), stopCPU()
-		if errCPU != nil {
-			return fmt.Errorf("--cpuprofile: %w", errCPU)
-		}
-		if errTrace != nil {
-			return fmt.Errorf("--trace: %w", errTrace)
-		}
-		return nil
-	}, nil
-}
-
-// stopProfiles ends the profiles of startProfiles, as the command returns
-// *code; a profile that could not be written fails a command that
+// stopProfiles ends the profiles of cpuprofile.StartFlags as the command
+// returns *code: a profile that could not be written fails a command that
 // succeeded.
 func stopProfiles(stop func() error, code *int, fail func(int, string, ...any) int) {
 	if err := stop(); err != nil && *code == exitOK {

@@ -2,7 +2,8 @@
 // --cpuprofile flags of the long commands (evolve, sweep): read it with
 // `go tool pprof BINARY FILE`; and an execution trace, for evolve's
 // --trace: read it with `go tool trace FILE` (scripts/trace-idle.py
-// counts from it how busy the processors were).
+// counts from it how busy the processors were). StartFlags starts both
+// as evolve's flags ask.
 package cpuprofile
 
 import (
@@ -28,6 +29,32 @@ func Start(path string) (stop func() error, err error) {
 // run at a time in a process.
 func StartTrace(path string) (stop func() error, err error) {
 	return start(path, trace.Start, trace.Stop)
+}
+
+// StartFlags starts evolve's --cpuprofile (a CPU profile to the file
+// cpu) and --trace (an execution trace to the file trace), each if its
+// path is not empty; stop ends both and returns the first error of
+// writing them. Errors name the flag.
+func StartFlags(cpu, trace string) (stop func() error, err error) {
+	stopCPU, err := Start(cpu)
+	if err != nil {
+		return nil, fmt.Errorf("--cpuprofile: %w", err)
+	}
+	stopTrace, err := StartTrace(trace)
+	if err != nil {
+		stopCPU()
+		return nil, fmt.Errorf("--trace: %w", err)
+	}
+	return func() error {
+		errTrace, errCPU := stopTrace(), stopCPU()
+		if errCPU != nil {
+			return fmt.Errorf("--cpuprofile: %w", errCPU)
+		}
+		if errTrace != nil {
+			return fmt.Errorf("--trace: %w", errTrace)
+		}
+		return nil
+	}, nil
 }
 
 // start writes what begin starts and end stops to the file path.

@@ -109,3 +109,45 @@ func TestStartTrace(t *testing.T) {
 		t.Errorf("stop: %v, want the write error naming /dev/full", err)
 	}
 }
+
+// TestStartFlags checks that StartFlags starts what is named and that its
+// errors name the flag: a missing folder at start, for each flag.
+func TestStartFlags(t *testing.T) {
+	dir := t.TempDir()
+	missing := filepath.Join(dir, "missing", "x")
+	for _, c := range []struct {
+		cpu, trace, want string
+	}{
+		{"", "", ""},
+		{filepath.Join(dir, "a.prof"), filepath.Join(dir, "a.trace"), ""},
+		{missing, "", "--cpuprofile: "},
+		{"", missing, "--trace: "},
+		{filepath.Join(dir, "b.prof"), missing, "--trace: "},
+	} {
+		stop, err := StartFlags(c.cpu, c.trace)
+		switch {
+		case c.want == "" && err != nil:
+			t.Errorf("%q %q: %v", c.cpu, c.trace, err)
+		case c.want != "" && (err == nil || !strings.HasPrefix(err.Error(), c.want)):
+			t.Errorf("%q %q: error %v, want one starting %q", c.cpu, c.trace, err, c.want)
+		}
+		if err == nil {
+			if err := stop(); err != nil {
+				t.Errorf("%q %q: stop: %v", c.cpu, c.trace, err)
+			}
+		}
+	}
+	// Both started: the files hold a profile and a trace.
+	for _, f := range []struct{ name, prefix string }{{"a.prof", "\x1f\x8b"}, {"a.trace", "go 1."}} {
+		if b, err := os.ReadFile(filepath.Join(dir, f.name)); err != nil || !bytes.HasPrefix(b, []byte(f.prefix)) {
+			t.Errorf("%s: %d bytes, %v", f.name, len(b), err)
+		}
+	}
+	// A CPU profile started and then a trace refused: the profile is
+	// stopped again, so another can start.
+	stop, err := Start(filepath.Join(dir, "c.prof"))
+	if err != nil {
+		t.Fatalf("after a refused trace, a profile cannot start: %v", err)
+	}
+	stop()
+}
