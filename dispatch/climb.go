@@ -171,8 +171,9 @@ type ahead[G any] struct {
 	scored chan struct{}
 }
 
-// startAhead begins building, on a goroutine of its own, the batch of c
-// after the one just taken, when that can pay: c is the only climb, its
+// startAhead begins building, on a goroutine of its own, the next batch of
+// c (the one after the batch just taken, or the first while c's centre is
+// walked), when that can pay: c is the only climb, its
 // batches are small (built on one goroutine) and the engine has more than
 // one worker. Where the problem's evaluator may be called from several
 // goroutines at once (concurrentEvaluator), the goroutine then scores the
@@ -561,8 +562,8 @@ func (s *Engine[G]) scanOf(c *Climb[G]) *scan {
 	for i := range sc.moves {
 		sc.moves[i] = i
 	}
-	if ia, ok := s.prob.(intoApplier[G]); ok && (c.Center.Score.Feasible || !c.Center.Scored) {
-		sc.guard = ia.Guard(g) // nil for an infeasible centre
+	if ia, ok := s.prob.(intoApplier[G]); ok {
+		sc.guard = ia.Guard(g) // nil for an infeasible centre, scored or not
 	}
 	if !c.Exhaustive {
 		r := rand.New(rand.NewPCG(c.Order, uint64(c.Radius)))

@@ -24,7 +24,8 @@ type GraphRecord struct {
 	// out of the JSON) when only its bounds are known, DiameterBounds.
 	Diameter *int `json:"diameter,omitempty"`
 	// DiameterBounds is [least, most] when the search for the diameter
-	// stopped at the root package's bound on its work (2^26 visits); Bound then uses the most.
+	// stopped at the root package's bound on its work (2^26 visits);
+	// Bound then uses the most.
 	DiameterBounds *[2]int `json:"diameter_bounds,omitempty"`
 	Bound          int64   `json:"theorem8_bound"`
 	// BoundSaturated marks a Bound of math.MaxInt64, where the bound

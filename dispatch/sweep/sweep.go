@@ -252,7 +252,7 @@ var testHookTask func()
 
 // Run sweeps the grid and returns the report. When ctx is cancelled it
 // stops, saves the checkpoint (if any) and returns ctx.Err().
-func Run(ctx context.Context, o Options) (out *Report, err error) {
+func Run(ctx context.Context, o Options) (_ *Report, err error) {
 	stop, err := cpuprofile.Start(o.CPUProfile)
 	if err != nil {
 		return nil, err

@@ -73,10 +73,10 @@ func (v *Value[T]) number() bool {
 // PrintDefaults is fs.PrintDefaults with the flag package's "value", the
 // placeholder it prints for flag types it does not know, replaced by the
 // name of the value's type, where the value has a TypeName method (as
-// Value has: int, duration, RxC, ...). Like the flag package for its own int and duration
-// flags, it states no default of 0 (or 0s) for number Values (Min): the
-// flag package prints one for them only because their unset value prints
-// as "".
+// Value has: int, duration, RxC, ...). Like the flag package for its own
+// int and duration flags, it states no default of 0 (or 0s) for number
+// Values (Min): the flag package prints one for them only because their
+// unset value prints as "".
 func PrintDefaults(fs *flag.FlagSet, w io.Writer) {
 	var buf strings.Builder
 	out := fs.Output()
