@@ -5,6 +5,8 @@ import (
 	"math"
 	"math/bits"
 	"math/rand/v2"
+	"runtime"
+	"runtime/debug"
 	"slices"
 	"testing"
 
@@ -726,4 +728,57 @@ func BenchmarkFillRandom(b *testing.B) {
 		}
 	}
 	b.ReportMetric(b.Elapsed().Seconds()*1e9/float64(b.N*n), "ns/maze")
+}
+
+// hashWalker is an evaluator that walks nothing and allocates nothing:
+// every maze escapes after 2 + (a hash of its words mod 1000) turns.
+type hashWalker struct{}
+
+func (hashWalker) Name() string { return "hash" }
+func (hashWalker) Close() error { return nil }
+func (hashWalker) Evaluate(pop mousemaze.Population, cfg mousemaze.Config, dst []mousemaze.Result) error {
+	for i := range dst {
+		h := uint64(0x9e3779b97f4a7c15)
+		for _, w := range pop.Words[i*pop.Rows : (i+1)*pop.Rows] {
+			h = (h ^ w) * 0xbf58476d1ce4e5b9
+			h ^= h >> 31
+		}
+		dst[i] = mousemaze.Result{Feasible: true, Escaped: true, Turns: 2 + int64(h%1000)}
+	}
+	return nil
+}
+
+// TestLargeGenerationsReuseStorage runs a ga of generations of four
+// chunks for 3 and for 9 generations, the garbage collector off, and
+// wants the six generations between them to allocate less than 8 bytes
+// a child: the children, their walls and the buffers that carry them to
+// the breeders and the evaluator are those of the generations before.
+// (A buffer of genomes made for each chunk, as there once was, is 40
+// bytes a child.)
+func TestLargeGenerationsReuseStorage(t *testing.T) {
+	p, err := Preset(AlgoGA)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Rows, p.Cols, p.Seed, p.Pop = 13, 13, 3, 4*breedChunk
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
+	allocated := func(gens int64) uint64 {
+		p.Evals = gens * int64(p.Pop)
+		prob, err := NewGridProblem(p, hashWalker{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		s := runGridEngine(t, p, prob, 2)
+		runtime.ReadMemStats(&after)
+		if s.Gen() < gens-1 {
+			t.Fatalf("%d evaluations: %d generations", p.Evals, s.Gen())
+		}
+		return after.TotalAlloc - before.TotalAlloc
+	}
+	short, long := allocated(3), allocated(9)
+	if perChild := float64(long-short) / float64(6*p.Pop); perChild >= 8 {
+		t.Errorf("a generation allocates %.1f bytes a child (%d bytes for 3 generations, %d for 9)", perChild, short, long)
+	}
 }

@@ -143,6 +143,7 @@ type Engine[G any] struct {
 
 	workers     int         // breeding goroutines; 0 = GOMAXPROCS
 	spare       []Member[G] // the generation before Pop, free for the next (see generation)
+	breedBuf    []G         // breedInto's genomes handed to a Breeder, kept between calls
 	gsBuf       []G         // evaluate's genomes and scores, kept between calls
 	scoreBuf    []Score
 	markBuf     []bool      // accountLarge's marks, kept between calls

@@ -459,10 +459,15 @@ func (s *Engine[G]) breedInto(kids []Member[G], seed uint64, first int, parents 
 		gs[i] = p.Genome
 	}
 	br, fast := s.prob.(Breeder[G])
+	var dsts []G
+	if fast { // no two breedInto calls run at once (breedAndEvaluate waits)
+		s.breedBuf = slices.Grow(s.breedBuf[:0], len(kids))[:len(kids)]
+		dsts = s.breedBuf
+	}
 	s.chunked(len(kids), seed, first, func(c int, rng *rand.Rand) {
 		lo, hi := c*breedChunk, min((c+1)*breedChunk, len(kids))
 		if fast {
-			dst := make([]G, hi-lo)
+			dst := dsts[lo:hi:hi]
 			for i := range dst {
 				dst[i] = kids[lo+i].Genome // storage Breed may reuse
 			}
