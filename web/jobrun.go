@@ -42,6 +42,49 @@ type jobRequest struct {
 	Spec *dispatch.Spec `json:"spec"`
 }
 
+// jsonNames rewrites the flags that a message of the engine's checks
+// names ("--parents 0: must be in 1..100 (--pop)") as the fields of a job
+// request ("parents 0: must be in 1..100 (pop)"): the search parameters
+// of dispatch.Params and jobRequest's own fields, a flag's '-' a field's
+// '_'. A flag that is neither is left as it is.
+func jsonNames(msg string) string {
+	return flagWord.ReplaceAllStringFunc(msg, func(m string) string {
+		name := m[len("--"):]
+		if pa, ok := dispatch.ParamNamed(name); ok {
+			return pa.JSONName()
+		}
+		if field, ok := requestFields[name]; ok {
+			return field
+		}
+		return m
+	})
+}
+
+// flagWord matches a flag in a message.
+var flagWord = regexp.MustCompile(`--[a-z][a-z0-9-]*`)
+
+// requestFields maps the flag form of each JSON field of jobRequest
+// (embedded structs included) to the field's name.
+var requestFields = func() map[string]string {
+	fields := map[string]string{}
+	var walk func(t reflect.Type)
+	walk = func(t reflect.Type) {
+		for i := range t.NumField() {
+			f := t.Field(i)
+			if f.Anonymous && f.Type.Kind() == reflect.Struct {
+				walk(f.Type)
+				continue
+			}
+			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+			if name != "" && name != "-" {
+				fields[strings.ReplaceAll(name, "_", "-")] = name
+			}
+		}
+	}
+	walk(reflect.TypeFor[jobRequest]())
+	return fields
+}()
+
 // maxEdgeSweepEdges caps the interior edges of a sweep job's edge board
 // (2^24 boards, about 40 s on one core of the development machine).
 const maxEdgeSweepEdges = 24
@@ -67,6 +110,9 @@ func (s *Server) startJob(req jobRequest) (*job, error) {
 	}
 	if err := cfg.Validate(sz.Cols); err != nil {
 		return nil, badRequest("%v on a %s grid", err, sz)
+	}
+	if req.FreeEnds && !req.Edges && (cfg.Entry != 0 || cfg.Exit != 0) {
+		return nil, badRequest("free_ends searches the ends: drop entry and exit")
 	}
 	var seed uint64 = 1
 	if req.Seed != nil {
@@ -115,7 +161,7 @@ func (s *Server) startJob(req jobRequest) (*job, error) {
 		p.FreeEnds = req.FreeEnds
 	}
 	if err := req.SpecOptions.Apply(&p, sites); err != nil {
-		return nil, badRequest("%v", err)
+		return nil, badRequest("%s", jsonNames(err.Error()))
 	}
 	return s.launch(p, sites, req.Backend)
 }
@@ -133,7 +179,7 @@ func (s *Server) startSpec(req jobRequest) (*job, error) {
 		return nil, badRequest("spec describes the whole search: send only kind, backend and spec")
 	}
 	if err := p.Validate(); err != nil {
-		return nil, badRequest("spec: %v", err)
+		return nil, badRequest("spec: %s", jsonNames(err.Error()))
 	}
 	sz := mousemaze.Size{Rows: p.Rows, Cols: p.Cols}
 	if err := sz.Validate(); err != nil {
@@ -154,7 +200,7 @@ func (s *Server) startSpec(req jobRequest) (*job, error) {
 	// Mutation and Kick bounded by the genome (a kick larger than the
 	// genome would spin), as the table bounds them.
 	if err := p.CheckParams(sites); err != nil {
-		return nil, badRequest("spec: %v", err)
+		return nil, badRequest("spec: %s", jsonNames(err.Error()))
 	}
 	return s.launch(p, sites, req.Backend)
 }

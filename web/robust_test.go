@@ -55,7 +55,7 @@ func TestIssueRequests(t *testing.T) {
 		{`{"kind":"evolve","size":"6x6","evals":1000,"exit":99}`, 400, "exit column 99 outside 0..5"},
 		{`{"kind":"sweep","size":"3x3","entry":99}`, 400, "entry column 99 outside 0..2"},
 		{`{"kind":"evolve","size":"6x6","evals":1000,"spec":{"version":2,"algo":"ga","rows":6,"cols":6,"evals":1000,"pop":2000000000}}`, 400, "spec describes the whole search"},
-		{`{"kind":"evolve","spec":{"version":2,"algo":"ga","rows":6,"cols":6,"order":"DRLU","evals":1000,"seed":1,"pop":2000000000,"parents":2}}`, 400, "--pop 2000000000: must be at most"},
+		{`{"kind":"evolve","spec":{"version":2,"algo":"ga","rows":6,"cols":6,"order":"DRLU","evals":1000,"seed":1,"pop":2000000000,"parents":2}}`, 400, "pop 2000000000: must be at most"},
 	} {
 		code, _, body := call(t, 5*time.Second, "POST", ts.URL+"/api/jobs", tc.body)
 		if code != tc.status || !strings.Contains(body, tc.want) {

@@ -183,7 +183,8 @@ func TestEvolveJobSpec(t *testing.T) {
 }
 
 // TestEvolveJobBadParams wants every bad search parameter, spec and value
-// over the server's limits answered 400 with its message.
+// over the server's limits answered 400 with its message, naming the
+// request's JSON fields (the CLI's messages name its flags).
 func TestEvolveJobBadParams(t *testing.T) {
 	s := newTestServer(t, Options{Backend: "ref", MaxCells: 400, MaxEvals: 10_000_000})
 	job := func(fields string) string { return `{"kind":"evolve","size":"5x5","evals":100,` + fields + `}` }
@@ -192,32 +193,32 @@ func TestEvolveJobBadParams(t *testing.T) {
 			`"pop":1,"density":0.25,"local":2,"reach":2,"improve":"first","sideways":20,"kick":5` + fields + `}}`
 	}
 	tests := []struct{ body, msg string }{
-		{job(`"algo":"ga","pop":-1`), "--pop -1: must be 0 (preset) or more"},
-		{job(`"algo":"ga","parents":200`), "--parents 200: must be in 1..100 (--pop)"},
-		{job(`"algo":"ga","pop":5`), "--pop 5: the ga preset's parents, 10, exceed --pop 5; give a larger --pop, or --parents at most 5"},
-		{job(`"algo":"ga","elite":101`), "--elite 101: must be in 0..100 (--pop)"},
-		{job(`"algo":"ga","mutation":0`), "--mutation 0: must be above 0 and at most 25 (the cells)"},
-		{job(`"algo":"ga","mutation":26`), "--mutation 26: must be above 0 and at most 25 (the cells)"},
-		{job(`"algo":"memetic","crossover":"foo"`), `--crossover "foo": must be uniform, none or (ils) relink`},
-		{job(`"algo":"ils","local":"h9"`), `--local "h9": must be h1 to h8 (h4 and above need --reach)`},
-		{job(`"algo":"ils","local":"h4","reach":0`), `--local h4: must be h1 to h8 (h4 and above need --reach)`},
-		{job(`"algo":"ils","improve":"worst"`), `--improve "worst": must be first or best`},
-		{job(`"algo":"ils","sideways":-1`), "--sideways -1: must be 0 or more"},
-		{job(`"algo":"ils","kick":0`), "--kick 0: must be in 1..25 (the cells)"},
-		{job(`"algo":"ils","kick":26`), "--kick 26: must be in 1..25 (the cells)"},
-		{job(`"algo":"ils","restarts":-1`), "--restarts -1: must be 0 (never) or more"},
-		{job(`"algo":"ils","reach":-1`), "--reach -1: must be 0 (any) or more"},
-		{job(`"algo":"ils","accept":1`), "--accept 1: must be in [0, 1)"},
-		{job(`"algo":"ils","polish":4`), "--polish 4: must be 0, 1, 2 or 3"},
-		{job(`"algo":"ga","kick":3`), "--kick does not apply to --algo ga (only to ils)"},
-		{job(`"algo":"sa","parents":3`), "--parents does not apply to --algo sa (only to ea, ga, memetic, pipeline)"},
-		{job(`"algo":"ga","local":"h1"`), "--local does not apply to --algo ga (only to ils, memetic, hill)"},
-		{job(`"algo":"memetic","improve":"best"`), "--improve does not apply to --algo memetic (only to ils, hill)"},
+		{job(`"algo":"ga","pop":-1`), "pop -1: must be 0 (preset) or more"},
+		{job(`"algo":"ga","parents":200`), "parents 200: must be in 1..100 (pop)"},
+		{job(`"algo":"ga","pop":5`), "pop 5: the ga preset's parents, 10, exceed pop 5; give a larger pop, or parents at most 5"},
+		{job(`"algo":"ga","elite":101`), "elite 101: must be in 0..100 (pop)"},
+		{job(`"algo":"ga","mutation":0`), "mutation 0: must be above 0 and at most 25 (the cells)"},
+		{job(`"algo":"ga","mutation":26`), "mutation 26: must be above 0 and at most 25 (the cells)"},
+		{job(`"algo":"memetic","crossover":"foo"`), `crossover "foo": must be uniform, none or (ils) relink`},
+		{job(`"algo":"ils","local":"h9"`), `local "h9": must be h1 to h8 (h4 and above need reach)`},
+		{job(`"algo":"ils","local":"h4","reach":0`), `local h4: must be h1 to h8 (h4 and above need reach)`},
+		{job(`"algo":"ils","improve":"worst"`), `improve "worst": must be first or best`},
+		{job(`"algo":"ils","sideways":-1`), "sideways -1: must be 0 or more"},
+		{job(`"algo":"ils","kick":0`), "kick 0: must be in 1..25 (the cells)"},
+		{job(`"algo":"ils","kick":26`), "kick 26: must be in 1..25 (the cells)"},
+		{job(`"algo":"ils","restarts":-1`), "restarts -1: must be 0 (never) or more"},
+		{job(`"algo":"ils","reach":-1`), "reach -1: must be 0 (any) or more"},
+		{job(`"algo":"ils","accept":1`), "accept 1: must be in [0, 1)"},
+		{job(`"algo":"ils","polish":4`), "polish 4: must be 0, 1, 2 or 3"},
+		{job(`"algo":"ga","kick":3`), "kick does not apply to algo ga (only to ils)"},
+		{job(`"algo":"sa","parents":3`), "parents does not apply to algo sa (only to ea, ga, memetic, pipeline)"},
+		{job(`"algo":"ga","local":"h1"`), "local does not apply to algo ga (only to ils, memetic, hill)"},
+		{job(`"algo":"memetic","improve":"best"`), "improve does not apply to algo memetic (only to ils, hill)"},
 		{job(`"local":2`), "malformed JSON: local: want a string, not a JSON number"},
 		{job(`"algo":"ga","pop":"many"`), "malformed JSON: pop: want an integer, not a JSON string"},
 		{job(`"seed":-1`), "seed -1: must be 0 or more"},
 		{`{"kind":"evolve","spec":{"local":"h2"}}`, "malformed JSON: spec.local: want an integer, not a JSON string"},
-		{job(`"edges":true,"algo":"ga","mutation":41`), "--mutation 41: must be above 0 and at most 40 (the cells)"},
+		{job(`"edges":true,"algo":"ga","mutation":41`), "mutation 41: must be above 0 and at most 40 (the cells)"},
 		{`{"kind":"sweep","size":"3x3","kick":2,"polish":1}`, "kick, polish: the search parameters do not apply to a sweep"},
 		{`{"kind":"sweep","size":"3x3","pop":5}`, "algo, evals, pop, objective, backend and cap do not apply to a sweep"},
 		// The server's limits.
@@ -230,18 +231,20 @@ func TestEvolveJobBadParams(t *testing.T) {
 			"polish 3: one scan of the 10586800 neighbours within Hamming distance 3 is over the server's cap of 10000000 evaluations per job"},
 		{`{"kind":"evolve","size":"20x20","evals":100,"algo":"ils","deepen":8,"deepen_reach":5}`,
 			"deepen 8: one scan of the neighbours within Hamming distance 8 whose cells lie within 5 of each other holds over 10000000, the server's cap of evaluations per job"},
-		{job(`"algo":"ils","deepen":9`), "--deepen 9: must be in 0..8"},
-		{job(`"algo":"ils","deepen_reach":-1`), "--deepen-reach -1: must be 0 (the default, 3) or more"},
+		{job(`"algo":"ils","deepen":9`), "deepen 9: must be in 0..8"},
+		{job(`"algo":"ils","deepen_reach":-1`), "deepen_reach -1: must be 0 (the default, 3) or more"},
+		{job(`"free_ends":true,"entry":2`), "free_ends searches the ends: drop entry and exit"},
+		{`{"kind":"sweep","size":"3x3","free_ends":true,"exit":1}`, "free_ends searches the ends: drop entry and exit"},
 		// The spec form.
 		{`{"kind":"evolve","size":"5x5","spec":{}}`, "spec describes the whole search: send only kind, backend and spec"},
 		{`{"kind":"evolve","pop":3,"spec":{}}`, "spec describes the whole search: send only kind, backend and spec"},
 		{`{"kind":"sweep","spec":{}}`, "spec describes an evolve job, not a sweep"},
 		{`{"kind":"evolve","spec":{"algo":"ils"}}`, "spec: " + dispatch.ErrOldSpec.Error()},
 		{`{"kind":"evolve","spec":{"version":2,"algo":"foo"}}`, `spec: dispatch: unknown search method "foo" (have [random hill sa ea ga memetic ils pipeline])`},
-		{spec(`,"polish":4`), "spec: dispatch: invalid search parameters: --polish 4: must be 0, 1, 2 or 3"},
-		{spec(`,"accept":2`), "spec: dispatch: invalid search parameters: --accept 2: must be in [0, 1)"},
-		{spec(`,"kick":1000000000`), "spec: --kick 1000000000: must be in 1..25 (the cells)"},
-		{spec(`,"algo":"ga","pop":20,"parents":5,"mutation":30`), "spec: --mutation 30: must be above 0 and at most 25 (the cells)"},
+		{spec(`,"polish":4`), "spec: dispatch: invalid search parameters: polish 4: must be 0, 1, 2 or 3"},
+		{spec(`,"accept":2`), "spec: dispatch: invalid search parameters: accept 2: must be in [0, 1)"},
+		{spec(`,"kick":1000000000`), "spec: kick 1000000000: must be in 1..25 (the cells)"},
+		{spec(`,"algo":"ga","pop":20,"parents":5,"mutation":30`), "spec: mutation 30: must be above 0 and at most 25 (the cells)"},
 		{spec(`,"problem":"walker"`), `spec: problem "walker": the server runs grid and edges searches`},
 		{spec(`,"rows":0`), "spec: size: grid dimensions out of range: 0x5 (each side must be 1..64)"},
 		{spec(`,"order":"DRLX"`), `dispatch: invalid search parameters: invalid preference order: "DRLX": want a permutation of DRLU`},
@@ -270,6 +273,25 @@ func TestEvolveJobBadParams(t *testing.T) {
 		}
 		if got := errorOf(t, body); got != tc.msg {
 			t.Errorf("%s:\nerror %q\nwant  %q", tc.body, got, tc.msg)
+		}
+	}
+}
+
+// TestJSONNames rewrites messages of the engine's checks: the search
+// parameters and the request's own fields (embedded ones included) take
+// their JSON names; other flags, and words that only start like one, stay.
+func TestJSONNames(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"--deepen-reach -1: must be 0 or more", "deepen_reach -1: must be 0 or more"},
+		{"--kick-heat 9: must be in [0, 8]", "kick_heat 9: must be in [0, 8]"},
+		{"--mutation does not apply to --algo ils", "mutation does not apply to algo ils"},
+		{"--free-ends searches the ends: drop --entry and --exit", "free_ends searches the ends: drop entry and exit"},
+		{"--order, --cap and --k", "order, cap and k"},
+		{"--max-jobs and --workers are the server's", "--max-jobs and --workers are the server's"},
+		{"a range 1--3, and -- alone", "a range 1--3, and -- alone"},
+	} {
+		if got := jsonNames(tc.in); got != tc.want {
+			t.Errorf("jsonNames(%q) = %q, want %q", tc.in, got, tc.want)
 		}
 	}
 }
