@@ -583,3 +583,30 @@ func TestDeepen(t *testing.T) {
 		t.Fatalf("the Viennese ils preset keeps reach %d, deepen %d", pre.Reach, pre.Deepen)
 	}
 }
+
+// TestILSArchive runs ils on 6x6 with archives of 3 and of the default
+// size and wants each archive filled to its bound (ils meets more distinct
+// local optima than that here) and never past it, and the two searches to
+// differ (the archive is what half the kicks cross home with).
+func TestILSArchive(t *testing.T) {
+	ev := refEvaluator(t)
+	run := func(archive int) *EngineState[Grid] {
+		p, err := Preset(AlgoILS)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Rows, p.Cols, p.Evals, p.Seed, p.Deepen, p.Archive = 6, 6, 60000, 5, 0, archive
+		st, err := runToEnd(t, p, ev).State()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return st
+	}
+	small, def := run(3), run(0)
+	if len(small.Pop) != 3 || len(def.Pop) != DefaultArchive {
+		t.Errorf("archives of %d and %d local optima, want 3 and %d", len(small.Pop), len(def.Pop), DefaultArchive)
+	}
+	if small.Gen == def.Gen && small.Rejected == def.Rejected {
+		t.Errorf("the same search with an archive of 3 as of %d (%d generations, %d rejected)", DefaultArchive, def.Gen, def.Rejected)
+	}
+}

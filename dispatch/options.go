@@ -30,6 +30,8 @@ type SpecOptions struct {
 	Restarts *int     `json:"restarts,omitempty"`
 	Reach    *int     `json:"reach,omitempty"`
 	Accept   *float64 `json:"accept,omitempty"`
+	// Archive is ils's archive of local optima (see Spec).
+	Archive *int `json:"archive,omitempty"`
 	// Polish is the radius 0–3 of the exhaustive search around the best
 	// once the budget is spent (every method).
 	Polish *int `json:"polish,omitempty"`

@@ -100,7 +100,7 @@ func TestSpecOptionsErrors(t *testing.T) {
 // TestSpecOptionsJSON reads the options under their flags' names.
 func TestSpecOptionsJSON(t *testing.T) {
 	var o SpecOptions
-	in := `{"pop":1,"parents":2,"elite":3,"mutation":4.5,"crossover":"none","local":"h2","improve":"best","sideways":5,"kick":6,"kick_heat":1.5,"restarts":7,"reach":8,"accept":0.25,"polish":1,"deepen":6,"deepen_reach":3}`
+	in := `{"pop":1,"parents":2,"elite":3,"mutation":4.5,"crossover":"none","local":"h2","improve":"best","sideways":5,"kick":6,"kick_heat":1.5,"restarts":7,"reach":8,"accept":0.25,"archive":24,"polish":1,"deepen":6,"deepen_reach":3}`
 	if err := json.Unmarshal([]byte(in), &o); err != nil {
 		t.Fatal(err)
 	}
@@ -108,7 +108,7 @@ func TestSpecOptionsJSON(t *testing.T) {
 		t.Errorf("set %v, want all of %v", got, SpecOptionNames)
 	}
 	if *o.Pop != 1 || *o.Parents != 2 || *o.Elite != 3 || *o.Mutation != 4.5 || *o.Crossover != "none" || *o.Local != "h2" ||
-		*o.Improve != "best" || *o.Sideways != 5 || *o.Kick != 6 || *o.KickHeat != 1.5 || *o.Restarts != 7 || *o.Reach != 8 || *o.Accept != 0.25 || *o.Polish != 1 ||
+		*o.Improve != "best" || *o.Sideways != 5 || *o.Kick != 6 || *o.KickHeat != 1.5 || *o.Restarts != 7 || *o.Reach != 8 || *o.Accept != 0.25 || *o.Archive != 24 || *o.Polish != 1 ||
 		*o.Deepen != 6 || *o.DeepenReach != 3 {
 		t.Errorf("decoded %s as %+v", in, o)
 	}

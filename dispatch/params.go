@@ -123,6 +123,9 @@ func (pa Param) Check(p Spec, given bool, sites int) error {
 	return nil
 }
 
+// maxArchive bounds Spec.Archive.
+const maxArchive = 1024
+
 var (
 	breeders  = []string{AlgoEA, AlgoGA, AlgoMemetic, AlgoPipeline}
 	climbers  = []string{AlgoILS, AlgoMemetic, AlgoHill}
@@ -212,6 +215,9 @@ var Params = []Param{
 	{Name: "accept", Algos: ilsOnly, Help: "ils moves its home to a local optimum scoring at least (1 - `a`) of home's (0 = equal or better only)",
 		field: func(p *Spec) any { return &p.Accept },
 		check: func(p *Spec, _ checkContext) string { return inInterval(p.Accept, 0, 1, true) }},
+	{Name: "archive", Algos: ilsOnly, Help: "distinct local optima `n` ils keeps to cross home with when --crossover is uniform or relink (0 = 16; at most 1024)",
+		field: func(p *Spec) any { return &p.Archive },
+		check: func(p *Spec, _ checkContext) string { return within(p.Archive, 0, maxArchive, "") }},
 	{Name: "polish", Help: "after the budget, search every maze within Hamming distance `r` (0-3) of the best until none is better, and certify it (pipeline: 3)",
 		field: func(p *Spec) any { return &p.Polish },
 		check: func(p *Spec, _ checkContext) string {

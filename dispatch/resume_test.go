@@ -133,10 +133,16 @@ func TestResumeRefusesBadState(t *testing.T) {
 		}, "home: the maze walks"},
 		{AlgoILS, "negative fails", func(st *state) { st.Fails = -1 }, "fails is -1"},
 		{AlgoILS, "archive overfull", func(st *state) {
-			for len(st.Pop) <= archiveSize {
+			for len(st.Pop) <= DefaultArchive {
 				st.Pop = append(st.Pop, st.Best)
 			}
-		}, "ils archives at most 16"},
+		}, "ils archives at most 16 local optima (--archive)"},
+		{AlgoILS, "archive over --archive", func(st *state) {
+			st.Spec.Archive = 2
+			for len(st.Pop) <= 2 {
+				st.Pop = append(st.Pop, st.Best)
+			}
+		}, "ils archives at most 2 local optima (--archive)"},
 		{AlgoHill, "no climbers", func(st *state) { st.Climbs = nil }, "climbs holds 0 entries; hill runs 1 to"},
 		{AlgoAnneal, "no chains", func(st *state) { st.Walkers = nil }, "walkers holds 0 entries; sa runs 1 to"},
 		{AlgoAnneal, "walker's ends", func(st *state) { st.Walkers[1].Genome.Exit = -1 }, "walkers[1]: exit column -1 outside 0..4"},

@@ -246,6 +246,10 @@ type Spec struct {
 	// slightly worse than home: one scoring at least (1 − Accept) × home's
 	// value (record-to-record travel); 0 accepts only equal or better.
 	Accept float64 `json:"accept,omitempty"`
+	// Archive is how many distinct local optima an iterated local search
+	// keeps to cross home with (Crossover uniform or relink); 0 means
+	// DefaultArchive.
+	Archive int `json:"archive,omitempty"`
 	// Restarts is the number of kicks in a row without a new best after
 	// which an iterated local search restarts from a random genome; 0
 	// never restarts.
@@ -357,6 +361,14 @@ func (p Spec) breeds() bool {
 
 // crossover reports whether children are bred by crossover.
 func (p Spec) crossover() bool { return p.Crossover == CrossUniform }
+
+// DefaultArchive is the size of ils's archive of local optima when
+// Spec.Archive is 0.
+const DefaultArchive = 16
+
+// archive returns the size of ils's archive: Archive, or DefaultArchive
+// when that is 0.
+func (p Spec) archive() int { return cmp.Or(p.Archive, DefaultArchive) }
 
 // DefaultDeepenReach is the reach of the deepening climb when
 // Spec.DeepenReach is 0.

@@ -422,13 +422,10 @@ type ils[G any] struct{}
 // so results do not either.
 const ilsBatch = 32
 
-// archiveSize is how many distinct local optima ils keeps (EngineState.Pop)
-// to cross home with; crossKick is the share of kicks that are such
-// crossings when Spec.Crossover is uniform.
-const (
-	archiveSize = 16
-	crossKick   = 0.5
-)
+// crossKick is the share of ils's kicks that cross home with a local
+// optimum of its archive (EngineState.Pop, Spec.Archive of them at most)
+// when Spec.Crossover is uniform or relink.
+const crossKick = 0.5
 
 // replaceWorstCapped adds m to pop while pop holds fewer than n members,
 // else puts it in place of the worst when better.
@@ -498,7 +495,7 @@ func (ils[G]) step(s *Engine[G]) error {
 	}
 	// Keep the archive of local optima (Pop) and kick: by crossing home with
 	// an archived optimum, or by random changes.
-	s.st.Pop = s.replaceWorstCapped(s.st.Pop, c.Center, archiveSize)
+	s.st.Pop = s.replaceWorstCapped(s.st.Pop, c.Center, p.archive())
 	if (p.Crossover == CrossUniform || p.Crossover == CrossRelink) && len(s.st.Pop) > 1 && s.rng.Float64() < crossKick {
 		other := s.st.Pop[s.rng.IntN(len(s.st.Pop))].Genome
 		home := s.st.Home.Genome

@@ -351,8 +351,8 @@ func searchBytes(p dispatch.Spec, sites int) int64 {
 	switch p.Algo {
 	case dispatch.AlgoHill:
 		return neighbours + pop*scan(p.Improve == dispatch.ImproveBest)
-	case dispatch.AlgoILS:
-		return neighbours + 4*genome + scan(false)
+	case dispatch.AlgoILS: // the climb, home, the best and the archive
+		return neighbours + (4+int64(cmp.Or(p.Archive, dispatch.DefaultArchive)))*genome + scan(false)
 	case dispatch.AlgoMemetic:
 		isl := int64(p.Islands)
 		return neighbours + 3*pop*isl*genome + isl*scan(true)
