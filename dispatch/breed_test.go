@@ -751,11 +751,11 @@ func (hashWalker) Evaluate(pop mousemaze.Population, cfg mousemaze.Config, dst [
 
 // TestLargeGenerationsReuseStorage runs a ga of generations of four
 // chunks for 3 and for 9 generations, the garbage collector off, and
-// wants the six generations between them to allocate less than 8 bytes
-// a child: the children, their walls and the buffers that carry them to
-// the breeders and the evaluator are those of the generations before.
-// (A buffer of genomes made for each chunk, as there once was, is 40
-// bytes a child.) It takes the least of four tries.
+// wants the six generations between them to allocate less than 16 bytes
+// a child (4.9 on a quiet machine): the children, their walls and the
+// buffers that carry them to the breeders and the evaluator are those of
+// the generations before. (A buffer of genomes made for each chunk, as
+// there once was, is 40 bytes a child.) It takes the least of four tries.
 func TestLargeGenerationsReuseStorage(t *testing.T) {
 	p, err := Preset(AlgoGA)
 	if err != nil {
@@ -779,13 +779,15 @@ func TestLargeGenerationsReuseStorage(t *testing.T) {
 		return after.TotalAlloc - before.TotalAlloc
 	}
 	// How many evaluation buffers the pool makes depends on how the
-	// breeding and the walks overlap in time, so a run may make one more
-	// than another: the least of a few tries is the steady state.
+	// breeding and the walks overlap in time: on a loaded machine a run
+	// may make one more than another (180 KB here, 7.3 bytes a child of
+	// the six generations), so the bound leaves room for one and the
+	// least of a few tries is taken.
 	var msg string
 	for range 4 {
 		short, long := allocated(3), allocated(9)
 		perChild := float64(int64(long)-int64(short)) / float64(6*p.Pop)
-		if perChild < 8 {
+		if perChild < 16 {
 			return
 		}
 		msg = fmt.Sprintf("a generation allocates %.1f bytes a child (%d bytes for 3 generations, %d for 9)", perChild, short, long)
