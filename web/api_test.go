@@ -335,7 +335,7 @@ func TestGallery(t *testing.T) {
 		"thesis-mazes-4 7x7 332", "thesis-mazes-5 8x8 647", "thesis-mazes-6 9x9 1160",
 		"records-0 6x6 117", "records-1 7x7 332", "records-2 8x8 669", "records-3 9x9 1788", "records-4 10x10 2701",
 		"records-5 11x11 5932", "records-6 12x12 14943", "records-7 13x13 37710", "records-8 14x14 77941",
-		"records-9 15x15 136746", "records-10 16x16 250747", "records-11 17x17 454082",
+		"records-9 15x15 180916", "records-10 16x16 250747", "records-11 17x17 454082",
 		"records-12 18x18 1610031", "records-13 19x19 5293378", "records-14 20x20 7664905",
 		"mm2-13x13-best-0 13x13 75780 edges",
 		"kmod-traps-0 3x4 9 k=2 trapped", "kmod-traps-1 4x5 30 k=4 trapped", "kmod-traps-2 4x5 38 k=5 trapped",
