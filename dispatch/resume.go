@@ -193,7 +193,7 @@ func (s *Engine[G]) checkShapes(st *EngineState[G]) error {
 		err = count("pop", len(st.Pop), 1, n, fmt.Sprintf("a generation of %s holds 1 to %d genomes (--pop and --elite)", p.Algo, n))
 	case AlgoILS:
 		if err = count("climbs", len(st.Climbs), 1, 1, "ils runs one climb"); err == nil {
-			err = count("pop", len(st.Pop), 0, p.archive(), fmt.Sprintf("ils archives at most %d local optima (--archive)", p.archive()))
+			err = count("pop", len(st.Pop), 0, p.ArchiveOrDefault(), fmt.Sprintf("ils archives at most %d local optima (--archive)", p.ArchiveOrDefault()))
 		}
 	case AlgoMemetic:
 		err = s.checkIslands(st)

@@ -366,9 +366,9 @@ func (p Spec) crossover() bool { return p.Crossover == CrossUniform }
 // Spec.Archive is 0.
 const DefaultArchive = 16
 
-// archive returns the size of ils's archive: Archive, or DefaultArchive
-// when that is 0.
-func (p Spec) archive() int { return cmp.Or(p.Archive, DefaultArchive) }
+// ArchiveOrDefault returns the size of ils's archive: Archive, or
+// DefaultArchive when that is 0.
+func (p Spec) ArchiveOrDefault() int { return cmp.Or(p.Archive, DefaultArchive) }
 
 // DefaultDeepenReach is the reach of the deepening climb when
 // Spec.DeepenReach is 0.

@@ -495,7 +495,7 @@ func (ils[G]) step(s *Engine[G]) error {
 	}
 	// Keep the archive of local optima (Pop) and kick: by crossing home with
 	// an archived optimum, or by random changes.
-	s.st.Pop = s.replaceWorstCapped(s.st.Pop, c.Center, p.archive())
+	s.st.Pop = s.replaceWorstCapped(s.st.Pop, c.Center, p.ArchiveOrDefault())
 	if (p.Crossover == CrossUniform || p.Crossover == CrossRelink) && len(s.st.Pop) > 1 && s.rng.Float64() < crossKick {
 		other := s.st.Pop[s.rng.IntN(len(s.st.Pop))].Genome
 		home := s.st.Home.Genome

@@ -14,6 +14,7 @@ import (
 	"github.com/mousemaze/mousemaze"
 	"github.com/mousemaze/mousemaze/dispatch"
 	"github.com/mousemaze/mousemaze/dispatch/sweep"
+	"github.com/mousemaze/mousemaze/internal/jsonkeys"
 )
 
 // jobRequest is the body of POST /api/jobs. The fields are named as the
@@ -67,21 +68,9 @@ var flagWord = regexp.MustCompile(`--[a-z][a-z0-9-]*`)
 // (embedded structs included) to the field's name.
 var requestFields = func() map[string]string {
 	fields := map[string]string{}
-	var walk func(t reflect.Type)
-	walk = func(t reflect.Type) {
-		for i := range t.NumField() {
-			f := t.Field(i)
-			if f.Anonymous && f.Type.Kind() == reflect.Struct {
-				walk(f.Type)
-				continue
-			}
-			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
-			if name != "" && name != "-" {
-				fields[strings.ReplaceAll(name, "_", "-")] = name
-			}
-		}
+	for _, name := range jsonkeys.Names(reflect.TypeFor[jobRequest]()) {
+		fields[strings.ReplaceAll(name, "_", "-")] = name
 	}
-	walk(reflect.TypeFor[jobRequest]())
 	return fields
 }()
 
@@ -352,7 +341,7 @@ func searchBytes(p dispatch.Spec, sites int) int64 {
 	case dispatch.AlgoHill:
 		return neighbours + pop*scan(p.Improve == dispatch.ImproveBest)
 	case dispatch.AlgoILS: // the climb, home, the best and the archive
-		return neighbours + (4+int64(cmp.Or(p.Archive, dispatch.DefaultArchive)))*genome + scan(false)
+		return neighbours + (4+int64(p.ArchiveOrDefault()))*genome + scan(false)
 	case dispatch.AlgoMemetic:
 		isl := int64(p.Islands)
 		return neighbours + 3*pop*isl*genome + isl*scan(true)

@@ -95,6 +95,13 @@ func check(doc any, t reflect.Type, path string) error {
 	return nil
 }
 
+// Names returns the JSON names of the fields that encoding/json decodes
+// into in struct type t (those of embedded structs without a tag
+// promoted), sorted.
+func Names(t reflect.Type) []string {
+	return slices.Sorted(maps.Keys(fieldsOf(t)))
+}
+
 // fieldsOf returns the JSON names of the fields of struct type t that
 // encoding/json decodes into, with their types: the tag's name, else the
 // field's; the fields of embedded structs without a tag promoted.

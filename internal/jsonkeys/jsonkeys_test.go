@@ -1,6 +1,7 @@
 package jsonkeys
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -60,5 +61,15 @@ func TestCheck(t *testing.T) {
 	}
 	if err := Check([]byte(`{"Turns":1}`), new(*inner)); err == nil || !strings.Contains(err.Error(), `"turns"`) {
 		t.Errorf("a pointer to a pointer: %v", err)
+	}
+}
+
+// TestNames lists the JSON names of request's fields: tags, an untagged
+// field's own name, the embedded struct's fields promoted, none for "-"
+// or an unexported field.
+func TestNames(t *testing.T) {
+	got := strings.Join(Names(reflect.TypeFor[request]()), " ")
+	if want := "Plain by_name list opaque seed size spec when"; got != want {
+		t.Errorf("Names = %q, want %q", got, want)
 	}
 }
